@@ -1,0 +1,163 @@
+import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
+import { RagciError } from "./errors.js";
+import { macroEstimate } from "./estimands/macroEstimate.js";
+import { microEstimate } from "./estimands/microEstimate.js";
+import { logitInterval } from "./intervals/logitInterval.js";
+import { tInterval } from "./intervals/tInterval.js";
+import { ESTIMAND_QUESTION, type MethodId, RECOMMENDED_METHOD } from "./methods.js";
+import { type Advice, recommendMethod } from "./recommendMethod.js";
+import type { DocumentStats, Estimand, Interval, StandardError } from "./types.js";
+import { cr1 } from "./variance/cr1.js";
+import { cr2 } from "./variance/cr2.js";
+import { finitePopulationCorrection } from "./variance/finitePopulationCorrection.js";
+import { macroT } from "./variance/macroT.js";
+import { requireTwoDocuments } from "./variance/requireDocuments.js";
+import { waldIid } from "./variance/waldIid.js";
+
+export interface AnalyzeOptions {
+  /** Confidence level, default 0.95. */
+  readonly level?: number;
+  /** M, the number of documents in the population (SRS without replacement); null: infinite. */
+  readonly population?: number | null;
+  /** Restrict the report to one estimand; default both. */
+  readonly estimand?: Estimand | null;
+}
+
+export interface EstimandAnalysis {
+  readonly estimand: Estimand;
+  readonly question: string;
+  readonly estimate: number;
+  readonly recommended: MethodId;
+  readonly intervals: Readonly<Partial<Record<MethodId, Interval>>>;
+}
+
+export interface SrsDesignSummary {
+  readonly kind: "srs";
+  readonly unit: "document";
+  readonly population: number | null;
+  readonly samplingFraction: number | null;
+  /** Variance multiplier (1 − K/M) applied to t, cr1, cr2 and logit; 1 without M. */
+  readonly fpc: number;
+}
+
+export interface Analysis {
+  readonly level: number;
+  readonly documents: number;
+  readonly results: number;
+  readonly binary: boolean;
+  readonly design: SrsDesignSummary;
+  readonly micro: EstimandAnalysis | null;
+  readonly macro: EstimandAnalysis | null;
+  readonly diagnostics: Diagnostics;
+  readonly advice: readonly Advice[];
+}
+
+function scaled(error: StandardError, factor: number): StandardError {
+  return { se: error.se * Math.sqrt(factor), df: error.df };
+}
+
+export function validateLevel(level: number): number {
+  if (!(level > 0 && level < 1)) {
+    throw new RagciError(
+      "invalid-option",
+      `level ${level} must be strictly between 0 and 1 (e.g. 0.95)`,
+    );
+  }
+  return level;
+}
+
+/**
+ * Every document-level interval and diagnostic of SPEC §2–6 for one metric, from per-document
+ * sums. Pure: the same stats and options always give the same Analysis.
+ *
+ * @throws RagciError for K < 2, M < K or a level outside (0, 1)
+ * @example analyze(documentStats({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }))
+ */
+export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Analysis {
+  const level = validateLevel(options.level ?? 0.95);
+  const k = requireTwoDocuments(stats);
+  const population = options.population ?? null;
+  const fpc = population === null ? 1 : finitePopulationCorrection(k, population);
+  const estimands: Estimand[] = options.estimand ? [options.estimand] : ["micro", "macro"];
+
+  const results = Array.from(stats.n).reduce((a, b) => a + b, 0);
+  const inUnit = stats.min !== null && stats.max !== null && stats.min >= 0 && stats.max <= 1;
+  // With the range unknown (aggregated, non-binary), every r_d in [0, 1] is required at least.
+  const metricInUnitInterval =
+    stats.min === null || stats.max === null
+      ? Array.from(stats.s).every((s, d) => s >= 0 && s <= (stats.n[d] as number))
+      : inUnit;
+
+  const microCr2Raw = cr2(stats);
+  const microCr2 = scaled(microCr2Raw, fpc);
+  const microCr1 = scaled(cr1(stats), fpc);
+  const macroSe = scaled(macroT(stats), fpc);
+  const iid = waldIid(stats);
+  const diagnostics = diagnose(stats, microCr2Raw, iid);
+  const effectiveN: StandardError = {
+    se: iid.se * Math.sqrt(diagnostics.designEffect.deff),
+    df: null,
+  };
+
+  const micro = microEstimate(stats);
+  const macro = macroEstimate(stats);
+  const microAnalysis: EstimandAnalysis = {
+    estimand: "micro",
+    question: ESTIMAND_QUESTION.micro,
+    estimate: micro,
+    recommended: RECOMMENDED_METHOD.micro,
+    intervals: {
+      cr2: tInterval(micro, microCr2, level),
+      cr1: tInterval(micro, microCr1, level),
+      "wald-iid": tInterval(micro, iid, level),
+      "wald-effective-n": tInterval(micro, effectiveN, level),
+      logit: logitInterval(micro, microCr2, level, metricInUnitInterval),
+    },
+  };
+  const macroAnalysis: EstimandAnalysis = {
+    estimand: "macro",
+    question: ESTIMAND_QUESTION.macro,
+    estimate: macro,
+    recommended: RECOMMENDED_METHOD.macro,
+    intervals: {
+      t: tInterval(macro, macroSe, level),
+      "wald-iid": tInterval(macro, iid, level),
+      "wald-effective-n": tInterval(macro, effectiveN, level),
+      logit: logitInterval(macro, macroSe, level, metricInUnitInterval),
+    },
+  };
+
+  const chosen = { micro: microAnalysis, macro: macroAnalysis };
+  const outside = estimands.some((e) => {
+    const interval = chosen[e].intervals[chosen[e].recommended];
+    return metricInUnitInterval && interval?.available && (interval.lower < 0 || interval.upper > 1);
+  });
+  const advice = recommendMethod({
+    documents: k,
+    estimands,
+    microDf: microCr2.df,
+    seZero: microCr2Raw.se === 0 && macroSe.se === 0 && fpc > 0,
+    metricInUnitInterval,
+    intervalOutsideUnit: outside,
+    census: fpc === 0,
+    diagnostics,
+  });
+
+  return {
+    level,
+    documents: k,
+    results,
+    binary: stats.binary,
+    design: {
+      kind: "srs",
+      unit: "document",
+      population,
+      samplingFraction: population === null ? null : k / population,
+      fpc,
+    },
+    micro: estimands.includes("micro") ? microAnalysis : null,
+    macro: estimands.includes("macro") ? macroAnalysis : null,
+    diagnostics,
+    advice,
+  };
+}

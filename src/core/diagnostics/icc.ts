@@ -1,0 +1,45 @@
+import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
+import type { DocumentStats } from "../types.js";
+import { withinDocumentSumOfSquares } from "../variance/withinDocumentSumOfSquares.js";
+
+export type IntraclassCorrelation =
+  | {
+      readonly available: true;
+      readonly icc: number;
+      /** Between-document mean square Σ n_d (r_d − R)² / (K − 1). */
+      readonly msb: number;
+      /** Within-document mean square Σ (ss_d − s_d²/n_d) / (N − K). */
+      readonly msw: number;
+      /** Average size adjusted for imbalance, n₀ = (N − Σ n_d²/N) / (K − 1). */
+      readonly n0: number;
+    }
+  | { readonly available: false; readonly reason: string };
+
+/**
+ * One-way ANOVA estimator of the intraclass correlation for unequal cluster sizes:
+ * ICC = (MSB − MSW) / (MSB + (n₀ − 1)·MSW) (Donner 1986; Searle, Casella & McCulloch 1992).
+ * May be negative. A diagnostic, never a substitute for the document-level interval.
+ */
+export function icc(stats: DocumentStats): IntraclassCorrelation {
+  const k = stats.n.length;
+  const total = compensatedSum(stats.n);
+  if (k < 2) return { available: false, reason: "needs at least 2 documents" };
+  if (total - k <= 0) {
+    return { available: false, reason: "every document has one result: no within-document variation" };
+  }
+  const micro = compensatedSum(stats.s) / total;
+  const msb =
+    compensatedSumOf(k, (d) => {
+      const n = stats.n[d] as number;
+      const gap = (stats.s[d] as number) / n - micro;
+      return n * gap * gap;
+    }) /
+    (k - 1);
+  const msw = compensatedSumOf(k, (d) => withinDocumentSumOfSquares(stats, d)) / (total - k);
+  const n0 = (total - compensatedSumOf(k, (d) => (stats.n[d] as number) ** 2) / total) / (k - 1);
+  const denominator = msb + (n0 - 1) * msw;
+  if (!(denominator > 0)) {
+    return { available: false, reason: "no variation within or between documents" };
+  }
+  return { available: true, icc: (msb - msw) / denominator, msb, msw, n0 };
+}

@@ -1,0 +1,17 @@
+import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
+import type { DocumentStats } from "../types.js";
+
+export interface DesignEffect {
+  /** Kish DEFF = 1 + (Σ n_d²/N − 1) · max(ICC, 0). */
+  readonly deff: number;
+  /** N / DEFF: what N results are "worth" under the cluster model; a diagnostic only. */
+  readonly effectiveN: number;
+}
+
+/** Kish's design effect for cluster sampling with unequal sizes (Kish 1965 §5.4). */
+export function kishDeff(stats: DocumentStats, iccValue: number): DesignEffect {
+  const total = compensatedSum(stats.n);
+  const meanSizeWeighted = compensatedSumOf(stats.n.length, (d) => (stats.n[d] as number) ** 2) / total;
+  const deff = 1 + (meanSizeWeighted - 1) * Math.max(iccValue, 0);
+  return { deff, effectiveN: total / deff };
+}

@@ -1,0 +1,41 @@
+/** Closed set of user-error kinds; the CLI maps every one of them to exit code 2. */
+export type RagciErrorCode =
+  | "too-few-documents"
+  | "invalid-document-stats"
+  | "single-document-holds-all"
+  | "population-too-small"
+  | "invalid-option"
+  | "unreadable-input"
+  | "missing-column"
+  | "ambiguous-column"
+  | "invalid-value"
+  | "empty-input"
+  | "invalid-design";
+
+export interface RagciErrorContext {
+  readonly file?: string;
+  readonly row?: number;
+  readonly column?: string;
+  readonly document?: string;
+  readonly stratum?: string;
+}
+
+/**
+ * A precondition the user can fix (bad input, impossible option). Everything else that goes
+ * wrong is a bug. `message` is one line that says what happened and what to do.
+ */
+export class RagciError extends Error {
+  readonly code: RagciErrorCode;
+  readonly context: RagciErrorContext;
+
+  constructor(code: RagciErrorCode, message: string, context: RagciErrorContext = {}) {
+    super(message);
+    this.name = "RagciError";
+    this.code = code;
+    this.context = context;
+  }
+}
+
+export function isRagciError(value: unknown): value is RagciError {
+  return value instanceof RagciError;
+}

@@ -1,0 +1,15 @@
+import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import type { DocumentStats } from "../types.js";
+
+/** Per-document rates r_d = s_d / n_d. */
+export function documentRates(stats: DocumentStats): Float64Array {
+  const r = new Float64Array(stats.n.length);
+  for (let d = 0; d < r.length; d++) r[d] = (stats.s[d] as number) / (stats.n[d] as number);
+  return r;
+}
+
+/** Macro average r̄ = (1/K) Σ r_d: the expected rate of a typical document. */
+export function macroEstimate(stats: DocumentStats): number {
+  const k = stats.n.length;
+  return compensatedSumOf(k, (d) => (stats.s[d] as number) / (stats.n[d] as number)) / k;
+}

@@ -1,0 +1,70 @@
+import type { Estimand } from "./types.js";
+
+/** Interval method ids: part of the output contract (SPEC §3, §10). The only list of them. */
+export type MethodId = "t" | "cr1" | "cr2" | "wald-iid" | "wald-effective-n" | "logit";
+
+export interface MethodInfo {
+  readonly id: MethodId;
+  readonly estimands: readonly Estimand[];
+  /** Whether the method is a contrast, shown to explain the mistake, not to use. */
+  readonly contrast: boolean;
+  readonly label: string;
+  readonly degreesOfFreedom: string;
+}
+
+export const METHODS: Readonly<Record<MethodId, MethodInfo>> = {
+  t: {
+    id: "t",
+    estimands: ["macro"],
+    contrast: false,
+    label: "t on the K document rates",
+    degreesOfFreedom: "K − 1",
+  },
+  cr2: {
+    id: "cr2",
+    estimands: ["micro"],
+    contrast: false,
+    label: "CR2 cluster-robust (bias-reduced linearisation)",
+    degreesOfFreedom: "Imbens–Kolesár",
+  },
+  cr1: {
+    id: "cr1",
+    estimands: ["micro"],
+    contrast: true,
+    label: "CR1 cluster-robust, small-sample bias uncorrected",
+    degreesOfFreedom: "K − 1",
+  },
+  "wald-iid": {
+    id: "wald-iid",
+    estimands: ["micro", "macro"],
+    contrast: true,
+    label: "Wald treating every result as independent",
+    degreesOfFreedom: "normal",
+  },
+  "wald-effective-n": {
+    id: "wald-effective-n",
+    estimands: ["micro", "macro"],
+    contrast: true,
+    label: "Wald with n = N / DEFF",
+    degreesOfFreedom: "normal",
+  },
+  logit: {
+    id: "logit",
+    estimands: ["micro", "macro"],
+    contrast: false,
+    label: "delta method on the logit scale around the recommended se",
+    degreesOfFreedom: "as the recommended method",
+  },
+};
+
+/** The recommended interval per estimand (SPEC §6): macro t, micro cr2. */
+export const RECOMMENDED_METHOD: Readonly<Record<Estimand, MethodId>> = {
+  micro: "cr2",
+  macro: "t",
+};
+
+/** The question each estimand answers, as written in every report (SPEC §2). */
+export const ESTIMAND_QUESTION: Readonly<Record<Estimand, string>> = {
+  micro: "rate of a random result",
+  macro: "rate of a typical document",
+};

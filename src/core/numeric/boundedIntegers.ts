@@ -1,0 +1,70 @@
+import { createPcg64, nextUint32, type Pcg64State } from "./pcg64.js";
+
+const TWO_POW_32 = 4294967296;
+const INV_2_16 = 1 / 65536;
+
+/** Throws unless 1 ≤ K ≤ 2^32 is an integer (the range this module reproduces exactly). */
+function requireSupportedBound(K: number): void {
+  if (!Number.isInteger(K) || K < 1 || K > TWO_POW_32) {
+    throw new RangeError(
+      `bounded integers need an integer upper bound K with 1 ≤ K ≤ 2^32, got ${K}; numpy's 64-bit Lemire path for larger K is not implemented`,
+    );
+  }
+}
+
+/**
+ * Fills `out`, in order, with what numpy's `Generator.integers(0, K, size=out.length)` gives
+ * for the default int64 dtype and endpoint=False, consuming `st` exactly as numpy does
+ * (random_bounded_uint64_fill in numpy/random/src/distributions/distributions.c, reached via
+ * `_rand_int64` in _bounded_integers.pyx.in; `Generator.integers` never uses the masked method).
+ * With rng = K − 1:
+ *  - rng = 0 (K = 1): all zeros, no draws consumed;
+ *  - rng = 2^32 − 1 (K = 2^32): each value is a raw buffered `next_uint32`;
+ *  - otherwise Lemire's method on 32-bit draws (buffered_bounded_lemire_uint32): m = x·K,
+ *    leftover = m mod 2^32; if leftover < (2^32 − K) mod K draw again; result ⌊m / 2^32⌋.
+ * The 32-bit draws come from `nextUint32` (low half of a 64-bit output first, then the high
+ * half), whose buffer persists across calls like numpy's `has_uint32`.
+ */
+export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array): void {
+  requireSupportedBound(K);
+  const n = out.length;
+  if (K === 1) {
+    out.fill(0);
+    return;
+  }
+  if (K === TWO_POW_32) {
+    for (let i = 0; i < n; i++) out[i] = nextUint32(st);
+    return;
+  }
+  // numpy's threshold (UINT32_MAX − rng) mod (rng + 1), i.e. 2^32 mod K.
+  const threshold = (TWO_POW_32 - K) % K;
+  // ⌊x·K / 2^32⌋ exactly, with K = kHigh·2^16 + kLow: x·kHigh and x·kLow are below 2^48, and
+  // ⌊(x·kHigh + ⌊x·kLow / 2^16⌋) / 2^16⌋ = ⌊x·K / 2^32⌋ because the dropped part is < 1.
+  const kHigh = Math.floor(K * INV_2_16);
+  const kLow = K - kHigh * 65536;
+  for (let i = 0; i < n; i++) {
+    let x = nextUint32(st);
+    let leftover = Math.imul(x, K) >>> 0;
+    if (leftover < K) {
+      while (leftover < threshold) {
+        x = nextUint32(st);
+        leftover = Math.imul(x, K) >>> 0;
+      }
+    }
+    out[i] = Math.floor((x * kHigh + Math.floor(x * kLow * INV_2_16)) * INV_2_16);
+  }
+}
+
+/**
+ * `np.random.default_rng(seed).integers(0, K, (B, K))` flattened row-major: row b (entries
+ * b·K … b·K + K − 1) is bootstrap replicate b, each a draw of K documents with replacement.
+ */
+export function documentResampleIndices(seed: number, K: number, B: number): Uint32Array {
+  requireSupportedBound(K);
+  if (!Number.isSafeInteger(B) || B < 0) {
+    throw new RangeError(`the number of replicates B must be a non-negative integer, got ${B}`);
+  }
+  const out = new Uint32Array(B * K);
+  fillBoundedIntegers(createPcg64(seed), K, out);
+  return out;
+}

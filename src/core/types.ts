@@ -1,0 +1,41 @@
+/**
+ * Sufficient statistics per document: n_d results, their sum s_d and sum of squares ss_d.
+ * Additive across shards (see mergeDocumentStats). `min`/`max` are the smallest and largest
+ * single result seen, or null when unknown (pre-aggregated input without those columns).
+ */
+export interface DocumentStats {
+  readonly ids: readonly string[];
+  readonly n: Float64Array;
+  readonly s: Float64Array;
+  readonly ss: Float64Array;
+  /** Every result is 0 or 1 (then ss_d = s_d). */
+  readonly binary: boolean;
+  readonly min: number | null;
+  readonly max: number | null;
+}
+
+export type Estimand = "micro" | "macro";
+
+/** A standard error with the degrees of freedom of its reference t distribution (null: normal). */
+export interface StandardError {
+  readonly se: number;
+  readonly df: number | null;
+}
+
+export interface AvailableInterval {
+  readonly available: true;
+  readonly lower: number;
+  readonly upper: number;
+  /** Standard error on the scale of the interval's construction (logit: the logit scale). */
+  readonly se: number | null;
+  readonly df: number | null;
+  /** The quantile multiplying the se (t or normal), when the interval is estimate ± q·se. */
+  readonly q: number | null;
+}
+
+export interface UnavailableInterval {
+  readonly available: false;
+  readonly reason: string;
+}
+
+export type Interval = AvailableInterval | UnavailableInterval;

@@ -1,0 +1,19 @@
+import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import type { DocumentStats, StandardError } from "../types.js";
+import { microResiduals } from "./microResiduals.js";
+import { requireTwoDocuments } from "./requireDocuments.js";
+
+/**
+ * CR1 standard error of the micro estimate R = Σs / Σn.
+ *
+ * se = √(K/(K−1) · Σ u_d²) / N with u_d = s_d − R·n_d; ν = K − 1.
+ * Liang & Zeger (1986) with the K/(K−1) factor (clubSandwich "CR1"; survey's svyratio under SRS).
+ *
+ * @throws RagciError "too-few-documents" when K < 2
+ */
+export function cr1(stats: DocumentStats): StandardError {
+  const k = requireTwoDocuments(stats);
+  const { u, total } = microResiduals(stats);
+  const sumU2 = compensatedSumOf(k, (d) => (u[d] as number) ** 2);
+  return { se: Math.sqrt((k / (k - 1)) * sumU2) / total, df: k - 1 };
+}

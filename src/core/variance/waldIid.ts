@@ -1,0 +1,22 @@
+import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import type { DocumentStats, StandardError } from "../types.js";
+import { microResiduals } from "./microResiduals.js";
+import { withinDocumentSumOfSquares } from "./withinDocumentSumOfSquares.js";
+
+/**
+ * Contrast: the standard error if all N results were independent (the mistake ragci exists
+ * to show). Binary: √(R(1 − R)/N). Otherwise √(s²/N) with s² the sample variance (ddof 1) of
+ * all results, from Σ(x − R)² = Σ_d (ss_d − s_d²/n_d) + Σ_d n_d (r_d − R)² (no cancellation).
+ * Normal quantile (df null).
+ */
+export function waldIid(stats: DocumentStats): StandardError {
+  const { estimate, total } = microResiduals(stats);
+  if (stats.binary) return { se: Math.sqrt((estimate * (1 - estimate)) / total), df: null };
+  const k = stats.n.length;
+  const sumSquares = compensatedSumOf(k, (d) => {
+    const n = stats.n[d] as number;
+    const between = (stats.s[d] as number) / n - estimate;
+    return withinDocumentSumOfSquares(stats, d) + n * between * between;
+  });
+  return { se: Math.sqrt(sumSquares / (total - 1) / total), df: null };
+}

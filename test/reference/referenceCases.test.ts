@@ -1,0 +1,130 @@
+/**
+ * The cases of test/fixtures/reference (copied from the project's shared reference set; see
+ * test/fixtures/reference/README.md): values agreed by exact rational arithmetic, 40-digit
+ * mpmath quantiles, R 4.2 clubSandwich 0.5.8, survey 4.1 and statsmodels 0.13.
+ * Deterministic quantities must match to 1e-12 relative (1e-15 absolute at 0).
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { analyze, documentStats, type Interval } from "../../src/core/index.js";
+
+const dir = new URL("../fixtures/reference/", import.meta.url);
+const CASES = ["k5_binary", "rr10_scores", "degenerate_equal", "paired_ties_rr", "two_stage_types"];
+const DETERMINISTIC = ["cr1", "cr2", "t", "wald-iid", "wald-effective-n", "logit"];
+
+interface Expected {
+  metric: string;
+  per_document: { doc_id: string[]; n: number[]; s: number[]; ss: number[] };
+  documents: number;
+  results: number;
+  micro: { estimate: number; intervals: Record<string, Record<string, unknown>> };
+  macro: { estimate: number; intervals: Record<string, Record<string, unknown>> };
+  diagnostics: Record<string, unknown>;
+}
+
+function load(name: string): Expected {
+  return JSON.parse(readFileSync(new URL(`${name}.expected.json`, dir), "utf8")) as Expected;
+}
+
+/** Range of the per-query values (of a − b for the paired case), read from the case's CSV. */
+function valueRange(name: string): { min: number; max: number } {
+  const [header, ...lines] = readFileSync(new URL(`${name}.csv`, dir), "utf8").trim().split("\n");
+  const cols = (header as string).split(",");
+  const score = cols.indexOf("score");
+  const system = cols.indexOf("system");
+  const query = cols.indexOf("query_id");
+  const values: number[] = [];
+  if (system < 0) for (const l of lines) values.push(Number(l.split(",")[score]));
+  else {
+    const byQuery = new Map<string, Record<string, number>>();
+    for (const l of lines) {
+      const f = l.split(",");
+      const q = byQuery.get(f[query] as string) ?? {};
+      q[f[system] as string] = Number(f[score]);
+      byQuery.set(f[query] as string, q);
+    }
+    for (const q of byQuery.values()) values.push((q.A as number) - (q.B as number));
+  }
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+function close(actual: number, expected: number, rel = 1e-12): void {
+  const tolerance = expected === 0 ? 1e-15 : rel * Math.abs(expected);
+  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+}
+
+function checkInterval(actual: Interval | undefined, expected: Record<string, unknown>): void {
+  expect(actual).toBeDefined();
+  if (expected.available === false || expected.lower === undefined) {
+    expect(actual?.available).toBe(false);
+    if (actual && !actual.available) expect(actual.reason).toContain(String(expected.reason));
+    return;
+  }
+  if (!actual?.available) throw new Error(`expected an interval, got ${JSON.stringify(actual)}`);
+  close(actual.lower, expected.lower as number);
+  close(actual.upper, expected.upper as number);
+  close(actual.se as number, expected.se as number);
+  if (expected.df === null) expect(actual.df).toBeNull();
+  else close(actual.df as number, expected.df as number);
+  close(actual.q as number, expected.q as number);
+}
+
+describe.each(CASES)("reference case %s", (name) => {
+  const e = load(name);
+  const p = e.per_document;
+  const range = valueRange(name);
+  const stats = documentStats({
+    ids: p.doc_id,
+    n: p.n,
+    s: p.s,
+    ss: p.ss,
+    binary: e.metric.startsWith("hit"),
+    min: range.min,
+    max: range.max,
+  });
+  const a = analyze(stats);
+
+  it("has K and N of the case", () => {
+    expect(a.documents).toBe(e.documents);
+    expect(a.results).toBe(e.results);
+  });
+
+  it("reproduces the micro and macro estimates", () => {
+    close(a.micro?.estimate as number, e.micro.estimate);
+    close(a.macro?.estimate as number, e.macro.estimate);
+  });
+
+  for (const estimand of ["micro", "macro"] as const) {
+    for (const method of DETERMINISTIC) {
+      const expected = e[estimand].intervals[method];
+      if (!expected) continue;
+      it(`reproduces ${estimand} ${method} (lower, upper, se, df, q)`, () => {
+        checkInterval(a[estimand]?.intervals[method as "t"], expected);
+      });
+    }
+  }
+
+  it("reproduces the diagnostics", () => {
+    const d = e.diagnostics;
+    const mine = a.diagnostics;
+    (d.n_quantiles as number[]).forEach((v, i) => close(mine.sizes.quantiles[i] as number, v));
+    (d.r_quantiles as number[]).forEach((v, i) => close(mine.rates.quantiles[i] as number, v));
+    close(mine.sizes.shareLargestDocument, d.share_largest_document as number);
+    close(mine.rates.fractionZero, d.fraction_rate_0 as number);
+    close(mine.rates.fractionOne, d.fraction_rate_1 as number);
+    if (!mine.icc.available) throw new Error("ICC should be available");
+    close(mine.icc.icc, d.icc_anova as number);
+    close(mine.icc.msb, d.msb as number);
+    close(mine.icc.msw, d.msw as number);
+    close(mine.icc.n0, d.n0 as number);
+    close(mine.designEffect.deff, d.deff_kish as number);
+    close(mine.designEffect.effectiveN, d.n_effective as number);
+    close(mine.varianceRatio ?? 0, d.variance_ratio_cr2_over_wald_iid as number);
+    for (const estimand of ["micro", "macro"] as const) {
+      const expected = d[`lodo_${estimand}_top3`] as { doc_id: string; change: number }[];
+      const actual = mine.influence[estimand];
+      expect(actual.map((x) => x.document)).toEqual(expected.map((x) => x.doc_id));
+      expected.forEach((x, i) => close(actual[i]?.change as number, x.change, 1e-9));
+    }
+  });
+});
