@@ -1,4 +1,5 @@
 export { documentStats, type DocumentStatsInput } from "./aggregate/documentStats.js";
+export { documentStatsFromRows, type RowsOptions } from "./aggregate/documentStatsFromRows.js";
 export { mergeDocumentStats, compareCodePoints } from "./aggregate/mergeDocumentStats.js";
 export { analyze, validateLevel, type Analysis, type AnalyzeOptions, type EstimandAnalysis, type SrsDesignSummary } from "./analyze.js";
 export { diagnose, type Diagnostics } from "./diagnostics/diagnose.js";

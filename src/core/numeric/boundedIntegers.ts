@@ -1,7 +1,9 @@
-import { createPcg64, nextUint32, type Pcg64State } from "./pcg64.js";
+import { createPcg64, fillUint32, type Pcg64State } from "./pcg64.js";
 
 const TWO_POW_32 = 4294967296;
 const INV_2_16 = 1 / 65536;
+/** 32-bit draws generated per block in the Lemire loop. */
+const DRAW_BLOCK = 4096;
 
 /** Throws unless 1 ≤ K ≤ 2^32 is an integer (the range this module reproduces exactly). */
 function requireSupportedBound(K: number): void {
@@ -22,8 +24,9 @@ function requireSupportedBound(K: number): void {
  *  - rng = 2^32 − 1 (K = 2^32): each value is a raw buffered `next_uint32`;
  *  - otherwise Lemire's method on 32-bit draws (buffered_bounded_lemire_uint32): m = x·K,
  *    leftover = m mod 2^32; if leftover < (2^32 − K) mod K draw again; result ⌊m / 2^32⌋.
- * The 32-bit draws come from `nextUint32` (low half of a 64-bit output first, then the high
- * half), whose buffer persists across calls like numpy's `has_uint32`.
+ * The 32-bit draws are the `nextUint32` stream (low half of a 64-bit output first, then the
+ * high half), taken in bulk with `fillUint32`; its buffered half persists across calls like
+ * numpy's `has_uint32`.
  */
 export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array): void {
   requireSupportedBound(K);
@@ -33,25 +36,30 @@ export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array)
     return;
   }
   if (K === TWO_POW_32) {
-    for (let i = 0; i < n; i++) out[i] = nextUint32(st);
+    fillUint32(st, out);
     return;
   }
-  // numpy's threshold (UINT32_MAX − rng) mod (rng + 1), i.e. 2^32 mod K.
+  // numpy's threshold (UINT32_MAX − rng) mod (rng + 1), i.e. 2^32 mod K. Since it is below K,
+  // numpy's "leftover < K, then redraw while leftover < threshold" rejects exactly the draws
+  // with leftover < threshold, and each draw is accepted or rejected on its own.
   const threshold = (TWO_POW_32 - K) % K;
   // ⌊x·K / 2^32⌋ exactly, with K = kHigh·2^16 + kLow: x·kHigh and x·kLow are below 2^48, and
   // ⌊(x·kHigh + ⌊x·kLow / 2^16⌋) / 2^16⌋ = ⌊x·K / 2^32⌋ because the dropped part is < 1.
   const kHigh = Math.floor(K * INV_2_16);
   const kLow = K - kHigh * 65536;
-  for (let i = 0; i < n; i++) {
-    let x = nextUint32(st);
-    let leftover = Math.imul(x, K) >>> 0;
-    if (leftover < K) {
-      while (leftover < threshold) {
-        x = nextUint32(st);
-        leftover = Math.imul(x, K) >>> 0;
-      }
+  // Draw in blocks. The `remaining` outputs need at least `remaining` draws, so a block of
+  // min(remaining, DRAW_BLOCK) draws is always consumed in full and the generator ends exactly
+  // where numpy's would (including its buffered uint32 half).
+  const draws = new Uint32Array(Math.min(n, DRAW_BLOCK));
+  let i = 0;
+  while (i < n) {
+    const size = Math.min(n - i, DRAW_BLOCK);
+    fillUint32(st, draws, 0, size);
+    for (let j = 0; j < size; j++) {
+      const x = draws[j] as number;
+      if ((Math.imul(x, K) >>> 0) < threshold) continue; // rejected: numpy draws again
+      out[i++] = Math.floor((x * kHigh + Math.floor(x * kLow * INV_2_16)) * INV_2_16);
     }
-    out[i] = Math.floor((x * kHigh + Math.floor(x * kLow * INV_2_16)) * INV_2_16);
   }
 }
 

@@ -16,80 +16,111 @@ export interface Pcg64State {
   hasUint32: boolean;
   /** numpy's `uinteger`: that buffered high half. */
   uinteger: number;
-  /** Scratch: high 32 bits of the most recent 64-bit output (low bits are returned). */
-  outputHigh: number;
 }
 
-// The multiplier M in 16-bit limbs, least significant first (PCG_DEFAULT_MULTIPLIER_HIGH/LOW
-// in pcg64.h). 32-bit state limb × 16-bit multiplier limb < 2^48, exact in a double.
-const M0 = 0xf645;
-const M1 = 0x9fcc;
-const M2 = 0xdf64;
-const M3 = 0x4385;
-const M4 = 0x5da4;
-const M5 = 0x1fc6;
-const M6 = 0xed05;
-const M7 = 0x2360;
+// The multiplier M as 32-bit limbs, least significant first (PCG_DEFAULT_MULTIPLIER_HIGH/LOW
+// in pcg64.h), and the 16-bit halves of the three low limbs for exact high products.
+const M0 = 0x9fccf645;
+const M1 = 0x4385df64;
+const M2 = 0x1fc65da4;
+const M3 = 0x2360ed05;
+const M0_HIGH = M0 >>> 16;
+const M0_LOW = M0 & 0xffff;
+const M1_HIGH = M1 >>> 16;
+const M1_LOW = M1 & 0xffff;
+const M2_HIGH = M2 >>> 16;
+const M2_LOW = M2 & 0xffff;
 
 const INV_2_16 = 1 / 65536;
+const INV_2_32 = 1 / 4294967296;
+
+/** Two-word scratch for single draws (module-level so the single-draw paths never allocate). */
+const pair = new Uint32Array(2);
 
 /**
- * One LCG step s ← s·M + c (mod 2^128), then the XSL-RR output of the new state
- * (pcg_setseq_128_xsl_rr_64_random_r). Returns the low 32 bits of the 64-bit output and
- * writes the high 32 bits to `st.outputHigh`.
- *
- * The product is accumulated in 16-bit columns: column k holds Σ_{2i+j=k} s_i·M_j (+ c at
- * even k), at most four 48-bit products plus a carry, so every sum stays below 2^53.
- * `t & 0xffff` is exact for any integral double (ToInt32 reduces modulo 2^32).
+ * ⌊a·m / 2^32⌋ for 32-bit a and m = mHigh·2^16 + mLow, exactly: a·mHigh and a·mLow are below
+ * 2^48, and ⌊(a·mHigh + ⌊a·mLow / 2^16⌋) / 2^16⌋ equals it since the dropped fraction is < 1.
  */
-function stepAndOutput(st: Pcg64State): number {
-  const s = st.state;
-  const c = st.increment;
-  const s0 = s[0] as number;
-  const s1 = s[1] as number;
-  const s2 = s[2] as number;
-  const s3 = s[3] as number;
+function productHigh(a: number, mHigh: number, mLow: number): number {
+  return Math.floor((a * mHigh + Math.floor(a * mLow * INV_2_16)) * INV_2_16);
+}
 
-  let t = s0 * M0 + (c[0] as number);
-  const r0 = t & 0xffff;
-  t = s0 * M1 + (t - r0) * INV_2_16;
-  const r1 = t & 0xffff;
-  t = s0 * M2 + s1 * M0 + (c[1] as number) + (t - r1) * INV_2_16;
-  const r2 = t & 0xffff;
-  t = s0 * M3 + s1 * M1 + (t - r2) * INV_2_16;
-  const r3 = t & 0xffff;
-  t = s0 * M4 + s1 * M2 + s2 * M0 + (c[2] as number) + (t - r3) * INV_2_16;
-  const r4 = t & 0xffff;
-  t = s0 * M5 + s1 * M3 + s2 * M1 + (t - r4) * INV_2_16;
-  const r5 = t & 0xffff;
-  t = s0 * M6 + s1 * M4 + s2 * M2 + s3 * M0 + (c[3] as number) + (t - r5) * INV_2_16;
-  const r6 = t & 0xffff;
-  t = s0 * M7 + s1 * M5 + s2 * M3 + s3 * M1 + (t - r6) * INV_2_16;
-  const r7 = t & 0xffff;
+/**
+ * `steps` LCG steps, each followed by the XSL-RR output of the new state
+ * (pcg_setseq_128_xsl_rr_64_random_r); output k goes to out[at + 2k] (low 32 bits) and
+ * out[at + 2k + 1] (high 32 bits), which is also the order numpy's next_uint32 hands them out.
+ *
+ * Schoolbook product in 32-bit limbs: limb k of s·M + c is
+ * Σ_{i+j=k} lo32(s_i·M_j) + Σ_{i+j=k−1} hi32(s_i·M_j) + c_k + carry_{k−1}, with lo32 from
+ * `Math.imul` and hi32 from `productHigh`. Each sum has at most nine terms below 2^32, so it is
+ * exact in a double; `>>> 0` reduces it modulo 2^32 and ⌊sum / 2^32⌋ is the next carry. Limb 3
+ * is only needed modulo 2^32, so its products may wrap. The state lives in locals for the whole
+ * loop (one function, no calls returning uint32, so V8 never boxes a number).
+ */
+function fillRawOutputs(st: Pcg64State, out: Uint32Array, at: number, steps: number): void {
+  const c0 = st.increment[0] as number;
+  const c1 = st.increment[1] as number;
+  const c2 = st.increment[2] as number;
+  const c3 = st.increment[3] as number;
+  let s0 = st.state[0] as number;
+  let s1 = st.state[1] as number;
+  let s2 = st.state[2] as number;
+  let s3 = st.state[3] as number;
+  const end = at + 2 * steps;
+  for (let i = at; i < end; i += 2) {
+    let t = (Math.imul(s0, M0) >>> 0) + c0;
+    const n0 = t >>> 0;
+    t =
+      (Math.imul(s0, M1) >>> 0) +
+      (Math.imul(s1, M0) >>> 0) +
+      productHigh(s0, M0_HIGH, M0_LOW) +
+      c1 +
+      Math.floor(t * INV_2_32);
+    const n1 = t >>> 0;
+    t =
+      (Math.imul(s0, M2) >>> 0) +
+      (Math.imul(s1, M1) >>> 0) +
+      (Math.imul(s2, M0) >>> 0) +
+      productHigh(s0, M1_HIGH, M1_LOW) +
+      productHigh(s1, M0_HIGH, M0_LOW) +
+      c2 +
+      Math.floor(t * INV_2_32);
+    const n2 = t >>> 0;
+    t =
+      Math.imul(s0, M3) +
+      Math.imul(s1, M2) +
+      Math.imul(s2, M1) +
+      Math.imul(s3, M0) +
+      productHigh(s0, M2_HIGH, M2_LOW) +
+      productHigh(s1, M1_HIGH, M1_LOW) +
+      productHigh(s2, M0_HIGH, M0_LOW) +
+      c3 +
+      Math.floor(t * INV_2_32);
+    const n3 = t >>> 0;
+    s0 = n0;
+    s1 = n1;
+    s2 = n2;
+    s3 = n3;
 
-  const n0 = r0 | (r1 << 16);
-  const n1 = r2 | (r3 << 16);
-  const n2 = r4 | (r5 << 16);
-  const n3 = r6 | (r7 << 16);
-  s[0] = n0;
-  s[1] = n1;
-  s[2] = n2;
-  s[3] = n3;
-
-  // XSL-RR: x = hi64 ⊕ lo64, rotated right by the top 6 bits of the state.
-  let xHigh = n3 ^ n1;
-  let xLow = n2 ^ n0;
-  let rot = r7 >>> 10;
-  if (rot >= 32) {
-    const tmp = xHigh;
-    xHigh = xLow;
-    xLow = tmp;
-    rot -= 32;
+    // XSL-RR: x = hi64 ⊕ lo64, rotated right by the top 6 bits of the state.
+    let xHigh = n3 ^ n1;
+    let xLow = n2 ^ n0;
+    let rot = n3 >>> 26;
+    if (rot >= 32) {
+      const tmp = xHigh;
+      xHigh = xLow;
+      xLow = tmp;
+      rot -= 32;
+    }
+    // `(v << (31 − r)) << 1` is v << (32 − r) and stays correct (0) when r = 0.
+    const back = 31 - rot;
+    out[i] = (xLow >>> rot) | ((xHigh << back) << 1);
+    out[i + 1] = (xHigh >>> rot) | ((xLow << back) << 1);
   }
-  // `(v << (31 − r)) << 1` is v << (32 − r) and stays correct (0) when r = 0.
-  const back = 31 - rot;
-  st.outputHigh = ((xHigh >>> rot) | ((xLow << back) << 1)) >>> 0;
-  return ((xLow >>> rot) | ((xHigh << back) << 1)) >>> 0;
+  st.state[0] = s0;
+  st.state[1] = s1;
+  st.state[2] = s2;
+  st.state[3] = s3;
 }
 
 /**
@@ -115,22 +146,16 @@ export function createPcg64FromSeedWords(words: Uint32Array): Pcg64State {
     carry = limb >>> 31;
   }
 
-  const st: Pcg64State = {
-    state: new Uint32Array(4),
-    increment,
-    hasUint32: false,
-    uinteger: 0,
-    outputHigh: 0,
-  };
-  stepAndOutput(st);
+  const st: Pcg64State = { state: new Uint32Array(4), increment, hasUint32: false, uinteger: 0 };
+  const discard = new Uint32Array(2);
+  fillRawOutputs(st, discard, 0, 1);
   let sumCarry = 0;
   for (let i = 0; i < 4; i++) {
     const sum = (st.state[i] as number) + (initState[i] as number) + sumCarry;
     st.state[i] = sum >>> 0;
     sumCarry = sum >= 4294967296 ? 1 : 0;
   }
-  stepAndOutput(st);
-  st.outputHigh = 0;
+  fillRawOutputs(st, discard, 0, 1);
   return st;
 }
 
@@ -144,9 +169,9 @@ export function createPcg64(seed: number): Pcg64State {
  * out[offset] = high 32 bits, out[offset + 1] = low 32 bits. Does not touch the uint32 buffer.
  */
 export function nextUint64Parts(st: Pcg64State, out: Uint32Array, offset = 0): void {
-  const low = stepAndOutput(st);
-  out[offset] = st.outputHigh;
-  out[offset + 1] = low;
+  fillRawOutputs(st, pair, 0, 1);
+  out[offset] = pair[1] as number;
+  out[offset + 1] = pair[0] as number;
 }
 
 /**
@@ -158,8 +183,33 @@ export function nextUint32(st: Pcg64State): number {
     st.hasUint32 = false;
     return st.uinteger;
   }
-  const low = stepAndOutput(st);
+  fillRawOutputs(st, pair, 0, 1);
   st.hasUint32 = true;
-  st.uinteger = st.outputHigh;
-  return low;
+  st.uinteger = pair[1] as number;
+  return pair[0] as number;
+}
+
+/**
+ * out[from], …, out[from + count − 1] ← `count` successive `nextUint32(st)` draws, in bulk:
+ * a pending buffered half is used first, whole 64-bit outputs are written straight into `out`,
+ * and an odd last draw leaves its high half buffered, exactly as numpy's next_uint32 would.
+ */
+export function fillUint32(st: Pcg64State, out: Uint32Array, from = 0, count = out.length - from): void {
+  if (count <= 0) return;
+  let i = from;
+  let remaining = count;
+  if (st.hasUint32) {
+    out[i++] = st.uinteger;
+    st.hasUint32 = false;
+    remaining--;
+  }
+  const steps = remaining >>> 1;
+  fillRawOutputs(st, out, i, steps);
+  i += 2 * steps;
+  if (remaining & 1) {
+    fillRawOutputs(st, pair, 0, 1);
+    out[i] = pair[0] as number;
+    st.hasUint32 = true;
+    st.uinteger = pair[1] as number;
+  }
 }

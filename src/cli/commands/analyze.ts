@@ -1,0 +1,172 @@
+import type { Command } from "commander";
+import { mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
+import { analyze } from "../../core/analyze.js";
+import { RagciError } from "../../core/errors.js";
+import type { Estimand } from "../../core/types.js";
+import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
+import { readAggregates } from "../../ingest/readAggregates.js";
+import { type MetricAggregates, type ResultsTable, readResults } from "../../ingest/readResults.js";
+import { writeAggregates } from "../../ingest/writeAggregates.js";
+import { writeFileAtomic } from "../../ingest/writeAtomic.js";
+import type { AnalysisReport, InputDescription } from "../../report/analysisReport.js";
+import { formatReportJson } from "../../report/json.js";
+import { markdownReport } from "../../report/markdown.js";
+import { terminalReport } from "../../report/terminal.js";
+import type { CommandIo } from "../io.js";
+import { parseEstimand, parseLevel, parseList, parsePopulation, parseThreads } from "../options.js";
+import { spoolStdin } from "../spoolStdin.js";
+
+export interface AnalyzeCommandOptions {
+  readonly doc?: string;
+  readonly metric?: string[];
+  readonly system?: string;
+  readonly format?: string;
+  readonly aggregated?: boolean;
+  readonly level: number;
+  readonly population?: number;
+  readonly estimand?: Estimand;
+  readonly json?: boolean;
+  readonly markdown?: boolean;
+  readonly output?: string;
+  readonly writeAggregates?: string;
+  readonly threads?: number;
+}
+
+const EXAMPLES = `
+Examples:
+  $ ragci analyze examples/covidqa-retrieval.csv --doc doc_id --metric hit5 --system system
+  $ ragci analyze results.parquet --doc doc_id --metric hit@5,mrr --population 1300 --json
+  $ cat results.jsonl | ragci analyze - --format jsonl --doc doc --metric rr
+  $ ragci analyze perdoc.csv --aggregated          # columns doc, n, s[, ss]
+  $ ragci analyze shard1.csv shard2.csv --metric hit   # shards are merged per document
+
+Per-query input has one row per query result: a document id column and metric columns
+(0/1 or any score). Aggregated input has one row per document: doc, n (results), s (their
+sum) and, for non-binary metrics, ss (their sum of squares).`;
+
+export function registerAnalyze(program: Command, io: CommandIo): void {
+  program
+    .command("analyze")
+    .description("document-level intervals for micro and macro averages of retrieval metrics")
+    .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)")
+    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
+    .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
+    .option("--system <column>", "one analysis per value of this column")
+    .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension; needed for -)")
+    .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
+    .option("--level <level>", "confidence level", parseLevel, 0.95)
+    .option("--population <M>", "documents in the population: finite-population correction (1 − K/M)", parsePopulation)
+    .option("--estimand <estimand>", "report only micro or macro", parseEstimand)
+    .option("--json", "JSON output (schema ragci.analysis/1)")
+    .option("--markdown", "Markdown output")
+    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+    .option("--write-aggregates <file>", "save the per-document table (.csv or .parquet) to re-run from")
+    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
+    .addHelpText("after", EXAMPLES)
+    .action(async (files: string[], options: AnalyzeCommandOptions) => {
+      const text = await runAnalyze(files, options, io);
+      if (options.output) await writeFileAtomic(options.output, text);
+      else process.stdout.write(text);
+    });
+}
+
+interface LoadedInput {
+  readonly table: ResultsTable;
+  readonly description: InputDescription;
+}
+
+async function loadInput(file: string, options: AnalyzeCommandOptions, io: CommandIo): Promise<LoadedInput> {
+  const stdin = file === "-";
+  if (stdin && !options.format) {
+    throw new RagciError("invalid-option", "reading from stdin (-): name the format with --format csv|tsv|jsonl|parquet");
+  }
+  const spooled = stdin ? await spoolStdin(io.stdin, options.format === "jsonl" ? "jsonl" : (options.format ?? "csv")) : null;
+  const path = spooled?.path ?? file;
+  const displayName = stdin ? "stdin" : file;
+  try {
+    io.progress.update(`reading ${displayName}…`);
+    const common = {
+      file: path,
+      displayName,
+      format: options.format ?? null,
+      doc: options.doc ?? null,
+      metrics: options.metric ?? null,
+      system: options.system ?? null,
+      ...(options.threads ? { threads: options.threads } : {}),
+    };
+    const [table, sha256] = await Promise.all([
+      options.aggregated ? readAggregates(common) : readResults(common),
+      sha256File(path, displayName),
+    ]);
+    return {
+      table,
+      description: {
+        file: displayName,
+        sha256,
+        format: table.format,
+        rows: options.aggregated ? table.groups.filter((g) => g.metric === table.metrics[0]).reduce((t, g) => t + g.stats.ids.length, 0) : table.rows,
+        kind: options.aggregated ? "per-document" : "per-query",
+      },
+    };
+  } finally {
+    await spooled?.cleanup();
+  }
+}
+
+/** Merges the same system × metric across input files (shards) by adding per-document sums. */
+function mergeInputs(tables: readonly ResultsTable[]): MetricAggregates[] {
+  const keyed = new Map<string, MetricAggregates[]>();
+  for (const table of tables) {
+    for (const group of table.groups) {
+      const key = JSON.stringify([group.system, group.metric]);
+      keyed.set(key, [...(keyed.get(key) ?? []), group]);
+    }
+  }
+  return [...keyed.values()].map((groups) =>
+    groups.length === 1
+      ? (groups[0] as MetricAggregates)
+      : { system: (groups[0] as MetricAggregates).system, metric: (groups[0] as MetricAggregates).metric, stats: mergeDocumentStats(groups.map((g) => g.stats)) },
+  );
+}
+
+export async function runAnalyze(files: readonly string[], options: AnalyzeCommandOptions, io: CommandIo): Promise<string> {
+  if (files.filter((f) => f === "-").length > 1) throw new RagciError("invalid-option", "stdin (-) can be read only once");
+  if (options.json && options.markdown) throw new RagciError("invalid-option", "choose one of --json and --markdown");
+  const inputs: LoadedInput[] = [];
+  for (const file of files) inputs.push(await loadInput(file, options, io));
+  const groups = mergeInputs(inputs.map((i) => i.table));
+  io.progress.update("computing intervals…");
+  const entries = groups.map((group) => {
+    try {
+      return {
+        metric: group.metric,
+        system: group.system,
+        analysis: analyze(group.stats, {
+          level: options.level,
+          population: options.population ?? null,
+          estimand: options.estimand ?? null,
+        }),
+        aggregatesSha256: sha256Aggregates([group]),
+      };
+    } catch (error) {
+      if (error instanceof RagciError && (group.system !== null || groups.length > 1)) {
+        const where = [group.system === null ? null : `system ${group.system}`, `metric ${group.metric}`].filter(Boolean).join(", ");
+        throw new RagciError(error.code, `${where}: ${error.message}`, error.context);
+      }
+      throw error;
+    }
+  });
+  if (options.writeAggregates) await writeAggregates(options.writeAggregates, groups);
+  io.progress.done();
+  const report: AnalysisReport = {
+    command: "ragci analyze",
+    version: io.version,
+    inputs: inputs.map((i) => i.description),
+    entries,
+    aggregatesFile: options.writeAggregates ?? null,
+    summation: inputs.some((i) => i.table.summation !== "decimal") ? "double-single-thread" : "decimal",
+  };
+  if (options.json) return formatReportJson(report);
+  if (options.markdown) return markdownReport(report);
+  return terminalReport(report, { color: io.color && !options.output });
+}

@@ -1,0 +1,25 @@
+import { isRagciError } from "../core/errors.js";
+
+export type Outcome = { readonly kind: "ok" } | { readonly kind: "user-error" } | { readonly kind: "bug" };
+
+/** 0 success, 2 a user error (bad input or options), 1 a bug in ragci. */
+export function exitCode(outcome: Outcome): 0 | 1 | 2 {
+  return outcome.kind === "ok" ? 0 : outcome.kind === "user-error" ? 2 : 1;
+}
+
+export function outcomeOf(error: unknown): Outcome {
+  if (error === undefined) return { kind: "ok" };
+  if (isRagciError(error) || isUsageError(error)) return { kind: "user-error" };
+  return { kind: "bug" };
+}
+
+/** Commander's own parse errors (unknown option, missing argument) are user errors too. */
+export function isUsageError(error: unknown): boolean {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    "code" in error &&
+    typeof (error as { code: unknown }).code === "string" &&
+    (error as { code: string }).code.startsWith("commander.")
+  );
+}

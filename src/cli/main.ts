@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { isRagciError } from "../core/errors.js";
+import { registerAnalyze } from "./commands/analyze.js";
+import { exitCode, outcomeOf } from "./exitCode.js";
+import type { CommandIo } from "./io.js";
+import { progress } from "./progress.js";
+
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
+/** The only place that touches the process: argv in, text out, exit code set. */
+async function main(argv: readonly string[]): Promise<void> {
+  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== "dumb";
+  const io: CommandIo = {
+    stdin: process.stdin,
+    color,
+    progress: progress(process.stderr, Boolean(process.stderr.isTTY)),
+    version,
+  };
+  const program = new Command()
+    .name("ragci")
+    .description("Honest error bars for retrieval and RAG evaluations: the document, not the query, is the sampling unit.")
+    .version(version)
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} })
+    .showHelpAfterError(false);
+  registerAnalyze(program, io);
+  program.commands.forEach((c) => c.exitOverride().configureOutput({ writeErr: () => {} }));
+  try {
+    await program.parseAsync(argv as string[], { from: "user" });
+    process.exitCode = exitCode({ kind: "ok" });
+  } catch (error) {
+    io.progress.done();
+    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help")) {
+      process.exitCode = 0;
+      return;
+    }
+    const outcome = outcomeOf(error);
+    if (isRagciError(error)) process.stderr.write(`ragci: ${error.message}\n`);
+    else if (error instanceof CommanderError) process.stderr.write(`ragci: ${error.message.replace(/^error: /, "")} (see ragci --help)\n`);
+    else {
+      const detail = error instanceof Error ? (process.env.RAGCI_DEBUG ? error.stack : error.message) : String(error);
+      process.stderr.write(`ragci: internal error, please report it with the command line: ${detail}\n`);
+    }
+    process.exitCode = exitCode(outcome);
+  }
+}
+
+await main(process.argv.slice(2));

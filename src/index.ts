@@ -1,0 +1,45 @@
+/**
+ * ragci as a library. `analyze` takes per-document arrays or in-memory rows; the pure
+ * estimators are also available one by one (and from "ragci/core"). Files are read with
+ * `readResults` / `readAggregates` (DuckDB).
+ */
+import { documentStats, type DocumentStatsInput } from "./core/aggregate/documentStats.js";
+import { documentStatsFromRows, type RowsOptions } from "./core/aggregate/documentStatsFromRows.js";
+import { type Analysis, type AnalyzeOptions, analyze as analyzeDocuments } from "./core/analyze.js";
+import type { DocumentStats } from "./core/types.js";
+
+export * from "./core/index.js";
+export * from "./ingest/index.js";
+export * from "./report/index.js";
+
+function isDocumentStats(value: DocumentStats | DocumentStatsInput): value is DocumentStats {
+  return value.n instanceof Float64Array && "binary" in value && "min" in value;
+}
+
+/**
+ * Document-level analysis of one metric: micro and macro estimates, every interval of SPEC §3,
+ * the diagnostics and the advice.
+ *
+ * @example analyze({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }).micro?.intervals.cr2
+ * @example analyze(rows, { doc: "doc_id", metric: "hit", population: 1300 })
+ */
+export function analyze(
+  input: DocumentStats | DocumentStatsInput,
+  options?: AnalyzeOptions,
+): Analysis;
+export function analyze(
+  rows: readonly Readonly<Record<string, unknown>>[],
+  options: AnalyzeOptions & RowsOptions,
+): Analysis;
+export function analyze(
+  input: DocumentStats | DocumentStatsInput | readonly Readonly<Record<string, unknown>>[],
+  options: AnalyzeOptions & Partial<RowsOptions> = {},
+): Analysis {
+  if (Array.isArray(input)) {
+    const { doc, metric } = options;
+    if (!doc || !metric) throw new TypeError("analyze(rows, options) needs options.doc and options.metric");
+    return analyzeDocuments(documentStatsFromRows(input, { doc, metric }), options);
+  }
+  const stats = input as DocumentStats | DocumentStatsInput;
+  return analyzeDocuments(isDocumentStats(stats) ? stats : documentStats(stats), options);
+}

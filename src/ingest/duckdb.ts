@@ -1,0 +1,49 @@
+import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import { RagciError } from "../core/errors.js";
+
+/** Runs `work` on a fresh in-memory DuckDB connection and always closes it. */
+export async function withDuckDb<T>(
+  work: (connection: DuckDBConnection) => Promise<T>,
+  threads?: number,
+): Promise<T> {
+  const instance = await DuckDBInstance.create(":memory:", {
+    ...(threads ? { threads: String(threads) } : {}),
+    preserve_insertion_order: "true",
+  });
+  const connection = await instance.connect();
+  try {
+    return await work(connection);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** Rows of a query as plain JS objects (numbers, strings, bigints as numbers). */
+export async function queryRows(
+  connection: DuckDBConnection,
+  sql: string,
+): Promise<Record<string, unknown>[]> {
+  const reader = await connection.runAndReadAll(sql);
+  return reader.getRowObjectsJS().map((row) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      out[key] = typeof value === "bigint" ? Number(value) : value;
+    }
+    return out;
+  });
+}
+
+/** The first line of a DuckDB error, which names the problem without the SQL echo. */
+export function duckDbMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text.split("\n").find((line) => line.trim() !== "") ?? text).trim();
+}
+
+/** A DuckDB failure to read a file, as one line naming the file. */
+export function unreadable(file: string, error: unknown): RagciError {
+  const message = duckDbMessage(error)
+    .replace(/^IO Error: /, "")
+    .replace(/^Invalid Input Error: /, "");
+  return new RagciError("unreadable-input", `${file}: cannot read it (${message})`, { file });
+}

@@ -1,0 +1,45 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { RagciError } from "../core/errors.js";
+import type { MetricAggregates } from "./readResults.js";
+
+/** SHA-256 of a file's bytes, streamed (constant memory). */
+export async function sha256File(path: string, displayName = path): Promise<string> {
+  const hash = createHash("sha256");
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RagciError("unreadable-input", `${displayName}: cannot read it (${reason})`, { file: displayName });
+  }
+  return hash.digest("hex");
+}
+
+/** Header of the long per-document table written by --write-aggregates. */
+export const AGGREGATE_COLUMNS = ["system", "metric", "doc", "n", "s", "ss", "min", "max"] as const;
+
+function csvField(value: string): string {
+  return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/**
+ * The per-document aggregates as CSV text, one row per system × metric × document. Numbers
+ * use JavaScript's shortest round-trip form, so reading the file back gives the same doubles.
+ * `min`/`max` are per table (the range of single results), repeated on every row.
+ */
+export function aggregatesCsv(groups: readonly MetricAggregates[]): string {
+  const lines = [AGGREGATE_COLUMNS.join(",")];
+  for (const { system, metric, stats } of groups) {
+    const prefix = `${csvField(system ?? "")},${csvField(metric)},`;
+    const range = `${stats.min ?? ""},${stats.max ?? ""}`;
+    for (let d = 0; d < stats.ids.length; d++) {
+      lines.push(`${prefix}${csvField(stats.ids[d] as string)},${stats.n[d]},${stats.s[d]},${stats.ss[d]},${range}`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** SHA-256 of the canonical aggregates CSV: re-running from the written table reproduces it. */
+export function sha256Aggregates(groups: readonly MetricAggregates[]): string {
+  return createHash("sha256").update(aggregatesCsv(groups)).digest("hex");
+}

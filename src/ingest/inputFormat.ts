@@ -1,0 +1,61 @@
+import { RagciError } from "../core/errors.js";
+
+export type InputFormat = "csv" | "tsv" | "jsonl" | "parquet";
+
+export const INPUT_FORMATS: readonly InputFormat[] = ["csv", "tsv", "jsonl", "parquet"];
+
+const EXTENSIONS: ReadonlyArray<readonly [RegExp, InputFormat]> = [
+  [/\.csv(\.gz|\.zst)?$/i, "csv"],
+  [/\.(tsv|tab)(\.gz|\.zst)?$/i, "tsv"],
+  [/\.(jsonl|ndjson|json)(\.gz|\.zst)?$/i, "jsonl"],
+  [/\.(parquet|pq)$/i, "parquet"],
+];
+
+/** The format named by `--format`, else by the file's extension. */
+export function inputFormat(file: string, declared?: string | null): InputFormat {
+  if (declared) {
+    const format = declared.toLowerCase() === "ndjson" ? "jsonl" : declared.toLowerCase();
+    if ((INPUT_FORMATS as readonly string[]).includes(format)) return format as InputFormat;
+    throw new RagciError(
+      "invalid-option",
+      `--format ${declared} is not one of ${INPUT_FORMATS.join(", ")}`,
+    );
+  }
+  for (const [pattern, format] of EXTENSIONS) if (pattern.test(file)) return format;
+  throw new RagciError(
+    "unreadable-input",
+    `${file}: cannot tell the format from the extension; name it with --format ${INPUT_FORMATS.join("|")}`,
+    { file },
+  );
+}
+
+/** DuckDB table function reading the file; `types` pins column types (CSV/TSV only). */
+export function tableFunction(
+  path: string,
+  format: InputFormat,
+  types: Readonly<Record<string, string>> = {},
+): string {
+  const file = sqlString(path);
+  const typeList = Object.entries(types)
+    .map(([column, type]) => `${sqlString(column)}: '${type}'`)
+    .join(", ");
+  const typed = typeList ? `, types = {${typeList}}` : "";
+  switch (format) {
+    case "csv":
+      return `read_csv(${file}, header = true${typed})`;
+    case "tsv":
+      return `read_csv(${file}, header = true, delim = '\t'${typed})`;
+    case "jsonl":
+      return `read_json(${file}, format = 'newline_delimited')`;
+    case "parquet":
+      return `read_parquet(${file})`;
+  }
+}
+
+export function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+export function sqlIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

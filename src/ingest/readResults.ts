@@ -1,0 +1,248 @@
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { documentStats } from "../core/aggregate/documentStats.js";
+import { RagciError } from "../core/errors.js";
+import type { DocumentStats } from "../core/types.js";
+import { duckDbMessage, queryRows, unreadable, withDuckDb } from "./duckdb.js";
+import { type InputFormat, inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
+import { findColumn, resolveColumn } from "./resolveColumns.js";
+import { locateBadRow } from "./validateRows.js";
+
+export const DOCUMENT_COLUMN_CANDIDATES = ["doc_id", "doc", "document_id", "document"];
+const QUERY_COLUMN_CANDIDATES = ["query_id", "query", "qid", "question_id"];
+
+export interface ReadResultsOptions {
+  /** Path DuckDB reads. */
+  readonly file: string;
+  /** How the file is named in messages (e.g. "stdin"); defaults to `file`. */
+  readonly displayName?: string;
+  readonly format?: string | null;
+  /** Document id column; default the first of doc_id, doc, document_id, document. */
+  readonly doc?: string | null;
+  /** Metric columns; default the only numeric column that is not an id. */
+  readonly metrics?: readonly string[] | null;
+  /** System column: one set of aggregates per system. */
+  readonly system?: string | null;
+  readonly threads?: number;
+}
+
+export interface MetricAggregates {
+  readonly system: string | null;
+  readonly metric: string;
+  readonly stats: DocumentStats;
+}
+
+export interface ResultsTable {
+  readonly file: string;
+  readonly format: InputFormat;
+  readonly documentColumn: string;
+  readonly systemColumn: string | null;
+  readonly metrics: readonly string[];
+  /** Rows read (results, summed over systems). */
+  readonly rows: number;
+  /** One entry per system × metric, systems in code-point order, then metrics as requested. */
+  readonly groups: readonly MetricAggregates[];
+  /** How the sums were computed, for the report (exact decimal, or ordered double sums). */
+  readonly summation: "decimal" | "double-single-thread";
+}
+
+export async function describeColumns(
+  connection: DuckDBConnection,
+  source: string,
+  file: string,
+): Promise<{ name: string; type: string }[]> {
+  try {
+    const rows = await queryRows(connection, `DESCRIBE SELECT * FROM ${source}`);
+    return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+}
+
+const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL.*|BOOLEAN)$/;
+
+function defaultMetric(
+  columns: readonly { name: string; type: string }[],
+  excluded: readonly string[],
+  file: string,
+): string {
+  const skip = new Set([...excluded, "rank"]);
+  const numeric = columns.filter((c) => NUMERIC.test(c.type) && !skip.has(c.name));
+  const candidates = numeric.filter((c) => findColumn(QUERY_COLUMN_CANDIDATES, [c.name]) === null);
+  if (candidates.length === 1) return (candidates[0] as { name: string }).name;
+  throw new RagciError(
+    "missing-column",
+    `${file}: name the metric with --metric (numeric columns: ${candidates.map((c) => c.name).join(", ") || "none"})`,
+    { file },
+  );
+}
+
+/**
+ * Reads per-query results (CSV, TSV, JSONL or Parquet) and aggregates them per document with
+ * DuckDB's GROUP BY: n_d = count, s_d = Σx, ss_d = Σx², min, max, and whether every x is 0/1.
+ *
+ * Sums are exact in DECIMAL(38, 18) (each value rounded to 18 decimals, then integer-exact
+ * addition), so they do not depend on how DuckDB splits the work between threads: identical
+ * input gives bit-identical output. Values too large for that (|Σx²| ≥ 10²⁰) fall back to
+ * double sums on one thread, in file order.
+ */
+export async function readResults(options: ReadResultsOptions): Promise<ResultsTable> {
+  const file = options.displayName ?? options.file;
+  const format = inputFormat(options.file, options.format);
+  return withDuckDb(async (connection) => {
+    const columns = await describeColumns(connection, tableFunction(options.file, format), file);
+    const names = columns.map((c) => c.name);
+    if (names.length === 0) throw new RagciError("empty-input", `${file}: no columns`, { file });
+    const documentColumn = options.doc
+      ? resolveColumn(options.doc, names, file, "document")
+      : findColumn(DOCUMENT_COLUMN_CANDIDATES, names);
+    if (documentColumn === null) {
+      throw new RagciError(
+        "missing-column",
+        `${file}: no document column (looked for ${DOCUMENT_COLUMN_CANDIDATES.join(", ")}); name it with --doc (columns: ${names.join(", ")})`,
+        { file },
+      );
+    }
+    const systemColumn = options.system ? resolveColumn(options.system, names, file, "system") : null;
+    const metrics =
+      options.metrics && options.metrics.length > 0
+        ? options.metrics.map((m) => resolveColumn(m, names, file, "metric"))
+        : [defaultMetric(columns, [documentColumn, ...(systemColumn ? [systemColumn] : [])], file)];
+    for (const metric of metrics) {
+      if (metric === documentColumn || metric === systemColumn) {
+        throw new RagciError("invalid-option", `${file}: column ${metric} cannot be both a metric and an id`, {
+          file,
+          column: metric,
+        });
+      }
+    }
+    const pinned: Record<string, string> = { [documentColumn]: "VARCHAR" };
+    if (systemColumn) pinned[systemColumn] = "VARCHAR";
+    for (const m of metrics) pinned[m] = "DOUBLE";
+    const source = tableFunction(options.file, format, format === "csv" || format === "tsv" ? pinned : {});
+    const context = { connection, source, file, format, documentColumn, systemColumn, metrics };
+    let summation: ResultsTable["summation"] = "decimal";
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await queryRows(connection, aggregationSql(context, "decimal"));
+    } catch (error) {
+      const message = duckDbMessage(error);
+      if (/out of range|overflow/i.test(message) && !/CSV Error/.test(message)) {
+        await connection.run("SET threads = 1");
+        rows = await queryRows(connection, aggregationSql(context, "double"));
+        summation = "double-single-thread";
+      } else {
+        throw await explainFailure(error, context);
+      }
+    }
+    return {
+      file,
+      format,
+      documentColumn,
+      systemColumn,
+      metrics,
+      rows: rows.reduce((total, r) => total + (r.n as number), 0),
+      groups: await toGroups(rows, context),
+      summation,
+    };
+  }, options.threads);
+}
+
+interface QueryContext {
+  readonly connection: DuckDBConnection;
+  readonly source: string;
+  readonly file: string;
+  readonly format: InputFormat;
+  readonly documentColumn: string;
+  readonly systemColumn: string | null;
+  readonly metrics: readonly string[];
+}
+
+function aggregationSql(c: QueryContext, mode: "decimal" | "double"): string {
+  const values = c.metrics
+    .map((m, i) => `TRY_CAST(${sqlIdentifier(m)} AS DOUBLE) AS v${i}, ${sqlIdentifier(m)} IS NOT NULL AS present${i}`)
+    .join(", ");
+  const system = c.systemColumn ? `CAST(${sqlIdentifier(c.systemColumn)} AS VARCHAR)` : "NULL::VARCHAR";
+  const sum = (x: string) =>
+    mode === "decimal" ? `sum(CAST(${x} AS DECIMAL(38, 18)))::DOUBLE` : `sum(${x})`;
+  const aggregates = c.metrics
+    .map((_, i) => {
+      const finite = `CASE WHEN isfinite(v${i}) THEN v${i} END`;
+      return [
+        `${sum(finite)} AS s${i}`,
+        `${sum(`${finite} * ${finite}`)} AS ss${i}`,
+        `min(v${i}) AS min${i}`,
+        `max(v${i}) AS max${i}`,
+        `bool_and(v${i} = 0 OR v${i} = 1) AS binary${i}`,
+        `count(*) FILTER (WHERE v${i} IS NULL OR NOT isfinite(v${i})) AS bad${i}`,
+      ].join(", ");
+    })
+    .join(", ");
+  return `SELECT doc, system, count(*) AS n, ${aggregates}
+    FROM (SELECT CAST(${sqlIdentifier(c.documentColumn)} AS VARCHAR) AS doc, ${system} AS system, ${values} FROM ${c.source})
+    GROUP BY doc, system ORDER BY system, doc`;
+}
+
+async function explainFailure(error: unknown, c: QueryContext): Promise<RagciError> {
+  const text = error instanceof Error ? error.message : String(error);
+  const csv = /CSV Error on Line: (\d+)/.exec(text);
+  if (csv) {
+    const column = /converting column "([^"]+)"/.exec(text)?.[1];
+    const value = /Could not convert string "([^"]*)"/.exec(text)?.[1];
+    const what = column
+      ? `column ${column} has ${value === undefined ? "a value" : `"${value}"`}, which is not a number`
+      : duckDbMessage(error).replace(/^.*?: /, "");
+    return new RagciError(
+      "invalid-value",
+      `${c.file} line ${csv[1]}: ${what}; fix or remove the row`,
+      { file: c.file, row: Number(csv[1]), ...(column ? { column } : {}) },
+    );
+  }
+  return unreadable(c.file, error);
+}
+
+async function toGroups(rows: Record<string, unknown>[], c: QueryContext): Promise<MetricAggregates[]> {
+  if (rows.length === 0) {
+    throw new RagciError("empty-input", `${c.file}: no rows; there is nothing to analyse`, { file: c.file });
+  }
+  for (const row of rows) {
+    if (row.doc === null || String(row.doc).trim() === "") {
+      throw await locateBadRow(c, `trim(CAST(${sqlIdentifier(c.documentColumn)} AS VARCHAR)) = '' OR ${sqlIdentifier(c.documentColumn)} IS NULL`, `column ${c.documentColumn} is empty; every result needs a document id`, c.documentColumn);
+    }
+    if (c.systemColumn && row.system === null) {
+      throw await locateBadRow(c, `${sqlIdentifier(c.systemColumn)} IS NULL`, `column ${c.systemColumn} is empty; every result needs a system`, c.systemColumn);
+    }
+  }
+  for (let i = 0; i < c.metrics.length; i++) {
+    if (rows.some((r) => (r[`bad${i}`] as number) > 0)) {
+      const m = sqlIdentifier(c.metrics[i] as string);
+      throw await locateBadRow(
+        c,
+        `TRY_CAST(${m} AS DOUBLE) IS NULL OR NOT isfinite(TRY_CAST(${m} AS DOUBLE))`,
+        `column ${c.metrics[i]} is empty, not a number, NaN or infinite; every result needs a finite value`,
+        c.metrics[i] as string,
+      );
+    }
+  }
+  const systems = [...new Set(rows.map((r) => r.system as string | null))];
+  const groups: MetricAggregates[] = [];
+  for (const system of systems) {
+    const mine = rows.filter((r) => r.system === system);
+    c.metrics.forEach((metric, i) => {
+      const binary = mine.every((r) => r[`binary${i}`] === true);
+      groups.push({
+        system,
+        metric,
+        stats: documentStats({
+          ids: mine.map((r) => String(r.doc)),
+          n: mine.map((r) => r.n as number),
+          s: mine.map((r) => r[`s${i}`] as number),
+          ss: mine.map((r) => r[`ss${i}`] as number),
+          binary,
+          min: mine.reduce((m, r) => Math.min(m, r[`min${i}`] as number), Number.POSITIVE_INFINITY),
+          max: mine.reduce((m, r) => Math.max(m, r[`max${i}`] as number), Number.NEGATIVE_INFINITY),
+        }),
+      });
+    });
+  }
+  return groups;
+}

@@ -1,0 +1,57 @@
+import { RagciError } from "../core/errors.js";
+
+/** Well-known alternative names, tried only when no column matches the requested name. */
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  mrr: ["rr", "reciprocalrank", "recirank"],
+  rr: ["mrr", "reciprocalrank"],
+  doc: ["docid", "document", "documentid"],
+  docid: ["doc", "document", "documentid"],
+};
+
+/** Lower case without punctuation: "hit@5" and "Hit_5" both become "hit5". */
+function normalise(name: string): string {
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+}
+
+/**
+ * Finds the column the user means: an exact match, else the unique column equal up to case
+ * and punctuation ("hit@5" → "hit5"), else a unique well-known synonym ("mrr" → "rr").
+ *
+ * @throws RagciError "missing-column" (listing the columns) or "ambiguous-column"
+ */
+export function resolveColumn(
+  requested: string,
+  columns: readonly string[],
+  file: string,
+  role: string,
+): string {
+  if (columns.includes(requested)) return requested;
+  const key = normalise(requested);
+  const loose = columns.filter((c) => normalise(c) === key);
+  if (loose.length === 1) return loose[0] as string;
+  if (loose.length > 1) {
+    throw new RagciError(
+      "ambiguous-column",
+      `${file}: ${role} "${requested}" matches several columns (${loose.join(", ")}); give the exact name`,
+      { file, column: requested },
+    );
+  }
+  const synonyms = SYNONYMS[key] ?? [];
+  const viaSynonym = columns.filter((c) => synonyms.includes(normalise(c)));
+  if (viaSynonym.length === 1) return viaSynonym[0] as string;
+  throw new RagciError(
+    "missing-column",
+    `${file}: no ${role} column "${requested}"; the columns are ${columns.join(", ")}`,
+    { file, column: requested },
+  );
+}
+
+/** The first of the candidate names present (exact or loose), or null. */
+export function findColumn(candidates: readonly string[], columns: readonly string[]): string | null {
+  for (const candidate of candidates) {
+    const key = normalise(candidate);
+    const match = columns.find((c) => c === candidate) ?? columns.find((c) => normalise(c) === key);
+    if (match) return match;
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+import { rm, writeFile } from "node:fs/promises";
+import { RagciError } from "../core/errors.js";
+import { withDuckDb } from "./duckdb.js";
+import { aggregatesCsv } from "./hashInputs.js";
+import { sqlString } from "./inputFormat.js";
+import type { MetricAggregates } from "./readResults.js";
+import { temporaryPathBeside, writeAtomicWith } from "./writeAtomic.js";
+
+/**
+ * Saves the per-document table (system, metric, doc, n, s, ss, min, max) as CSV, or Parquet
+ * when the name ends in .parquet, atomically. `ragci analyze FILE --aggregated` re-runs from it.
+ */
+export async function writeAggregates(target: string, groups: readonly MetricAggregates[]): Promise<void> {
+  const csv = aggregatesCsv(groups);
+  if (/\.(parquet|pq)$/i.test(target)) {
+    const staging = temporaryPathBeside(`${target}.csv`);
+    await writeFile(staging, csv);
+    try {
+      await writeAtomicWith(target, (temporary) =>
+        withDuckDb(async (connection) => {
+          await connection.run(
+            `COPY (SELECT * FROM read_csv(${sqlString(staging)}, header = true, types = {'system': 'VARCHAR', 'metric': 'VARCHAR', 'doc': 'VARCHAR', 'n': 'DOUBLE', 's': 'DOUBLE', 'ss': 'DOUBLE', 'min': 'DOUBLE', 'max': 'DOUBLE'})) TO ${sqlString(temporary)} (FORMAT parquet)`,
+          );
+        }),
+      );
+    } finally {
+      await rm(staging, { force: true });
+    }
+    return;
+  }
+  if (!/\.(csv|txt)$/i.test(target)) {
+    throw new RagciError("invalid-option", `--write-aggregates ${target}: use a .csv or .parquet file name`);
+  }
+  await writeAtomicWith(target, (temporary) => writeFile(temporary, csv));
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { rm, rename, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { RagciError } from "../core/errors.js";
+
+/** A temporary path beside `target`, so the final rename stays on one file system. */
+export function temporaryPathBeside(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
+}
+
+/**
+ * Writes through a temporary file then renames it over `target`: readers see the old file
+ * or the new one, never a partial write. `produce` writes the temporary path.
+ */
+export async function writeAtomicWith(target: string, produce: (temporary: string) => Promise<void>): Promise<void> {
+  const temporary = temporaryPathBeside(target);
+  try {
+    await produce(temporary);
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    if (error instanceof RagciError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new RagciError("unreadable-input", `${target}: cannot write it (${reason})`, { file: target });
+  }
+}
+
+export function writeFileAtomic(target: string, contents: string): Promise<void> {
+  return writeAtomicWith(target, (temporary) => writeFile(temporary, contents));
+}

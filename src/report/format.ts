@@ -1,0 +1,58 @@
+/** Number formatting shared by the terminal and Markdown reports. */
+
+/** Decimals that show `scale` with about three significant digits (at least 3). */
+export function decimalsFor(scale: number): number {
+  const magnitude = Math.abs(scale);
+  if (!(magnitude > 0) || !Number.isFinite(magnitude)) return 3;
+  return Math.min(8, Math.max(3, 2 - Math.floor(Math.log10(magnitude))));
+}
+
+export function fixed(value: number, decimals: number): string {
+  const text = value.toFixed(decimals);
+  return text === `-${(0).toFixed(decimals)}` ? (0).toFixed(decimals) : text;
+}
+
+/** Three significant digits, for standard errors and ratios. */
+export function significant(value: number, digits = 3): string {
+  if (value === 0) return "0";
+  if (!Number.isFinite(value)) return String(value);
+  const magnitude = Math.floor(Math.log10(Math.abs(value)));
+  return value.toFixed(Math.max(0, digits - 1 - magnitude));
+}
+
+/** Degrees of freedom: whole numbers as such, others with two decimals. */
+export function degreesOfFreedom(df: number | null): string {
+  if (df === null) return "z";
+  return Number.isInteger(df) ? String(df) : df.toFixed(2);
+}
+
+export function signed(value: number, decimals: number): string {
+  const text = fixed(value, decimals);
+  return value > 0 && !/^0\.?0*$/.test(text) ? `+${text}` : text;
+}
+
+export function percent(value: number, decimals = 0): string {
+  return `${(100 * value).toFixed(decimals)}%`;
+}
+
+/** Compact count: 1380, 12.3k, 10.0M. */
+export function count(value: number): string {
+  if (value < 10_000) return String(Math.round(value * 100) / 100);
+  if (value < 1_000_000) return `${(value / 1000).toFixed(1)}k`;
+  return `${(value / 1_000_000).toFixed(1)}M`;
+}
+
+/** Pads cells so every column lines up; `align` per column ("l" or "r"). */
+export function alignColumns(rows: readonly (readonly string[])[], align: readonly ("l" | "r")[], gap = "  "): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows.map((row) =>
+    row
+      .map((cell, i) => {
+        const pad = " ".repeat((widths[i] ?? 0) - [...cell].length);
+        return align[i] === "r" ? pad + cell : cell + pad;
+      })
+      .join(gap)
+      .trimEnd(),
+  );
+}

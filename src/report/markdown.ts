@@ -1,0 +1,54 @@
+import type { EstimandAnalysis } from "../core/analyze.js";
+import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
+import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`;
+}
+
+function markdownAnalysis(entry: AnalysisEntry): string {
+  const a = entry.analysis;
+  const estimands = [a.micro, a.macro].filter((e): e is EstimandAnalysis => e !== null);
+  const decimals = decimalsFor(
+    Math.min(...estimands.map((e) => {
+      const i = e.intervals[e.recommended];
+      return i?.available && i.upper > i.lower ? i.upper - i.lower : 0.1;
+    })),
+  );
+  const title = `${entry.system === null ? "" : `${entry.system} · `}${entry.metric}`;
+  const out = [
+    `### ${title}`,
+    "",
+    `${a.documents} documents (K), ${a.results} results (N); ${a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}; level ${percent(a.level, 1)}.`,
+    "",
+    row(["estimand", "question", "estimate", "method", "interval", "se", "ν"]),
+    row(["---", "---", "---:", "---", "---", "---:", "---:"]),
+  ];
+  for (const e of estimands) {
+    for (const [method, interval] of Object.entries(e.intervals)) {
+      if (!interval) continue;
+      const name = method === e.recommended ? `**${method}** (recommended)` : method;
+      out.push(
+        interval.available
+          ? row([e.estimand, e.question, fixed(e.estimate, decimals), name, `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`, interval.se === null ? "" : significant(interval.se), degreesOfFreedom(interval.df)])
+          : row([e.estimand, e.question, fixed(e.estimate, decimals), name, `unavailable: ${interval.reason}`, "", ""]),
+      );
+    }
+  }
+  const d = a.diagnostics;
+  const [nMin, , nMed, , nMax] = d.sizes.quantiles;
+  const [rMin, , rMed, , rMax] = d.rates.quantiles;
+  out.push(
+    "",
+    `Diagnostics: n_d min ${count(nMin)}, median ${count(nMed)}, max ${count(nMax)} (largest document ${percent(d.sizes.shareLargestDocument)} of results); r_d min ${fixed(rMin, 2)}, median ${fixed(rMed, 2)}, max ${fixed(rMax, 2)}, ${percent(d.rates.fractionZero)} at 0 and ${percent(d.rates.fractionOne)} at 1; ${d.icc.available ? `ICC ${significant(d.icc.icc, 2)}` : "ICC unavailable"}, Kish DEFF ${significant(d.designEffect.deff)}, effective n ${count(Math.round(d.designEffect.effectiveN))}.`,
+    "",
+    ...a.advice.map((x) => `- ${x.severity === "warning" ? "**Warning:** " : ""}${x.message}`),
+  );
+  return out.join("\n");
+}
+
+/** The report as Markdown, for pasting into a paper, a PR or a notebook. */
+export function markdownReport(report: AnalysisReport): string {
+  const inputs = report.inputs.map((i) => `- \`${i.file}\` (${i.kind}, ${i.rows} rows), SHA-256 \`${i.sha256}\``);
+  return `## ragci ${report.command.replace(/^ragci /, "")}\n\n${report.entries.map(markdownAnalysis).join("\n\n")}\n\nInputs:\n${inputs.join("\n")}\n`;
+}

@@ -1,0 +1,158 @@
+import type { Analysis, EstimandAnalysis } from "../core/analyze.js";
+import type { MethodId } from "../core/methods.js";
+import type { AvailableInterval, Interval } from "../core/types.js";
+import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
+import { alignColumns, count, decimalsFor, degreesOfFreedom, fixed, percent, signed, significant } from "./format.js";
+
+export interface TerminalOptions {
+  /** ANSI colour (the CLI sets it only on a TTY without NO_COLOR). */
+  readonly color: boolean;
+}
+
+const style = (on: boolean) => ({
+  bold: (s: string) => (on ? `\u001b[1m${s}\u001b[22m` : s),
+  dim: (s: string) => (on ? `\u001b[2m${s}\u001b[22m` : s),
+  yellow: (s: string) => (on ? `\u001b[33m${s}\u001b[39m` : s),
+});
+
+function bounds(interval: AvailableInterval, decimals: number): string {
+  return `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`;
+}
+
+function designLine(a: Analysis): string {
+  const d = a.design;
+  if (d.population === null) return "SRS of documents, no fpc";
+  return `SRS of ${a.documents} of M = ${d.population} documents (${percent(d.samplingFraction ?? 0, 1)}), fpc ×${significant(d.fpc)}`;
+}
+
+/** Why each contrast is wrong, in a few words (the variance ratio makes the iid one concrete). */
+function contrastNote(method: MethodId, estimand: "micro" | "macro", a: Analysis): string {
+  const ratio = a.diagnostics.varianceRatio;
+  switch (method) {
+    case "cr1":
+      return "small-sample bias uncorrected";
+    case "wald-iid":
+      return estimand === "micro"
+        ? `treats ${count(a.results)} results as independent${ratio !== null && ratio > 0 ? ` (variance ×1/${significant(ratio, 2)})` : ""}`
+        : "same mistake around the macro mean";
+    case "wald-effective-n":
+      return `n = N/DEFF = ${count(Math.round(a.diagnostics.designEffect.effectiveN))} as if independent`;
+    default:
+      return "";
+  }
+}
+
+function estimandRow(e: EstimandAnalysis, decimals: number, s: ReturnType<typeof style>): string[] {
+  const interval = e.intervals[e.recommended] as Interval;
+  if (!interval.available) return [e.estimand, fixed(e.estimate, decimals), "unavailable", "", "", e.recommended, interval.reason];
+  return [
+    s.bold(e.estimand),
+    s.bold(fixed(e.estimate, decimals)),
+    s.bold(bounds(interval, decimals)),
+    significant(interval.se ?? 0),
+    degreesOfFreedom(interval.df),
+    e.recommended,
+    e.question,
+  ];
+}
+
+/** The careful statistician's summary of one metric (SPEC §12 layout). */
+export function terminalAnalysis(entry: AnalysisEntry, report: AnalysisReport, options: TerminalOptions): string {
+  const s = style(options.color);
+  const a = entry.analysis;
+  const estimands = [a.micro, a.macro].filter((e): e is EstimandAnalysis => e !== null);
+  const scale = Math.min(
+    ...estimands.map((e) => {
+      const i = e.intervals[e.recommended];
+      return i?.available && i.upper > i.lower ? i.upper - i.lower : Math.abs(e.estimate) || 1;
+    }),
+  );
+  const decimals = decimalsFor(scale);
+  const levelText = percent(a.level, a.level * 100 === Math.round(a.level * 100) ? 0 : 1);
+  const source = report.inputs.map((i) => i.file).join(" + ");
+  const kind = a.binary ? "0/1" : "score";
+  const lines: string[] = [];
+  lines.push(
+    s.bold(
+      `${report.command} ${source} · ${entry.system === null ? "" : `system ${entry.system} · `}metric ${entry.metric} (${kind}) · ${a.documents} documents · ${count(a.results)} results · ${designLine(a)}`,
+    ),
+  );
+  lines.push("");
+  const header = ["", "estimate", `${levelText} interval`, "se", "ν", "method", ""];
+  lines.push(
+    ...alignColumns([header, ...estimands.map((e) => estimandRow(e, decimals, s))], ["l", "r", "l", "r", "l", "l", "l"], "   "),
+  );
+
+  const also: string[][] = [];
+  for (const e of estimands) {
+    const logit = e.intervals.logit;
+    if (!logit) continue;
+    also.push(
+      logit.available
+        ? [e.estimand, "logit", bounds(logit, decimals), `ν = ${degreesOfFreedom(logit.df)}`, "bounded in [0, 1]; delta method on the logit scale"]
+        : [e.estimand, "logit", "unavailable", "", logit.reason],
+    );
+  }
+  if (also.length > 0) {
+    lines.push("", "also");
+    lines.push(...alignColumns(also, ["l", "l", "l", "l", "l"], "  ").map((l) => `  ${l}`));
+  }
+
+  const contrasts: string[][] = [];
+  for (const e of estimands) {
+    for (const method of ["cr1", "wald-iid", "wald-effective-n"] as const) {
+      const interval = e.intervals[method];
+      if (!interval) continue;
+      contrasts.push(
+        interval.available
+          ? [e.estimand, method, bounds(interval, decimals), interval.df === null ? "z" : `ν = ${degreesOfFreedom(interval.df)}`, contrastNote(method, e.estimand, a)]
+          : [e.estimand, method, "unavailable", "", interval.reason],
+      );
+    }
+  }
+  if (contrasts.length > 0) {
+    lines.push("", s.dim("contrasts — shown to explain, not to use"));
+    lines.push(...alignColumns(contrasts, ["l", "l", "l", "l", "l"], "  ").map((l) => s.dim(`  ${l}`)));
+  }
+
+  const d = a.diagnostics;
+  const [nMin, nQ1, nMed, nQ3, nMax] = d.sizes.quantiles;
+  const [rMin, , rMed, , rMax] = d.rates.quantiles;
+  const rd = (x: number) => fixed(x, 2);
+  const bounds01 =
+    d.rates.fractionZero === 0 && d.rates.fractionOne === 0
+      ? "none at 0 or 1"
+      : `${percent(d.rates.fractionZero)} at 0 · ${percent(d.rates.fractionOne)} at 1`;
+  const largest =
+    d.sizes.largestDecileDocuments > 1
+      ? ` — the largest document holds ${percent(d.sizes.shareLargestDocument)} of all results, the largest ${d.sizes.largestDecileDocuments} hold ${percent(d.sizes.shareLargestDecile)}`
+      : ` — the largest document holds ${percent(d.sizes.shareLargestDocument)} of all results`;
+  lines.push("", "diagnostics");
+  lines.push(`  sizes n_d   min ${count(nMin)} · q1 ${count(nQ1)} · median ${count(nMed)} · q3 ${count(nQ3)} · max ${count(nMax)}${largest}`);
+  lines.push(`  rates r_d   min ${rd(rMin)} · median ${rd(rMed)} · max ${rd(rMax)} · ${bounds01}`);
+  const iccText = d.icc.available ? `ICC ${significant(d.icc.icc, 2)}` : `ICC unavailable (${d.icc.reason})`;
+  lines.push(
+    `  ${iccText} · Kish DEFF ${significant(d.designEffect.deff)} · effective n ${count(Math.round(d.designEffect.effectiveN))} of ${count(a.results)}${d.varianceRatio === null ? "" : ` · cr2/iid variance ${significant(d.varianceRatio)}`}`,
+  );
+  for (const e of estimands) {
+    const top = d.influence[e.estimand][0];
+    if (top) {
+      lines.push(`  influence   without ${top.document} the ${e.estimand} estimate moves by ${signed(top.change, decimals)}`);
+    }
+  }
+  lines.push("", "advice");
+  for (const advice of a.advice) {
+    const mark = advice.severity === "warning" ? s.yellow("!") : "·";
+    lines.push(`  ${mark} ${advice.message}`);
+  }
+  return lines.join("\n");
+}
+
+/** Every entry of the report, separated by a blank line, plus where the inputs came from. */
+export function terminalReport(report: AnalysisReport, options: TerminalOptions): string {
+  const s = style(options.color);
+  const parts = report.entries.map((entry) => terminalAnalysis(entry, report, options));
+  const provenance = report.inputs.map((i) => s.dim(`input ${i.file} (${i.kind}, ${count(i.rows)} rows) sha256 ${i.sha256}`));
+  if (report.aggregatesFile) provenance.push(s.dim(`per-document aggregates written to ${report.aggregatesFile}`));
+  return `${parts.join("\n\n")}\n\n${provenance.join("\n")}\n`;
+}

@@ -1,0 +1,447 @@
+/**
+ * Cross-check of ragci's SRS estimators against R, on 60 seeded random data sets.
+ *
+ * Provenance: written and checked against R 4.2.2 Patched (2022-11-10 r83330), clubSandwich
+ * 0.5.8, survey 4.1.1 and jsonlite 1.8.4 (the versions R reports are printed after the run).
+ * Rscript runs once (test/r-crosscheck/srs.R) on every data set, written as per-query rows to
+ * one JSON file in a temp dir; R prints each value with sprintf("%.17g"). Per data set, R does:
+ *
+ *   d    <- data.frame(y = <results>, doc = factor(<document of each result>))
+ *   fit  <- lm(y ~ 1, data = d)
+ *   v2   <- vcovCR(fit, cluster = d$doc, type = "CR2")      # also "CR1", "CR0"
+ *   coef_test(fit, vcov = v2, test = "Satterthwaite")       # $SE, $df_Satt
+ *   coef_test(fit, vcov = "CR1", cluster = d$doc, test = "naive-t")   # $SE, $df_t
+ *   bounds beta ± qt(1 − (1 − level)/2, df) · SE            # CR2 with df_Satt, CR1 with df_t
+ *   pd   <- data.frame(s = rowsum(y, doc), n = rowsum(1, doc), r = s / n, M = M)
+ *   des  <- svydesign(ids = ~1, data = pd)                  # and svydesign(ids = ~1, fpc = ~M, ...)
+ *   svyratio(~s, ~n, des); svymean(~r, des)                 # coef, SE
+ *   confint(<each>, level = level, df = degf(des))
+ *
+ * and compares with ragci: microEstimate, macroEstimate, cr1, cr2 (se and Imbens–Kolesár df),
+ * macroT, finitePopulationCorrection, and analyze(stats, { level, population: M }) (cr2, cr1 and
+ * t intervals: se, df, q, lower, upper). CR2 with M has no R counterpart, so clubSandwich's se
+ * × √(1 − K/M) stands in. Agreement: 1e-8 relative; where the se is 0 in exact arithmetic (all
+ * document rates equal, or M = K) R returns rounding noise (~1e-16), so se and bounds are
+ * compared to 1e-12 absolute there.
+ *
+ * Rscript or an R package missing makes every test here FAIL (never skip).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  analyze,
+  compensatedSum,
+  cr1,
+  cr2,
+  type DocumentStats,
+  documentStats,
+  finitePopulationCorrection,
+  type Interval,
+  macroEstimate,
+  macroT,
+  microEstimate,
+} from "../../src/core/index.js";
+
+const RSCRIPT = process.env.RSCRIPT ?? "Rscript";
+const R_SCRIPT_PATH = fileURLToPath(new URL("./srs.R", import.meta.url));
+const REL = 1e-8;
+const ABS_AT_ZERO = 1e-12;
+const SEED = 20240611;
+const DATA_SETS = 60;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic data generation.
+
+/** mulberry32: a small 32-bit PRNG, uniform on [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Sizes = "small" | "heavy" | "dominant" | "mixed";
+type Metric = "binary" | "reciprocal-rank" | "continuous";
+type EqualRates = "all-ones" | "all-zeros" | "binary-half" | "constant-score" | "score-pairs";
+
+interface DataSet {
+  readonly index: number;
+  readonly k: number;
+  readonly sizes: Sizes;
+  readonly metric: Metric;
+  readonly equalRates: EqualRates | null;
+  readonly population: number;
+  readonly levels: readonly number[];
+  /** Per document: its results. */
+  readonly results: readonly (readonly number[])[];
+}
+
+const K2 = new Set([0, 7, 14, 21, 28, 35, 42, 53]);
+const EQUAL_VARIANTS: readonly EqualRates[] = [
+  "all-ones",
+  "score-pairs",
+  "binary-half",
+  "constant-score",
+  "all-zeros",
+];
+
+function generate(index: number, rand: () => number): DataSet {
+  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+  const logUniformInt = (lo: number, hi: number) =>
+    Math.min(hi, Math.max(lo, Math.round(Math.exp(Math.log(lo) + rand() * Math.log(hi / lo)))));
+
+  const sizes = (["small", "heavy", "dominant", "mixed"] as const)[index % 4] as Sizes;
+  const metric = (["binary", "reciprocal-rank", "continuous"] as const)[
+    Math.floor(index / 4) % 3
+  ] as Metric;
+  const equalRates =
+    index % 12 === 11 || index === 53
+      ? (EQUAL_VARIANTS[Math.floor(index / 12) % EQUAL_VARIANTS.length] as EqualRates)
+      : null;
+
+  // K; heavy (up to 500 per document) and dominant data sets stay small: clubSandwich's CR2
+  // costs O(Σ n_d³).
+  let k = K2.has(index) ? 2 : int(3, 60);
+  if (sizes === "heavy") k = Math.min(k, int(3, 15));
+  if (sizes === "dominant") k = Math.min(k, int(3, 30));
+  if (K2.has(index)) k = 2;
+
+  let n: number[];
+  switch (sizes) {
+    case "small":
+      n = Array.from({ length: k }, () => int(1, 30));
+      break;
+    case "heavy":
+      n = Array.from({ length: k }, () => logUniformInt(1, 500));
+      break;
+    case "dominant": {
+      // One document holds > 90% of the results.
+      const big = int(300, 500);
+      const cap = Math.max(1, Math.floor((big - 1) / (9 * (k - 1))));
+      n = Array.from({ length: k }, () => int(1, cap));
+      n[int(0, k - 1)] = big;
+      break;
+    }
+    case "mixed":
+      n = Array.from({ length: k }, () => (rand() < 0.1 ? int(50, 200) : int(1, 10)));
+      break;
+  }
+  if (equalRates === "binary-half" || equalRates === "score-pairs") n = n.map((x) => 2 * x);
+
+  const results = n.map((nd) => {
+    if (equalRates !== null) {
+      switch (equalRates) {
+        case "all-ones":
+          return Array.from({ length: nd }, () => 1);
+        case "all-zeros":
+          return Array.from({ length: nd }, () => 0);
+        case "binary-half":
+          return Array.from({ length: nd }, (_, j) => (j % 2 === 0 ? 1 : 0));
+        case "constant-score":
+          return Array.from({ length: nd }, () => 0.37);
+        case "score-pairs":
+          // rate 0.4 in every document, with within-document spread.
+          return Array.from({ length: nd }, (_, j) => (j % 2 === 0 ? 0.2 : 0.6));
+      }
+    }
+    switch (metric) {
+      case "binary": {
+        const p = rand() ** (rand() < 0.5 ? 0.5 : 2);
+        return Array.from({ length: nd }, () => (rand() < p ? 1 : 0));
+      }
+      case "reciprocal-rank": {
+        const miss = rand() * 0.8;
+        const spread = 0.2 + rand() * 2;
+        return Array.from({ length: nd }, () => {
+          if (rand() < miss) return 0;
+          const rank = Math.min(10, 1 + Math.floor(-Math.log(1 - rand()) * spread));
+          return 1 / rank;
+        });
+      }
+      case "continuous": {
+        const shape = 0.2 + rand() * 4.8;
+        return Array.from({ length: nd }, () => rand() ** shape);
+      }
+    }
+  });
+
+  // M: K + 1 often, M = K (a census) a few times, otherwise K + 1 .. 4K.
+  const population =
+    index % 6 === 0 ? k + 1 : index % 13 === 5 ? k : k + 1 + Math.floor(rand() * 3 * k);
+  const levels = index % 5 === 3 ? [0.95, 0.9] : [0.95];
+  return { index, k, sizes, metric, equalRates, population, levels, results };
+}
+
+const rand = mulberry32(SEED);
+const dataSets: DataSet[] = Array.from({ length: DATA_SETS }, (_, i) => generate(i, rand));
+
+function statsOf(ds: DataSet): DocumentStats {
+  const binary = ds.equalRates
+    ? ["all-ones", "all-zeros", "binary-half"].includes(ds.equalRates)
+    : ds.metric === "binary";
+  const ids = ds.results.map((_, d) => `doc-${d}`);
+  const n = ds.results.map((r) => r.length);
+  const s = ds.results.map((r) => compensatedSum(r));
+  if (binary) return documentStats({ ids, n, s });
+  const all = ds.results.flat();
+  return documentStats({
+    ids,
+    n,
+    s,
+    ss: ds.results.map((r) => compensatedSum(r.map((x) => x * x))),
+    binary: false,
+    min: Math.min(...all),
+    max: Math.max(...all),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One Rscript run for every data set.
+
+type RValues = Map<number, Map<string, number>>;
+let rRun: { values: RValues; versions: Map<string, string>; seconds: number } | Error | undefined;
+
+function runR(): { values: RValues; versions: Map<string, string>; seconds: number } {
+  if (rRun === undefined) {
+    // RAGCI_R_CROSSCHECK_KEEP=DIR keeps R's input and output there, for investigation.
+    const keep = process.env.RAGCI_R_CROSSCHECK_KEEP;
+    const dir = keep ? (mkdirSync(keep, { recursive: true }), keep) : mkdtempSync(join(tmpdir(), "ragci-r-crosscheck-"));
+    try {
+      const input = join(dir, "datasets.json");
+      const output = join(dir, "r-values.csv");
+      writeFileSync(
+        input,
+        JSON.stringify({
+          datasets: dataSets.map((ds) => ({
+            index: ds.index,
+            k: ds.k,
+            population: ds.population,
+            levels: ds.levels,
+            doc: ds.results.flatMap((r, d) => r.map(() => d)),
+            y: ds.results.flat(),
+          })),
+        }),
+      );
+      const started = performance.now();
+      const run = spawnSync(RSCRIPT, ["--vanilla", R_SCRIPT_PATH, input, output], {
+        encoding: "utf8",
+        timeout: 110_000,
+      });
+      const seconds = (performance.now() - started) / 1000;
+      if (run.error) {
+        const code = (run.error as NodeJS.ErrnoException).code;
+        throw new Error(
+          code === "ENOENT"
+            ? `Rscript not found ("${RSCRIPT}"): the R cross-check needs R >= 4.2 with clubSandwich, survey and jsonlite on PATH (or RSCRIPT=/path/to/Rscript)`
+            : `running ${RSCRIPT} failed: ${run.error.message}`,
+        );
+      }
+      if (run.status !== 0) {
+        throw new Error(
+          `${RSCRIPT} ${R_SCRIPT_PATH} exited with status ${run.status}${run.signal ? ` (signal ${run.signal})` : ""}:\n${run.stderr}`,
+        );
+      }
+      const values: RValues = new Map();
+      const versions = new Map<string, string>();
+      for (const line of readFileSync(output, "utf8").trim().split("\n")) {
+        const [index, name, value] = line.split(",") as [string, string, string];
+        if (index === "-1") {
+          versions.set(name.replace(/^version\./, ""), value);
+          continue;
+        }
+        const i = Number(index);
+        if (!values.has(i)) values.set(i, new Map());
+        values.get(i)?.set(name, Number(value));
+      }
+      rRun = { values, versions, seconds };
+    } catch (error) {
+      rRun = error instanceof Error ? error : new Error(String(error));
+    } finally {
+      if (!keep) rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (rRun instanceof Error) throw rRun;
+  return rRun;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comparison with a record of the worst difference per quantity.
+
+const worst = new Map<string, { value: number; at: number }>();
+
+function check(
+  index: number,
+  quantity: string,
+  actual: number | null | undefined,
+  expected: number | undefined,
+  zero = false,
+): void {
+  const where = `data set ${index}, ${quantity}`;
+  if (expected === undefined || Number.isNaN(expected)) {
+    expect.soft(false, `${where}: R gave no value`).toBe(true);
+    return;
+  }
+  if (typeof actual !== "number" || !Number.isFinite(actual)) {
+    expect.soft(false, `${where}: ragci gave ${actual} (R ${expected})`).toBe(true);
+    return;
+  }
+  const abs = Math.abs(actual - expected);
+  const rel = expected === 0 ? (actual === 0 ? 0 : Number.POSITIVE_INFINITY) : abs / Math.abs(expected);
+  const tolerance = zero ? ABS_AT_ZERO + REL * Math.abs(expected) : REL * Math.abs(expected);
+  const key = `${quantity.replace(/@[\d.]+$/, "")}${zero ? " [se 0 in exact arithmetic: absolute]" : ""}`;
+  const measure = zero ? abs : rel;
+  const w = worst.get(key);
+  if (!w || measure > w.value) worst.set(key, { value: measure, at: index });
+  expect
+    .soft(
+      abs <= tolerance,
+      `${where}: ragci ${actual.toPrecision(17)} vs R ${expected.toPrecision(17)} (abs diff ${abs.toExponential(3)}, rel diff ${rel.toExponential(3)}, tolerance ${tolerance.toExponential(3)})`,
+    )
+    .toBe(true);
+}
+
+function checkInterval(
+  index: number,
+  label: string,
+  interval: Interval | undefined,
+  r: Map<string, number>,
+  level: number,
+  names: { se: string; df: string | number; lower: string; upper: string; q?: string },
+  zero: boolean,
+): void {
+  if (!interval?.available) {
+    expect.soft(false, `data set ${index}, ${label}: ragci interval unavailable`).toBe(true);
+    return;
+  }
+  const value = (name: string) => r.get(name) ?? r.get(`${name}@${level}`);
+  check(index, `${label} se`, interval.se, value(names.se), zero);
+  check(index, `${label} df`, interval.df, typeof names.df === "number" ? names.df : value(names.df));
+  if (names.q) check(index, `${label} q@${level}`, interval.q, value(names.q));
+  check(index, `${label} lower@${level}`, interval.lower, value(names.lower), zero);
+  check(index, `${label} upper@${level}`, interval.upper, value(names.upper), zero);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("ragci SRS estimators agree with R clubSandwich and survey", () => {
+  it(
+    "runs Rscript once with clubSandwich, survey and jsonlite for every data set",
+    () => {
+      const { values, versions } = runR();
+      expect(versions.get("clubSandwich"), "clubSandwich version").toBeDefined();
+      expect(versions.get("survey"), "survey version").toBeDefined();
+      expect([...values.keys()].sort((a, b) => a - b)).toEqual(dataSets.map((d) => d.index));
+    },
+    120_000,
+  );
+
+  it("covers the intended cases", () => {
+    expect(dataSets.filter((d) => d.k === 2).length).toBeGreaterThanOrEqual(5);
+    expect(dataSets.filter((d) => d.equalRates !== null).length).toBeGreaterThanOrEqual(5);
+    expect(dataSets.filter((d) => d.population === d.k + 1).length).toBeGreaterThanOrEqual(5);
+    expect(dataSets.filter((d) => d.levels.includes(0.9)).length).toBeGreaterThanOrEqual(5);
+    const dominant = dataSets.filter((d) => {
+      const n = d.results.map((r) => r.length);
+      return Math.max(...n) > 0.9 * n.reduce((a, b) => a + b, 0);
+    });
+    expect(dominant.length).toBeGreaterThanOrEqual(10);
+    const sizes = dataSets.flatMap((d) => d.results.map((r) => r.length));
+    expect(Math.min(...sizes)).toBe(1);
+    expect(Math.max(...sizes)).toBeGreaterThanOrEqual(490);
+  });
+
+  it.each(
+    dataSets.map((ds) => ({
+      ds,
+      name: `${ds.index}: K = ${ds.k}, N = ${ds.results.flat().length}, ${ds.sizes} sizes, ${ds.equalRates ?? ds.metric}, M = ${ds.population}`,
+    })),
+  )("data set $name", ({ ds }) => {
+    const r = runR().values.get(ds.index);
+    if (!r) throw new Error(`data set ${ds.index}: no R output`);
+    const i = ds.index;
+    const stats = statsOf(ds);
+    const k = ds.k;
+    const m = ds.population;
+    const seZero = ds.equalRates !== null;
+    const census = m === k;
+
+    // Data round trip.
+    check(i, "N", ds.results.flat().length, r.get("data.N"));
+    check(i, "sum of results", compensatedSum(stats.s), r.get("data.sum_y"));
+
+    // Estimates.
+    check(i, "micro estimate (lm coef)", microEstimate(stats), r.get("lm.coef"));
+    check(i, "micro estimate (svyratio)", microEstimate(stats), r.get("svy.ratio"));
+    check(i, "macro estimate (svymean)", macroEstimate(stats), r.get("svy.mean"));
+
+    // Standard errors and df.
+    const c2 = cr2(stats);
+    const c1 = cr1(stats);
+    const mt = macroT(stats);
+    check(i, "cr2 se (coef_test CR2)", c2.se, r.get("club.cr2.se"), seZero);
+    check(i, "cr2 se (sqrt vcovCR CR2)", c2.se, Math.sqrt(r.get("club.cr2.vcov") ?? Number.NaN), seZero);
+    check(i, "cr2 df (coef_test df_Satt)", c2.df, r.get("club.cr2.df"));
+    check(i, "cr1 se (coef_test CR1)", c1.se, r.get("club.cr1.se"), seZero);
+    check(i, "cr1 se (sqrt vcovCR CR1)", c1.se, Math.sqrt(r.get("club.cr1.vcov") ?? Number.NaN), seZero);
+    check(
+      i,
+      "cr1 se (sqrt(K/(K-1)) x clubSandwich CR0)",
+      c1.se,
+      Math.sqrt(((r.get("club.cr0.vcov") ?? Number.NaN) * k) / (k - 1)),
+      seZero,
+    );
+    check(i, "cr1 df (coef_test naive-t df)", c1.df, r.get("club.cr1.df"));
+    check(i, "cr1 se (svyratio SE)", c1.se, r.get("svy.ratio.se"), seZero);
+    check(i, "macroT se (svymean SE)", mt.se, r.get("svy.mean.se"), seZero);
+    check(i, "macroT df (degf)", mt.df, r.get("svy.degf"));
+    const f = finitePopulationCorrection(k, m);
+    check(i, "cr1 se x sqrt(fpc) (svyratio fpc SE)", c1.se * Math.sqrt(f), r.get("svyfpc.ratio.se"), seZero || census);
+    check(i, "macroT se x sqrt(fpc) (svymean fpc SE)", mt.se * Math.sqrt(f), r.get("svyfpc.mean.se"), seZero || census);
+
+    // Intervals from analyze, without and with M.
+    for (const level of ds.levels) {
+      const a = analyze(stats, { level });
+      check(i, `analyze micro estimate@${level}`, a.micro?.estimate, r.get("lm.coef"));
+      check(i, `analyze macro estimate@${level}`, a.macro?.estimate, r.get("svy.mean"));
+      const cr2Names = { se: "club.cr2.se", df: "club.cr2.df", q: "club.cr2.q", lower: "club.cr2.lower", upper: "club.cr2.upper" };
+      checkInterval(i, "analyze cr2 vs clubSandwich", a.micro?.intervals.cr2, r, level, cr2Names, seZero);
+      const cr1Names = { se: "club.cr1.se", df: "club.cr1.df", q: "club.cr1.q", lower: "club.cr1.lower", upper: "club.cr1.upper" };
+      checkInterval(i, "analyze cr1 vs clubSandwich", a.micro?.intervals.cr1, r, level, cr1Names, seZero);
+      const ratioNames = { se: "svy.ratio.se", df: "svy.degf", lower: "svy.ratio.lower", upper: "svy.ratio.upper" };
+      checkInterval(i, "analyze cr1 vs svyratio", a.micro?.intervals.cr1, r, level, ratioNames, seZero);
+      const meanNames = { se: "svy.mean.se", df: "svy.degf", lower: "svy.mean.lower", upper: "svy.mean.upper" };
+      checkInterval(i, "analyze macro t vs svymean", a.macro?.intervals.t, r, level, meanNames, seZero);
+
+      const p = analyze(stats, { level, population: m });
+      const z = seZero || census;
+      const fpcRatio = { se: "svyfpc.ratio.se", df: "svyfpc.degf", lower: "svyfpc.ratio.lower", upper: "svyfpc.ratio.upper" };
+      checkInterval(i, "analyze(M) cr1 vs svyratio fpc", p.micro?.intervals.cr1, r, level, fpcRatio, z);
+      const fpcMean = { se: "svyfpc.mean.se", df: "svyfpc.degf", lower: "svyfpc.mean.lower", upper: "svyfpc.mean.upper" };
+      checkInterval(i, "analyze(M) macro t vs svymean fpc", p.macro?.intervals.t, r, level, fpcMean, z);
+      const fpcCr2 = { se: "club.cr2.fpc.se", df: "club.cr2.df", q: "club.cr2.q", lower: "club.cr2.fpc.lower", upper: "club.cr2.fpc.upper" };
+      checkInterval(i, "analyze(M) cr2 vs clubSandwich x sqrt(1-K/M)", p.micro?.intervals.cr2, r, level, fpcCr2, z);
+    }
+  });
+
+  afterAll(() => {
+    if (!rRun || rRun instanceof Error) return;
+    const rows = [...worst.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([q, w]) => {
+        const kind = q.endsWith("absolute]") ? "abs" : "rel";
+        return `  ${q}: worst ${kind} diff ${w.value.toExponential(2)} (data set ${w.at})`;
+      });
+    const versions = [...rRun.versions.entries()].map(([p, v]) => `${p} ${v}`).join(", ");
+    console.log(
+      `R cross-check: ${dataSets.length} data sets, Rscript ${rRun.seconds.toFixed(1)} s (${versions})\n${rows.join("\n")}`,
+    );
+  });
+});
