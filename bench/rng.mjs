@@ -39,7 +39,9 @@ const tsBest = Math.min(...tsTimes);
 const npBest = Math.min(...np.times);
 const n = B * K;
 const fmt = (t) => `${(t * 1000).toFixed(1)} ms (${(n / t / 1e6).toFixed(1)} M indices/s)`;
-console.log(`default_rng(${seed}).integers(0, ${K}, (${B}, ${K})): ${n} indices, best of ${REPEATS}`);
+console.log(
+  `default_rng(${seed}).integers(0, ${K}, (${B}, ${K})): ${n} indices, best of ${REPEATS}`,
+);
 console.log(`  TypeScript (Node ${process.version}): ${fmt(tsBest)}`);
 console.log(`  numpy ${np.version}:               ${fmt(npBest)}`);
 console.log(`  ratio TS / numpy: ${(tsBest / npBest).toFixed(2)}x`);

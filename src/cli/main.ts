@@ -38,7 +38,7 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     const outcome = outcomeOf(error);
     if (isRagciError(error)) process.stderr.write(`ragci: ${error.message}\n`);
-    else if (error instanceof CommanderError) process.stderr.write(`ragci: ${error.message.replace(/^error: /, "")} (see ragci --help)\n`);
+    else if (error instanceof CommanderError) process.stderr.write(`ragci: ${error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ")} (see ragci --help)\n`);
     else {
       const detail = error instanceof Error ? (process.env.RAGCI_DEBUG ? error.stack : error.message) : String(error);
       process.stderr.write(`ragci: internal error, please report it with the command line: ${detail}\n`);

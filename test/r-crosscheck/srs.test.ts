@@ -93,6 +93,50 @@ const EQUAL_VARIANTS: readonly EqualRates[] = [
   "all-zeros",
 ];
 
+/** The results of one document with nd results. */
+function documentResults(
+  nd: number,
+  metric: Metric,
+  equalRates: EqualRates | null,
+  rand: () => number,
+): number[] {
+  const each = (value: (j: number) => number) => Array.from({ length: nd }, (_, j) => value(j));
+  switch (equalRates) {
+    case "all-ones":
+      return each(() => 1);
+    case "all-zeros":
+      return each(() => 0);
+    case "binary-half":
+      return each((j) => (j % 2 === 0 ? 1 : 0));
+    case "constant-score":
+      return each(() => 0.37);
+    case "score-pairs":
+      // rate 0.4 in every document, with within-document spread.
+      return each((j) => (j % 2 === 0 ? 0.2 : 0.6));
+    case null:
+      break;
+  }
+  switch (metric) {
+    case "binary": {
+      const p = rand() ** (rand() < 0.5 ? 0.5 : 2);
+      return each(() => (rand() < p ? 1 : 0));
+    }
+    case "reciprocal-rank": {
+      // 0 (no relevant result in the top 10) or 1/rank.
+      const miss = rand() * 0.8;
+      const spread = 0.2 + rand() * 2;
+      return each(() => {
+        if (rand() < miss) return 0;
+        return 1 / Math.min(10, 1 + Math.floor(-Math.log(1 - rand()) * spread));
+      });
+    }
+    case "continuous": {
+      const shape = 0.2 + rand() * 4.8;
+      return each(() => rand() ** shape);
+    }
+  }
+}
+
 function generate(index: number, rand: () => number): DataSet {
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const logUniformInt = (lo: number, hi: number) =>
@@ -136,42 +180,7 @@ function generate(index: number, rand: () => number): DataSet {
   }
   if (equalRates === "binary-half" || equalRates === "score-pairs") n = n.map((x) => 2 * x);
 
-  const results = n.map((nd) => {
-    if (equalRates !== null) {
-      switch (equalRates) {
-        case "all-ones":
-          return Array.from({ length: nd }, () => 1);
-        case "all-zeros":
-          return Array.from({ length: nd }, () => 0);
-        case "binary-half":
-          return Array.from({ length: nd }, (_, j) => (j % 2 === 0 ? 1 : 0));
-        case "constant-score":
-          return Array.from({ length: nd }, () => 0.37);
-        case "score-pairs":
-          // rate 0.4 in every document, with within-document spread.
-          return Array.from({ length: nd }, (_, j) => (j % 2 === 0 ? 0.2 : 0.6));
-      }
-    }
-    switch (metric) {
-      case "binary": {
-        const p = rand() ** (rand() < 0.5 ? 0.5 : 2);
-        return Array.from({ length: nd }, () => (rand() < p ? 1 : 0));
-      }
-      case "reciprocal-rank": {
-        const miss = rand() * 0.8;
-        const spread = 0.2 + rand() * 2;
-        return Array.from({ length: nd }, () => {
-          if (rand() < miss) return 0;
-          const rank = Math.min(10, 1 + Math.floor(-Math.log(1 - rand()) * spread));
-          return 1 / rank;
-        });
-      }
-      case "continuous": {
-        const shape = 0.2 + rand() * 4.8;
-        return Array.from({ length: nd }, () => rand() ** shape);
-      }
-    }
-  });
+  const results = n.map((nd) => documentResults(nd, metric, equalRates, rand));
 
   // M: K + 1 often, M = K (a census) a few times, otherwise K + 1 .. 4K.
   const population =
@@ -213,7 +222,8 @@ function runR(): { values: RValues; versions: Map<string, string>; seconds: numb
   if (rRun === undefined) {
     // RAGCI_R_CROSSCHECK_KEEP=DIR keeps R's input and output there, for investigation.
     const keep = process.env.RAGCI_R_CROSSCHECK_KEEP;
-    const dir = keep ? (mkdirSync(keep, { recursive: true }), keep) : mkdtempSync(join(tmpdir(), "ragci-r-crosscheck-"));
+    if (keep) mkdirSync(keep, { recursive: true });
+    const dir = keep ?? mkdtempSync(join(tmpdir(), "ragci-r-crosscheck-"));
     try {
       const input = join(dir, "datasets.json");
       const output = join(dir, "r-values.csv");
@@ -294,7 +304,8 @@ function check(
     return;
   }
   const abs = Math.abs(actual - expected);
-  const rel = expected === 0 ? (actual === 0 ? 0 : Number.POSITIVE_INFINITY) : abs / Math.abs(expected);
+  const rel =
+    expected === 0 ? (actual === 0 ? 0 : Number.POSITIVE_INFINITY) : abs / Math.abs(expected);
   const tolerance = zero ? ABS_AT_ZERO + REL * Math.abs(expected) : REL * Math.abs(expected);
   const key = `${quantity.replace(/@[\d.]+$/, "")}${zero ? " [se 0 in exact arithmetic: absolute]" : ""}`;
   const measure = zero ? abs : rel;
@@ -308,13 +319,75 @@ function check(
     .toBe(true);
 }
 
+interface IntervalSpec {
+  readonly label: string;
+  readonly estimand: "micro" | "macro";
+  readonly method: "cr2" | "cr1" | "t";
+  /** From analyze(stats, { level, population: M }) rather than analyze(stats, { level }). */
+  readonly fpc: boolean;
+  readonly r: RNames;
+}
+
+interface RNames {
+  readonly se: string;
+  readonly df: string;
+  readonly lower: string;
+  readonly upper: string;
+  readonly q?: string;
+}
+
+/** An analyze() interval compared with R's `${prefix}.se`, `.lower`, `.upper`, and df (and q). */
+function spec(
+  label: string,
+  [estimand, method]: [IntervalSpec["estimand"], IntervalSpec["method"]],
+  fpc: boolean,
+  prefix: string,
+  df: string,
+  q?: string,
+): IntervalSpec {
+  const names = { se: `${prefix}.se`, df, lower: `${prefix}.lower`, upper: `${prefix}.upper` };
+  return { label, estimand, method, fpc, r: q ? { ...names, q } : names };
+}
+
+const INTERVALS: readonly IntervalSpec[] = [
+  spec(
+    "analyze cr2 vs clubSandwich",
+    ["micro", "cr2"],
+    false,
+    "club.cr2",
+    "club.cr2.df",
+    "club.cr2.q",
+  ),
+  spec(
+    "analyze cr1 vs clubSandwich",
+    ["micro", "cr1"],
+    false,
+    "club.cr1",
+    "club.cr1.df",
+    "club.cr1.q",
+  ),
+  spec("analyze cr1 vs svyratio", ["micro", "cr1"], false, "svy.ratio", "svy.degf"),
+  spec("analyze macro t vs svymean", ["macro", "t"], false, "svy.mean", "svy.degf"),
+  spec("analyze(M) cr1 vs svyratio fpc", ["micro", "cr1"], true, "svyfpc.ratio", "svyfpc.degf"),
+  spec("analyze(M) macro t vs svymean fpc", ["macro", "t"], true, "svyfpc.mean", "svyfpc.degf"),
+  // clubSandwich has no fpc: its CR2 se × √(1 − K/M), bounds with the same q.
+  spec(
+    "analyze(M) cr2 vs clubSandwich x sqrt(1-K/M)",
+    ["micro", "cr2"],
+    true,
+    "club.cr2.fpc",
+    "club.cr2.df",
+    "club.cr2.q",
+  ),
+];
+
 function checkInterval(
   index: number,
   label: string,
   interval: Interval | undefined,
   r: Map<string, number>,
   level: number,
-  names: { se: string; df: string | number; lower: string; upper: string; q?: string },
+  names: RNames,
   zero: boolean,
 ): void {
   if (!interval?.available) {
@@ -323,7 +396,7 @@ function checkInterval(
   }
   const value = (name: string) => r.get(name) ?? r.get(`${name}@${level}`);
   check(index, `${label} se`, interval.se, value(names.se), zero);
-  check(index, `${label} df`, interval.df, typeof names.df === "number" ? names.df : value(names.df));
+  check(index, `${label} df`, interval.df, value(names.df));
   if (names.q) check(index, `${label} q@${level}`, interval.q, value(names.q));
   check(index, `${label} lower@${level}`, interval.lower, value(names.lower), zero);
   check(index, `${label} upper@${level}`, interval.upper, value(names.upper), zero);
@@ -332,16 +405,12 @@ function checkInterval(
 // ---------------------------------------------------------------------------------------------
 
 describe("ragci SRS estimators agree with R clubSandwich and survey", () => {
-  it(
-    "runs Rscript once with clubSandwich, survey and jsonlite for every data set",
-    () => {
-      const { values, versions } = runR();
-      expect(versions.get("clubSandwich"), "clubSandwich version").toBeDefined();
-      expect(versions.get("survey"), "survey version").toBeDefined();
-      expect([...values.keys()].sort((a, b) => a - b)).toEqual(dataSets.map((d) => d.index));
-    },
-    120_000,
-  );
+  it("runs Rscript once with clubSandwich, survey and jsonlite for every data set", () => {
+    const { values, versions } = runR();
+    expect(versions.get("clubSandwich"), "clubSandwich version").toBeDefined();
+    expect(versions.get("survey"), "survey version").toBeDefined();
+    expect([...values.keys()].sort((a, b) => a - b)).toEqual(dataSets.map((d) => d.index));
+  }, 120_000);
 
   it("covers the intended cases", () => {
     expect(dataSets.filter((d) => d.k === 2).length).toBeGreaterThanOrEqual(5);
@@ -387,10 +456,22 @@ describe("ragci SRS estimators agree with R clubSandwich and survey", () => {
     const c1 = cr1(stats);
     const mt = macroT(stats);
     check(i, "cr2 se (coef_test CR2)", c2.se, r.get("club.cr2.se"), seZero);
-    check(i, "cr2 se (sqrt vcovCR CR2)", c2.se, Math.sqrt(r.get("club.cr2.vcov") ?? Number.NaN), seZero);
+    check(
+      i,
+      "cr2 se (sqrt vcovCR CR2)",
+      c2.se,
+      Math.sqrt(r.get("club.cr2.vcov") ?? Number.NaN),
+      seZero,
+    );
     check(i, "cr2 df (coef_test df_Satt)", c2.df, r.get("club.cr2.df"));
     check(i, "cr1 se (coef_test CR1)", c1.se, r.get("club.cr1.se"), seZero);
-    check(i, "cr1 se (sqrt vcovCR CR1)", c1.se, Math.sqrt(r.get("club.cr1.vcov") ?? Number.NaN), seZero);
+    check(
+      i,
+      "cr1 se (sqrt vcovCR CR1)",
+      c1.se,
+      Math.sqrt(r.get("club.cr1.vcov") ?? Number.NaN),
+      seZero,
+    );
     check(
       i,
       "cr1 se (sqrt(K/(K-1)) x clubSandwich CR0)",
@@ -403,31 +484,40 @@ describe("ragci SRS estimators agree with R clubSandwich and survey", () => {
     check(i, "macroT se (svymean SE)", mt.se, r.get("svy.mean.se"), seZero);
     check(i, "macroT df (degf)", mt.df, r.get("svy.degf"));
     const f = finitePopulationCorrection(k, m);
-    check(i, "cr1 se x sqrt(fpc) (svyratio fpc SE)", c1.se * Math.sqrt(f), r.get("svyfpc.ratio.se"), seZero || census);
-    check(i, "macroT se x sqrt(fpc) (svymean fpc SE)", mt.se * Math.sqrt(f), r.get("svyfpc.mean.se"), seZero || census);
+    check(
+      i,
+      "cr1 se x sqrt(fpc) (svyratio fpc SE)",
+      c1.se * Math.sqrt(f),
+      r.get("svyfpc.ratio.se"),
+      seZero || census,
+    );
+    check(
+      i,
+      "macroT se x sqrt(fpc) (svymean fpc SE)",
+      mt.se * Math.sqrt(f),
+      r.get("svyfpc.mean.se"),
+      seZero || census,
+    );
 
     // Intervals from analyze, without and with M.
     for (const level of ds.levels) {
       const a = analyze(stats, { level });
       check(i, `analyze micro estimate@${level}`, a.micro?.estimate, r.get("lm.coef"));
       check(i, `analyze macro estimate@${level}`, a.macro?.estimate, r.get("svy.mean"));
-      const cr2Names = { se: "club.cr2.se", df: "club.cr2.df", q: "club.cr2.q", lower: "club.cr2.lower", upper: "club.cr2.upper" };
-      checkInterval(i, "analyze cr2 vs clubSandwich", a.micro?.intervals.cr2, r, level, cr2Names, seZero);
-      const cr1Names = { se: "club.cr1.se", df: "club.cr1.df", q: "club.cr1.q", lower: "club.cr1.lower", upper: "club.cr1.upper" };
-      checkInterval(i, "analyze cr1 vs clubSandwich", a.micro?.intervals.cr1, r, level, cr1Names, seZero);
-      const ratioNames = { se: "svy.ratio.se", df: "svy.degf", lower: "svy.ratio.lower", upper: "svy.ratio.upper" };
-      checkInterval(i, "analyze cr1 vs svyratio", a.micro?.intervals.cr1, r, level, ratioNames, seZero);
-      const meanNames = { se: "svy.mean.se", df: "svy.degf", lower: "svy.mean.lower", upper: "svy.mean.upper" };
-      checkInterval(i, "analyze macro t vs svymean", a.macro?.intervals.t, r, level, meanNames, seZero);
-
       const p = analyze(stats, { level, population: m });
-      const z = seZero || census;
-      const fpcRatio = { se: "svyfpc.ratio.se", df: "svyfpc.degf", lower: "svyfpc.ratio.lower", upper: "svyfpc.ratio.upper" };
-      checkInterval(i, "analyze(M) cr1 vs svyratio fpc", p.micro?.intervals.cr1, r, level, fpcRatio, z);
-      const fpcMean = { se: "svyfpc.mean.se", df: "svyfpc.degf", lower: "svyfpc.mean.lower", upper: "svyfpc.mean.upper" };
-      checkInterval(i, "analyze(M) macro t vs svymean fpc", p.macro?.intervals.t, r, level, fpcMean, z);
-      const fpcCr2 = { se: "club.cr2.fpc.se", df: "club.cr2.df", q: "club.cr2.q", lower: "club.cr2.fpc.lower", upper: "club.cr2.fpc.upper" };
-      checkInterval(i, "analyze(M) cr2 vs clubSandwich x sqrt(1-K/M)", p.micro?.intervals.cr2, r, level, fpcCr2, z);
+      for (const spec of INTERVALS) {
+        const analysis = spec.fpc ? p : a;
+        const interval = analysis[spec.estimand]?.intervals[spec.method];
+        checkInterval(
+          i,
+          spec.label,
+          interval,
+          r,
+          level,
+          spec.r,
+          spec.fpc ? seZero || census : seZero,
+        );
+      }
     }
   });
 

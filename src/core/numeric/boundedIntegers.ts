@@ -2,6 +2,9 @@ import { createPcg64, fillUint32, type Pcg64State } from "./pcg64.js";
 
 const TWO_POW_32 = 4294967296;
 const INV_2_16 = 1 / 65536;
+const INV_2_32 = 1 / TWO_POW_32;
+/** Largest K for which x·K (x < 2^32) stays below 2^53, i.e. is exact in a double. */
+const SINGLE_PRODUCT_MAX_K = 2 ** 21;
 /** 32-bit draws generated per block in the Lemire loop. */
 const DRAW_BLOCK = 4096;
 
@@ -43,22 +46,32 @@ export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array)
   // numpy's "leftover < K, then redraw while leftover < threshold" rejects exactly the draws
   // with leftover < threshold, and each draw is accepted or rejected on its own.
   const threshold = (TWO_POW_32 - K) % K;
-  // ⌊x·K / 2^32⌋ exactly, with K = kHigh·2^16 + kLow: x·kHigh and x·kLow are below 2^48, and
-  // ⌊(x·kHigh + ⌊x·kLow / 2^16⌋) / 2^16⌋ = ⌊x·K / 2^32⌋ because the dropped part is < 1.
-  const kHigh = Math.floor(K * INV_2_16);
-  const kLow = K - kHigh * 65536;
   // Draw in blocks. The `remaining` outputs need at least `remaining` draws, so a block of
   // min(remaining, DRAW_BLOCK) draws is always consumed in full and the generator ends exactly
   // where numpy's would (including its buffered uint32 half).
   const draws = new Uint32Array(Math.min(n, DRAW_BLOCK));
+  // ⌊x·K / 2^32⌋ exactly. For K ≤ 2^21, x·K < 2^53 is exact in one multiply. Otherwise split
+  // K = kHigh·2^16 + kLow: x·kHigh and x·kLow are below 2^48, and
+  // ⌊(x·kHigh + ⌊x·kLow / 2^16⌋) / 2^16⌋ = ⌊x·K / 2^32⌋ because the dropped part is < 1.
+  const singleProduct = K <= SINGLE_PRODUCT_MAX_K;
+  const kHigh = Math.floor(K * INV_2_16);
+  const kLow = K - kHigh * 65536;
   let i = 0;
   while (i < n) {
     const size = Math.min(n - i, DRAW_BLOCK);
     fillUint32(st, draws, 0, size);
-    for (let j = 0; j < size; j++) {
-      const x = draws[j] as number;
-      if ((Math.imul(x, K) >>> 0) < threshold) continue; // rejected: numpy draws again
-      out[i++] = Math.floor((x * kHigh + Math.floor(x * kLow * INV_2_16)) * INV_2_16);
+    if (singleProduct) {
+      for (let j = 0; j < size; j++) {
+        const x = draws[j] as number;
+        if (Math.imul(x, K) >>> 0 < threshold) continue; // rejected: numpy draws again
+        out[i++] = Math.floor(x * K * INV_2_32);
+      }
+    } else {
+      for (let j = 0; j < size; j++) {
+        const x = draws[j] as number;
+        if (Math.imul(x, K) >>> 0 < threshold) continue; // rejected: numpy draws again
+        out[i++] = Math.floor((x * kHigh + Math.floor(x * kLow * INV_2_16)) * INV_2_16);
+      }
     }
   }
 }

@@ -102,20 +102,19 @@ function fillRawOutputs(st: Pcg64State, out: Uint32Array, at: number, steps: num
     s2 = n2;
     s3 = n3;
 
-    // XSL-RR: x = hi64 ⊕ lo64, rotated right by the top 6 bits of the state.
-    let xHigh = n3 ^ n1;
-    let xLow = n2 ^ n0;
-    let rot = n3 >>> 26;
-    if (rot >= 32) {
-      const tmp = xHigh;
-      xHigh = xLow;
-      xLow = tmp;
-      rot -= 32;
-    }
-    // `(v << (31 − r)) << 1` is v << (32 − r) and stays correct (0) when r = 0.
-    const back = 31 - rot;
-    out[i] = (xLow >>> rot) | ((xHigh << back) << 1);
-    out[i + 1] = (xHigh >>> rot) | ((xLow << back) << 1);
+    // XSL-RR: x = hi64 ⊕ lo64 = (a, b), rotated right by rot = the top 6 bits of the state.
+    // Branch-free (rot ≥ 32 is a coin flip): swap a and b when rot ≥ 32, then rotate by rot mod
+    // 32; `(v << (31 − r)) << 1` is v << (32 − r) and stays correct (0) when r = 0.
+    const a = n3 ^ n1;
+    const b = n2 ^ n0;
+    const rot = n3 >>> 26;
+    const swapBits = (a ^ b) & -(rot >>> 5);
+    const xHigh = a ^ swapBits;
+    const xLow = b ^ swapBits;
+    const r = rot & 31;
+    const back = 31 - r;
+    out[i] = (xLow >>> r) | ((xHigh << back) << 1);
+    out[i + 1] = (xHigh >>> r) | ((xLow << back) << 1);
   }
   st.state[0] = s0;
   st.state[1] = s1;
@@ -194,7 +193,12 @@ export function nextUint32(st: Pcg64State): number {
  * a pending buffered half is used first, whole 64-bit outputs are written straight into `out`,
  * and an odd last draw leaves its high half buffered, exactly as numpy's next_uint32 would.
  */
-export function fillUint32(st: Pcg64State, out: Uint32Array, from = 0, count = out.length - from): void {
+export function fillUint32(
+  st: Pcg64State,
+  out: Uint32Array,
+  from = 0,
+  count = out.length - from,
+): void {
   if (count <= 0) return;
   let i = from;
   let remaining = count;

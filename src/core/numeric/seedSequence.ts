@@ -28,7 +28,9 @@ const TWO_POW_32 = 4294967296;
  */
 export function seedEntropyWords(seed: number): Uint32Array {
   if (!Number.isSafeInteger(seed) || seed < 0) {
-    throw new RangeError(`seed must be a non-negative safe integer (0 ≤ seed ≤ 2^53 − 1), got ${seed}`);
+    throw new RangeError(
+      `seed must be a non-negative safe integer (0 ≤ seed ≤ 2^53 − 1), got ${seed}`,
+    );
   }
   const words: number[] = [];
   if (seed === 0) words.push(0);

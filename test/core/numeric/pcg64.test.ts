@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   createPcg64,
   createPcg64FromSeedWords,
+  fillUint32,
   nextUint32,
   nextUint64Parts,
 } from "../../../src/core/numeric/pcg64.js";
@@ -75,6 +76,19 @@ print(json.dumps({'u32': u32, 'raw': raw}))`);
     got.push(nextUint32(st), nextUint32(st), nextUint32(st));
     expect(got).toEqual(expected.u32);
     expect(hex64(parts[0] as number, parts[1] as number)).toBe(expected.raw);
+  });
+
+  it("fillUint32 equals repeated nextUint32, for odd and even counts and a pending half", () => {
+    const bulk = createPcg64(2 ** 32 + 7);
+    const single = createPcg64(2 ** 32 + 7);
+    for (const count of [1, 0, 3, 2, 4096, 7, 1, 1, 10]) {
+      const out = new Uint32Array(count + 2);
+      fillUint32(bulk, out, 1, count);
+      const expected = [0, ...Array.from({ length: count }, () => nextUint32(single)), 0];
+      expect(Array.from(out), `count ${count}`).toEqual(expected);
+      expect(bulk.hasUint32).toBe(single.hasUint32);
+      expect(Array.from(bulk.state)).toEqual(Array.from(single.state));
+    }
   });
 
   it("rejects seed material of the wrong length", () => {

@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+function imports(path: string): string[] {
+  const source = readFileSync(path, "utf8");
+  return [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/gms)].map((m) => m[1] as string);
+}
+
+function layerOf(path: string): string {
+  return relative(join(root, "src"), path).split(/[\\/]/)[0] as string;
+}
+
+describe("architecture", () => {
+  it("src/core imports only src/core and @stdlib/* (pure mathematics)", () => {
+    const offences: string[] = [];
+    for (const file of files(join(root, "src/core"))) {
+      for (const spec of imports(file)) {
+        if (spec.startsWith("@stdlib/")) continue;
+        if (spec.startsWith(".")) {
+          const target = resolve(dirname(file), spec);
+          if (relative(join(root, "src/core"), target).startsWith("..")) offences.push(`${relative(root, file)} → ${spec}`);
+          continue;
+        }
+        offences.push(`${relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it("ingest and report never import the CLI, and report never imports ingest or DuckDB", () => {
+    const offences: string[] = [];
+    for (const layer of ["ingest", "report"]) {
+      for (const file of files(join(root, "src", layer))) {
+        for (const spec of imports(file)) {
+          const target = spec.startsWith(".") ? layerOf(resolve(dirname(file), spec)) : spec;
+          const forbidden = layer === "report" ? ["cli", "ingest", "@duckdb/node-api"] : ["cli"];
+          if (forbidden.includes(target)) offences.push(`${relative(root, file)} → ${spec}`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it("only src/cli touches process", () => {
+    const offences = files(join(root, "src"))
+      .filter((f) => layerOf(f) !== "cli")
+      .filter((f) => /\bprocess\.(argv|exit|stdout|stderr|stdin|env|exitCode)/.test(readFileSync(f, "utf8")))
+      .map((f) => relative(root, f));
+    expect(offences).toEqual([]);
+  });
+});

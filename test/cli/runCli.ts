@@ -1,0 +1,31 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dirname, "../..");
+export const CLI = join(ROOT, "dist/cli/main.js");
+export const FIXTURES = join(ROOT, "test/fixtures/reference");
+export const EXAMPLE = join(ROOT, "examples/covidqa-retrieval.csv");
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the built CLI (npm test builds first) with optional stdin, in `cwd`. */
+export function ragci(args: readonly string[], options: { input?: string; cwd?: string } = {}): CliResult {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build (npm test does it)`);
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    input: options.input ?? "",
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export function scratchDir(): string {
+  return mkdtempSync(join(tmpdir(), "ragci-test-"));
+}
