@@ -45,5 +45,8 @@ export function unreadable(file: string, error: unknown): RagciError {
   const message = duckDbMessage(error)
     .replace(/^IO Error: /, "")
     .replace(/^Invalid Input Error: /, "");
-  return new RagciError("unreadable-input", `${file}: cannot read it (${message})`, { file });
+  const hint = /sniffing/i.test(message)
+    ? "; the CSV dialect could not be detected: check for mixed line endings or rows with a different number of fields"
+    : "";
+  return new RagciError("unreadable-input", `${file}: cannot read it (${message})${hint}`, { file });
 }

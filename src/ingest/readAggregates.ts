@@ -43,18 +43,24 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     const metric = columns.includes("metric") ? "metric" : null;
     const source = tableFunction(options.file, format);
     const id = sqlIdentifier;
-    const dec = (x: string) => `sum(CAST(${x} AS DECIMAL(38, 18)))::DOUBLE`;
+    // One row per document: the values are taken as they are (a written table reads back
+    // bit for bit). Repeated documents (concatenated shards) are added in sorted order, so the
+    // result does not depend on how DuckDB splits the rows between threads.
+    let merged = false;
+    const dec = (x: string) => (merged ? `list_sum(list_sort(list(${x})))` : `any_value(${x})`);
     const context = { connection, source, file, format };
 
     const badN = `${id(n)} IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) <= 0 OR TRY_CAST(${id(n)} AS DOUBLE) <> round(TRY_CAST(${id(n)} AS DOUBLE))`;
     const badS = `TRY_CAST(${id(s)} AS DOUBLE) IS NULL OR NOT isfinite(TRY_CAST(${id(s)} AS DOUBLE))`;
+    const key = [system, metric, doc].filter((c): c is string => c !== null).map(id).join(", ");
     const check = await connection.runAndReadAll(
-      `SELECT count(*) FILTER (WHERE ${badN}) AS bn, count(*) FILTER (WHERE ${badS}) AS bs, count(*) AS k FROM ${source}`,
+      `SELECT count(*) FILTER (WHERE ${badN}) AS bn, count(*) FILTER (WHERE ${badS}) AS bs, count(*) AS k, count(DISTINCT (${key})) AS distinct_keys FROM ${source}`,
     ).catch((error) => { throw unreadable(file, error); });
-    const [bn, bs, k] = (check.getRowsJS()[0] ?? []).map(Number);
+    const [bn, bs, k, distinctKeys] = (check.getRowsJS()[0] ?? []).map(Number);
     if (k === 0) throw new RagciError("empty-input", `${file}: no rows; there is nothing to analyse`, { file });
     if (bn) throw await locateBadRow(context, badN, `column ${n} must be a whole number of results ≥ 1`, n);
     if (bs) throw await locateBadRow(context, badS, `column ${s} must be a finite number`, s);
+    merged = distinctKeys !== k;
 
     const sql = `SELECT ${system ? `CAST(${id(system)} AS VARCHAR)` : "NULL::VARCHAR"} AS system,
         ${metric ? `CAST(${id(metric)} AS VARCHAR)` : "NULL::VARCHAR"} AS metric,

@@ -24,7 +24,8 @@
  * document rates equal, or M = K) R returns rounding noise (~1e-16), so se and bounds are
  * compared to 1e-12 absolute there.
  *
- * Rscript or an R package missing makes every test here FAIL (never skip).
+ * Rscript or an R package missing makes every test here FAIL (never skip). RSCRIPT=/path/to/Rscript
+ * picks another R; RAGCI_R_CROSSCHECK_KEEP=DIR keeps R's input JSON and output CSV in DIR.
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,0 +1,203 @@
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
+
+const k5 = join(FIXTURES, "k5_binary.csv");
+const expectedK5 = JSON.parse(readFileSync(join(FIXTURES, "k5_binary.expected.json"), "utf8"));
+const dir = scratchDir();
+
+function json(args: string[], input?: string): Record<string, any> {
+  const result = ragci([...args, "--json"], input === undefined ? {} : { input });
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+/** Deep equality with numbers equal to `tolerance` relative (shard sums add in another order). */
+function expectClose(actual: unknown, expected: unknown, tolerance: number, path = ""): void {
+  if (typeof expected === "number" && typeof actual === "number") {
+    expect(Math.abs(actual - expected), path).toBeLessThanOrEqual(tolerance * Math.max(Math.abs(expected), 1e-300));
+  } else if (expected && typeof expected === "object") {
+    expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
+    for (const [key, value] of Object.entries(expected)) {
+      if (key === "aggregatesSha256") continue;
+      expectClose((actual as Record<string, unknown>)[key], value, tolerance, `${path}.${key}`);
+    }
+  } else expect(actual, path).toEqual(expected);
+}
+
+function sha256(path: string): string {
+  return createHash("sha256").update(readFileSync(path)).digest("hex");
+}
+
+describe("ragci analyze --json (SPEC §10)", () => {
+  const out = json(["analyze", k5, "--metric", "score"]);
+
+  it("has the stable top-level names with one metric at the top level", () => {
+    expect(out.schema).toBe("ragci.analysis/1");
+    expect(out.level).toBe(0.95);
+    expect(out.documents).toBe(5);
+    expect(out.results).toBe(110);
+    expect(out.micro.estimate).toBeCloseTo(expectedK5.micro.estimate, 14);
+    expect(out.macro.estimate).toBeCloseTo(expectedK5.macro.estimate, 14);
+  });
+
+  it("puts every interval under micro.intervals[METHOD] with lower, upper, se, df", () => {
+    for (const method of ["cr2", "cr1", "wald-iid", "wald-effective-n", "logit"]) {
+      const mine = out.micro.intervals[method];
+      const ref = expectedK5.micro.intervals[method];
+      for (const key of ["lower", "upper", "se"]) expect(mine[key]).toBeCloseTo(ref[key], 12);
+      expect(mine.df === null ? null : mine.df).toBe(ref.df === null ? null : mine.df);
+    }
+    expect(out.macro.intervals.t.df).toBe(4);
+    expect(out.micro.recommended).toBe("cr2");
+    expect(out.macro.recommended).toBe("t");
+  });
+
+  it("records the SHA-256 of the input file and of the per-document aggregates", () => {
+    expect(out.inputs[0].sha256).toBe(expectedK5.data_sha256);
+    expect(out.inputs[0].sha256).toBe(sha256(k5));
+    expect(out.aggregatesSha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("carries the diagnostics and the K ≤ 5 advice", () => {
+    expect(out.diagnostics.icc.value).toBeCloseTo(expectedK5.diagnostics.icc_anova, 12);
+    expect(out.diagnostics.deff).toBeCloseTo(expectedK5.diagnostics.deff_kish, 12);
+    expect(out.diagnostics.influence.micro[0]).toEqual({ document: "d05", change: expect.closeTo(0.10104895104895112, 12) });
+    expect(out.advice.map((a: { code: string }) => a.code)).toContain("very-few-documents");
+  });
+
+  it("is bit-identical across runs (deterministic sums)", () => {
+    const again = ragci(["analyze", k5, "--metric", "score", "--json"]).stdout;
+    expect(again).toBe(JSON.stringify(out, null, 2) + "\n");
+  });
+});
+
+describe("formats and inputs", () => {
+  const csv = json(["analyze", EXAMPLE, "--metric", "hit5,rr", "--system", "system"]);
+  const strip = (o: Record<string, any>) => {
+    const { inputs, command, ...rest } = o;
+    return JSON.parse(JSON.stringify(rest, (k, v) => (k === "aggregatesFile" ? undefined : v)));
+  };
+
+  it("gives one analysis per system and metric", () => {
+    expect(Object.keys(csv.systems)).toEqual(["bm25", "tfidf"]);
+    expect(Object.keys(csv.systems.bm25.metrics)).toEqual(["hit5", "rr"]);
+    // DATA.md: bm25 hit@5 0.7312, MRR 0.6117; tfidf hit@5 0.6899.
+    expect(csv.systems.bm25.metrics.hit5.micro.estimate).toBeCloseTo(0.7312, 4);
+    expect(csv.systems.bm25.metrics.rr.micro.estimate).toBeCloseTo(0.6117, 4);
+    expect(csv.systems.tfidf.metrics.hit5.micro.estimate).toBeCloseTo(0.6899, 4);
+    expect(csv.systems.bm25.metrics.hit5.documents).toBe(98);
+    expect(csv.systems.bm25.metrics.rr.binary).toBe(false);
+  });
+
+  it("resolves --metric hit@5 to the column hit5 and mrr to rr", () => {
+    const loose = json(["analyze", EXAMPLE, "--metric", "hit@5,mrr", "--system", "system"]);
+    expect(strip(loose)).toEqual(strip(csv));
+  });
+
+  it("reads TSV, JSONL and Parquet copies to the same analysis", async () => {
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const db = await DuckDBInstance.create(":memory:");
+    const c = await db.connect();
+    const src = `read_csv('${EXAMPLE}', types = {'doc_id': 'VARCHAR'})`;
+    await c.run(`COPY (SELECT * FROM ${src}) TO '${dir}/x.tsv' (FORMAT csv, DELIMITER '\t', HEADER)`);
+    await c.run(`COPY (SELECT * FROM ${src}) TO '${dir}/x.jsonl' (FORMAT json)`);
+    await c.run(`COPY (SELECT * FROM ${src}) TO '${dir}/x.parquet' (FORMAT parquet)`);
+    c.closeSync();
+    db.closeSync();
+    for (const name of ["x.tsv", "x.jsonl", "x.parquet"]) {
+      const other = json(["analyze", join(dir, name), "--metric", "hit5,rr", "--system", "system"]);
+      expect(strip(other), name).toEqual(strip(csv));
+    }
+    const stdin = json(["analyze", "-", "--format", "jsonl", "--metric", "hit5,rr", "--system", "system"], readFileSync(join(dir, "x.jsonl"), "utf8"));
+    expect(strip(stdin)).toEqual(strip(csv));
+    expect(stdin.inputs[0].file).toBe("stdin");
+    expect(stdin.inputs[0].sha256).toBe(sha256(join(dir, "x.jsonl")));
+  });
+
+  it("re-runs from --write-aggregates (CSV and Parquet) to the same numbers, leaving the input untouched", () => {
+    const before = sha256(EXAMPLE);
+    for (const name of ["agg.csv", "agg.parquet"]) {
+      const target = join(dir, name);
+      const first = json(["analyze", EXAMPLE, "--metric", "hit5,rr", "--system", "system", "--write-aggregates", target]);
+      expect(first.aggregatesFile).toBe(target);
+      const again = json(["analyze", target, "--aggregated", "--system", "system"]);
+      expect(strip(again), name).toEqual(strip(first));
+    }
+    expect(sha256(EXAMPLE)).toBe(before);
+  });
+
+  it("gives the same analysis from shards as from the whole file (per-query shards and aggregate shards)", () => {
+    const lines = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+    const [header, ...rows] = lines;
+    // Interleave rows so documents are split across the shards.
+    const a = rows.filter((_, i) => i % 3 === 0);
+    const b = rows.filter((_, i) => i % 3 !== 0);
+    writeFileSync(join(dir, "a.csv"), `${header}\n${a.join("\n")}\n`);
+    writeFileSync(join(dir, "b.csv"), `${header}\n${b.join("\n")}\n`);
+    const shards = json(["analyze", join(dir, "a.csv"), join(dir, "b.csv"), "--metric", "hit5,rr", "--system", "system"]);
+    // 0/1 sums are exact: bit-identical. Real-valued sums differ only by addition order.
+    expect(shards.systems.bm25.metrics.hit5).toEqual(csv.systems.bm25.metrics.hit5);
+    expect(shards.systems.tfidf.metrics.hit5).toEqual(csv.systems.tfidf.metrics.hit5);
+    expectClose(strip(shards), strip(csv), 1e-13);
+    json(["analyze", join(dir, "a.csv"), "--metric", "hit5,rr", "--system", "system", "--write-aggregates", join(dir, "a.agg.csv")]);
+    json(["analyze", join(dir, "b.csv"), "--metric", "hit5,rr", "--system", "system", "--write-aggregates", join(dir, "b.agg.csv")]);
+    const aggA = readFileSync(join(dir, "a.agg.csv"), "utf8");
+    const aggB = readFileSync(join(dir, "b.agg.csv"), "utf8").split("\n").slice(1).join("\n");
+    writeFileSync(join(dir, "ab.agg.csv"), aggA + aggB);
+    const merged = json(["analyze", join(dir, "ab.agg.csv"), "--aggregated", "--system", "system"]);
+    expect(merged.systems.tfidf.metrics.hit5).toEqual(csv.systems.tfidf.metrics.hit5);
+    expectClose(merged.systems.bm25.metrics.rr, csv.systems.bm25.metrics.rr, 1e-13);
+  });
+
+  it("applies --population M (fpc) and --estimand", () => {
+    const fpc = json(["analyze", k5, "--metric", "score", "--population", "20", "--estimand", "macro"]);
+    expect(fpc.micro).toBeNull();
+    expect(fpc.macro.intervals.t.se).toBeCloseTo(expectedK5.macro.intervals.t.se * Math.sqrt(1 - 5 / 20), 14);
+    expect(fpc.design).toMatchObject({ kind: "srs", population: 20, fpc: 0.75 });
+  });
+
+  it("applies --level to every t and normal interval", () => {
+    const ninety = json(["analyze", k5, "--metric", "score", "--level", "0.9"]);
+    expect(ninety.level).toBe(0.9);
+    // R: qt(0.95, 4) = 2.131846786326649
+    expect(ninety.macro.intervals.t.q).toBeCloseTo(2.131846786326649, 12);
+    expect(ninety.micro.intervals["wald-iid"].q).toBeCloseTo(1.6448536269514722, 12);
+  });
+});
+
+describe("terminal and Markdown output", () => {
+  it("leads with the recommended interval, K and ν, then contrasts, diagnostics and advice", () => {
+    const result = ragci(["analyze", k5, "--metric", "score"]);
+    expect(result.code).toBe(0);
+    const text = result.stdout;
+    expect(text).toMatch(/5 documents · 110 results · SRS of documents, no fpc/);
+    expect(text).toMatch(/micro\s+0\.418\s+\[0\.082, 0\.754\]\s+0\.0812\s+2\.09\s+cr2\s+rate of a random result/);
+    expect(text).toMatch(/macro\s+0\.471\s+\[0\.267, 0\.675\]\s+0\.0735\s+4\s+t\s+rate of a typical document/);
+    expect(text.indexOf("contrasts")).toBeGreaterThan(text.indexOf("macro"));
+    expect(text).toMatch(/micro\s+cr1\s+\[0\.226, 0\.610\]\s+ν = 4/);
+    expect(text).toMatch(/largest document holds 53% of all results/);
+    expect(text).toMatch(/ICC 0\.054 · Kish DEFF 3\.05 · effective n 36 of 110/);
+    expect(text).toMatch(/without d05 the micro estimate moves by \+0\.101/);
+    expect(text).toMatch(/! K = 5: no interval here guarantees 95% coverage/);
+    expect(text).not.toMatch(/\u001b\[/);
+  });
+
+  it("writes Markdown to --output atomically", () => {
+    const target = join(dir, "report.md");
+    const result = ragci(["analyze", k5, "--metric", "score", "--markdown", "--output", target]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("");
+    const text = readFileSync(target, "utf8");
+    expect(text).toMatch(/\| micro \| rate of a random result \| 0\.418 \| \*\*cr2\*\* \(recommended\) \| \[0\.082, 0\.754\] \| 0\.0812 \| 2\.09 \|/);
+  });
+
+  it("has --help with an example", () => {
+    const result = ragci(["analyze", "--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Examples:\n\s+\$ ragci analyze examples\/covidqa-retrieval\.csv/);
+  });
+});
