@@ -8,7 +8,7 @@ export function runNumpy<T>(body: string): T {
   const script = `import json\nimport numpy as np\n${body}\n`;
   let stdout: string;
   try {
-    stdout = execFileSync("python3", ["-c", script], {
+    stdout = execFileSync(process.env.RAGCI_PYTHON ?? "python3", ["-c", script], {
       encoding: "utf8",
       maxBuffer: 512 * 1024 * 1024,
       stdio: ["ignore", "pipe", "pipe"],
