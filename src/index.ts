@@ -3,7 +3,7 @@
  * estimators are also available one by one (and from "ragci/core"). Files are read with
  * `readResults` / `readAggregates` (DuckDB).
  */
-import { documentStats, type DocumentStatsInput } from "./core/aggregate/documentStats.js";
+import { type DocumentStatsInput, documentStats } from "./core/aggregate/documentStats.js";
 import { documentStatsFromRows, type RowsOptions } from "./core/aggregate/documentStatsFromRows.js";
 import { type Analysis, type AnalyzeOptions, analyze as analyzeDocuments } from "./core/analyze.js";
 import type { DocumentStats } from "./core/types.js";
@@ -37,7 +37,8 @@ export function analyze(
 ): Analysis {
   if (Array.isArray(input)) {
     const { doc, metric } = options;
-    if (!doc || !metric) throw new TypeError("analyze(rows, options) needs options.doc and options.metric");
+    if (!doc || !metric)
+      throw new TypeError("analyze(rows, options) needs options.doc and options.metric");
     return analyzeDocuments(documentStatsFromRows(input, { doc, metric }), options);
   }
   const stats = input as DocumentStats | DocumentStatsInput;

@@ -13,7 +13,9 @@ function files(dir: string): string[] {
 
 function imports(path: string): string[] {
   const source = readFileSync(path, "utf8");
-  return [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/gms)].map((m) => m[1] as string);
+  return [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/gms)].map(
+    (m) => m[1] as string,
+  );
 }
 
 function layerOf(path: string): string {
@@ -28,7 +30,8 @@ describe("architecture", () => {
         if (spec.startsWith("@stdlib/")) continue;
         if (spec.startsWith(".")) {
           const target = resolve(dirname(file), spec);
-          if (relative(join(root, "src/core"), target).startsWith("..")) offences.push(`${relative(root, file)} → ${spec}`);
+          if (relative(join(root, "src/core"), target).startsWith(".."))
+            offences.push(`${relative(root, file)} → ${spec}`);
           continue;
         }
         offences.push(`${relative(root, file)} → ${spec}`);
@@ -54,7 +57,9 @@ describe("architecture", () => {
   it("only src/cli touches process", () => {
     const offences = files(join(root, "src"))
       .filter((f) => layerOf(f) !== "cli")
-      .filter((f) => /\bprocess\.(argv|exit|stdout|stderr|stdin|env|exitCode)/.test(readFileSync(f, "utf8")))
+      .filter((f) =>
+        /\bprocess\.(argv|exit|stdout|stderr|stdin|env|exitCode)/.test(readFileSync(f, "utf8")),
+      )
       .map((f) => relative(root, f));
     expect(offences).toEqual([]);
   });

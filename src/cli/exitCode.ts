@@ -1,6 +1,9 @@
 import { isRagciError } from "../core/errors.js";
 
-export type Outcome = { readonly kind: "ok" } | { readonly kind: "user-error" } | { readonly kind: "bug" };
+export type Outcome =
+  | { readonly kind: "ok" }
+  | { readonly kind: "user-error" }
+  | { readonly kind: "bug" };
 
 /** 0 success, 2 a user error (bad input or options), 1 a bug in ragci. */
 export function exitCode(outcome: Outcome): 0 | 1 | 2 {

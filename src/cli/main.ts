@@ -7,11 +7,14 @@ import { exitCode, outcomeOf } from "./exitCode.js";
 import type { CommandIo } from "./io.js";
 import { progress } from "./progress.js";
 
-const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(
+  readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+) as { version: string };
 
 /** The only place that touches the process: argv in, text out, exit code set. */
 async function main(argv: readonly string[]): Promise<void> {
-  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== "dumb";
+  const color =
+    Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== "dumb";
   const io: CommandIo = {
     stdin: process.stdin,
     color,
@@ -20,28 +23,45 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   const program = new Command()
     .name("ragci")
-    .description("Honest error bars for retrieval and RAG evaluations: the document, not the query, is the sampling unit.")
+    .description(
+      "Honest error bars for retrieval and RAG evaluations: the document, not the query, is the sampling unit.",
+    )
     .version(version)
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showHelpAfterError(false);
   registerAnalyze(program, io);
-  program.commands.forEach((c) => c.exitOverride().configureOutput({ writeErr: () => {} }));
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   try {
     await program.parseAsync(argv as string[], { from: "user" });
     process.exitCode = exitCode({ kind: "ok" });
   } catch (error) {
     io.progress.done();
-    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help")) {
+    if (
+      error instanceof CommanderError &&
+      (error.code === "commander.helpDisplayed" ||
+        error.code === "commander.version" ||
+        error.code === "commander.help")
+    ) {
       process.exitCode = 0;
       return;
     }
     const outcome = outcomeOf(error);
     if (isRagciError(error)) process.stderr.write(`ragci: ${error.message}\n`);
-    else if (error instanceof CommanderError) process.stderr.write(`ragci: ${error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ")} (see ragci --help)\n`);
+    else if (error instanceof CommanderError)
+      process.stderr.write(
+        `ragci: ${error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ")} (see ragci --help)\n`,
+      );
     else {
-      const detail = error instanceof Error ? (process.env.RAGCI_DEBUG ? error.stack : error.message) : String(error);
-      process.stderr.write(`ragci: internal error, please report it with the command line: ${detail}\n`);
+      const detail =
+        error instanceof Error
+          ? process.env.RAGCI_DEBUG
+            ? error.stack
+            : error.message
+          : String(error);
+      process.stderr.write(
+        `ragci: internal error, please report it with the command line: ${detail}\n`,
+      );
     }
     process.exitCode = exitCode(outcome);
   }

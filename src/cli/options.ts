@@ -4,7 +4,10 @@ import type { Estimand } from "../core/types.js";
 export function parseLevel(text: string): number {
   const value = Number(text.endsWith("%") ? Number(text.slice(0, -1)) / 100 : text);
   if (!(value > 0 && value < 1)) {
-    throw new RagciError("invalid-option", `--level ${text}: give a confidence level between 0 and 1, e.g. 0.95 or 90%`);
+    throw new RagciError(
+      "invalid-option",
+      `--level ${text}: give a confidence level between 0 and 1, e.g. 0.95 or 90%`,
+    );
   }
   return value;
 }
@@ -12,14 +15,20 @@ export function parseLevel(text: string): number {
 export function parsePopulation(text: string): number {
   const value = Number(text.replaceAll("_", ""));
   if (!Number.isInteger(value) || value < 2) {
-    throw new RagciError("invalid-option", `--population ${text}: give M, the whole number of documents in the population`);
+    throw new RagciError(
+      "invalid-option",
+      `--population ${text}: give M, the whole number of documents in the population`,
+    );
   }
   return value;
 }
 
 export function parseEstimand(text: string): Estimand {
   if (text === "micro" || text === "macro") return text;
-  throw new RagciError("invalid-option", `--estimand ${text}: use micro (rate of a random result) or macro (rate of a typical document)`);
+  throw new RagciError(
+    "invalid-option",
+    `--estimand ${text}: use micro (rate of a random result) or macro (rate of a typical document)`,
+  );
 }
 
 export function parseThreads(text: string): number {
@@ -32,5 +41,11 @@ export function parseThreads(text: string): number {
 
 /** "hit@5,mrr" → ["hit@5", "mrr"]; repeated flags accumulate. */
 export function parseList(text: string, previous: string[] = []): string[] {
-  return [...previous, ...text.split(",").map((s) => s.trim()).filter((s) => s !== "")];
+  return [
+    ...previous,
+    ...text
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== ""),
+  ];
 }

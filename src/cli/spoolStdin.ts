@@ -6,7 +6,10 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /** Copies standard input to a private temporary file so DuckDB can read (and we can hash) it. */
-export async function spoolStdin(stdin: Readable, extension: string): Promise<{ path: string; cleanup: () => Promise<void> }> {
+export async function spoolStdin(
+  stdin: Readable,
+  extension: string,
+): Promise<{ path: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), "ragci-stdin-"));
   const path = join(dir, `stdin.${extension}`);
   await pipeline(stdin, createWriteStream(path));

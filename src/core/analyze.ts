@@ -130,7 +130,9 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   const chosen = { micro: microAnalysis, macro: macroAnalysis };
   const outside = estimands.some((e) => {
     const interval = chosen[e].intervals[chosen[e].recommended];
-    return metricInUnitInterval && interval?.available && (interval.lower < 0 || interval.upper > 1);
+    return (
+      metricInUnitInterval && interval?.available && (interval.lower < 0 || interval.upper > 1)
+    );
   });
   const advice = recommendMethod({
     documents: k,

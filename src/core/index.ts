@@ -1,28 +1,64 @@
-export { documentStats, type DocumentStatsInput } from "./aggregate/documentStats.js";
+export { type DocumentStatsInput, documentStats } from "./aggregate/documentStats.js";
 export { documentStatsFromRows, type RowsOptions } from "./aggregate/documentStatsFromRows.js";
-export { mergeDocumentStats, compareCodePoints } from "./aggregate/mergeDocumentStats.js";
-export { analyze, validateLevel, type Analysis, type AnalyzeOptions, type EstimandAnalysis, type SrsDesignSummary } from "./analyze.js";
-export { diagnose, type Diagnostics } from "./diagnostics/diagnose.js";
-export { icc, type IntraclassCorrelation } from "./diagnostics/icc.js";
-export { influence, type DocumentInfluence } from "./diagnostics/influence.js";
-export { kishDeff, type DesignEffect } from "./diagnostics/kishDeff.js";
-export { rateDistribution, type RateDistribution } from "./diagnostics/rateDistribution.js";
-export { sizeDistribution, fiveNumbers, type FiveNumbers, type SizeDistribution } from "./diagnostics/sizeDistribution.js";
-export { RagciError, isRagciError, type RagciErrorCode, type RagciErrorContext } from "./errors.js";
-export { macroEstimate, documentRates } from "./estimands/macroEstimate.js";
+export { compareCodePoints, mergeDocumentStats } from "./aggregate/mergeDocumentStats.js";
+export {
+  type Analysis,
+  type AnalyzeOptions,
+  analyze,
+  type EstimandAnalysis,
+  type SrsDesignSummary,
+  validateLevel,
+} from "./analyze.js";
+export { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
+export { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
+export { type DocumentInfluence, influence } from "./diagnostics/influence.js";
+export { type DesignEffect, kishDeff } from "./diagnostics/kishDeff.js";
+export { type RateDistribution, rateDistribution } from "./diagnostics/rateDistribution.js";
+export {
+  type FiveNumbers,
+  fiveNumbers,
+  type SizeDistribution,
+  sizeDistribution,
+} from "./diagnostics/sizeDistribution.js";
+export { isRagciError, RagciError, type RagciErrorCode, type RagciErrorContext } from "./errors.js";
+export { documentRates, macroEstimate } from "./estimands/macroEstimate.js";
 export { microEstimate } from "./estimands/microEstimate.js";
 export { logitInterval } from "./intervals/logitInterval.js";
-export { tInterval, criticalValue } from "./intervals/tInterval.js";
-export { METHODS, RECOMMENDED_METHOD, ESTIMAND_QUESTION, type MethodId, type MethodInfo } from "./methods.js";
+export { criticalValue, tInterval } from "./intervals/tInterval.js";
+export {
+  ESTIMAND_QUESTION,
+  METHODS,
+  type MethodId,
+  type MethodInfo,
+  RECOMMENDED_METHOD,
+} from "./methods.js";
 export { compensatedSum, compensatedSumOf } from "./numeric/compensatedSum.js";
-export { tQuantile, normalQuantile, tTwoSidedPValue, logit, expit } from "./numeric/distributions.js";
+export {
+  expit,
+  logit,
+  normalQuantile,
+  tQuantile,
+  tTwoSidedPValue,
+} from "./numeric/distributions.js";
 export { quantileType7, sortedCopy } from "./numeric/quantileType7.js";
-export { recommendMethod, STUDY_COVERAGE, type Advice, type AdviceCode } from "./recommendMethod.js";
-export type { AvailableInterval, DocumentStats, Estimand, Interval, StandardError, UnavailableInterval } from "./types.js";
+export {
+  type Advice,
+  type AdviceCode,
+  recommendMethod,
+  STUDY_COVERAGE,
+} from "./recommendMethod.js";
+export type {
+  AvailableInterval,
+  DocumentStats,
+  Estimand,
+  Interval,
+  StandardError,
+  UnavailableInterval,
+} from "./types.js";
 export { cr1 } from "./variance/cr1.js";
 export { cr2 } from "./variance/cr2.js";
 export { cr2DegreesOfFreedom } from "./variance/cr2DegreesOfFreedom.js";
 export { finitePopulationCorrection } from "./variance/finitePopulationCorrection.js";
 export { macroT } from "./variance/macroT.js";
-export { microResiduals, type MicroResiduals } from "./variance/microResiduals.js";
+export { type MicroResiduals, microResiduals } from "./variance/microResiduals.js";
 export { waldIid } from "./variance/waldIid.js";

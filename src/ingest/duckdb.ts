@@ -48,5 +48,7 @@ export function unreadable(file: string, error: unknown): RagciError {
   const hint = /sniffing/i.test(message)
     ? "; the CSV dialect could not be detected: check for mixed line endings or rows with a different number of fields"
     : "";
-  return new RagciError("unreadable-input", `${file}: cannot read it (${message})${hint}`, { file });
+  return new RagciError("unreadable-input", `${file}: cannot read it (${message})${hint}`, {
+    file,
+  });
 }

@@ -7,10 +7,13 @@ import type { MetricAggregates } from "./readResults.js";
 export async function sha256File(path: string, displayName = path): Promise<string> {
   const hash = createHash("sha256");
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
+      hash.update(chunk as Buffer);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new RagciError("unreadable-input", `${displayName}: cannot read it (${reason})`, { file: displayName });
+    throw new RagciError("unreadable-input", `${displayName}: cannot read it (${reason})`, {
+      file: displayName,
+    });
   }
   return hash.digest("hex");
 }
@@ -33,7 +36,9 @@ export function aggregatesCsv(groups: readonly MetricAggregates[]): string {
     const prefix = `${csvField(system ?? "")},${csvField(metric)},`;
     const range = `${stats.min ?? ""},${stats.max ?? ""}`;
     for (let d = 0; d < stats.ids.length; d++) {
-      lines.push(`${prefix}${csvField(stats.ids[d] as string)},${stats.n[d]},${stats.s[d]},${stats.ss[d]},${range}`);
+      lines.push(
+        `${prefix}${csvField(stats.ids[d] as string)},${stats.n[d]},${stats.s[d]},${stats.ss[d]},${range}`,
+      );
     }
   }
   return `${lines.join("\n")}\n`;

@@ -1,7 +1,12 @@
-export { readResults, type ReadResultsOptions, type ResultsTable, type MetricAggregates } from "./readResults.js";
-export { readAggregates, type ReadAggregatesOptions } from "./readAggregates.js";
-export { inputFormat, INPUT_FORMATS, type InputFormat } from "./inputFormat.js";
+export { aggregatesCsv, sha256Aggregates, sha256File } from "./hashInputs.js";
+export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
+export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
+export {
+  type MetricAggregates,
+  type ReadResultsOptions,
+  type ResultsTable,
+  readResults,
+} from "./readResults.js";
 export { resolveColumn } from "./resolveColumns.js";
-export { sha256File, sha256Aggregates, aggregatesCsv } from "./hashInputs.js";
 export { writeAggregates } from "./writeAggregates.js";
-export { writeFileAtomic, writeAtomicWith } from "./writeAtomic.js";
+export { writeAtomicWith, writeFileAtomic } from "./writeAtomic.js";

@@ -2,7 +2,12 @@ import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
 import { duckDbMessage, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
-import { DOCUMENT_COLUMN_CANDIDATES, describeColumns, type MetricAggregates, type ResultsTable } from "./readResults.js";
+import {
+  DOCUMENT_COLUMN_CANDIDATES,
+  describeColumns,
+  type MetricAggregates,
+  type ResultsTable,
+} from "./readResults.js";
 import { findColumn, resolveColumn } from "./resolveColumns.js";
 import { locateBadRow } from "./validateRows.js";
 
@@ -27,19 +32,29 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
   const file = options.displayName ?? options.file;
   const format = inputFormat(options.file, options.format);
   return withDuckDb(async (connection) => {
-    const columns = (await describeColumns(connection, tableFunction(options.file, format), file)).map((c) => c.name);
+    const columns = (
+      await describeColumns(connection, tableFunction(options.file, format), file)
+    ).map((c) => c.name);
     const doc = options.doc
       ? resolveColumn(options.doc, columns, file, "document")
       : findColumn(DOCUMENT_COLUMN_CANDIDATES, columns);
     if (doc === null) {
-      throw new RagciError("missing-column", `${file}: no document column; name it with --doc (columns: ${columns.join(", ")})`, { file });
+      throw new RagciError(
+        "missing-column",
+        `${file}: no document column; name it with --doc (columns: ${columns.join(", ")})`,
+        { file },
+      );
     }
     const n = resolveColumn("n", columns, file, "count (n)");
     const s = resolveColumn("s", columns, file, "sum (s)");
     const ss = columns.includes("ss") ? "ss" : null;
     const min = columns.includes("min") ? "min" : null;
     const max = columns.includes("max") ? "max" : null;
-    const system = options.system ? resolveColumn(options.system, columns, file, "system") : columns.includes("system") ? "system" : null;
+    const system = options.system
+      ? resolveColumn(options.system, columns, file, "system")
+      : columns.includes("system")
+        ? "system"
+        : null;
     const metric = columns.includes("metric") ? "metric" : null;
     const source = tableFunction(options.file, format);
     const id = sqlIdentifier;
@@ -52,13 +67,29 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
 
     const badN = `${id(n)} IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) <= 0 OR TRY_CAST(${id(n)} AS DOUBLE) <> round(TRY_CAST(${id(n)} AS DOUBLE))`;
     const badS = `TRY_CAST(${id(s)} AS DOUBLE) IS NULL OR NOT isfinite(TRY_CAST(${id(s)} AS DOUBLE))`;
-    const key = [system, metric, doc].filter((c): c is string => c !== null).map(id).join(", ");
-    const check = await connection.runAndReadAll(
-      `SELECT count(*) FILTER (WHERE ${badN}) AS bn, count(*) FILTER (WHERE ${badS}) AS bs, count(*) AS k, count(DISTINCT (${key})) AS distinct_keys FROM ${source}`,
-    ).catch((error) => { throw unreadable(file, error); });
+    const key = [system, metric, doc]
+      .filter((c): c is string => c !== null)
+      .map(id)
+      .join(", ");
+    const check = await connection
+      .runAndReadAll(
+        `SELECT count(*) FILTER (WHERE ${badN}) AS bn, count(*) FILTER (WHERE ${badS}) AS bs, count(*) AS k, count(DISTINCT (${key})) AS distinct_keys FROM ${source}`,
+      )
+      .catch((error) => {
+        throw unreadable(file, error);
+      });
     const [bn, bs, k, distinctKeys] = (check.getRowsJS()[0] ?? []).map(Number);
-    if (k === 0) throw new RagciError("empty-input", `${file}: no rows; there is nothing to analyse`, { file });
-    if (bn) throw await locateBadRow(context, badN, `column ${n} must be a whole number of results ≥ 1`, n);
+    if (k === 0)
+      throw new RagciError("empty-input", `${file}: no rows; there is nothing to analyse`, {
+        file,
+      });
+    if (bn)
+      throw await locateBadRow(
+        context,
+        badN,
+        `column ${n} must be a whole number of results ≥ 1`,
+        n,
+      );
     if (bs) throw await locateBadRow(context, badS, `column ${s} must be a finite number`, s);
     merged = distinctKeys !== k;
 
@@ -73,39 +104,77 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     const reader = await connection.runAndReadAll(sql).catch((error) => {
       throw new RagciError("unreadable-input", `${file}: ${duckDbMessage(error)}`, { file });
     });
-    const [systems, metrics, docs, ns, sums, squares, mins, maxs] = reader.getColumnsJS() as unknown[][] as [
-      (string | null)[], (string | null)[], (string | null)[], number[], number[], (number | null)[], (number | null)[], (number | null)[],
-    ];
+    const [systems, metrics, docs, ns, sums, squares, mins, maxs] =
+      reader.getColumnsJS() as unknown[][] as [
+        (string | null)[],
+        (string | null)[],
+        (string | null)[],
+        number[],
+        number[],
+        (number | null)[],
+        (number | null)[],
+        (number | null)[],
+      ];
     if (docs.some((d) => d === null || d.trim() === "")) {
-      throw await locateBadRow(context, `${id(doc)} IS NULL OR trim(CAST(${id(doc)} AS VARCHAR)) = ''`, `column ${doc} is empty; every row needs a document id`, doc);
+      throw await locateBadRow(
+        context,
+        `${id(doc)} IS NULL OR trim(CAST(${id(doc)} AS VARCHAR)) = ''`,
+        `column ${doc} is empty; every row needs a document id`,
+        doc,
+      );
     }
     const wanted = options.metrics && options.metrics.length > 0 ? options.metrics : null;
     const groups: MetricAggregates[] = [];
     let start = 0;
     while (start < docs.length) {
       let end = start;
-      while (end < docs.length && systems[end] === systems[start] && metrics[end] === metrics[start]) end++;
+      while (
+        end < docs.length &&
+        systems[end] === systems[start] &&
+        metrics[end] === metrics[start]
+      )
+        end++;
       const metricName = metrics[start] ?? wanted?.[0] ?? "metric";
       if (!wanted || metrics[start] === null || wanted.includes(metricName)) {
         const slice = <T>(a: T[]) => a.slice(start, end);
         const hasSquares = ss !== null;
         const sq = hasSquares ? (slice(squares) as number[]) : undefined;
-        const lo = min ? (slice(mins) as number[]).reduce((a, b) => Math.min(a, b), Infinity) : null;
-        const hi = max ? (slice(maxs) as number[]).reduce((a, b) => Math.max(a, b), -Infinity) : null;
+        const lo = min
+          ? (slice(mins) as number[]).reduce((a, b) => Math.min(a, b), Infinity)
+          : null;
+        const hi = max
+          ? (slice(maxs) as number[]).reduce((a, b) => Math.max(a, b), -Infinity)
+          : null;
         const sumsHere = slice(sums);
         const nsHere = slice(ns);
         const binary = hasSquares
-          ? (sq as number[]).every((v, i) => v === sumsHere[i] && Number.isInteger(v) && v >= 0 && v <= (nsHere[i] as number)) &&
-            (lo === null || lo >= 0) && (hi === null || hi <= 1)
+          ? (sq as number[]).every(
+              (v, i) =>
+                v === sumsHere[i] && Number.isInteger(v) && v >= 0 && v <= (nsHere[i] as number),
+            ) &&
+            (lo === null || lo >= 0) &&
+            (hi === null || hi <= 1)
           : true;
         try {
           groups.push({
             system: systems[start] ?? null,
             metric: metricName,
-            stats: documentStats({ ids: slice(docs) as string[], n: nsHere, s: sumsHere, ...(sq ? { ss: sq } : {}), binary, min: lo, max: hi }),
+            stats: documentStats({
+              ids: slice(docs) as string[],
+              n: nsHere,
+              s: sumsHere,
+              ...(sq ? { ss: sq } : {}),
+              binary,
+              min: lo,
+              max: hi,
+            }),
           });
         } catch (error) {
-          if (error instanceof RagciError) throw new RagciError(error.code, `${file}: ${error.message}`, { ...error.context, file });
+          if (error instanceof RagciError)
+            throw new RagciError(error.code, `${file}: ${error.message}`, {
+              ...error.context,
+              file,
+            });
           throw error;
         }
       }
@@ -115,7 +184,11 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       const found = new Set(groups.map((g) => g.metric));
       const missing = wanted.filter((m) => !found.has(m));
       if (metric !== null && missing.length > 0) {
-        throw new RagciError("missing-column", `${file}: no metric ${missing.join(", ")} in column metric (found ${[...new Set(metrics)].join(", ")})`, { file });
+        throw new RagciError(
+          "missing-column",
+          `${file}: no metric ${missing.join(", ")} in column metric (found ${[...new Set(metrics)].join(", ")})`,
+          { file },
+        );
       }
     }
     return {
@@ -124,7 +197,9 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       documentColumn: doc,
       systemColumn: system,
       metrics: [...new Set(groups.map((g) => g.metric))],
-      rows: groups.filter((g) => g.metric === groups[0]?.metric).reduce((t, g) => t + g.stats.n.reduce((a, b) => a + b, 0), 0),
+      rows: groups
+        .filter((g) => g.metric === groups[0]?.metric)
+        .reduce((t, g) => t + g.stats.n.reduce((a, b) => a + b, 0), 0),
       groups,
       summation: "decimal",
     };

@@ -58,7 +58,8 @@ export async function describeColumns(
   }
 }
 
-const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL.*|BOOLEAN)$/;
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|DECIMAL.*|BOOLEAN)$/;
 
 function defaultMetric(
   columns: readonly { name: string; type: string }[],
@@ -102,23 +103,33 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
         { file },
       );
     }
-    const systemColumn = options.system ? resolveColumn(options.system, names, file, "system") : null;
+    const systemColumn = options.system
+      ? resolveColumn(options.system, names, file, "system")
+      : null;
     const metrics =
       options.metrics && options.metrics.length > 0
         ? options.metrics.map((m) => resolveColumn(m, names, file, "metric"))
         : [defaultMetric(columns, [documentColumn, ...(systemColumn ? [systemColumn] : [])], file)];
     for (const metric of metrics) {
       if (metric === documentColumn || metric === systemColumn) {
-        throw new RagciError("invalid-option", `${file}: column ${metric} cannot be both a metric and an id`, {
-          file,
-          column: metric,
-        });
+        throw new RagciError(
+          "invalid-option",
+          `${file}: column ${metric} cannot be both a metric and an id`,
+          {
+            file,
+            column: metric,
+          },
+        );
       }
     }
     const pinned: Record<string, string> = { [documentColumn]: "VARCHAR" };
     if (systemColumn) pinned[systemColumn] = "VARCHAR";
     for (const m of metrics) pinned[m] = "DOUBLE";
-    const source = tableFunction(options.file, format, format === "csv" || format === "tsv" ? pinned : {});
+    const source = tableFunction(
+      options.file,
+      format,
+      format === "csv" || format === "tsv" ? pinned : {},
+    );
     const context = { connection, source, file, format, documentColumn, systemColumn, metrics };
     let summation: ResultsTable["summation"] = "decimal";
     let rows: Record<string, unknown>[];
@@ -159,9 +170,14 @@ interface QueryContext {
 
 function aggregationSql(c: QueryContext, mode: "decimal" | "double"): string {
   const values = c.metrics
-    .map((m, i) => `TRY_CAST(${sqlIdentifier(m)} AS DOUBLE) AS v${i}, ${sqlIdentifier(m)} IS NOT NULL AS present${i}`)
+    .map(
+      (m, i) =>
+        `TRY_CAST(${sqlIdentifier(m)} AS DOUBLE) AS v${i}, ${sqlIdentifier(m)} IS NOT NULL AS present${i}`,
+    )
     .join(", ");
-  const system = c.systemColumn ? `CAST(${sqlIdentifier(c.systemColumn)} AS VARCHAR)` : "NULL::VARCHAR";
+  const system = c.systemColumn
+    ? `CAST(${sqlIdentifier(c.systemColumn)} AS VARCHAR)`
+    : "NULL::VARCHAR";
   const sum = (x: string) =>
     mode === "decimal" ? `sum(CAST(${x} AS DECIMAL(38, 18)))::DOUBLE` : `sum(${x})`;
   const aggregates = c.metrics
@@ -200,16 +216,31 @@ async function explainFailure(error: unknown, c: QueryContext): Promise<RagciErr
   return unreadable(c.file, error);
 }
 
-async function toGroups(rows: Record<string, unknown>[], c: QueryContext): Promise<MetricAggregates[]> {
+async function toGroups(
+  rows: Record<string, unknown>[],
+  c: QueryContext,
+): Promise<MetricAggregates[]> {
   if (rows.length === 0) {
-    throw new RagciError("empty-input", `${c.file}: no rows; there is nothing to analyse`, { file: c.file });
+    throw new RagciError("empty-input", `${c.file}: no rows; there is nothing to analyse`, {
+      file: c.file,
+    });
   }
   for (const row of rows) {
     if (row.doc === null || String(row.doc).trim() === "") {
-      throw await locateBadRow(c, `trim(CAST(${sqlIdentifier(c.documentColumn)} AS VARCHAR)) = '' OR ${sqlIdentifier(c.documentColumn)} IS NULL`, `column ${c.documentColumn} is empty; every result needs a document id`, c.documentColumn);
+      throw await locateBadRow(
+        c,
+        `trim(CAST(${sqlIdentifier(c.documentColumn)} AS VARCHAR)) = '' OR ${sqlIdentifier(c.documentColumn)} IS NULL`,
+        `column ${c.documentColumn} is empty; every result needs a document id`,
+        c.documentColumn,
+      );
     }
     if (c.systemColumn && row.system === null) {
-      throw await locateBadRow(c, `${sqlIdentifier(c.systemColumn)} IS NULL`, `column ${c.systemColumn} is empty; every result needs a system`, c.systemColumn);
+      throw await locateBadRow(
+        c,
+        `${sqlIdentifier(c.systemColumn)} IS NULL`,
+        `column ${c.systemColumn} is empty; every result needs a system`,
+        c.systemColumn,
+      );
     }
   }
   for (let i = 0; i < c.metrics.length; i++) {

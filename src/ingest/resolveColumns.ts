@@ -47,7 +47,10 @@ export function resolveColumn(
 }
 
 /** The first of the candidate names present (exact or loose), or null. */
-export function findColumn(candidates: readonly string[], columns: readonly string[]): string | null {
+export function findColumn(
+  candidates: readonly string[],
+  columns: readonly string[],
+): string | null {
   for (const candidate of candidates) {
     const key = normalise(candidate);
     const match = columns.find((c) => c === candidate) ?? columns.find((c) => normalise(c) === key);

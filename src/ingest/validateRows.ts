@@ -25,11 +25,15 @@ export async function locateBadRow(
     c.connection,
     `SELECT r FROM (SELECT row_number() OVER () AS r, * FROM ${c.source}) WHERE ${condition} ORDER BY r LIMIT 1`,
   );
-  const count = await queryRows(c.connection, `SELECT count(*) AS k FROM ${c.source} WHERE ${condition}`);
+  const count = await queryRows(
+    c.connection,
+    `SELECT count(*) AS k FROM ${c.source} WHERE ${condition}`,
+  );
   const r = rows[0]?.r as number | undefined;
   const k = (count[0]?.k as number | undefined) ?? 0;
   const others = k > 1 ? ` (and ${k - 1} more row${k > 2 ? "s" : ""})` : "";
-  if (r === undefined) return new RagciError("invalid-value", `${c.file}: ${problem}`, { file: c.file, column });
+  if (r === undefined)
+    return new RagciError("invalid-value", `${c.file}: ${problem}`, { file: c.file, column });
   const where =
     c.format === "parquet" ? `row ${r}` : c.format === "jsonl" ? `line ${r}` : `line ${r + 1}`;
   return new RagciError("invalid-value", `${c.file} ${where}: ${problem}${others}`, {

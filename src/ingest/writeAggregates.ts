@@ -10,7 +10,10 @@ import { temporaryPathBeside, writeAtomicWith } from "./writeAtomic.js";
  * Saves the per-document table (system, metric, doc, n, s, ss, min, max) as CSV, or Parquet
  * when the name ends in .parquet, atomically. `ragci analyze FILE --aggregated` re-runs from it.
  */
-export async function writeAggregates(target: string, groups: readonly MetricAggregates[]): Promise<void> {
+export async function writeAggregates(
+  target: string,
+  groups: readonly MetricAggregates[],
+): Promise<void> {
   const csv = aggregatesCsv(groups);
   if (/\.(parquet|pq)$/i.test(target)) {
     const staging = temporaryPathBeside(`${target}.csv`);
@@ -29,7 +32,10 @@ export async function writeAggregates(target: string, groups: readonly MetricAgg
     return;
   }
   if (!/\.(csv|txt)$/i.test(target)) {
-    throw new RagciError("invalid-option", `--write-aggregates ${target}: use a .csv or .parquet file name`);
+    throw new RagciError(
+      "invalid-option",
+      `--write-aggregates ${target}: use a .csv or .parquet file name`,
+    );
   }
   await writeAtomicWith(target, (temporary) => writeFile(temporary, csv));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { rm, rename, writeFile } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { RagciError } from "../core/errors.js";
 
@@ -12,7 +12,10 @@ export function temporaryPathBeside(target: string): string {
  * Writes through a temporary file then renames it over `target`: readers see the old file
  * or the new one, never a partial write. `produce` writes the temporary path.
  */
-export async function writeAtomicWith(target: string, produce: (temporary: string) => Promise<void>): Promise<void> {
+export async function writeAtomicWith(
+  target: string,
+  produce: (temporary: string) => Promise<void>,
+): Promise<void> {
   const temporary = temporaryPathBeside(target);
   try {
     await produce(temporary);
@@ -21,7 +24,9 @@ export async function writeAtomicWith(target: string, produce: (temporary: strin
     await rm(temporary, { force: true });
     if (error instanceof RagciError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new RagciError("unreadable-input", `${target}: cannot write it (${reason})`, { file: target });
+    throw new RagciError("unreadable-input", `${target}: cannot write it (${reason})`, {
+      file: target,
+    });
   }
 }
 

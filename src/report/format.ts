@@ -43,9 +43,17 @@ export function count(value: number): string {
 }
 
 /** Pads cells so every column lines up; `align` per column ("l" or "r"). */
-export function alignColumns(rows: readonly (readonly string[])[], align: readonly ("l" | "r")[], gap = "  "): string[] {
+export function alignColumns(
+  rows: readonly (readonly string[])[],
+  align: readonly ("l" | "r")[],
+  gap = "  ",
+): string[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, [...cell].length);
+    });
+  }
   return rows.map((row) =>
     row
       .map((cell, i) => {

@@ -1,4 +1,4 @@
 export type { AnalysisEntry, AnalysisReport, InputDescription } from "./analysisReport.js";
-export { ANALYSIS_SCHEMA, analysisJson, reportJson, formatReportJson } from "./json.js";
-export { terminalReport, terminalAnalysis, type TerminalOptions } from "./terminal.js";
+export { ANALYSIS_SCHEMA, analysisJson, formatReportJson, reportJson } from "./json.js";
 export { markdownReport } from "./markdown.js";
+export { type TerminalOptions, terminalAnalysis, terminalReport } from "./terminal.js";

@@ -7,7 +7,14 @@ export const ANALYSIS_SCHEMA = "ragci.analysis/1";
 
 function intervalJson(interval: Interval): Record<string, unknown> {
   if (!interval.available) {
-    return { available: false, reason: interval.reason, lower: null, upper: null, se: null, df: null };
+    return {
+      available: false,
+      reason: interval.reason,
+      lower: null,
+      upper: null,
+      se: null,
+      df: null,
+    };
   }
   const { lower, upper, se, df, q } = interval;
   return { available: true, lower, upper, se, df, q };
@@ -28,7 +35,12 @@ function diagnosticsJson(a: Analysis): Record<string, unknown> {
   const [rmin, rq1, rmedian, rq3, rmax] = d.rates.quantiles;
   return {
     sizes: {
-      min, q1, median, q3, max, mean: d.sizes.mean,
+      min,
+      q1,
+      median,
+      q3,
+      max,
+      mean: d.sizes.mean,
       shareLargestDocument: d.sizes.shareLargestDocument,
       largestDocument: d.sizes.largestDocument,
       shareLargestDecile: d.sizes.shareLargestDecile,
@@ -36,7 +48,11 @@ function diagnosticsJson(a: Analysis): Record<string, unknown> {
       equal: d.sizes.equalSizes,
     },
     rates: {
-      min: rmin, q1: rq1, median: rmedian, q3: rq3, max: rmax,
+      min: rmin,
+      q1: rq1,
+      median: rmedian,
+      q3: rq3,
+      max: rmax,
       fractionZero: d.rates.fractionZero,
       fractionOne: d.rates.fractionOne,
       allEqual: d.rates.allEqual,
@@ -85,15 +101,19 @@ export function reportJson(report: AnalysisReport): Record<string, unknown> {
     summation: report.summation,
   };
   const bySystem = new Map<string | null, AnalysisEntry[]>();
-  for (const entry of report.entries) bySystem.set(entry.system, [...(bySystem.get(entry.system) ?? []), entry]);
+  for (const entry of report.entries)
+    bySystem.set(entry.system, [...(bySystem.get(entry.system) ?? []), entry]);
   const metricsBlock = (entries: AnalysisEntry[]) =>
     entries.length === 1
       ? analysisJson(entries[0] as AnalysisEntry)
       : { metrics: Object.fromEntries(entries.map((e) => [e.metric, analysisJson(e)])) };
-  if (bySystem.size === 1 && bySystem.has(null)) return { ...head, ...metricsBlock(bySystem.get(null) ?? []) };
+  if (bySystem.size === 1 && bySystem.has(null))
+    return { ...head, ...metricsBlock(bySystem.get(null) ?? []) };
   return {
     ...head,
-    systems: Object.fromEntries([...bySystem].map(([system, entries]) => [system ?? "", metricsBlock(entries)])),
+    systems: Object.fromEntries(
+      [...bySystem].map(([system, entries]) => [system ?? "", metricsBlock(entries)]),
+    ),
   };
 }
 

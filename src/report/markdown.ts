@@ -10,10 +10,12 @@ function markdownAnalysis(entry: AnalysisEntry): string {
   const a = entry.analysis;
   const estimands = [a.micro, a.macro].filter((e): e is EstimandAnalysis => e !== null);
   const decimals = decimalsFor(
-    Math.min(...estimands.map((e) => {
-      const i = e.intervals[e.recommended];
-      return i?.available && i.upper > i.lower ? i.upper - i.lower : 0.1;
-    })),
+    Math.min(
+      ...estimands.map((e) => {
+        const i = e.intervals[e.recommended];
+        return i?.available && i.upper > i.lower ? i.upper - i.lower : 0.1;
+      }),
+    ),
   );
   const title = `${entry.system === null ? "" : `${entry.system} · `}${entry.metric}`;
   const out = [
@@ -30,8 +32,24 @@ function markdownAnalysis(entry: AnalysisEntry): string {
       const name = method === e.recommended ? `**${method}** (recommended)` : method;
       out.push(
         interval.available
-          ? row([e.estimand, e.question, fixed(e.estimate, decimals), name, `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`, interval.se === null ? "" : significant(interval.se), degreesOfFreedom(interval.df)])
-          : row([e.estimand, e.question, fixed(e.estimate, decimals), name, `unavailable: ${interval.reason}`, "", ""]),
+          ? row([
+              e.estimand,
+              e.question,
+              fixed(e.estimate, decimals),
+              name,
+              `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`,
+              interval.se === null ? "" : significant(interval.se),
+              degreesOfFreedom(interval.df),
+            ])
+          : row([
+              e.estimand,
+              e.question,
+              fixed(e.estimate, decimals),
+              name,
+              `unavailable: ${interval.reason}`,
+              "",
+              "",
+            ]),
       );
     }
   }
@@ -49,6 +67,8 @@ function markdownAnalysis(entry: AnalysisEntry): string {
 
 /** The report as Markdown, for pasting into a paper, a PR or a notebook. */
 export function markdownReport(report: AnalysisReport): string {
-  const inputs = report.inputs.map((i) => `- \`${i.file}\` (${i.kind}, ${i.rows} rows), SHA-256 \`${i.sha256}\``);
+  const inputs = report.inputs.map(
+    (i) => `- \`${i.file}\` (${i.kind}, ${i.rows} rows), SHA-256 \`${i.sha256}\``,
+  );
   return `## ragci ${report.command.replace(/^ragci /, "")}\n\n${report.entries.map(markdownAnalysis).join("\n\n")}\n\nInputs:\n${inputs.join("\n")}\n`;
 }

@@ -2,7 +2,16 @@ import type { Analysis, EstimandAnalysis } from "../core/analyze.js";
 import type { MethodId } from "../core/methods.js";
 import type { AvailableInterval, Interval } from "../core/types.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
-import { alignColumns, count, decimalsFor, degreesOfFreedom, fixed, percent, signed, significant } from "./format.js";
+import {
+  alignColumns,
+  count,
+  decimalsFor,
+  degreesOfFreedom,
+  fixed,
+  percent,
+  signed,
+  significant,
+} from "./format.js";
 
 export interface TerminalOptions {
   /** ANSI colour (the CLI sets it only on a TTY without NO_COLOR). */
@@ -44,7 +53,16 @@ function contrastNote(method: MethodId, estimand: "micro" | "macro", a: Analysis
 
 function estimandRow(e: EstimandAnalysis, decimals: number, s: ReturnType<typeof style>): string[] {
   const interval = e.intervals[e.recommended] as Interval;
-  if (!interval.available) return [e.estimand, fixed(e.estimate, decimals), "unavailable", "", "", e.recommended, interval.reason];
+  if (!interval.available)
+    return [
+      e.estimand,
+      fixed(e.estimate, decimals),
+      "unavailable",
+      "",
+      "",
+      e.recommended,
+      interval.reason,
+    ];
   return [
     s.bold(e.estimand),
     s.bold(fixed(e.estimate, decimals)),
@@ -57,7 +75,11 @@ function estimandRow(e: EstimandAnalysis, decimals: number, s: ReturnType<typeof
 }
 
 /** The careful statistician's summary of one metric (SPEC §12 layout). */
-export function terminalAnalysis(entry: AnalysisEntry, report: AnalysisReport, options: TerminalOptions): string {
+export function terminalAnalysis(
+  entry: AnalysisEntry,
+  report: AnalysisReport,
+  options: TerminalOptions,
+): string {
   const s = style(options.color);
   const a = entry.analysis;
   const estimands = [a.micro, a.macro].filter((e): e is EstimandAnalysis => e !== null);
@@ -80,7 +102,11 @@ export function terminalAnalysis(entry: AnalysisEntry, report: AnalysisReport, o
   lines.push("");
   const header = ["", "estimate", `${levelText} interval`, "se", "ν", "method", ""];
   lines.push(
-    ...alignColumns([header, ...estimands.map((e) => estimandRow(e, decimals, s))], ["l", "r", "l", "r", "l", "l", "l"], "   "),
+    ...alignColumns(
+      [header, ...estimands.map((e) => estimandRow(e, decimals, s))],
+      ["l", "r", "l", "r", "l", "l", "l"],
+      "   ",
+    ),
   );
 
   const also: string[][] = [];
@@ -89,7 +115,13 @@ export function terminalAnalysis(entry: AnalysisEntry, report: AnalysisReport, o
     if (!logit) continue;
     also.push(
       logit.available
-        ? [e.estimand, "logit", bounds(logit, decimals), `ν = ${degreesOfFreedom(logit.df)}`, "bounded in [0, 1]; delta method on the logit scale"]
+        ? [
+            e.estimand,
+            "logit",
+            bounds(logit, decimals),
+            `ν = ${degreesOfFreedom(logit.df)}`,
+            "bounded in [0, 1]; delta method on the logit scale",
+          ]
         : [e.estimand, "logit", "unavailable", "", logit.reason],
     );
   }
@@ -105,14 +137,22 @@ export function terminalAnalysis(entry: AnalysisEntry, report: AnalysisReport, o
       if (!interval) continue;
       contrasts.push(
         interval.available
-          ? [e.estimand, method, bounds(interval, decimals), interval.df === null ? "z" : `ν = ${degreesOfFreedom(interval.df)}`, contrastNote(method, e.estimand, a)]
+          ? [
+              e.estimand,
+              method,
+              bounds(interval, decimals),
+              interval.df === null ? "z" : `ν = ${degreesOfFreedom(interval.df)}`,
+              contrastNote(method, e.estimand, a),
+            ]
           : [e.estimand, method, "unavailable", "", interval.reason],
       );
     }
   }
   if (contrasts.length > 0) {
     lines.push("", s.dim("contrasts — shown to explain, not to use"));
-    lines.push(...alignColumns(contrasts, ["l", "l", "l", "l", "l"], "  ").map((l) => s.dim(`  ${l}`)));
+    lines.push(
+      ...alignColumns(contrasts, ["l", "l", "l", "l", "l"], "  ").map((l) => s.dim(`  ${l}`)),
+    );
   }
 
   const d = a.diagnostics;
@@ -128,16 +168,22 @@ export function terminalAnalysis(entry: AnalysisEntry, report: AnalysisReport, o
       ? ` — the largest document holds ${percent(d.sizes.shareLargestDocument)} of all results, the largest ${d.sizes.largestDecileDocuments} hold ${percent(d.sizes.shareLargestDecile)}`
       : ` — the largest document holds ${percent(d.sizes.shareLargestDocument)} of all results`;
   lines.push("", "diagnostics");
-  lines.push(`  sizes n_d   min ${count(nMin)} · q1 ${count(nQ1)} · median ${count(nMed)} · q3 ${count(nQ3)} · max ${count(nMax)}${largest}`);
+  lines.push(
+    `  sizes n_d   min ${count(nMin)} · q1 ${count(nQ1)} · median ${count(nMed)} · q3 ${count(nQ3)} · max ${count(nMax)}${largest}`,
+  );
   lines.push(`  rates r_d   min ${rd(rMin)} · median ${rd(rMed)} · max ${rd(rMax)} · ${bounds01}`);
-  const iccText = d.icc.available ? `ICC ${significant(d.icc.icc, 2)}` : `ICC unavailable (${d.icc.reason})`;
+  const iccText = d.icc.available
+    ? `ICC ${significant(d.icc.icc, 2)}`
+    : `ICC unavailable (${d.icc.reason})`;
   lines.push(
     `  ${iccText} · Kish DEFF ${significant(d.designEffect.deff)} · effective n ${count(Math.round(d.designEffect.effectiveN))} of ${count(a.results)}${d.varianceRatio === null ? "" : ` · cr2/iid variance ${significant(d.varianceRatio)}`}`,
   );
   for (const e of estimands) {
     const top = d.influence[e.estimand][0];
     if (top) {
-      lines.push(`  influence   without ${top.document} the ${e.estimand} estimate moves by ${signed(top.change, decimals)}`);
+      lines.push(
+        `  influence   without ${top.document} the ${e.estimand} estimate moves by ${signed(top.change, decimals)}`,
+      );
     }
   }
   lines.push("", "advice");
@@ -152,7 +198,10 @@ export function terminalAnalysis(entry: AnalysisEntry, report: AnalysisReport, o
 export function terminalReport(report: AnalysisReport, options: TerminalOptions): string {
   const s = style(options.color);
   const parts = report.entries.map((entry) => terminalAnalysis(entry, report, options));
-  const provenance = report.inputs.map((i) => s.dim(`input ${i.file} (${i.kind}, ${count(i.rows)} rows) sha256 ${i.sha256}`));
-  if (report.aggregatesFile) provenance.push(s.dim(`per-document aggregates written to ${report.aggregatesFile}`));
+  const provenance = report.inputs.map((i) =>
+    s.dim(`input ${i.file} (${i.kind}, ${count(i.rows)} rows) sha256 ${i.sha256}`),
+  );
+  if (report.aggregatesFile)
+    provenance.push(s.dim(`per-document aggregates written to ${report.aggregatesFile}`));
   return `${parts.join("\n\n")}\n\n${provenance.join("\n")}\n`;
 }

@@ -18,7 +18,9 @@ function json(args: string[], input?: string): Record<string, any> {
 /** Deep equality with numbers equal to `tolerance` relative (shard sums add in another order). */
 function expectClose(actual: unknown, expected: unknown, tolerance: number, path = ""): void {
   if (typeof expected === "number" && typeof actual === "number") {
-    expect(Math.abs(actual - expected), path).toBeLessThanOrEqual(tolerance * Math.max(Math.abs(expected), 1e-300));
+    expect(Math.abs(actual - expected), path).toBeLessThanOrEqual(
+      tolerance * Math.max(Math.abs(expected), 1e-300),
+    );
   } else if (expected && typeof expected === "object") {
     expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
     for (const [key, value] of Object.entries(expected)) {
@@ -65,13 +67,16 @@ describe("ragci analyze --json (SPEC §10)", () => {
   it("carries the diagnostics and the K ≤ 5 advice", () => {
     expect(out.diagnostics.icc.value).toBeCloseTo(expectedK5.diagnostics.icc_anova, 12);
     expect(out.diagnostics.deff).toBeCloseTo(expectedK5.diagnostics.deff_kish, 12);
-    expect(out.diagnostics.influence.micro[0]).toEqual({ document: "d05", change: expect.closeTo(0.10104895104895112, 12) });
+    expect(out.diagnostics.influence.micro[0]).toEqual({
+      document: "d05",
+      change: expect.closeTo(0.10104895104895112, 12),
+    });
     expect(out.advice.map((a: { code: string }) => a.code)).toContain("very-few-documents");
   });
 
   it("is bit-identical across runs (deterministic sums)", () => {
     const again = ragci(["analyze", k5, "--metric", "score", "--json"]).stdout;
-    expect(again).toBe(JSON.stringify(out, null, 2) + "\n");
+    expect(again).toBe(`${JSON.stringify(out, null, 2)}\n`);
   });
 });
 
@@ -103,7 +108,9 @@ describe("formats and inputs", () => {
     const db = await DuckDBInstance.create(":memory:");
     const c = await db.connect();
     const src = `read_csv('${EXAMPLE}', types = {'doc_id': 'VARCHAR'})`;
-    await c.run(`COPY (SELECT * FROM ${src}) TO '${dir}/x.tsv' (FORMAT csv, DELIMITER '\t', HEADER)`);
+    await c.run(
+      `COPY (SELECT * FROM ${src}) TO '${dir}/x.tsv' (FORMAT csv, DELIMITER '\t', HEADER)`,
+    );
     await c.run(`COPY (SELECT * FROM ${src}) TO '${dir}/x.jsonl' (FORMAT json)`);
     await c.run(`COPY (SELECT * FROM ${src}) TO '${dir}/x.parquet' (FORMAT parquet)`);
     c.closeSync();
@@ -112,7 +119,10 @@ describe("formats and inputs", () => {
       const other = json(["analyze", join(dir, name), "--metric", "hit5,rr", "--system", "system"]);
       expect(strip(other), name).toEqual(strip(csv));
     }
-    const stdin = json(["analyze", "-", "--format", "jsonl", "--metric", "hit5,rr", "--system", "system"], readFileSync(join(dir, "x.jsonl"), "utf8"));
+    const stdin = json(
+      ["analyze", "-", "--format", "jsonl", "--metric", "hit5,rr", "--system", "system"],
+      readFileSync(join(dir, "x.jsonl"), "utf8"),
+    );
     expect(strip(stdin)).toEqual(strip(csv));
     expect(stdin.inputs[0].file).toBe("stdin");
     expect(stdin.inputs[0].sha256).toBe(sha256(join(dir, "x.jsonl")));
@@ -122,7 +132,16 @@ describe("formats and inputs", () => {
     const before = sha256(EXAMPLE);
     for (const name of ["agg.csv", "agg.parquet"]) {
       const target = join(dir, name);
-      const first = json(["analyze", EXAMPLE, "--metric", "hit5,rr", "--system", "system", "--write-aggregates", target]);
+      const first = json([
+        "analyze",
+        EXAMPLE,
+        "--metric",
+        "hit5,rr",
+        "--system",
+        "system",
+        "--write-aggregates",
+        target,
+      ]);
       expect(first.aggregatesFile).toBe(target);
       const again = json(["analyze", target, "--aggregated", "--system", "system"]);
       expect(strip(again), name).toEqual(strip(first));
@@ -138,13 +157,39 @@ describe("formats and inputs", () => {
     const b = rows.filter((_, i) => i % 3 !== 0);
     writeFileSync(join(dir, "a.csv"), `${header}\n${a.join("\n")}\n`);
     writeFileSync(join(dir, "b.csv"), `${header}\n${b.join("\n")}\n`);
-    const shards = json(["analyze", join(dir, "a.csv"), join(dir, "b.csv"), "--metric", "hit5,rr", "--system", "system"]);
+    const shards = json([
+      "analyze",
+      join(dir, "a.csv"),
+      join(dir, "b.csv"),
+      "--metric",
+      "hit5,rr",
+      "--system",
+      "system",
+    ]);
     // 0/1 sums are exact: bit-identical. Real-valued sums differ only by addition order.
     expect(shards.systems.bm25.metrics.hit5).toEqual(csv.systems.bm25.metrics.hit5);
     expect(shards.systems.tfidf.metrics.hit5).toEqual(csv.systems.tfidf.metrics.hit5);
     expectClose(strip(shards), strip(csv), 1e-13);
-    json(["analyze", join(dir, "a.csv"), "--metric", "hit5,rr", "--system", "system", "--write-aggregates", join(dir, "a.agg.csv")]);
-    json(["analyze", join(dir, "b.csv"), "--metric", "hit5,rr", "--system", "system", "--write-aggregates", join(dir, "b.agg.csv")]);
+    json([
+      "analyze",
+      join(dir, "a.csv"),
+      "--metric",
+      "hit5,rr",
+      "--system",
+      "system",
+      "--write-aggregates",
+      join(dir, "a.agg.csv"),
+    ]);
+    json([
+      "analyze",
+      join(dir, "b.csv"),
+      "--metric",
+      "hit5,rr",
+      "--system",
+      "system",
+      "--write-aggregates",
+      join(dir, "b.agg.csv"),
+    ]);
     const aggA = readFileSync(join(dir, "a.agg.csv"), "utf8");
     const aggB = readFileSync(join(dir, "b.agg.csv"), "utf8").split("\n").slice(1).join("\n");
     writeFileSync(join(dir, "ab.agg.csv"), aggA + aggB);
@@ -154,9 +199,21 @@ describe("formats and inputs", () => {
   });
 
   it("applies --population M (fpc) and --estimand", () => {
-    const fpc = json(["analyze", k5, "--metric", "score", "--population", "20", "--estimand", "macro"]);
+    const fpc = json([
+      "analyze",
+      k5,
+      "--metric",
+      "score",
+      "--population",
+      "20",
+      "--estimand",
+      "macro",
+    ]);
     expect(fpc.micro).toBeNull();
-    expect(fpc.macro.intervals.t.se).toBeCloseTo(expectedK5.macro.intervals.t.se * Math.sqrt(1 - 5 / 20), 14);
+    expect(fpc.macro.intervals.t.se).toBeCloseTo(
+      expectedK5.macro.intervals.t.se * Math.sqrt(1 - 5 / 20),
+      14,
+    );
     expect(fpc.design).toMatchObject({ kind: "srs", population: 20, fpc: 0.75 });
   });
 
@@ -175,15 +232,19 @@ describe("terminal and Markdown output", () => {
     expect(result.code).toBe(0);
     const text = result.stdout;
     expect(text).toMatch(/5 documents · 110 results · SRS of documents, no fpc/);
-    expect(text).toMatch(/micro\s+0\.418\s+\[0\.082, 0\.754\]\s+0\.0812\s+2\.09\s+cr2\s+rate of a random result/);
-    expect(text).toMatch(/macro\s+0\.471\s+\[0\.267, 0\.675\]\s+0\.0735\s+4\s+t\s+rate of a typical document/);
+    expect(text).toMatch(
+      /micro\s+0\.418\s+\[0\.082, 0\.754\]\s+0\.0812\s+2\.09\s+cr2\s+rate of a random result/,
+    );
+    expect(text).toMatch(
+      /macro\s+0\.471\s+\[0\.267, 0\.675\]\s+0\.0735\s+4\s+t\s+rate of a typical document/,
+    );
     expect(text.indexOf("contrasts")).toBeGreaterThan(text.indexOf("macro"));
     expect(text).toMatch(/micro\s+cr1\s+\[0\.226, 0\.610\]\s+ν = 4/);
     expect(text).toMatch(/largest document holds 53% of all results/);
     expect(text).toMatch(/ICC 0\.054 · Kish DEFF 3\.05 · effective n 36 of 110/);
     expect(text).toMatch(/without d05 the micro estimate moves by \+0\.101/);
     expect(text).toMatch(/! K = 5: no interval here guarantees 95% coverage/);
-    expect(text).not.toMatch(/\u001b\[/);
+    expect(text.includes("\u001b[")).toBe(false);
   });
 
   it("writes Markdown to --output atomically", () => {
@@ -192,12 +253,16 @@ describe("terminal and Markdown output", () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
     const text = readFileSync(target, "utf8");
-    expect(text).toMatch(/\| micro \| rate of a random result \| 0\.418 \| \*\*cr2\*\* \(recommended\) \| \[0\.082, 0\.754\] \| 0\.0812 \| 2\.09 \|/);
+    expect(text).toMatch(
+      /\| micro \| rate of a random result \| 0\.418 \| \*\*cr2\*\* \(recommended\) \| \[0\.082, 0\.754\] \| 0\.0812 \| 2\.09 \|/,
+    );
   });
 
   it("has --help with an example", () => {
     const result = ragci(["analyze", "--help"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Examples:\n\s+\$ ragci analyze examples\/covidqa-retrieval\.csv/);
+    expect(result.stdout).toMatch(
+      /Examples:\n\s+\$ ragci analyze examples\/covidqa-retrieval\.csv/,
+    );
   });
 });

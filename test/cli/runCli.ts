@@ -15,7 +15,10 @@ export interface CliResult {
 }
 
 /** Runs the built CLI (npm test builds first) with optional stdin, in `cwd`. */
-export function ragci(args: readonly string[], options: { input?: string; cwd?: string } = {}): CliResult {
+export function ragci(
+  args: readonly string[],
+  options: { input?: string; cwd?: string } = {},
+): CliResult {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build (npm test does it)`);
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? ROOT,

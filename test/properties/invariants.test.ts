@@ -41,7 +41,13 @@ describe("permutation of documents", () => {
     fc.assert(
       fc.property(
         binaryDocuments.chain((docs) =>
-          fc.tuple(fc.constant(docs), fc.shuffledSubarray(docs.n.map((_, i) => i), { minLength: docs.n.length, maxLength: docs.n.length })),
+          fc.tuple(
+            fc.constant(docs),
+            fc.shuffledSubarray(
+              docs.n.map((_, i) => i),
+              { minLength: docs.n.length, maxLength: docs.n.length },
+            ),
+          ),
         ),
         ([docs, order]) => {
           const identity = docs.n.map((_, i) => i);
@@ -57,12 +63,21 @@ describe("permutation of documents", () => {
                 expect(other?.available).toBe(interval?.available);
                 continue;
               }
-              expect(relativeClose(interval.lower, other.lower, 1e-9), `${estimand} ${method} lower`).toBe(true);
-              expect(relativeClose(interval.upper, other.upper, 1e-9), `${estimand} ${method} upper`).toBe(true);
-              if (interval.df !== null) expect(relativeClose(interval.df, other.df as number, 1e-10)).toBe(true);
+              expect(
+                relativeClose(interval.lower, other.lower, 1e-9),
+                `${estimand} ${method} lower`,
+              ).toBe(true);
+              expect(
+                relativeClose(interval.upper, other.upper, 1e-9),
+                `${estimand} ${method} upper`,
+              ).toBe(true);
+              if (interval.df !== null)
+                expect(relativeClose(interval.df, other.df as number, 1e-10)).toBe(true);
             }
           }
-          expect(relativeClose(a.diagnostics.designEffect.deff, b.diagnostics.designEffect.deff, 1e-10)).toBe(true);
+          expect(
+            relativeClose(a.diagnostics.designEffect.deff, b.diagnostics.designEffect.deff, 1e-10),
+          ).toBe(true);
         },
       ),
     );
@@ -77,7 +92,19 @@ describe("shards", () => {
           fc.tuple(
             fc.constant(docs),
             // For each document, how many of its results (and hits) go to shard 1.
-            fc.tuple(...docs.n.map((n, d) => fc.integer({ min: 0, max: n }).chain((k) => fc.tuple(fc.constant(k), fc.integer({ min: Math.max(0, (docs.s[d] as number) - (n - k)), max: Math.min(k, docs.s[d] as number) }))))),
+            fc.tuple(
+              ...docs.n.map((n, d) =>
+                fc.integer({ min: 0, max: n }).chain((k) =>
+                  fc.tuple(
+                    fc.constant(k),
+                    fc.integer({
+                      min: Math.max(0, (docs.s[d] as number) - (n - k)),
+                      max: Math.min(k, docs.s[d] as number),
+                    }),
+                  ),
+                ),
+              ),
+            ),
           ),
         ),
         ([docs, split]) => {
@@ -130,7 +157,11 @@ describe("finite population correction", () => {
         const a = analyze(stats);
         const b = analyze(stats, { population });
         const factor = Math.sqrt(1 - k / population);
-        for (const [estimand, method] of [["micro", "cr2"], ["micro", "cr1"], ["macro", "t"]] as const) {
+        for (const [estimand, method] of [
+          ["micro", "cr2"],
+          ["micro", "cr1"],
+          ["macro", "t"],
+        ] as const) {
           const x = a[estimand]?.intervals[method];
           const y = b[estimand]?.intervals[method];
           if (!x?.available || !y?.available) throw new Error("interval missing");

@@ -28,7 +28,9 @@ function load(name: string): Expected {
 
 /** Range of the per-query values (of a − b for the paired case), read from the case's CSV. */
 function valueRange(name: string): { min: number; max: number } {
-  const [header, ...lines] = readFileSync(new URL(`${name}.csv`, dir), "utf8").trim().split("\n");
+  const [header, ...lines] = readFileSync(new URL(`${name}.csv`, dir), "utf8")
+    .trim()
+    .split("\n");
   const cols = (header as string).split(",");
   const score = cols.indexOf("score");
   const system = cols.indexOf("system");
@@ -107,8 +109,10 @@ describe.each(CASES)("reference case %s", (name) => {
   it("reproduces the diagnostics", () => {
     const d = e.diagnostics;
     const mine = a.diagnostics;
-    (d.n_quantiles as number[]).forEach((v, i) => close(mine.sizes.quantiles[i] as number, v));
-    (d.r_quantiles as number[]).forEach((v, i) => close(mine.rates.quantiles[i] as number, v));
+    for (const [i, v] of (d.n_quantiles as number[]).entries())
+      close(mine.sizes.quantiles[i] as number, v);
+    for (const [i, v] of (d.r_quantiles as number[]).entries())
+      close(mine.rates.quantiles[i] as number, v);
     close(mine.sizes.shareLargestDocument, d.share_largest_document as number);
     close(mine.rates.fractionZero, d.fraction_rate_0 as number);
     close(mine.rates.fractionOne, d.fraction_rate_1 as number);
@@ -124,7 +128,7 @@ describe.each(CASES)("reference case %s", (name) => {
       const expected = d[`lodo_${estimand}_top3`] as { doc_id: string; change: number }[];
       const actual = mine.influence[estimand];
       expect(actual.map((x) => x.document)).toEqual(expected.map((x) => x.doc_id));
-      expected.forEach((x, i) => close(actual[i]?.change as number, x.change, 1e-9));
+      for (const [i, x] of expected.entries()) close(actual[i]?.change as number, x.change, 1e-9);
     }
   });
 });

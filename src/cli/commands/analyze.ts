@@ -52,15 +52,25 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
     .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
     .option("--system <column>", "one analysis per value of this column")
-    .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension; needed for -)")
+    .option(
+      "--format <format>",
+      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
+    )
     .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
     .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option("--population <M>", "documents in the population: finite-population correction (1 − K/M)", parsePopulation)
+    .option(
+      "--population <M>",
+      "documents in the population: finite-population correction (1 − K/M)",
+      parsePopulation,
+    )
     .option("--estimand <estimand>", "report only micro or macro", parseEstimand)
     .option("--json", "JSON output (schema ragci.analysis/1)")
     .option("--markdown", "Markdown output")
     .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
-    .option("--write-aggregates <file>", "save the per-document table (.csv or .parquet) to re-run from")
+    .option(
+      "--write-aggregates <file>",
+      "save the per-document table (.csv or .parquet) to re-run from",
+    )
     .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
     .addHelpText("after", EXAMPLES)
     .action(async (files: string[], options: AnalyzeCommandOptions) => {
@@ -75,12 +85,21 @@ interface LoadedInput {
   readonly description: InputDescription;
 }
 
-async function loadInput(file: string, options: AnalyzeCommandOptions, io: CommandIo): Promise<LoadedInput> {
+async function loadInput(
+  file: string,
+  options: AnalyzeCommandOptions,
+  io: CommandIo,
+): Promise<LoadedInput> {
   const stdin = file === "-";
   if (stdin && !options.format) {
-    throw new RagciError("invalid-option", "reading from stdin (-): name the format with --format csv|tsv|jsonl|parquet");
+    throw new RagciError(
+      "invalid-option",
+      "reading from stdin (-): name the format with --format csv|tsv|jsonl|parquet",
+    );
   }
-  const spooled = stdin ? await spoolStdin(io.stdin, options.format === "jsonl" ? "jsonl" : (options.format ?? "csv")) : null;
+  const spooled = stdin
+    ? await spoolStdin(io.stdin, options.format === "jsonl" ? "jsonl" : (options.format ?? "csv"))
+    : null;
   const path = spooled?.path ?? file;
   const displayName = stdin ? "stdin" : file;
   try {
@@ -104,7 +123,11 @@ async function loadInput(file: string, options: AnalyzeCommandOptions, io: Comma
         file: displayName,
         sha256,
         format: table.format,
-        rows: options.aggregated ? table.groups.filter((g) => g.metric === table.metrics[0]).reduce((t, g) => t + g.stats.ids.length, 0) : table.rows,
+        rows: options.aggregated
+          ? table.groups
+              .filter((g) => g.metric === table.metrics[0])
+              .reduce((t, g) => t + g.stats.ids.length, 0)
+          : table.rows,
         kind: options.aggregated ? "per-document" : "per-query",
       },
     };
@@ -125,13 +148,23 @@ function mergeInputs(tables: readonly ResultsTable[]): MetricAggregates[] {
   return [...keyed.values()].map((groups) =>
     groups.length === 1
       ? (groups[0] as MetricAggregates)
-      : { system: (groups[0] as MetricAggregates).system, metric: (groups[0] as MetricAggregates).metric, stats: mergeDocumentStats(groups.map((g) => g.stats)) },
+      : {
+          system: (groups[0] as MetricAggregates).system,
+          metric: (groups[0] as MetricAggregates).metric,
+          stats: mergeDocumentStats(groups.map((g) => g.stats)),
+        },
   );
 }
 
-export async function runAnalyze(files: readonly string[], options: AnalyzeCommandOptions, io: CommandIo): Promise<string> {
-  if (files.filter((f) => f === "-").length > 1) throw new RagciError("invalid-option", "stdin (-) can be read only once");
-  if (options.json && options.markdown) throw new RagciError("invalid-option", "choose one of --json and --markdown");
+export async function runAnalyze(
+  files: readonly string[],
+  options: AnalyzeCommandOptions,
+  io: CommandIo,
+): Promise<string> {
+  if (files.filter((f) => f === "-").length > 1)
+    throw new RagciError("invalid-option", "stdin (-) can be read only once");
+  if (options.json && options.markdown)
+    throw new RagciError("invalid-option", "choose one of --json and --markdown");
   const inputs: LoadedInput[] = [];
   for (const file of files) inputs.push(await loadInput(file, options, io));
   const groups = mergeInputs(inputs.map((i) => i.table));
@@ -150,7 +183,12 @@ export async function runAnalyze(files: readonly string[], options: AnalyzeComma
       };
     } catch (error) {
       if (error instanceof RagciError && (group.system !== null || groups.length > 1)) {
-        const where = [group.system === null ? null : `system ${group.system}`, `metric ${group.metric}`].filter(Boolean).join(", ");
+        const where = [
+          group.system === null ? null : `system ${group.system}`,
+          `metric ${group.metric}`,
+        ]
+          .filter(Boolean)
+          .join(", ");
         throw new RagciError(error.code, `${where}: ${error.message}`, error.context);
       }
       throw error;
@@ -164,7 +202,9 @@ export async function runAnalyze(files: readonly string[], options: AnalyzeComma
     inputs: inputs.map((i) => i.description),
     entries,
     aggregatesFile: options.writeAggregates ?? null,
-    summation: inputs.some((i) => i.table.summation !== "decimal") ? "double-single-thread" : "decimal",
+    summation: inputs.some((i) => i.table.summation !== "decimal")
+      ? "double-single-thread"
+      : "decimal",
   };
   if (options.json) return formatReportJson(report);
   if (options.markdown) return markdownReport(report);

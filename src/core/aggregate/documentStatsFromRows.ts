@@ -27,12 +27,20 @@ export function documentStatsFromRows(
   rows.forEach((row, i) => {
     const id = row[options.doc];
     if (id === undefined || id === null || String(id).trim() === "") {
-      throw new RagciError("invalid-value", `row ${i}: field ${options.doc} is empty; every result needs a document id`, { row: i, column: options.doc });
+      throw new RagciError(
+        "invalid-value",
+        `row ${i}: field ${options.doc} is empty; every result needs a document id`,
+        { row: i, column: options.doc },
+      );
     }
     const raw = row[options.metric];
     const x = typeof raw === "boolean" ? Number(raw) : typeof raw === "number" ? raw : Number.NaN;
     if (!Number.isFinite(x)) {
-      throw new RagciError("invalid-value", `row ${i}: field ${options.metric} is ${JSON.stringify(raw)}, not a finite number`, { row: i, column: options.metric });
+      throw new RagciError(
+        "invalid-value",
+        `row ${i}: field ${options.metric} is ${JSON.stringify(raw)}, not a finite number`,
+        { row: i, column: options.metric },
+      );
     }
     const key = String(id);
     const t = sums.get(key) ?? { n: 0, s: 0, ss: 0 };
@@ -44,7 +52,8 @@ export function documentStatsFromRows(
     if (x < min) min = x;
     if (x > max) max = x;
   });
-  if (rows.length === 0) throw new RagciError("empty-input", "no rows; there is nothing to analyse");
+  if (rows.length === 0)
+    throw new RagciError("empty-input", "no rows; there is nothing to analyse");
   const ids = [...sums.keys()].sort(compareCodePoints);
   const at = (id: string) => sums.get(id) as { n: number; s: number; ss: number };
   return documentStats({

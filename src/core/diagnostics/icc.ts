@@ -25,7 +25,10 @@ export function icc(stats: DocumentStats): IntraclassCorrelation {
   const total = compensatedSum(stats.n);
   if (k < 2) return { available: false, reason: "needs at least 2 documents" };
   if (total - k <= 0) {
-    return { available: false, reason: "every document has one result: no within-document variation" };
+    return {
+      available: false,
+      reason: "every document has one result: no within-document variation",
+    };
   }
   const micro = compensatedSum(stats.s) / total;
   const msb =

@@ -20,7 +20,10 @@ export function influence(
   if (k < 2) return [];
   const totalS = compensatedSum(stats.s);
   const totalN = compensatedSum(stats.n);
-  const rates = Float64Array.from({ length: k }, (_, d) => (stats.s[d] as number) / (stats.n[d] as number));
+  const rates = Float64Array.from(
+    { length: k },
+    (_, d) => (stats.s[d] as number) / (stats.n[d] as number),
+  );
   const sumRates = compensatedSum(rates);
   const full = estimand === "micro" ? totalS / totalN : sumRates / k;
   const changes = Array.from({ length: k }, (_, d) => {

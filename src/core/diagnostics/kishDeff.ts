@@ -11,7 +11,8 @@ export interface DesignEffect {
 /** Kish's design effect for cluster sampling with unequal sizes (Kish 1965 §5.4). */
 export function kishDeff(stats: DocumentStats, iccValue: number): DesignEffect {
   const total = compensatedSum(stats.n);
-  const meanSizeWeighted = compensatedSumOf(stats.n.length, (d) => (stats.n[d] as number) ** 2) / total;
+  const meanSizeWeighted =
+    compensatedSumOf(stats.n.length, (d) => (stats.n[d] as number) ** 2) / total;
   const deff = 1 + (meanSizeWeighted - 1) * Math.max(iccValue, 0);
   return { deff, effectiveN: total / deff };
 }

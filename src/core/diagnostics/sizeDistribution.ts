@@ -29,7 +29,8 @@ export function sizeDistribution(stats: DocumentStats): SizeDistribution {
   const total = compensatedSum(stats.n);
   const sorted = sortedCopy(stats.n);
   let largest = 0;
-  for (let d = 1; d < k; d++) if ((stats.n[d] as number) > (stats.n[largest] as number)) largest = d;
+  for (let d = 1; d < k; d++)
+    if ((stats.n[d] as number) > (stats.n[largest] as number)) largest = d;
   const decile = Math.max(1, Math.ceil(k / 10));
   const top = compensatedSum(sorted.subarray(k - decile));
   return {

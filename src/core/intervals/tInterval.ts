@@ -8,7 +8,11 @@ export function criticalValue(level: number, df: number | null): number {
 }
 
 /** estimate ± q·se with q = t(1 − α/2; ν) (normal when ν is null). */
-export function tInterval(estimate: number, error: StandardError, level: number): AvailableInterval {
+export function tInterval(
+  estimate: number,
+  error: StandardError,
+  level: number,
+): AvailableInterval {
   const q = criticalValue(level, error.df);
   return {
     available: true,

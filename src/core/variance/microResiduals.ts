@@ -14,6 +14,7 @@ export function microResiduals(stats: DocumentStats): MicroResiduals {
   const total = compensatedSum(stats.n);
   const estimate = compensatedSum(stats.s) / total;
   const u = new Float64Array(stats.n.length);
-  for (let d = 0; d < u.length; d++) u[d] = (stats.s[d] as number) - estimate * (stats.n[d] as number);
+  for (let d = 0; d < u.length; d++)
+    u[d] = (stats.s[d] as number) - estimate * (stats.n[d] as number);
   return { estimate, total, u };
 }

@@ -7,5 +7,5 @@ import type { DocumentStats } from "../types.js";
 export function withinDocumentSumOfSquares(stats: DocumentStats, d: number): number {
   const s = stats.s[d] as number;
   const within = (stats.ss[d] as number) - (s * s) / (stats.n[d] as number);
-  return within > 0 ? within : 0;
+  return Math.max(within, 0);
 }

@@ -3,13 +3,19 @@ import { documentStats, documentStatsFromRows } from "../../../src/core/index.js
 
 describe("documentStats", () => {
   it("rejects n_d ≤ 0, naming the document", () => {
-    expect(() => documentStats({ ids: ["a", "b"], n: [2, 0], s: [1, 0] })).toThrowError(/document "b" has n = 0/);
+    expect(() => documentStats({ ids: ["a", "b"], n: [2, 0], s: [1, 0] })).toThrowError(
+      /document "b" has n = 0/,
+    );
   });
   it("rejects a repeated document id", () => {
-    expect(() => documentStats({ ids: ["a", "a"], n: [2, 2], s: [1, 0] })).toThrowError(/appears twice/);
+    expect(() => documentStats({ ids: ["a", "a"], n: [2, 2], s: [1, 0] })).toThrowError(
+      /appears twice/,
+    );
   });
   it("rejects s_d > n_d for a 0/1 metric", () => {
-    expect(() => documentStats({ ids: ["a", "b"], n: [2, 2], s: [3, 0] })).toThrowError(/integer s between 0 and n/);
+    expect(() => documentStats({ ids: ["a", "b"], n: [2, 2], s: [3, 0] })).toThrowError(
+      /integer s between 0 and n/,
+    );
   });
   it("takes ss = s and the range [0, 1] for a binary metric", () => {
     const stats = documentStats({ ids: ["a"], n: [4], s: [3] });
@@ -35,6 +41,14 @@ describe("documentStatsFromRows", () => {
     expect([stats.binary, stats.min, stats.max]).toEqual([false, 0.25, 1]);
   });
   it("names the row of a non-finite value", () => {
-    expect(() => documentStatsFromRows([{ doc: "a", x: 1 }, { doc: "a", x: Number.NaN }], { doc: "doc", metric: "x" })).toThrowError(/row 1/);
+    expect(() =>
+      documentStatsFromRows(
+        [
+          { doc: "a", x: 1 },
+          { doc: "a", x: Number.NaN },
+        ],
+        { doc: "doc", metric: "x" },
+      ),
+    ).toThrowError(/row 1/);
   });
 });

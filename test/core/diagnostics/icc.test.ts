@@ -20,8 +20,12 @@ describe("icc", () => {
 
 describe("rateDistribution", () => {
   it("calls rates equal by cross-multiplication (1/3 and 2/6), and counts exact 0 and 1", () => {
-    expect(rateDistribution(documentStats({ ids: ["a", "b"], n: [3, 6], s: [1, 2] })).allEqual).toBe(true);
-    const d = rateDistribution(documentStats({ ids: ["a", "b", "c", "d"], n: [3, 6, 2, 5], s: [0, 6, 1, 0] }));
+    expect(
+      rateDistribution(documentStats({ ids: ["a", "b"], n: [3, 6], s: [1, 2] })).allEqual,
+    ).toBe(true);
+    const d = rateDistribution(
+      documentStats({ ids: ["a", "b", "c", "d"], n: [3, 6, 2, 5], s: [0, 6, 1, 0] }),
+    );
     expect(d.fractionZero).toBe(0.5);
     expect(d.fractionOne).toBe(0.25);
   });

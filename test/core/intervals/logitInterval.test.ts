@@ -10,7 +10,10 @@ describe("logitInterval", () => {
     }
   });
   it("is unavailable for a metric outside [0, 1]", () => {
-    expect(logitInterval(0.3, { se: 0.1, df: 10 }, 0.95, false)).toEqual({ available: false, reason: "metric not in [0, 1]" });
+    expect(logitInterval(0.3, { se: 0.1, df: 10 }, 0.95, false)).toEqual({
+      available: false,
+      reason: "metric not in [0, 1]",
+    });
   });
   it("stays inside (0, 1) even when the t interval would not", () => {
     const interval = logitInterval(0.02, { se: 0.05, df: 4 }, 0.95, true);

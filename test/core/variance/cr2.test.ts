@@ -3,7 +3,11 @@ import { cr1, cr2, documentStats, RagciError } from "../../../src/core/index.js"
 
 describe("cr2", () => {
   // k5_binary: exact rational value, confirmed by R clubSandwich 0.5.8 vcovCR(type = "CR2").
-  const k5 = documentStats({ ids: ["d01", "d02", "d03", "d04", "d05"], n: [3, 9, 14, 26, 58], s: [1, 5, 10, 11, 19] });
+  const k5 = documentStats({
+    ids: ["d01", "d02", "d03", "d04", "d05"],
+    n: [3, 9, 14, 26, 58],
+    s: [1, 5, 10, 11, 19],
+  });
 
   it("cr2(k5) has se 0.08123521171181719 and ν 2.0873149114586846", () => {
     const { se, df } = cr2(k5);
@@ -27,7 +31,9 @@ describe("cr2", () => {
 
   it("throws too-few-documents for one document", () => {
     const one = documentStats({ ids: ["a"], n: [4], s: [1] });
-    expect(() => cr2(one)).toThrowError(expect.objectContaining({ code: "too-few-documents" }) as unknown as Error);
+    expect(() => cr2(one)).toThrowError(
+      expect.objectContaining({ code: "too-few-documents" }) as unknown as Error,
+    );
     expect(() => cr2(one)).toThrow(RagciError);
   });
 });

@@ -23,7 +23,8 @@ function exactDf(n: readonly bigint[]): number {
   return Number(q) / 1e30;
 }
 
-const stats = (n: number[]) => documentStats({ ids: n.map((_, i) => `d${i}`), n, s: n.map(() => 0) });
+const stats = (n: number[]) =>
+  documentStats({ ids: n.map((_, i) => `d${i}`), n, s: n.map(() => 0) });
 
 describe("cr2DegreesOfFreedom", () => {
   it("cr2DegreesOfFreedom(stats) is 1 for any two documents", () => {
@@ -53,10 +54,13 @@ describe("cr2DegreesOfFreedom", () => {
 
   it("matches exact rational arithmetic on random sizes", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 2, maxLength: 7 }), (n) => {
-        const exact = exactDf(n.map(BigInt));
-        expect(Math.abs(cr2DegreesOfFreedom(stats(n)) - exact) / exact).toBeLessThan(1e-13);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100_000 }), { minLength: 2, maxLength: 7 }),
+        (n) => {
+          const exact = exactDf(n.map(BigInt));
+          expect(Math.abs(cr2DegreesOfFreedom(stats(n)) - exact) / exact).toBeLessThan(1e-13);
+        },
+      ),
       { numRuns: 200 },
     );
   });
