@@ -1,5 +1,13 @@
 // Seeded synthetic inputs for bench/analyze.mjs. Everything here is deterministic given the seed.
-import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 
 /** sfc32: small, fast, 128-bit state; plenty for benchmark data. Returns floats in [0, 1). */
 export function prng(seed) {
@@ -116,7 +124,8 @@ export function ensureResultsCsv(path, rows, docs, seed) {
   for (let i = 0; i < rows; i++) {
     const d = order[i];
     chunk[at++] = 100; // d
-    for (let p = d * (DOC_WIDTH + 1) + 1, end = p + DOC_WIDTH; p < end; p++) chunk[at++] = idBytes[p];
+    for (let p = d * (DOC_WIDTH + 1) + 1, end = p + DOC_WIDTH; p < end; p++)
+      chunk[at++] = idBytes[p];
     chunk[at++] = 44; // ,
     chunk[at++] = 113; // q
     for (let p = QUERY_WIDTH - 1; p >= 0; p--) {

@@ -1,3 +1,12 @@
+import { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
+import { bootstrapT } from "./bootstrap/bootstrapT.js";
+import {
+  type ChunkBootstrapReplicates,
+  chunkBootstrapBinary,
+  chunkBootstrapRows,
+  type ResultValues,
+} from "./bootstrap/chunkBootstrap.js";
+import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
 import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 import { RagciError } from "./errors.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
@@ -21,6 +30,26 @@ export interface AnalyzeOptions {
   readonly population?: number | null;
   /** Restrict the report to one estimand; default both. */
   readonly estimand?: Estimand | null;
+  /** B bootstrap replicates (default 9999); 0 skips the resampling methods. */
+  readonly replicates?: number;
+  /** Seed of the numpy-compatible stream (default 1). */
+  readonly seed?: number;
+  /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
+  readonly values?: ResultValues | null;
+  /** Fraction of the resampling done, for a progress bar. */
+  readonly onProgress?: (fraction: number) => void;
+}
+
+/** Largest N·B the row-level chunk bootstrap (non-binary metrics) will attempt. */
+export const CHUNK_BOOTSTRAP_ROW_LIMIT = 2e9;
+
+export function validateReplicates(replicates: number, seed: number): void {
+  if (!Number.isInteger(replicates) || replicates < 0) {
+    throw new RagciError("invalid-option", `replicates ${replicates} must be a whole number ≥ 0 (default 9999)`);
+  }
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    throw new RagciError("invalid-option", `seed ${seed} must be a whole number ≥ 0`);
+  }
 }
 
 export interface EstimandAnalysis {
@@ -79,6 +108,9 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   const population = options.population ?? null;
   const fpc = population === null ? 1 : finitePopulationCorrection(k, population);
   const estimands: Estimand[] = options.estimand ? [options.estimand] : ["micro", "macro"];
+  const replicates = options.replicates ?? 9999;
+  const seed = options.seed ?? 1;
+  validateReplicates(replicates, seed);
 
   const results = Array.from(stats.n).reduce((a, b) => a + b, 0);
   const inUnit = stats.min !== null && stats.max !== null && stats.min >= 0 && stats.max <= 1;
@@ -101,6 +133,17 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
 
   const micro = microEstimate(stats);
   const macro = macroEstimate(stats);
+  const resampled = resamplingIntervals(stats, {
+    micro,
+    macro,
+    microSe: cr1(stats).se,
+    macroSe: macroT(stats).se,
+    level,
+    replicates,
+    seed,
+    values: options.values ?? null,
+    onProgress: options.onProgress,
+  });
   const microAnalysis: EstimandAnalysis = {
     estimand: "micro",
     question: ESTIMAND_QUESTION.micro,
@@ -112,6 +155,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
       "wald-iid": tInterval(micro, iid, level),
       "wald-effective-n": tInterval(micro, effectiveN, level),
       logit: logitInterval(micro, microCr2, level, metricInUnitInterval),
+      ...resampled.micro,
     },
   };
   const macroAnalysis: EstimandAnalysis = {
@@ -124,6 +168,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
       "wald-iid": tInterval(macro, iid, level),
       "wald-effective-n": tInterval(macro, effectiveN, level),
       logit: logitInterval(macro, macroSe, level, metricInUnitInterval),
+      ...resampled.macro,
     },
   };
 
@@ -161,5 +206,63 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     macro: estimands.includes("macro") ? macroAnalysis : null,
     diagnostics,
     advice,
+  };
+}
+
+interface ResamplingInput {
+  readonly micro: number;
+  readonly macro: number;
+  /** Original (no fpc) standard errors that studentise the bootstrap-t: CR1 and sd/√K. */
+  readonly microSe: number;
+  readonly macroSe: number;
+  readonly level: number;
+  readonly replicates: number;
+  readonly seed: number;
+  readonly values: ResultValues | null;
+  readonly onProgress: ((fraction: number) => void) | undefined;
+}
+
+type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
+
+/** The three resampling intervals for micro and macro (SPEC §3); with-replacement, so no fpc. */
+function resamplingIntervals(
+  stats: DocumentStats,
+  input: ResamplingInput,
+): Record<Estimand, Partial<Record<ResamplingMethod, Interval>>> {
+  const { level, replicates, seed } = input;
+  if (replicates === 0) {
+    const off: Interval = { available: false, reason: "resampling turned off (B = 0)" };
+    const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
+    return { micro: all, macro: all };
+  }
+  const documents = documentBootstrap(stats, input.macro, input.micro, {
+    replicates,
+    seed,
+    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+  });
+  const degenerate = documents.degenerateCount / replicates;
+  const total = stats.n.reduce((a, b) => a + b, 0);
+  let chunks: ChunkBootstrapReplicates | string;
+  if (stats.binary) chunks = chunkBootstrapBinary(stats, replicates, seed);
+  else if (input.values === null) {
+    chunks = "non-binary metric from per-document input: resampling results needs the per-query values";
+  } else if (total * replicates > CHUNK_BOOTSTRAP_ROW_LIMIT) {
+    chunks = `N × B = ${total * replicates} is too many draws for the row-level chunk bootstrap of a non-binary metric (a contrast); lower --replicates`;
+  } else chunks = chunkBootstrapRows(input.values, replicates, seed);
+  const chunkInterval = (estimates: "micro" | "macro"): Interval =>
+    typeof chunks === "string"
+      ? { available: false, reason: chunks }
+      : bootstrapPercentile(chunks[estimates], level, { seed, degenerate: 0 });
+  return {
+    micro: {
+      "bootstrap-t": bootstrapT(input.micro, input.microSe, documents.microT, documents.degenerate, level, seed),
+      "bootstrap-percentile": bootstrapPercentile(documents.micro, level, { seed, degenerate }),
+      "chunk-bootstrap": chunkInterval("micro"),
+    },
+    macro: {
+      "bootstrap-t": bootstrapT(input.macro, input.macroSe, documents.macroT, documents.degenerate, level, seed),
+      "bootstrap-percentile": bootstrapPercentile(documents.macro, level, { seed, degenerate }),
+      "chunk-bootstrap": chunkInterval("macro"),
+    },
   };
 }

@@ -9,6 +9,20 @@ export {
   type SrsDesignSummary,
   validateLevel,
 } from "./analyze.js";
+export { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
+export { bootstrapT } from "./bootstrap/bootstrapT.js";
+export {
+  type ChunkBootstrapReplicates,
+  chunkBootstrapBinary,
+  chunkBootstrapRows,
+  type ResultValues,
+} from "./bootstrap/chunkBootstrap.js";
+export {
+  type BootstrapOptions,
+  type DocumentBootstrapReplicates,
+  documentBootstrap,
+} from "./bootstrap/documentBootstrap.js";
+export { forEachDocumentResample } from "./bootstrap/resampleDocuments.js";
 export { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 export { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
 export { type DocumentInfluence, influence } from "./diagnostics/influence.js";
@@ -32,6 +46,7 @@ export {
   type MethodInfo,
   RECOMMENDED_METHOD,
 } from "./methods.js";
+export { documentResampleIndices, fillBoundedIntegers } from "./numeric/boundedIntegers.js";
 export { compensatedSum, compensatedSumOf } from "./numeric/compensatedSum.js";
 export {
   expit,
@@ -40,7 +55,10 @@ export {
   tQuantile,
   tTwoSidedPValue,
 } from "./numeric/distributions.js";
+export { createPcg64, nextUint32, nextUint64Parts, type Pcg64State } from "./numeric/pcg64.js";
 export { quantileType7, sortedCopy } from "./numeric/quantileType7.js";
+export { seedSequenceState } from "./numeric/seedSequence.js";
+export { uniformSource } from "./numeric/uniform.js";
 export {
   type Advice,
   type AdviceCode,

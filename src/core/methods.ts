@@ -1,7 +1,16 @@
 import type { Estimand } from "./types.js";
 
 /** Interval method ids: part of the output contract (SPEC §3, §10). The only list of them. */
-export type MethodId = "t" | "cr1" | "cr2" | "wald-iid" | "wald-effective-n" | "logit";
+export type MethodId =
+  | "t"
+  | "cr1"
+  | "cr2"
+  | "wald-iid"
+  | "wald-effective-n"
+  | "logit"
+  | "bootstrap-t"
+  | "bootstrap-percentile"
+  | "chunk-bootstrap";
 
 export interface MethodInfo {
   readonly id: MethodId;
@@ -54,6 +63,27 @@ export const METHODS: Readonly<Record<MethodId, MethodInfo>> = {
     contrast: false,
     label: "delta method on the logit scale around the recommended se",
     degreesOfFreedom: "as the recommended method",
+  },
+  "bootstrap-t": {
+    id: "bootstrap-t",
+    estimands: ["micro", "macro"],
+    contrast: false,
+    label: "document bootstrap, studentised by each replicate's own se (macro sd/√K, micro CR1)",
+    degreesOfFreedom: "none (bootstrap quantiles)",
+  },
+  "bootstrap-percentile": {
+    id: "bootstrap-percentile",
+    estimands: ["micro", "macro"],
+    contrast: false,
+    label: "document bootstrap, percentile",
+    degreesOfFreedom: "none (bootstrap quantiles)",
+  },
+  "chunk-bootstrap": {
+    id: "chunk-bootstrap",
+    estimands: ["micro", "macro"],
+    contrast: true,
+    label: "bootstrap of results ignoring documents",
+    degreesOfFreedom: "none (bootstrap quantiles)",
   },
 };
 

@@ -22,6 +22,19 @@ export interface StandardError {
   readonly df: number | null;
 }
 
+/** What a resampling interval used: replicates drawn, kept, and the seed of the stream. */
+export interface ResamplingDetail {
+  readonly replicates: number;
+  /** Replicates that entered the quantiles (bootstrap-t drops zero-SE replicates). */
+  readonly replicatesUsed: number;
+  /** Fraction of replicates whose standard error is exactly 0 (every drawn rate equal). */
+  readonly degenerate: number;
+  readonly seed: number;
+  /** bootstrap-t: the quantiles t*_lo and t*_hi of the studentised replicates. */
+  readonly tLower?: number;
+  readonly tUpper?: number;
+}
+
 export interface AvailableInterval {
   readonly available: true;
   readonly lower: number;
@@ -31,11 +44,13 @@ export interface AvailableInterval {
   readonly df: number | null;
   /** The quantile multiplying the se (t or normal), when the interval is estimate ± q·se. */
   readonly q: number | null;
+  readonly resampling?: ResamplingDetail;
 }
 
 export interface UnavailableInterval {
   readonly available: false;
   readonly reason: string;
+  readonly resampling?: ResamplingDetail;
 }
 
 export type Interval = AvailableInterval | UnavailableInterval;

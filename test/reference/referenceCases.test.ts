@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyze, documentStats, type Interval } from "../../src/core/index.js";
+import { analyze, documentStats, type Interval, type ResultValues } from "../../src/core/index.js";
 
 const dir = new URL("../fixtures/reference/", import.meta.url);
 const CASES = ["k5_binary", "rr10_scores", "degenerate_equal", "paired_ties_rr", "two_stage_types"];
@@ -24,6 +24,30 @@ interface Expected {
 
 function load(name: string): Expected {
   return JSON.parse(readFileSync(new URL(`${name}.expected.json`, dir), "utf8")) as Expected;
+}
+
+/** Per-query values (a − b for the paired case) grouped by document in id order, from the CSV. */
+function resultValues(name: string, ids: readonly string[]): ResultValues {
+  const [header, ...lines] = readFileSync(new URL(`${name}.csv`, dir), "utf8").trim().split(/\r?\n/);
+  const cols = (header as string).split(",");
+  const [doc, score, system, query] = ["doc_id", "score", "system", "query_id"].map((c) => cols.indexOf(c)) as [number, number, number, number];
+  const byQuery = new Map<string, { doc: string; a: number; b: number }>();
+  for (const l of lines) {
+    const f = l.split(",");
+    const q = byQuery.get(f[query] as string) ?? { doc: f[doc] as string, a: 0, b: 0 };
+    if (system < 0 || f[system] === "A") q.a = Number(f[score]);
+    else q.b = Number(f[score]);
+    byQuery.set(f[query] as string, q);
+  }
+  const perDoc = new Map<string, number[]>(ids.map((id) => [id, []]));
+  for (const q of byQuery.values()) perDoc.get(q.doc)?.push(q.a - q.b);
+  const offsets = new Uint32Array(ids.length + 1);
+  const values: number[] = [];
+  ids.forEach((id, d) => {
+    values.push(...(perDoc.get(id) ?? []).sort((x, y) => x - y));
+    offsets[d + 1] = values.length;
+  });
+  return { offsets, values: Float64Array.from(values) };
 }
 
 /** Range of the per-query values (of a − b for the paired case), read from the case's CSV. */
@@ -84,7 +108,8 @@ describe.each(CASES)("reference case %s", (name) => {
     min: range.min,
     max: range.max,
   });
-  const a = analyze(stats);
+  const values = resultValues(name, p.doc_id);
+  const a = analyze(stats, { values });
 
   it("has K and N of the case", () => {
     expect(a.documents).toBe(e.documents);
@@ -104,6 +129,51 @@ describe.each(CASES)("reference case %s", (name) => {
         checkInterval(a[estimand]?.intervals[method as "t"], expected);
       });
     }
+  }
+
+  for (const estimand of ["micro", "macro"] as const) {
+    it(`reproduces ${estimand} bootstrap-t and bootstrap-percentile (numpy default_rng(1), B = 9999) to 1e-12`, () => {
+      const ref = e[estimand].intervals;
+      const t = a[estimand]?.intervals["bootstrap-t"];
+      const bt = ref["bootstrap-t"] as Record<string, unknown>;
+      expect(t?.resampling?.degenerate).toBeCloseTo(bt.degenerate_fraction as number, 15);
+      expect(t?.resampling?.replicatesUsed).toBe(bt.replicates_used);
+      expect(t?.resampling?.replicates).toBe(9999);
+      if (bt.available === false) {
+        expect(t).toMatchObject({ available: false, reason: bt.reason });
+      } else {
+        if (!t?.available) throw new Error("bootstrap-t should be available");
+        close(t.lower, bt.lower as number);
+        close(t.upper, bt.upper as number);
+        close(t.se as number, bt.se as number);
+        close(t.resampling?.tLower as number, bt.t_lo as number);
+        close(t.resampling?.tUpper as number, bt.t_hi as number);
+      }
+      const p = a[estimand]?.intervals["bootstrap-percentile"];
+      const bp = ref["bootstrap-percentile"] as Record<string, number>;
+      if (!p?.available) throw new Error("percentile should be available");
+      close(p.lower, bp.lower as number);
+      close(p.upper, bp.upper as number);
+    });
+
+    it(`gives ${estimand} chunk-bootstrap bounds within 4 Monte Carlo sd of the reference`, () => {
+      // The reference drew rows with numpy's own stream; ragci's binomial draws differ, so
+      // the check is statistical: the sd of each bound over seeds 2..11 sets the tolerance.
+      const ref = e[estimand].intervals["chunk-bootstrap"] as Record<string, number>;
+      const bounds = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((seed) => {
+        const i = analyze(stats, { seed, replicates: 2000, values })[estimand]?.intervals["chunk-bootstrap"];
+        if (!i?.available) throw new Error("chunk-bootstrap should be available");
+        return [i.lower, i.upper] as const;
+      });
+      const mine = a[estimand]?.intervals["chunk-bootstrap"];
+      if (!mine?.available) throw new Error("chunk-bootstrap should be available");
+      for (const [j, key] of (["lower", "upper"] as const).entries()) {
+        const values = bounds.map((b) => b[j] as number);
+        const mean = values.reduce((x, y) => x + y, 0) / values.length;
+        const sd = Math.sqrt(values.reduce((x, y) => x + (y - mean) ** 2, 0) / (values.length - 1));
+        expect(Math.abs(mine[key] - ref[key]), `${key}: ${mine[key]} vs ${ref[key]}, sd ${sd}`).toBeLessThanOrEqual(4 * sd + 1e-12);
+      }
+    });
   }
 
   it("reproduces the diagnostics", () => {

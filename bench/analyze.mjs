@@ -1,0 +1,797 @@
+// Timings of ragci against reference implementations, in one run:
+//   1. cr2 + ν (and the whole analyze()) in-process on K = 10⁶ documents, vs numpy O(K);
+//   2. the article's K×K numpy code on K = 10⁴ vs the whole `ragci analyze --aggregated`
+//      process on K = 10⁶;
+//   3. `ragci analyze` on a 10-million-row per-query CSV (and its Parquet copy) vs pandas
+//      read_csv + groupby, with peak memory;
+// then a breakdown of where ragci's time goes. Prints a table and writes bench/RESULTS.md.
+//
+// Build first (npx tsc -p tsconfig.build.json), then: node bench/analyze.mjs
+//   --skip-investigation   only the comparison table
+// Inputs are generated (seeded) into bench/out/ and reused when already there.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { ensureResultsCsv, perDocument, writePerDocumentCsv } from "./generate.mjs";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const OUT = path.join(ROOT, "bench", "out");
+const CLI = path.join(ROOT, "dist", "cli", "main.js");
+const PROBE = path.join(ROOT, "bench", "probe.mjs");
+const REPEATS = 3;
+const INVESTIGATE = !process.argv.includes("--skip-investigation");
+const K_LARGE = 1_000_000;
+const K_SMALL = 10_000;
+const ROWS = 10_000_000;
+const ROW_DOCS = 50_000;
+const started = performance.now();
+
+// ---------------------------------------------------------------- helpers
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function fmtTime(seconds) {
+  if (seconds === null || seconds === undefined) return "—";
+  if (seconds < 1e-3) return `${(seconds * 1e6).toFixed(0)} µs`;
+  if (seconds < 1) return `${(seconds * 1e3).toFixed(seconds < 0.1 ? 1 : 0)} ms`;
+  return `${seconds.toFixed(2)} s`;
+}
+const fmtTimed = (t) => (t ? `${fmtTime(t.median)} (min ${fmtTime(t.min)})` : "—");
+const fmtMb = (mb) => (mb === null || mb === undefined ? "—" : `${Math.round(mb)} MB`);
+const fmtRatio = (r) =>
+  r === null || !Number.isFinite(r) ? "—" : `${r >= 10 ? r.toFixed(0) : r.toFixed(2)}×`;
+const relDiff = (a, b) => Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+
+function log(message) {
+  const t = ((performance.now() - started) / 1000).toFixed(0).padStart(4);
+  process.stderr.write(`[${t} s] ${message}\n`);
+}
+
+/** Median and min over `repeats` runs of an in-process function (after `warmup` runs). */
+function timeInProcess(work, { repeats = REPEATS, warmup = 1 } = {}) {
+  let value;
+  for (let i = 0; i < warmup; i++) value = work();
+  const times = [];
+  for (let i = 0; i < repeats; i++) {
+    const t0 = process.hrtime.bigint();
+    value = work();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e9);
+  }
+  return { median: median(times), min: Math.min(...times), times, value };
+}
+
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+const TIME_FILE = path.join(OUT, ".time-output");
+
+/** Peak RSS without /usr/bin/time: poll the child's VmHWM (high-water mark) every 10 ms. */
+function spawnPollingHwm(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, options);
+    let hwmKb = 0;
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    const poll = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
+      } catch {}
+    }, 10);
+    child.on("error", reject);
+    child.on("close", (status) => {
+      clearInterval(poll);
+      resolve({ status, stderr, rssKb: hwmKb });
+    });
+  });
+}
+
+/**
+ * Runs a whole process once: wall time (hrtime around the spawn) and peak RSS (/usr/bin/time
+ * %M, i.e. the child's getrusage ru_maxrss; or VmHWM polling where /usr/bin/time is missing).
+ * stdout goes to `stdoutFile`.
+ */
+async function runOnce(command, args, { env = process.env, stdoutFile } = {}) {
+  const fd = openSync(stdoutFile ?? "/dev/null", "w");
+  const options = { stdio: ["ignore", fd, "pipe"], env, cwd: ROOT, maxBuffer: 1 << 26 };
+  const t0 = process.hrtime.bigint();
+  let result;
+  if (TIME) {
+    const r = spawnSync(TIME, ["-f", "%M", "-o", TIME_FILE, command, ...args], options);
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const lines = readFileSync(TIME_FILE, "utf8").trim().split("\n");
+    result = { status: r.status, stderr: String(r.stderr), seconds, rssKb: Number(lines.at(-1)) };
+  } else {
+    const r = await spawnPollingHwm(command, args, options);
+    result = { ...r, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+  }
+  closeSync(fd);
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} exited with ${result.status}:\n${result.stderr}`);
+  }
+  return result;
+}
+
+/** REPEATS runs of a whole process: median and min wall time, the largest peak RSS. */
+async function timeProcess(label, command, args, options = {}) {
+  const runs = [];
+  for (let i = 0; i < REPEATS; i++) runs.push(await runOnce(command, args, options));
+  const times = runs.map((r) => r.seconds);
+  const t = {
+    median: median(times),
+    min: Math.min(...times),
+    times,
+    rssMb: Math.max(...runs.map((r) => r.rssKb)) / 1024,
+  };
+  log(`  ${label}: ${fmtTimed(t)}, peak ${fmtMb(t.rssMb)}`);
+  return t;
+}
+
+function pythonInterpreter(name) {
+  // pyenv's python3 is a shell shim; time the real interpreter so the shim is not counted.
+  return execFileSync(name, ["-c", "import sys; print(sys.executable)"], {
+    encoding: "utf8",
+  }).trim();
+}
+
+/** The environment of the numpy/pandas subprocesses: OpenBLAS tuning variables removed. */
+function pythonEnv() {
+  const env = { ...process.env };
+  delete env.OPENBLAS_CORETYPE;
+  delete env.OPENBLAS_L2_SIZE;
+  return env;
+}
+
+function probe(args) {
+  const out = execFileSync(process.execPath, [PROBE, ...args], { cwd: ROOT, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+function cpuPressure() {
+  try {
+    return /avg60=([\d.]+)/.exec(readFileSync("/proc/pressure/cpu", "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function textTable(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells
+      .map((c, i) => String(c).padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+function markdownTable(headers, rows) {
+  const esc = (c) => String(c).replaceAll("|", "\\|");
+  return [
+    `| ${headers.map(esc).join(" | ")} |`,
+    `|${headers.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(" | ")} |`),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------- setup
+
+if (!existsSync(CLI)) {
+  console.error("bench: dist/ is missing; build first: npx tsc -p tsconfig.build.json");
+  process.exit(2);
+}
+mkdirSync(OUT, { recursive: true });
+const core = await import("../dist/core/index.js");
+const ingest = await import("../dist/ingest/index.js");
+
+function newestMtime(dir, ext) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(ext)) {
+      newest = Math.max(
+        newest,
+        statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs,
+      );
+    }
+  }
+  return newest;
+}
+const staleDist =
+  newestMtime(path.join(ROOT, "src"), ".ts") > newestMtime(path.join(ROOT, "dist"), ".js");
+if (staleDist) log("warning: some src/ file is newer than dist/; results are for the built dist/");
+
+const NUMPY_PY = pythonInterpreter("python3");
+const PANDAS_PY = "/usr/bin/python3";
+const pyEnv = pythonEnv();
+const numpyVersion = execFileSync(NUMPY_PY, ["-c", "import numpy; print(numpy.__version__)"], {
+  encoding: "utf8",
+  env: pyEnv,
+}).trim();
+const pandasVersions = execFileSync(
+  PANDAS_PY,
+  ["-c", "import pandas, numpy; print(pandas.__version__, numpy.__version__)"],
+  { encoding: "utf8", env: pyEnv },
+)
+  .trim()
+  .split(" ");
+const pandasParquet =
+  spawnSync(PANDAS_PY, ["-c", "import pyarrow"], { env: pyEnv }).status === 0 ||
+  spawnSync(PANDAS_PY, ["-c", "import fastparquet"], { env: pyEnv }).status === 0;
+const duckdbVersion = await (async () => {
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const version = (await connection.runAndReadAll("SELECT version()")).getRowsJS()[0][0];
+  connection.closeSync();
+  instance.closeSync();
+  return version;
+})();
+const machine = {
+  date: new Date()
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC"),
+  nproc: execFileSync("nproc", { encoding: "utf8" }).trim(),
+  cpu: os.cpus()[0]?.model ?? "unknown",
+  memGb: (os.totalmem() / 2 ** 30).toFixed(0),
+  node: process.version,
+  numpy: numpyVersion,
+  pandas: pandasVersions[0],
+  pandasNumpy: pandasVersions[1],
+  duckdb: duckdbVersion,
+  numpyPython: NUMPY_PY,
+  memoryTool: TIME ? "/usr/bin/time -f %M (getrusage ru_maxrss of the child)" : "VmHWM polling",
+  pressureStart: cpuPressure(),
+  loadStart: os.loadavg()[0].toFixed(2),
+};
+log(
+  `node ${machine.node}, numpy ${machine.numpy}, pandas ${machine.pandas}, DuckDB ${machine.duckdb}`,
+);
+
+const rows = []; // the comparison table
+const checks = []; // cross-checks of the numbers the implementations produce
+const findings = []; // investigation
+
+// ---------------------------------------------------------------- 1. cr2 + ν in-process
+
+log(`1. generating K = ${K_LARGE} documents`);
+const large = perDocument(K_LARGE, 1);
+const docStatsTime = timeInProcess(() => core.documentStats(large), { repeats: 1, warmup: 0 });
+const stats = docStatsTime.value;
+const rawN = path.join(OUT, "n-1e6.f64");
+const rawS = path.join(OUT, "s-1e6.f64");
+writeFileSync(rawN, Buffer.from(stats.n.buffer));
+writeFileSync(rawS, Buffer.from(stats.s.buffer));
+
+const cr2Time = timeInProcess(() => core.cr2(stats), { repeats: 9, warmup: 3 });
+const dfTime = timeInProcess(() => core.cr2DegreesOfFreedom(stats), { repeats: 9, warmup: 3 });
+log(`  cr2: ${fmtTimed(cr2Time)}; ν alone: ${fmtTimed(dfTime)}`);
+const analyzeTime = timeInProcess(() => core.analyze(stats), { repeats: REPEATS, warmup: 1 });
+log(`  analyze: ${fmtTimed(analyzeTime)}`);
+
+const NUMPY_OK = `
+import json, sys, timeit
+import numpy as np
+n = np.fromfile(sys.argv[1]); s = np.fromfile(sys.argv[2])
+def cr2():
+    N = n.sum(); R = s.sum() / N; u = s - R * n; h = n / N
+    se = np.sqrt(np.sum(u**2 / (1 - h))) / N
+    g = n * n / (N * (N - n))
+    df = 1 / (np.sum(h * h) + np.sum(g) ** 2 - np.sum(g * g))
+    return se, df
+timeit.repeat(cr2, number=1, repeat=3)
+times = timeit.repeat(cr2, number=1, repeat=9)
+se, df = cr2()
+print(json.dumps({"times": times, "se": float(se), "df": float(df)}))
+`;
+const npOk = JSON.parse(
+  execFileSync(NUMPY_PY, ["-c", NUMPY_OK, rawN, rawS], { encoding: "utf8", env: pyEnv }),
+);
+const npOkTime = { median: median(npOk.times), min: Math.min(...npOk.times) };
+log(`  numpy O(K) same formulas: ${fmtTimed(npOkTime)}`);
+checks.push(
+  `cr2 on K = 10⁶: ragci se ${cr2Time.value.se.toPrecision(12)}, ν ${cr2Time.value.df.toPrecision(12)}; ` +
+    `numpy O(K) se ${npOk.se.toPrecision(12)}, ν ${npOk.df.toPrecision(12)} ` +
+    `(relative differences ${relDiff(cr2Time.value.se, npOk.se).toExponential(1)}, ${relDiff(cr2Time.value.df, npOk.df).toExponential(1)})`,
+);
+rows.push({
+  case: "1a. cr2 + ν in-process, K = 10⁶",
+  ragci: cr2Time,
+  reference: npOkTime,
+  referenceName: "numpy, same O(K) formulas, K = 10⁶",
+  target: "< 50 ms",
+  met: cr2Time.median < 0.05,
+});
+rows.push({
+  case: "1b. analyze(stats) in-process, K = 10⁶",
+  ragci: analyzeTime,
+  reference: null,
+  referenceName: "—",
+  target: "(none)",
+  met: null,
+});
+
+// ---------------------------------------------------------------- 2. K×K numpy vs the CLI
+
+log(`2. numpy K×K on K = ${K_SMALL} vs ragci --aggregated on K = ${K_LARGE}`);
+const perdocLarge = path.join(OUT, "perdoc-1e6.csv");
+const perdocSmall = path.join(OUT, "perdoc-1e4.csv");
+writePerDocumentCsv(perdocLarge, large);
+const small = perDocument(K_SMALL, 2);
+writePerDocumentCsv(perdocSmall, small);
+
+const NUMPY_KXK = `
+import json, sys, time
+t0 = time.perf_counter()
+import numpy as np
+t1 = time.perf_counter()
+data = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1, usecols=(1, 2))
+n = np.ascontiguousarray(data[:, 0]); s = np.ascontiguousarray(data[:, 1])
+t2 = time.perf_counter()
+N = n.sum()
+R = s.sum() / N
+u = s - R * n
+h = n / N
+se = np.sqrt(np.sum(u**2 / (1 - h))) / N
+a = 1 / np.sqrt(1 - h)
+M = -np.outer(a * n, a * n) / N
+M[np.diag_indices_from(M)] += a**2 * n
+df = np.trace(M) ** 2 / np.sum(M * M)
+t3 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "load": t2 - t1, "compute": t3 - t2, "se": float(se), "df": float(df)}))
+`;
+const npOut = path.join(OUT, "numpy-kxk.json");
+const npComputeTimes = [];
+const npRuns = [];
+for (let i = 0; i < REPEATS; i++) {
+  npRuns.push(
+    await runOnce(NUMPY_PY, ["-c", NUMPY_KXK, perdocSmall], { env: pyEnv, stdoutFile: npOut }),
+  );
+  npComputeTimes.push(JSON.parse(readFileSync(npOut, "utf8")));
+}
+const npProcess = {
+  median: median(npRuns.map((r) => r.seconds)),
+  min: Math.min(...npRuns.map((r) => r.seconds)),
+  rssMb: Math.max(...npRuns.map((r) => r.rssKb)) / 1024,
+};
+const npCompute = {
+  median: median(npComputeTimes.map((r) => r.compute)),
+  min: Math.min(...npComputeTimes.map((r) => r.compute)),
+};
+log(
+  `  numpy K×K process: ${fmtTimed(npProcess)}, compute ${fmtTimed(npCompute)}, peak ${fmtMb(npProcess.rssMb)}`,
+);
+const smallCr2 = core.cr2(core.documentStats(small));
+const npResult = npComputeTimes[0];
+checks.push(
+  `K×K numpy on K = 10⁴: se ${npResult.se.toPrecision(12)}, ν ${npResult.df.toPrecision(12)}; ragci cr2 ` +
+    `se ${smallCr2.se.toPrecision(12)}, ν ${smallCr2.df.toPrecision(12)} (relative differences ` +
+    `${relDiff(npResult.se, smallCr2.se).toExponential(1)}, ${relDiff(npResult.df, smallCr2.df).toExponential(1)})`,
+);
+
+const cliAggOut = path.join(OUT, "ragci-perdoc-1e6.json");
+const cliAgg = await timeProcess(
+  "ragci --aggregated K = 10⁶",
+  process.execPath,
+  [CLI, "analyze", perdocLarge, "--aggregated", "--json"],
+  { stdoutFile: cliAggOut },
+);
+const aggJson = JSON.parse(readFileSync(cliAggOut, "utf8"));
+checks.push(
+  `ragci CLI on perdoc-1e6.csv: ${aggJson.documents} documents, cr2 se ${aggJson.micro.intervals.cr2.se}, ` +
+    `ν ${aggJson.micro.intervals.cr2.df} (in-process cr2: relative differences ` +
+    `${relDiff(aggJson.micro.intervals.cr2.se, cr2Time.value.se).toExponential(1)}, ` +
+    `${relDiff(aggJson.micro.intervals.cr2.df, cr2Time.value.df).toExponential(1)})`,
+);
+const cliAggSmall = await timeProcess(
+  "ragci --aggregated K = 10⁴",
+  process.execPath,
+  [CLI, "analyze", perdocSmall, "--aggregated", "--json"],
+  { stdoutFile: path.join(OUT, "ragci-perdoc-1e4.json") },
+);
+rows.push({
+  case: "2a. ragci analyze --aggregated process, K = 10⁶",
+  ragci: cliAgg,
+  reference: npProcess,
+  referenceName: "numpy K×K whole process (incl. loadtxt), K = 10⁴",
+  target: "ragci faster",
+  met: cliAgg.median < npProcess.median,
+});
+rows.push({
+  case: "2b. ragci analyze --aggregated process, K = 10⁶",
+  ragci: cliAgg,
+  reference: npCompute,
+  referenceName: "numpy K×K computation only (perf_counter), K = 10⁴",
+  target: "ragci faster",
+  met: cliAgg.median < npCompute.median,
+});
+rows.push({
+  case: "2c. ragci analyze --aggregated process, K = 10⁴",
+  ragci: cliAggSmall,
+  reference: npProcess,
+  referenceName: "numpy K×K whole process, K = 10⁴",
+  target: "(same K)",
+  met: null,
+});
+
+// ---------------------------------------------------------------- 3. 10M-row per-query file
+
+log(`3. per-query file: ${ROWS} rows, ${ROW_DOCS} documents`);
+const csv = path.join(OUT, "results-10m.csv");
+const parquet = path.join(OUT, "results-10m.parquet");
+const generated = ensureResultsCsv(csv, ROWS, ROW_DOCS, 20240601);
+log(
+  generated.reused
+    ? "  reusing bench/out/results-10m.csv"
+    : `  generated CSV in ${generated.seconds.toFixed(1)} s`,
+);
+if (!existsSync(parquet) || statSync(parquet).mtimeMs < statSync(csv).mtimeMs) {
+  const t0 = performance.now();
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const q = (p) => `'${p.replaceAll("'", "''")}'`;
+  await connection.run(
+    `COPY (SELECT * FROM read_csv(${q(csv)})) TO ${q(parquet)} (FORMAT parquet)`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+  log(`  wrote Parquet copy in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+const csvMb = statSync(csv).size / 2 ** 20;
+const parquetMb = statSync(parquet).size / 2 ** 20;
+
+const cliCsvOut = path.join(OUT, "ragci-results-csv.json");
+const rowArgs = ["--doc", "doc_id", "--metric", "hit", "--json"];
+const cliCsv = await timeProcess("ragci CSV", process.execPath, [CLI, "analyze", csv, ...rowArgs], {
+  stdoutFile: cliCsvOut,
+});
+const cliParquet = await timeProcess(
+  "ragci Parquet",
+  process.execPath,
+  [CLI, "analyze", parquet, ...rowArgs],
+  { stdoutFile: path.join(OUT, "ragci-results-parquet.json") },
+);
+const PANDAS = `
+import json, sys, time
+t0 = time.perf_counter()
+import pandas as pd
+t1 = time.perf_counter()
+df = pd.read_csv(sys.argv[1])
+t2 = time.perf_counter()
+g = df.groupby("doc_id")["hit"].agg(["size", "sum"])
+t3 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "read": t2 - t1, "groupby": t3 - t2, "documents": len(g),
+                  "rows": int(g["size"].sum()), "hits": int(g["sum"].sum())}))
+`;
+const pandasOut = path.join(OUT, "pandas.json");
+const pandasRuns = [];
+const pandasInner = [];
+for (let i = 0; i < REPEATS; i++) {
+  pandasRuns.push(
+    await runOnce(PANDAS_PY, ["-c", PANDAS, csv], { env: pyEnv, stdoutFile: pandasOut }),
+  );
+  pandasInner.push(JSON.parse(readFileSync(pandasOut, "utf8")));
+}
+const pandasTime = {
+  median: median(pandasRuns.map((r) => r.seconds)),
+  min: Math.min(...pandasRuns.map((r) => r.seconds)),
+  rssMb: Math.max(...pandasRuns.map((r) => r.rssKb)) / 1024,
+};
+log(`  pandas CSV: ${fmtTimed(pandasTime)}, peak ${fmtMb(pandasTime.rssMb)}`);
+const pandasSplit = {
+  import: median(pandasInner.map((r) => r.import)),
+  read: median(pandasInner.map((r) => r.read)),
+  groupby: median(pandasInner.map((r) => r.groupby)),
+};
+const csvJson = JSON.parse(readFileSync(cliCsvOut, "utf8"));
+const pandasResult = pandasInner[0];
+checks.push(
+  `10M-row CSV: ragci ${csvJson.documents} documents, ${csvJson.results} results, micro ${csvJson.micro.estimate}; ` +
+    `pandas ${pandasResult.documents} groups, ${pandasResult.rows} rows, ${pandasResult.hits} hits ` +
+    `(micro ${pandasResult.hits / pandasResult.rows})`,
+);
+rows.push({
+  case: `3a. ragci analyze, 10M-row CSV (${csvMb.toFixed(0)} MB)`,
+  ragci: cliCsv,
+  reference: pandasTime,
+  referenceName: "pandas read_csv + groupby size/sum, whole process",
+  target: "≥ 4× faster, less memory",
+  met: pandasTime.median / cliCsv.median >= 4 && cliCsv.rssMb < pandasTime.rssMb,
+});
+rows.push({
+  case: `3b. ragci analyze, same rows as Parquet (${parquetMb.toFixed(0)} MB)`,
+  ragci: cliParquet,
+  reference: pandasTime,
+  referenceName: pandasParquet
+    ? "pandas on the CSV"
+    : "pandas on the CSV (no pyarrow/fastparquet for read_parquet)",
+  target: "(informational)",
+  met: null,
+});
+
+// ---------------------------------------------------------------- investigation
+
+const investigation = {};
+if (INVESTIGATE) {
+  log("4. where the time goes");
+  const startup = await timeProcess("node dist/cli/main.js --version", process.execPath, [
+    CLI,
+    "--version",
+  ]);
+  investigation.startup = startup;
+
+  // analyze() on K = 10⁶, piece by piece.
+  const iccValue = core.icc(stats);
+  const parts = {
+    "documentStats (validate, Set of ids, copy)": () => core.documentStats(large),
+    "cr2 (se + ν)": () => core.cr2(stats),
+    cr1: () => core.cr1(stats),
+    macroT: () => core.macroT(stats),
+    waldIid: () => core.waldIid(stats),
+    icc: () => core.icc(stats),
+    kishDeff: () => core.kishDeff(stats, iccValue.available ? iccValue.icc : 0),
+    sizeDistribution: () => core.sizeDistribution(stats),
+    rateDistribution: () => core.rateDistribution(stats),
+    "influence micro (sorts K objects)": () => core.influence(stats, "micro"),
+    "influence macro (sorts K objects)": () => core.influence(stats, "macro"),
+    "micro + macro estimates": () => [core.microEstimate(stats), core.macroEstimate(stats)],
+  };
+  investigation.analyzeParts = Object.entries(parts).map(([name, work]) => {
+    const t = timeInProcess(work, {
+      repeats: name.startsWith("documentStats") ? 1 : REPEATS,
+      warmup: 1,
+    });
+    return [name, t];
+  });
+
+  // sha256Aggregates: as shipped (one big string) vs the same bytes hashed in chunks.
+  const group = { system: null, metric: "metric", stats };
+  const shipped = timeInProcess(() => ingest.sha256Aggregates([group]), { repeats: 2, warmup: 0 });
+  const chunked = timeInProcess(() => chunkedAggregatesSha256(group), { repeats: 2, warmup: 0 });
+  investigation.aggregatesHash = { shipped, chunked, same: shipped.value === chunked.value };
+  log(`  sha256Aggregates K = 10⁶: ${fmtTimed(shipped)}; chunked: ${fmtTimed(chunked)}`);
+
+  log("  probes: --aggregated stages (1 run each)");
+  investigation.aggStages = probe(["stages", perdocLarge, "1", "--aggregated"]);
+  log("  probes: per-query CSV stages (2 runs each)");
+  investigation.csvStages = probe(["stages", csv, "2"]);
+  log("  probes: DuckDB queries on the CSV (2 runs each)");
+  const variants = ["scan", "group-double", "group-decimal", "ragci", "ragci-double"];
+  investigation.csvSql = probe(["sql", csv, "2", ...variants]);
+  log("  probes: DuckDB queries on the Parquet file (2 runs each)");
+  investigation.parquetSql = probe(["sql", parquet, "2", ...variants]);
+}
+
+/** The canonical aggregates CSV of src/ingest/hashInputs.ts, hashed 64 Ki lines at a time. */
+function chunkedAggregatesSha256({ system, metric, stats: st }) {
+  const field = (v) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  const hash = createHash("sha256");
+  hash.update("system,metric,doc,n,s,ss,min,max");
+  const prefix = `\n${field(system ?? "")},${field(metric)},`;
+  const range = `,${st.min ?? ""},${st.max ?? ""}`;
+  let chunk = "";
+  for (let d = 0; d < st.ids.length; d++) {
+    chunk += `${prefix}${field(st.ids[d])},${st.n[d]},${st.s[d]},${st.ss[d]}${range}`;
+    if ((d & 0xffff) === 0xffff) {
+      hash.update(chunk);
+      chunk = "";
+    }
+  }
+  hash.update(`${chunk}\n`);
+  return hash.digest("hex");
+}
+
+// ---------------------------------------------------------------- report
+
+machine.pressureEnd = cpuPressure();
+machine.loadEnd = os.loadavg()[0].toFixed(2);
+const totalSeconds = (performance.now() - started) / 1000;
+
+const headers = [
+  "Case",
+  "ragci",
+  "Reference",
+  "Reference time",
+  "Ratio ref/ragci",
+  "ragci peak",
+  "Ref peak",
+  "Target",
+  "Met",
+];
+const tableRows = rows.map((r) => [
+  r.case,
+  fmtTimed(r.ragci),
+  r.referenceName,
+  fmtTimed(r.reference),
+  r.reference ? fmtRatio(r.reference.median / r.ragci.median) : "—",
+  fmtMb(r.ragci.rssMb),
+  fmtMb(r.reference?.rssMb),
+  r.target,
+  r.met === null ? "" : r.met ? "yes" : "NO",
+]);
+
+const detailLines = [
+  `numpy K×K, K = 10⁴: import ${fmtTime(median(npComputeTimes.map((r) => r.import)))}, loadtxt ${fmtTime(median(npComputeTimes.map((r) => r.load)))}, computation ${fmtTimed(npCompute)}`,
+  `pandas, 10M rows: import ${fmtTime(pandasSplit.import)}, read_csv ${fmtTime(pandasSplit.read)}, groupby ${fmtTime(pandasSplit.groupby)} (medians)`,
+  `cr2DegreesOfFreedom alone, K = 10⁶: ${fmtTimed(dfTime)}; documentStats on K = 10⁶ (one run): ${fmtTime(docStatsTime.min)}`,
+];
+
+const investigationSections = [];
+if (INVESTIGATE) {
+  const inv = investigation;
+  const s = (x) => fmtTimed(x);
+  investigationSections.push({
+    title: "Startup",
+    headers: ["Step", "Time"],
+    rows: [["node dist/cli/main.js --version (whole process)", s(inv.startup)]],
+  });
+  investigationSections.push({
+    title: "analyze(stats) on K = 10⁶, piece by piece (in-process)",
+    headers: ["Piece", "Time"],
+    rows: [
+      ...inv.analyzeParts.map(([name, t]) => [name, s(t)]),
+      ["analyze (whole)", s(analyzeTime)],
+    ],
+  });
+  const stageRows = (st, readName, extra) => [
+    ["imports (dist/ingest, core, report)", fmtTime(st.imports)],
+    [`${readName} (whole)`, s(st.read)],
+    ...st.steps.map((step) => [`  ${step.step}`, s(step)]),
+    ["  JS side (row checks, documentStats, …)", s(st.jsSide)],
+    ["sha256File", s(st.sha256File)],
+    [`${readName} ‖ sha256File (as the CLI runs them)`, s(st.concurrent)],
+    [`analyze() on ${st.documents.toLocaleString("en")} documents`, s(st.analyze)],
+    ["sha256Aggregates", s(st.sha256Aggregates)],
+    ...extra,
+    ["formatReportJson", s(st.formatReportJson)],
+  ];
+  const a = inv.aggStages;
+  const hashNote = inv.aggregatesHash.same ? "identical digest" : "DIGEST DIFFERS";
+  investigationSections.push({
+    title: "ragci analyze --aggregated on K = 10⁶, stage by stage (in-process, one run each)",
+    headers: ["Stage", "Time"],
+    rows: [
+      ...stageRows(a, "readAggregates", [
+        ["  in this process: sha256Aggregates as shipped", s(inv.aggregatesHash.shipped)],
+        [
+          `  the same bytes hashed in 64 Ki-line chunks (${hashNote})`,
+          s(inv.aggregatesHash.chunked),
+        ],
+      ]),
+      ["startup: node dist/cli/main.js --version (whole process)", s(inv.startup)],
+      ["whole CLI process (table above)", s(cliAgg)],
+    ],
+  });
+  const c = inv.csvStages;
+  const q = inv.csvSql;
+  const p = inv.parquetSql;
+  investigationSections.push({
+    title: `ragci analyze on the 10M-row CSV, stage by stage (in-process, median of 2; sums: ${c.summation})`,
+    headers: ["Stage", "Time"],
+    rows: [
+      ...stageRows(c, "readResults", []),
+      ["startup: node dist/cli/main.js --version (whole process)", s(inv.startup)],
+      ["whole CLI process (table above)", s(cliCsv)],
+    ],
+  });
+  const sqlRows = [
+    ["scan only: SELECT count(*)", "scan"],
+    ["GROUP BY doc_id: count(*), sum(hit) (double)", "group-double"],
+    ["GROUP BY doc_id: count(*), sum(CAST(hit AS DECIMAL(38,18)))", "group-decimal"],
+    ["ragci's aggregation query, as sent by readResults", "ragci"],
+    ["the same with every DECIMAL sum replaced by sum(x)", "ragci-double"],
+  ];
+  const cell = (x) => (x ? s(x) : "—");
+  investigationSections.push({
+    title:
+      "DuckDB alone, same settings as ragci (one instance, median of 2; result → JS not included)",
+    headers: ["Query", "CSV (10M rows)", "Parquet (10M rows)"],
+    rows: sqlRows.map(([name, key]) => [name, cell(q[key]), cell(p[key])]),
+  });
+  if (q.ragci && q["ragci-double"]) {
+    const cost = q.ragci.median - q["ragci-double"].median;
+    findings.push(
+      `DECIMAL(38,18) sums on the 10M CSV: ragci's query ${fmtTime(q.ragci.median)} vs ` +
+        `${fmtTime(q["ragci-double"].median)} with double sums (${cost >= 0 ? "+" : ""}${fmtTime(Math.abs(cost))}, ` +
+        `${((cost / q["ragci-double"].median) * 100).toFixed(0)}%); minimal GROUP BY ` +
+        `${fmtTime(q["group-decimal"].median)} (DECIMAL) vs ${fmtTime(q["group-double"].median)} (double); ` +
+        `scan alone ${fmtTime(q.scan.median)}.`,
+    );
+  }
+  if (p.ragci && p["ragci-double"]) {
+    findings.push(
+      `Parquet: ragci's query ${fmtTime(p.ragci.median)} (DECIMAL) vs ${fmtTime(p["ragci-double"].median)} ` +
+        `(double); minimal GROUP BY ${fmtTime(p["group-decimal"].median)} vs ${fmtTime(p["group-double"].median)}; ` +
+        `scan ${fmtTime(p.scan.median)}.`,
+    );
+  }
+  const conversion = a.steps
+    .filter((x) => x.step.startsWith("result"))
+    .reduce((t, x) => t + x.median, 0);
+  findings.push(
+    `--aggregated K = 10⁶ (${fmtTime(cliAgg.median)} as a process): readAggregates ${fmtTime(a.read.median)} ` +
+      `(of which result → JS ${fmtTime(conversion)}, JS side ${fmtTime(a.jsSide.median)}), analyze ` +
+      `${fmtTime(a.analyze.median)}, sha256Aggregates ${fmtTime(a.sha256Aggregates.median)}, startup ` +
+      `${fmtTime(inv.startup.median)}; numpy's K×K computation on K = 10⁴ takes ${fmtTime(npCompute.median)}.`,
+  );
+}
+
+const summary = textTable(headers, tableRows);
+console.log(
+  `\nragci benchmark — ${machine.date}, nproc ${machine.nproc}, ${machine.cpu}, node ${machine.node}`,
+);
+console.log(
+  `numpy ${machine.numpy} (${NUMPY_PY}), pandas ${machine.pandas} (${PANDAS_PY}), DuckDB ${machine.duckdb}`,
+);
+console.log(
+  `times: median (min) of ${REPEATS} runs unless noted; peak = max RSS (${machine.memoryTool})\n`,
+);
+console.log(summary);
+console.log("");
+for (const line of detailLines) console.log(line);
+console.log("\nCross-checks:");
+for (const line of checks) console.log(`  ${line}`);
+for (const section of investigationSections) {
+  console.log(`\n${section.title}\n${textTable(section.headers, section.rows)}`);
+}
+if (findings.length > 0) {
+  console.log("\nFindings:");
+  for (const f of findings) console.log(`  - ${f}`);
+}
+console.log(
+  `\nCPU pressure avg60 (some) at start/end: ${machine.pressureStart ?? "n/a"}% / ${machine.pressureEnd ?? "n/a"}%; ` +
+    `load average ${machine.loadStart} / ${machine.loadEnd}. Whole run ${totalSeconds.toFixed(0)} s.`,
+);
+
+const md = [
+  "# ragci benchmark results",
+  "",
+  `Generated by \`node bench/analyze.mjs\` on ${machine.date}.`,
+  "",
+  `- Machine: \`nproc\` = ${machine.nproc}, ${machine.cpu}, ${machine.memGb} GiB RAM`,
+  `- Node ${machine.node}; DuckDB ${machine.duckdb} (@duckdb/node-api)`,
+  `- numpy ${machine.numpy} (\`${NUMPY_PY}\`, OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE unset)`,
+  `- pandas ${machine.pandas} with numpy ${machine.pandasNumpy} (\`${PANDAS_PY}\`)`,
+  `- Times: median (min) of ${REPEATS} runs; whole processes timed from spawn to exit. Peak memory: ${machine.memoryTool}.`,
+  `- Inputs (seeded, in bench/out/): K = 10⁶ and 10⁴ per-document CSVs \`doc,n,s\` with n_d = 1 + ⌊lognormal(1, 1)⌋; ` +
+    `a ${ROWS.toLocaleString("en")}-row per-query CSV \`doc_id,query_id,hit\` (${csvMb.toFixed(0)} MB) over ` +
+    `${ROW_DOCS.toLocaleString("en")} documents with lognormal(σ = 1.5) sizes, and its Parquet copy (${parquetMb.toFixed(0)} MB).`,
+  `- CPU pressure (avg60, some) ${machine.pressureStart ?? "n/a"}% at start, ${machine.pressureEnd ?? "n/a"}% at end; ` +
+    `load average ${machine.loadStart} / ${machine.loadEnd}${staleDist ? "; note: dist/ was older than src/" : ""}.`,
+  "",
+  markdownTable(headers, tableRows),
+  "",
+  ...detailLines.map((l) => `- ${l}`),
+  "",
+  "Cross-checks:",
+  "",
+  ...checks.map((l) => `- ${l}`),
+  ...investigationSections.flatMap((sec) => [
+    "",
+    `### ${sec.title}`,
+    "",
+    markdownTable(sec.headers, sec.rows),
+  ]),
+  ...(findings.length > 0 ? ["", "### Findings", "", ...findings.map((f) => `- ${f}`)] : []),
+  "",
+  `Whole benchmark run: ${totalSeconds.toFixed(0)} s.`,
+  "",
+].join("\n");
+writeFileSync(path.join(ROOT, "bench", "RESULTS.md"), md);
+console.log("\nwrote bench/RESULTS.md");

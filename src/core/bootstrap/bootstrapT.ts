@@ -1,0 +1,44 @@
+import { quantileType7 } from "../numeric/quantileType7.js";
+import type { Interval } from "../types.js";
+
+/**
+ * Bootstrap-t (studentised) interval: θ̂ − t*_hi·se, θ̂ − t*_lo·se, with t*_lo and t*_hi the
+ * α/2 and 1 − α/2 quantiles (type 7) of the non-degenerate studentised replicates and se the
+ * original standard error (macro: sd(r_d)/√K; micro: CR1). Degenerate replicates (zero SE)
+ * are dropped and their fraction reported; if all are degenerate the interval is unavailable.
+ */
+export function bootstrapT(
+  estimate: number,
+  se: number,
+  studentised: Float64Array,
+  degenerate: Uint8Array,
+  level: number,
+  seed: number,
+): Interval {
+  const replicates = studentised.length;
+  let used = 0;
+  for (let b = 0; b < replicates; b++) if (degenerate[b] === 0) used++;
+  const kept = new Float64Array(used);
+  for (let b = 0, i = 0; b < replicates; b++) if (degenerate[b] === 0) kept[i++] = studentised[b] as number;
+  kept.sort();
+  const resampling = {
+    replicates,
+    replicatesUsed: used,
+    degenerate: replicates === 0 ? 0 : (replicates - used) / replicates,
+    seed,
+  };
+  if (replicates === 0) return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
+  if (used === 0) return { available: false, reason: "all bootstrap replicates have zero SE", resampling };
+  const alpha = 1 - level;
+  const tLower = quantileType7(kept, alpha / 2);
+  const tUpper = quantileType7(kept, 1 - alpha / 2);
+  return {
+    available: true,
+    lower: estimate - tUpper * se,
+    upper: estimate - tLower * se,
+    se,
+    df: null,
+    q: null,
+    resampling: { ...resampling, tLower, tUpper },
+  };
+}

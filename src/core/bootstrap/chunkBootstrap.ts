@@ -1,0 +1,111 @@
+import binomialFactory from "@stdlib/random-base-binomial";
+import { fillBoundedIntegers } from "../numeric/boundedIntegers.js";
+import { createPcg64 } from "../numeric/pcg64.js";
+import { uniformSource } from "../numeric/uniform.js";
+import type { DocumentStats } from "../types.js";
+
+export interface ChunkBootstrapReplicates {
+  readonly replicates: number;
+  readonly seed: number;
+  readonly micro: Float64Array;
+  readonly macro: Float64Array;
+}
+
+/** Per-query values grouped by document: values of document d are values[offsets[d]..offsets[d+1]). */
+export interface ResultValues {
+  readonly offsets: Uint32Array;
+  readonly values: Float64Array;
+}
+
+/**
+ * Contrast: resample the N results with replacement, ignoring documents (what a per-query
+ * bootstrap does). For 0/1 results this needs no per-query data and costs O(B·K): the counts
+ * drawn from each document are multinomial(N; n_d/N), taken as successive binomials
+ * c_d ~ Bin(N − Σ_{j<d} c_j, n_d / (N − Σ_{j<d} n_j)), and the hits among them
+ * Bin(c_d, r_d) — the same distribution as drawing N rows. Binomials by @stdlib's BTRD
+ * (Hörmann 1993) on uniforms of `default_rng(seed)`; the stream is not numpy's own binomial.
+ * Macro: mean over the documents drawn at least once of hits_d / c_d.
+ */
+export function chunkBootstrapBinary(
+  stats: DocumentStats,
+  replicates: number,
+  seed: number,
+): ChunkBootstrapReplicates {
+  const k = stats.n.length;
+  const uniform = uniformSource(seed);
+  const binomial = binomialFactory.factory({ prng: uniform });
+  const draw = (trials: number, p: number) => (trials === 0 || p <= 0 ? 0 : p >= 1 ? trials : binomial(trials, p));
+  const total = stats.n.reduce((a, b) => a + b, 0);
+  const remainingAfter = new Float64Array(k);
+  for (let d = k - 1, rest = 0; d >= 0; d--) {
+    remainingAfter[d] = rest;
+    rest += stats.n[d] as number;
+  }
+  const share = Float64Array.from({ length: k }, (_, d) => (stats.n[d] as number) / ((stats.n[d] as number) + (remainingAfter[d] as number)));
+  const rate = Float64Array.from({ length: k }, (_, d) => (stats.s[d] as number) / (stats.n[d] as number));
+  const micro = new Float64Array(replicates);
+  const macro = new Float64Array(replicates);
+  for (let b = 0; b < replicates; b++) {
+    let left = total;
+    let hits = 0;
+    let rateSum = 0;
+    let present = 0;
+    for (let d = 0; d < k && left > 0; d++) {
+      const count = d === k - 1 ? left : draw(left, share[d] as number);
+      left -= count;
+      if (count === 0) continue;
+      const h = draw(count, rate[d] as number);
+      hits += h;
+      rateSum += h / count;
+      present++;
+    }
+    micro[b] = hits / total;
+    macro[b] = rateSum / present;
+  }
+  return { replicates, seed, micro, macro };
+}
+
+/**
+ * Contrast for real-valued metrics: N row indices per replicate from
+ * `default_rng(seed).integers(0, N, (B, N))`, rows ordered by document. O(B·N).
+ */
+export function chunkBootstrapRows(
+  values: ResultValues,
+  replicates: number,
+  seed: number,
+): ChunkBootstrapReplicates {
+  const total = values.values.length;
+  const k = values.offsets.length - 1;
+  const documentOf = new Uint32Array(total);
+  for (let d = 0; d < k; d++) documentOf.fill(d, values.offsets[d] as number, values.offsets[d + 1] as number);
+  const state = createPcg64(seed);
+  const row = new Uint32Array(total);
+  const sums = new Float64Array(k);
+  const counts = new Uint32Array(k);
+  const micro = new Float64Array(replicates);
+  const macro = new Float64Array(replicates);
+  for (let b = 0; b < replicates; b++) {
+    fillBoundedIntegers(state, total, row);
+    sums.fill(0);
+    counts.fill(0);
+    let sum = 0;
+    for (let i = 0; i < total; i++) {
+      const r = row[i] as number;
+      const x = values.values[r] as number;
+      const d = documentOf[r] as number;
+      sum += x;
+      sums[d] = (sums[d] as number) + x;
+      counts[d] = (counts[d] as number) + 1;
+    }
+    let rateSum = 0;
+    let present = 0;
+    for (let d = 0; d < k; d++) {
+      if (counts[d] === 0) continue;
+      rateSum += (sums[d] as number) / (counts[d] as number);
+      present++;
+    }
+    micro[b] = sum / total;
+    macro[b] = rateSum / present;
+  }
+  return { replicates, seed, micro, macro };
+}
