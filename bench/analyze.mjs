@@ -8,6 +8,8 @@
 //
 // Build first (npx tsc -p tsconfig.build.json), then: node bench/analyze.mjs
 //   --skip-investigation   only the comparison table
+//   --head                 benchmark the committed HEAD, built into bench/out/head/dist
+//   --dist DIR             benchmark another build of dist/
 // Inputs are generated (seeded) into bench/out/ and reused when already there.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -18,18 +20,49 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { ensureResultsCsv, perDocument, writePerDocumentCsv } from "./generate.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OUT = path.join(ROOT, "bench", "out");
-const CLI = path.join(ROOT, "dist", "cli", "main.js");
+const distFlag = process.argv.indexOf("--dist");
+/**
+ * The build under test: dist/ by default; --dist DIR for another build; --head builds the
+ * committed HEAD (src/ from `git archive`) into bench/out/head/dist, so edits in progress in
+ * src/ (or a concurrent rebuild of dist/) cannot change the code mid-run.
+ */
+const DIST = process.argv.includes("--head")
+  ? buildHeadSnapshot(path.join(OUT, "head"))
+  : path.resolve(ROOT, distFlag >= 0 ? process.argv[distFlag + 1] : "dist");
+
+function buildHeadSnapshot(dir) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const files = ["src", "package.json", "tsconfig.json", "tsconfig.build.json"];
+  const tar = execFileSync("git", ["archive", "--format=tar", "HEAD", ...files], {
+    cwd: ROOT,
+    maxBuffer: 1 << 28,
+  });
+  execFileSync("tar", ["-x", "-C", dir], { input: tar });
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  writeFileSync(path.join(dir, "COMMIT"), commit);
+  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.build.json")], {
+    stdio: "inherit",
+  });
+  return path.join(dir, "dist");
+}
+const CLI = path.join(DIST, "cli", "main.js");
 const PROBE = path.join(ROOT, "bench", "probe.mjs");
 const REPEATS = 3;
 const INVESTIGATE = !process.argv.includes("--skip-investigation");
@@ -160,7 +193,11 @@ function pythonEnv() {
 }
 
 function probe(args) {
-  const out = execFileSync(process.execPath, [PROBE, ...args], { cwd: ROOT, encoding: "utf8" });
+  const out = execFileSync(process.execPath, [PROBE, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, RAGCI_BENCH_DIST: DIST },
+  });
   return JSON.parse(out.trim().split("\n").at(-1));
 }
 
@@ -194,12 +231,13 @@ function markdownTable(headers, rows) {
 // ---------------------------------------------------------------- setup
 
 if (!existsSync(CLI)) {
-  console.error("bench: dist/ is missing; build first: npx tsc -p tsconfig.build.json");
+  console.error(`bench: ${CLI} is missing; build first: npx tsc -p tsconfig.build.json`);
   process.exit(2);
 }
 mkdirSync(OUT, { recursive: true });
-const core = await import("../dist/core/index.js");
-const ingest = await import("../dist/ingest/index.js");
+const distModule = (p) => import(pathToFileURL(path.join(DIST, p)).href);
+const core = await distModule("core/index.js");
+const ingest = await distModule("ingest/index.js");
 
 function newestMtime(dir, ext) {
   let newest = 0;
@@ -213,9 +251,23 @@ function newestMtime(dir, ext) {
   }
   return newest;
 }
-const staleDist =
-  newestMtime(path.join(ROOT, "src"), ".ts") > newestMtime(path.join(ROOT, "dist"), ".js");
-if (staleDist) log("warning: some src/ file is newer than dist/; results are for the built dist/");
+const srcDir = path.join(DIST, "..", "src");
+const staleDist = existsSync(srcDir) && newestMtime(srcDir, ".ts") > newestMtime(DIST, ".js");
+if (staleDist) log(`warning: some src/ file is newer than ${DIST}; results are for that build`);
+const distLabel = path.relative(ROOT, DIST) || ".";
+/** The commit the build under test was made from, when its parent directory is a checkout. */
+const gitHead = (() => {
+  const git = (...args) =>
+    execFileSync("git", args, { cwd: path.join(DIST, ".."), encoding: "utf8" }).trim();
+  const stamp = path.join(DIST, "..", "COMMIT"); // written when a snapshot is made
+  if (existsSync(stamp)) return readFileSync(stamp, "utf8").trim();
+  try {
+    const dirty = git("status", "--porcelain", "--", "src") !== "";
+    return `${git("rev-parse", "--short", "HEAD")}${dirty ? " + uncommitted src/ changes" : ""}`;
+  } catch {
+    return "unknown";
+  }
+})();
 
 const NUMPY_PY = pythonInterpreter("python3");
 const PANDAS_PY = "/usr/bin/python3";
@@ -736,6 +788,7 @@ const summary = textTable(headers, tableRows);
 console.log(
   `\nragci benchmark — ${machine.date}, nproc ${machine.nproc}, ${machine.cpu}, node ${machine.node}`,
 );
+console.log(`build under test: ${distLabel}/ (commit ${gitHead})`);
 console.log(
   `numpy ${machine.numpy} (${NUMPY_PY}), pandas ${machine.pandas} (${PANDAS_PY}), DuckDB ${machine.duckdb}`,
 );
@@ -765,7 +818,7 @@ const md = [
   `Generated by \`node bench/analyze.mjs\` on ${machine.date}.`,
   "",
   `- Machine: \`nproc\` = ${machine.nproc}, ${machine.cpu}, ${machine.memGb} GiB RAM`,
-  `- Node ${machine.node}; DuckDB ${machine.duckdb} (@duckdb/node-api)`,
+  `- Build under test: \`${distLabel}/\` (commit ${gitHead}); Node ${machine.node}; DuckDB ${machine.duckdb} (@duckdb/node-api)`,
   `- numpy ${machine.numpy} (\`${NUMPY_PY}\`, OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE unset)`,
   `- pandas ${machine.pandas} with numpy ${machine.pandasNumpy} (\`${PANDAS_PY}\`)`,
   `- Times: median (min) of ${REPEATS} runs; whole processes timed from spawn to exit. Peak memory: ${machine.memoryTool}.`,
@@ -773,7 +826,7 @@ const md = [
     `a ${ROWS.toLocaleString("en")}-row per-query CSV \`doc_id,query_id,hit\` (${csvMb.toFixed(0)} MB) over ` +
     `${ROW_DOCS.toLocaleString("en")} documents with lognormal(σ = 1.5) sizes, and its Parquet copy (${parquetMb.toFixed(0)} MB).`,
   `- CPU pressure (avg60, some) ${machine.pressureStart ?? "n/a"}% at start, ${machine.pressureEnd ?? "n/a"}% at end; ` +
-    `load average ${machine.loadStart} / ${machine.loadEnd}${staleDist ? "; note: dist/ was older than src/" : ""}.`,
+    `load average ${machine.loadStart} / ${machine.loadEnd}${staleDist ? "; note: the build was older than its src/" : ""}.`,
   "",
   markdownTable(headers, tableRows),
   "",

@@ -1,14 +1,20 @@
 // Where does `ragci analyze` spend its time? Spawned by bench/analyze.mjs, one fresh process per
 // call; prints one JSON line of timings in seconds.
 //   node bench/probe.mjs stages FILE REPEATS [--aggregated]
-//     readResults / readAggregates from dist/ (every DuckDB query it runs, and the conversion of
+//     readResults / readAggregates from dist/ ($RAGCI_BENCH_DIST) (every DuckDB query it runs, and the conversion of
 //     results to JS, timed by wrapping @duckdb/node-api), sha256File, both concurrently (as the
 //     CLI does), analyze(), sha256Aggregates and formatReportJson.
 //   node bench/probe.mjs sql FILE REPEATS VARIANT... [--aggregated]
 //     DuckDB queries alone on one instance with ragci's settings. "ragci" is the aggregation
 //     query readResults/readAggregates actually sends (captured, not copied), "ragci-double" the
 //     same with every sum(CAST(x AS DECIMAL(38, 18)))::DOUBLE replaced by sum(x).
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from "@duckdb/node-api";
+
+// The build under test (bench/analyze.mjs --dist); dist/ by default.
+const DIST = process.env.RAGCI_BENCH_DIST ?? fileURLToPath(new URL("../dist", import.meta.url));
+const distModule = (p) => import(pathToFileURL(path.join(DIST, p)).href);
 
 const argv = process.argv.slice(2);
 const aggregatedInput = argv.includes("--aggregated");
@@ -52,7 +58,7 @@ for (const method of ["getColumnsJS", "getRowsJS", "getRowObjectsJS"]) {
   };
 }
 
-const ingest = await import("../dist/ingest/index.js");
+const ingest = await distModule("ingest/index.js");
 const options = aggregatedInput ? { file } : { file, doc: "doc_id", metrics: ["hit"] };
 const readTable = () =>
   aggregatedInput ? ingest.readAggregates(options) : ingest.readResults(options);
@@ -80,8 +86,8 @@ const toDouble = (sql) =>
 
 if (mode === "stages") {
   const t0 = performance.now();
-  const { analyze } = await import("../dist/core/index.js");
-  const { formatReportJson } = await import("../dist/report/json.js");
+  const { analyze } = await distModule("core/index.js");
+  const { formatReportJson } = await distModule("report/json.js");
   const imports = (performance.now() - t0) / 1000;
   // Step by step (median over runs, by position in the sequence of calls).
   const runs = [];

@@ -49,3 +49,14 @@ export function parseList(text: string, previous: string[] = []): string[] {
       .filter((s) => s !== ""),
   ];
 }
+
+/** A whole number ≥ 0 for the named flag. */
+export function parseCount(flag: string): (text: string) => number {
+  return (text) => {
+    const value = Number(text.replaceAll("_", ""));
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RagciError("invalid-option", `${flag} ${text}: give a whole number ≥ 0`);
+    }
+    return value;
+  };
+}

@@ -45,7 +45,10 @@ export const CHUNK_BOOTSTRAP_ROW_LIMIT = 2e9;
 
 export function validateReplicates(replicates: number, seed: number): void {
   if (!Number.isInteger(replicates) || replicates < 0) {
-    throw new RagciError("invalid-option", `replicates ${replicates} must be a whole number ≥ 0 (default 9999)`);
+    throw new RagciError(
+      "invalid-option",
+      `replicates ${replicates} must be a whole number ≥ 0 (default 9999)`,
+    );
   }
   if (!Number.isSafeInteger(seed) || seed < 0) {
     throw new RagciError("invalid-option", `seed ${seed} must be a whole number ≥ 0`);
@@ -245,7 +248,8 @@ function resamplingIntervals(
   let chunks: ChunkBootstrapReplicates | string;
   if (stats.binary) chunks = chunkBootstrapBinary(stats, replicates, seed);
   else if (input.values === null) {
-    chunks = "non-binary metric from per-document input: resampling results needs the per-query values";
+    chunks =
+      "non-binary metric from per-document input: resampling results needs the per-query values";
   } else if (total * replicates > CHUNK_BOOTSTRAP_ROW_LIMIT) {
     chunks = `N × B = ${total * replicates} is too many draws for the row-level chunk bootstrap of a non-binary metric (a contrast); lower --replicates`;
   } else chunks = chunkBootstrapRows(input.values, replicates, seed);
@@ -255,12 +259,26 @@ function resamplingIntervals(
       : bootstrapPercentile(chunks[estimates], level, { seed, degenerate: 0 });
   return {
     micro: {
-      "bootstrap-t": bootstrapT(input.micro, input.microSe, documents.microT, documents.degenerate, level, seed),
+      "bootstrap-t": bootstrapT(
+        input.micro,
+        input.microSe,
+        documents.microT,
+        documents.degenerate,
+        level,
+        seed,
+      ),
       "bootstrap-percentile": bootstrapPercentile(documents.micro, level, { seed, degenerate }),
       "chunk-bootstrap": chunkInterval("micro"),
     },
     macro: {
-      "bootstrap-t": bootstrapT(input.macro, input.macroSe, documents.macroT, documents.degenerate, level, seed),
+      "bootstrap-t": bootstrapT(
+        input.macro,
+        input.macroSe,
+        documents.macroT,
+        documents.degenerate,
+        level,
+        seed,
+      ),
       "bootstrap-percentile": bootstrapPercentile(documents.macro, level, { seed, degenerate }),
       "chunk-bootstrap": chunkInterval("macro"),
     },

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { documentStats } from "../core/aggregate/documentStats.js";
+import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { duckDbMessage, queryRows, unreadable, withDuckDb } from "./duckdb.js";
@@ -23,12 +24,19 @@ export interface ReadResultsOptions {
   /** System column: one set of aggregates per system. */
   readonly system?: string | null;
   readonly threads?: number;
+  /**
+   * Also return the per-query values of non-binary metrics (for the chunk bootstrap) when a
+   * system has at most this many results; default 0 (never).
+   */
+  readonly valuesUpTo?: number;
 }
 
 export interface MetricAggregates {
   readonly system: string | null;
   readonly metric: string;
   readonly stats: DocumentStats;
+  /** Per-query values grouped by document (ids order), sorted within each; non-binary only. */
+  readonly values?: ResultValues;
 }
 
 export interface ResultsTable {
@@ -152,7 +160,7 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
       systemColumn,
       metrics,
       rows: rows.reduce((total, r) => total + (r.n as number), 0),
-      groups: await toGroups(rows, context),
+      groups: await withValues(await toGroups(rows, context), context, options.valuesUpTo ?? 0),
       summation,
     };
   }, options.threads);
@@ -276,4 +284,37 @@ async function toGroups(
     });
   }
   return groups;
+}
+
+/**
+ * Attaches the per-query values of each non-binary metric (documents in id order, values
+ * sorted inside each document, so the order does not depend on the file's row order).
+ */
+async function withValues(
+  groups: MetricAggregates[],
+  c: QueryContext,
+  limit: number,
+): Promise<MetricAggregates[]> {
+  const out: MetricAggregates[] = [];
+  for (const group of groups) {
+    const total = group.stats.n.reduce((a, b) => a + b, 0);
+    if (group.stats.binary || total > limit) {
+      out.push(group);
+      continue;
+    }
+    const metric = sqlIdentifier(group.metric);
+    const system =
+      c.systemColumn === null
+        ? ""
+        : `WHERE CAST(${sqlIdentifier(c.systemColumn)} AS VARCHAR) = '${String(group.system).replaceAll("'", "''")}'`;
+    const reader = await c.connection.runAndReadAll(
+      `SELECT CAST(${sqlIdentifier(c.documentColumn)} AS VARCHAR) AS doc, CAST(${metric} AS DOUBLE) AS v FROM ${c.source} ${system} ORDER BY doc, v`,
+    );
+    const [, values] = reader.getColumnsJS() as [string[], number[]];
+    const offsets = new Uint32Array(group.stats.n.length + 1);
+    for (let d = 0; d < group.stats.n.length; d++)
+      offsets[d + 1] = (offsets[d] as number) + (group.stats.n[d] as number);
+    out.push({ ...group, values: { offsets, values: Float64Array.from(values) } });
+  }
+  return out;
 }

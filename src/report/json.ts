@@ -5,7 +5,9 @@ import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 /** Schema id of the analysis JSON (SPEC §10). Key names below are frozen: add, never rename. */
 export const ANALYSIS_SCHEMA = "ragci.analysis/1";
 
+/** SPEC §10: lower, upper, se, df (null where none); bootstraps add replicates and degenerate. */
 function intervalJson(interval: Interval): Record<string, unknown> {
+  const resampling = interval.resampling ? { ...interval.resampling } : {};
   if (!interval.available) {
     return {
       available: false,
@@ -14,10 +16,11 @@ function intervalJson(interval: Interval): Record<string, unknown> {
       upper: null,
       se: null,
       df: null,
+      ...resampling,
     };
   }
   const { lower, upper, se, df, q } = interval;
-  return { available: true, lower, upper, se, df, q };
+  return { available: true, lower, upper, se, df, q, ...resampling };
 }
 
 function estimandJson(e: EstimandAnalysis | null): Record<string, unknown> | null {

@@ -34,6 +34,17 @@ function designLine(a: Analysis): string {
   return `SRS of ${a.documents} of M = ${d.population} documents (${percent(d.samplingFraction ?? 0, 1)}), fpc ×${significant(d.fpc)}`;
 }
 
+function alsoNote(method: MethodId, interval: AvailableInterval): string {
+  const r = interval.resampling;
+  if (method === "logit") return "bounded in [0, 1]; delta method on the logit scale";
+  if (!r) return "";
+  const dropped =
+    r.degenerate > 0
+      ? `, ${percent(r.degenerate, 1)} degenerate${method === "bootstrap-t" ? " (dropped)" : ""}`
+      : "";
+  return `B = ${r.replicates}, seed ${r.seed}${dropped}`;
+}
+
 /** Why each contrast is wrong, in a few words (the variance ratio makes the iid one concrete). */
 function contrastNote(method: MethodId, estimand: "micro" | "macro", a: Analysis): string {
   const ratio = a.diagnostics.varianceRatio;
@@ -46,6 +57,8 @@ function contrastNote(method: MethodId, estimand: "micro" | "macro", a: Analysis
         : "same mistake around the macro mean";
     case "wald-effective-n":
       return `n = N/DEFF = ${count(Math.round(a.diagnostics.designEffect.effectiveN))} as if independent`;
+    case "chunk-bootstrap":
+      return "resamples results, not documents";
     default:
       return "";
   }
@@ -111,19 +124,21 @@ export function terminalAnalysis(
 
   const also: string[][] = [];
   for (const e of estimands) {
-    const logit = e.intervals.logit;
-    if (!logit) continue;
-    also.push(
-      logit.available
-        ? [
-            e.estimand,
-            "logit",
-            bounds(logit, decimals),
-            `ν = ${degreesOfFreedom(logit.df)}`,
-            "bounded in [0, 1]; delta method on the logit scale",
-          ]
-        : [e.estimand, "logit", "unavailable", "", logit.reason],
-    );
+    for (const method of ["logit", "bootstrap-t", "bootstrap-percentile"] as const) {
+      const interval = e.intervals[method];
+      if (!interval) continue;
+      also.push(
+        interval.available
+          ? [
+              e.estimand,
+              method,
+              bounds(interval, decimals),
+              interval.df === null ? "" : `ν = ${degreesOfFreedom(interval.df)}`,
+              alsoNote(method, interval),
+            ]
+          : [e.estimand, method, "unavailable", "", interval.reason],
+      );
+    }
   }
   if (also.length > 0) {
     lines.push("", "also");
@@ -132,7 +147,7 @@ export function terminalAnalysis(
 
   const contrasts: string[][] = [];
   for (const e of estimands) {
-    for (const method of ["cr1", "wald-iid", "wald-effective-n"] as const) {
+    for (const method of ["cr1", "wald-iid", "wald-effective-n", "chunk-bootstrap"] as const) {
       const interval = e.intervals[method];
       if (!interval) continue;
       contrasts.push(
@@ -141,7 +156,11 @@ export function terminalAnalysis(
               e.estimand,
               method,
               bounds(interval, decimals),
-              interval.df === null ? "z" : `ν = ${degreesOfFreedom(interval.df)}`,
+              interval.q === null
+                ? ""
+                : interval.df === null
+                  ? "z"
+                  : `ν = ${degreesOfFreedom(interval.df)}`,
               contrastNote(method, e.estimand, a),
             ]
           : [e.estimand, method, "unavailable", "", interval.reason],

@@ -28,9 +28,13 @@ function load(name: string): Expected {
 
 /** Per-query values (a − b for the paired case) grouped by document in id order, from the CSV. */
 function resultValues(name: string, ids: readonly string[]): ResultValues {
-  const [header, ...lines] = readFileSync(new URL(`${name}.csv`, dir), "utf8").trim().split(/\r?\n/);
+  const [header, ...lines] = readFileSync(new URL(`${name}.csv`, dir), "utf8")
+    .trim()
+    .split(/\r?\n/);
   const cols = (header as string).split(",");
-  const [doc, score, system, query] = ["doc_id", "score", "system", "query_id"].map((c) => cols.indexOf(c)) as [number, number, number, number];
+  const [doc, score, system, query] = ["doc_id", "score", "system", "query_id"].map((c) =>
+    cols.indexOf(c),
+  ) as [number, number, number, number];
   const byQuery = new Map<string, { doc: string; a: number; b: number }>();
   for (const l of lines) {
     const f = l.split(",");
@@ -161,7 +165,9 @@ describe.each(CASES)("reference case %s", (name) => {
       // the check is statistical: the sd of each bound over seeds 2..11 sets the tolerance.
       const ref = e[estimand].intervals["chunk-bootstrap"] as Record<string, number>;
       const bounds = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((seed) => {
-        const i = analyze(stats, { seed, replicates: 2000, values })[estimand]?.intervals["chunk-bootstrap"];
+        const i = analyze(stats, { seed, replicates: 2000, values })[estimand]?.intervals[
+          "chunk-bootstrap"
+        ];
         if (!i?.available) throw new Error("chunk-bootstrap should be available");
         return [i.lower, i.upper] as const;
       });
@@ -171,7 +177,10 @@ describe.each(CASES)("reference case %s", (name) => {
         const values = bounds.map((b) => b[j] as number);
         const mean = values.reduce((x, y) => x + y, 0) / values.length;
         const sd = Math.sqrt(values.reduce((x, y) => x + (y - mean) ** 2, 0) / (values.length - 1));
-        expect(Math.abs(mine[key] - ref[key]), `${key}: ${mine[key]} vs ${ref[key]}, sd ${sd}`).toBeLessThanOrEqual(4 * sd + 1e-12);
+        expect(
+          Math.abs(mine[key] - ref[key]),
+          `${key}: ${mine[key]} vs ${ref[key]}, sd ${sd}`,
+        ).toBeLessThanOrEqual(4 * sd + 1e-12);
       }
     });
   }

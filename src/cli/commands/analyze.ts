@@ -1,6 +1,7 @@
 import type { Command } from "commander";
-import { mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
-import { analyze } from "../../core/analyze.js";
+import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
+import { analyze, CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/analyze.js";
+import type { ResultValues } from "../../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
@@ -13,7 +14,14 @@ import { formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import type { CommandIo } from "../io.js";
-import { parseEstimand, parseLevel, parseList, parsePopulation, parseThreads } from "../options.js";
+import {
+  parseCount,
+  parseEstimand,
+  parseLevel,
+  parseList,
+  parsePopulation,
+  parseThreads,
+} from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 
 export interface AnalyzeCommandOptions {
@@ -30,6 +38,8 @@ export interface AnalyzeCommandOptions {
   readonly output?: string;
   readonly writeAggregates?: string;
   readonly threads?: number;
+  readonly replicates: number;
+  readonly seed: number;
 }
 
 const EXAMPLES = `
@@ -70,6 +80,18 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     .option(
       "--write-aggregates <file>",
       "save the per-document table (.csv or .parquet) to re-run from",
+    )
+    .option(
+      "--replicates <B>",
+      "bootstrap replicates (0 turns resampling off)",
+      parseCount("--replicates"),
+      9999,
+    )
+    .option(
+      "--seed <S>",
+      "seed of the bootstrap stream (numpy default_rng(S))",
+      parseCount("--seed"),
+      1,
     )
     .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
     .addHelpText("after", EXAMPLES)
@@ -112,6 +134,8 @@ async function loadInput(
       metrics: options.metric ?? null,
       system: options.system ?? null,
       ...(options.threads ? { threads: options.threads } : {}),
+      valuesUpTo:
+        options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
     };
     const [table, sha256] = await Promise.all([
       options.aggregated ? readAggregates(common) : readResults(common),
@@ -136,6 +160,10 @@ async function loadInput(
   }
 }
 
+function label(group: MetricAggregates): string {
+  return group.system === null ? group.metric : `${group.system}/${group.metric}`;
+}
+
 /** Merges the same system × metric across input files (shards) by adding per-document sums. */
 function mergeInputs(tables: readonly ResultsTable[]): MetricAggregates[] {
   const keyed = new Map<string, MetricAggregates[]>();
@@ -152,6 +180,7 @@ function mergeInputs(tables: readonly ResultsTable[]): MetricAggregates[] {
           system: (groups[0] as MetricAggregates).system,
           metric: (groups[0] as MetricAggregates).metric,
           stats: mergeDocumentStats(groups.map((g) => g.stats)),
+          ...mergedValues(groups),
         },
   );
 }
@@ -178,6 +207,11 @@ export async function runAnalyze(
           level: options.level,
           population: options.population ?? null,
           estimand: options.estimand ?? null,
+          replicates: options.replicates,
+          seed: options.seed,
+          values: group.values ?? null,
+          onProgress: (f) =>
+            io.progress.update(`bootstrap ${label(group)} ${Math.round(100 * f)}%`),
         }),
         aggregatesSha256: sha256Aggregates([group]),
       };
@@ -209,4 +243,27 @@ export async function runAnalyze(
   if (options.json) return formatReportJson(report);
   if (options.markdown) return markdownReport(report);
   return terminalReport(report, { color: io.color && !options.output });
+}
+
+/** Per-query values of shards, merged document by document (sorted inside each, as ingested). */
+function mergedValues(groups: readonly MetricAggregates[]): { values?: ResultValues } {
+  if (groups.some((g) => g.values === undefined)) return {};
+  const perDocument = new Map<string, number[]>();
+  for (const g of groups) {
+    const v = g.values as ResultValues;
+    g.stats.ids.forEach((id, d) => {
+      const list = perDocument.get(id) ?? [];
+      for (let i = v.offsets[d] as number; i < (v.offsets[d + 1] as number); i++)
+        list.push(v.values[i] as number);
+      perDocument.set(id, list);
+    });
+  }
+  const ids = [...perDocument.keys()].sort(compareCodePoints);
+  const offsets = new Uint32Array(ids.length + 1);
+  const values: number[] = [];
+  ids.forEach((id, d) => {
+    values.push(...(perDocument.get(id) as number[]).sort((a, b) => a - b));
+    offsets[d + 1] = values.length;
+  });
+  return { values: { offsets, values: Float64Array.from(values) } };
 }

@@ -18,7 +18,8 @@ export function bootstrapPercentile(
     degenerate: detail.degenerate,
     seed: detail.seed,
   };
-  if (sorted.length === 0) return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
+  if (sorted.length === 0)
+    return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
   return {
     available: true,
     lower: quantileType7(sorted, alpha / 2),

@@ -19,7 +19,8 @@ export function bootstrapT(
   let used = 0;
   for (let b = 0; b < replicates; b++) if (degenerate[b] === 0) used++;
   const kept = new Float64Array(used);
-  for (let b = 0, i = 0; b < replicates; b++) if (degenerate[b] === 0) kept[i++] = studentised[b] as number;
+  for (let b = 0, i = 0; b < replicates; b++)
+    if (degenerate[b] === 0) kept[i++] = studentised[b] as number;
   kept.sort();
   const resampling = {
     replicates,
@@ -27,8 +28,10 @@ export function bootstrapT(
     degenerate: replicates === 0 ? 0 : (replicates - used) / replicates,
     seed,
   };
-  if (replicates === 0) return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
-  if (used === 0) return { available: false, reason: "all bootstrap replicates have zero SE", resampling };
+  if (replicates === 0)
+    return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
+  if (used === 0)
+    return { available: false, reason: "all bootstrap replicates have zero SE", resampling };
   const alpha = 1 - level;
   const tLower = quantileType7(kept, alpha / 2);
   const tUpper = quantileType7(kept, 1 - alpha / 2);

@@ -1,4 +1,4 @@
-import binomialFactory from "@stdlib/random-base-binomial";
+import { binomialSampler } from "../numeric/binomial.js";
 import { fillBoundedIntegers } from "../numeric/boundedIntegers.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import { uniformSource } from "../numeric/uniform.js";
@@ -22,8 +22,8 @@ export interface ResultValues {
  * bootstrap does). For 0/1 results this needs no per-query data and costs O(B·K): the counts
  * drawn from each document are multinomial(N; n_d/N), taken as successive binomials
  * c_d ~ Bin(N − Σ_{j<d} c_j, n_d / (N − Σ_{j<d} n_j)), and the hits among them
- * Bin(c_d, r_d) — the same distribution as drawing N rows. Binomials by @stdlib's BTRD
- * (Hörmann 1993) on uniforms of `default_rng(seed)`; the stream is not numpy's own binomial.
+ * Bin(c_d, r_d) — the same distribution as drawing N rows. Binomials by `binomialSampler` (inversion or
+ * BTRD) on uniforms of `default_rng(seed)`; the stream is not numpy's own binomial.
  * Macro: mean over the documents drawn at least once of hits_d / c_d.
  */
 export function chunkBootstrapBinary(
@@ -33,16 +33,21 @@ export function chunkBootstrapBinary(
 ): ChunkBootstrapReplicates {
   const k = stats.n.length;
   const uniform = uniformSource(seed);
-  const binomial = binomialFactory.factory({ prng: uniform });
-  const draw = (trials: number, p: number) => (trials === 0 || p <= 0 ? 0 : p >= 1 ? trials : binomial(trials, p));
+  const draw = binomialSampler(uniform);
   const total = stats.n.reduce((a, b) => a + b, 0);
   const remainingAfter = new Float64Array(k);
   for (let d = k - 1, rest = 0; d >= 0; d--) {
     remainingAfter[d] = rest;
     rest += stats.n[d] as number;
   }
-  const share = Float64Array.from({ length: k }, (_, d) => (stats.n[d] as number) / ((stats.n[d] as number) + (remainingAfter[d] as number)));
-  const rate = Float64Array.from({ length: k }, (_, d) => (stats.s[d] as number) / (stats.n[d] as number));
+  const share = Float64Array.from(
+    { length: k },
+    (_, d) => (stats.n[d] as number) / ((stats.n[d] as number) + (remainingAfter[d] as number)),
+  );
+  const rate = Float64Array.from(
+    { length: k },
+    (_, d) => (stats.s[d] as number) / (stats.n[d] as number),
+  );
   const micro = new Float64Array(replicates);
   const macro = new Float64Array(replicates);
   for (let b = 0; b < replicates; b++) {
@@ -77,7 +82,8 @@ export function chunkBootstrapRows(
   const total = values.values.length;
   const k = values.offsets.length - 1;
   const documentOf = new Uint32Array(total);
-  for (let d = 0; d < k; d++) documentOf.fill(d, values.offsets[d] as number, values.offsets[d + 1] as number);
+  for (let d = 0; d < k; d++)
+    documentOf.fill(d, values.offsets[d] as number, values.offsets[d + 1] as number);
   const state = createPcg64(seed);
   const row = new Uint32Array(total);
   const sums = new Float64Array(k);

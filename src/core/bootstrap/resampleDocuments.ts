@@ -25,6 +25,7 @@ export function forEachDocumentResample(
     const rows = Math.min(rowsPerBlock, replicates - first);
     const filled = rows === rowsPerBlock ? block : block.subarray(0, rows * documents);
     fillBoundedIntegers(state, documents, filled);
-    for (let r = 0; r < rows; r++) visit(filled.subarray(r * documents, (r + 1) * documents), first + r);
+    for (let r = 0; r < rows; r++)
+      visit(filled.subarray(r * documents, (r + 1) * documents), first + r);
   }
 }

@@ -11,6 +11,8 @@ export function uniformSource(seed: number): () => number {
   return () => {
     nextUint64Parts(state, parts);
     // high·2²¹ + (low >>> 11) is the top 53 bits of the 64-bit output.
-    return ((parts[0] as number) * 2097152 + ((parts[1] as number) >>> 11)) * 1.1102230246251565e-16;
+    return (
+      ((parts[0] as number) * 2097152 + ((parts[1] as number) >>> 11)) * 1.1102230246251565e-16
+    );
   };
 }
