@@ -1,18 +1,27 @@
-import { createPcg64, nextUint64Parts } from "./pcg64.js";
+import { createPcg64, fillUint32 } from "./pcg64.js";
+
+/** 64-bit outputs generated per refill. */
+const BUFFER_OUTPUTS = 1024;
 
 /**
- * Uniform doubles on [0, 1) from PCG64 seeded like `np.random.default_rng(seed)`:
- * numpy's `next_double`, (x >> 11)·2⁻⁵³ of each 64-bit output, so `uniformSource(s)()` gives
- * the values of `default_rng(s).random()`.
+ * Uniform doubles on [0, 1) from PCG64 seeded like `np.random.default_rng(seed)`: numpy's
+ * `next_double`, (x >> 11)·2⁻⁵³ of each 64-bit output x, so the values are those of
+ * `default_rng(seed).random(size)`. Outputs are generated in blocks; each arrives as its low
+ * then its high 32-bit half (numpy's next_uint32 order, from a fresh state).
  */
 export function uniformSource(seed: number): () => number {
   const state = createPcg64(seed);
-  const parts = new Uint32Array(2);
+  const words = new Uint32Array(2 * BUFFER_OUTPUTS);
+  let next = words.length;
   return () => {
-    nextUint64Parts(state, parts);
+    if (next === words.length) {
+      fillUint32(state, words);
+      next = 0;
+    }
+    const low = words[next] as number;
+    const high = words[next + 1] as number;
+    next += 2;
     // high·2²¹ + (low >>> 11) is the top 53 bits of the 64-bit output.
-    return (
-      ((parts[0] as number) * 2097152 + ((parts[1] as number) >>> 11)) * 1.1102230246251565e-16
-    );
+    return (high * 2097152 + (low >>> 11)) * 1.1102230246251565e-16;
   };
 }
