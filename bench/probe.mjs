@@ -104,7 +104,8 @@ if (mode === "stages") {
   const hash = await timed(() => ingest.sha256File(file));
   const both = await timed(() => Promise.all([readTable(), ingest.sha256File(file)]));
   const group = table.groups[0];
-  const level = { level: 0.95, population: null, estimand: null };
+  // replicates: 0 — the analytic intervals only (builds without the bootstrap ignore it).
+  const level = { level: 0.95, population: null, estimand: null, replicates: 0 };
   const analysis = await timed(() => analyze(group.stats, level));
   const aggregatesHash = await timed(() => ingest.sha256Aggregates([group]));
   const report = await timed(

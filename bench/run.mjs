@@ -8,6 +8,7 @@ const here = (name) => fileURLToPath(new URL(name, import.meta.url));
 const scripts = [
   [here("analyze.mjs"), process.argv.slice(2)],
   [here("rng.mjs"), []],
+  [here("bootstrap.mjs"), []],
 ];
 let status = 0;
 for (const [script, args] of scripts) {

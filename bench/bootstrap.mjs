@@ -1,0 +1,129 @@
+// Document bootstrap (macro + micro bootstrap-t and percentile, B = 9999) in-process against
+// numpy doing the same draws (default_rng(1).integers(0, K, (B, K))) and the same
+// studentisation in the same script; and the chunk bootstrap of a 0/1 metric with
+// N = 10⁷ results in K = 10⁴ documents. Build first: npx tsc -p tsconfig.build.json
+//   node bench/bootstrap.mjs            prints a table; --markdown prints it as Markdown
+import { spawnSync } from "node:child_process";
+import { perDocument } from "./generate.mjs";
+
+const core = await import(new URL("../dist/core/index.js", import.meta.url));
+const markdown = process.argv.includes("--markdown");
+const B = 9999;
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function timeRagci(stats, runs) {
+  const times = [];
+  let out;
+  for (let i = 0; i < runs + 1; i++) {
+    const t = performance.now();
+    const macro = core.macroEstimate(stats);
+    const micro = core.microEstimate(stats);
+    const reps = core.documentBootstrap(stats, macro, micro, { replicates: B, seed: 1 });
+    out = [
+      core.bootstrapT(macro, core.macroT(stats).se, reps.macroT, reps.degenerate, 0.95, 1),
+      core.bootstrapT(micro, core.cr1(stats).se, reps.microT, reps.degenerate, 0.95, 1),
+      core.bootstrapPercentile(reps.macro, 0.95, { seed: 1, degenerate: 0 }),
+      core.bootstrapPercentile(reps.micro, 0.95, { seed: 1, degenerate: 0 }),
+    ];
+    if (i > 0) times.push(performance.now() - t); // first run is warm-up
+  }
+  return { ms: median(times), out };
+}
+
+const NUMPY = `
+import json, sys, time
+import numpy as np
+n = np.array(json.loads(sys.argv[1]), float); s = np.array(json.loads(sys.argv[2]), float)
+B = int(sys.argv[3]); K = len(n)
+def run():
+    r = s / n; R = s.sum() / n.sum()
+    idx = np.random.default_rng(1).integers(0, K, (B, K))
+    rb = r[idx]; sd = rb.std(1, ddof=1); mb = rb.mean(1)
+    keep = sd > 0
+    t = (mb[keep] - r.mean()) / (sd[keep] / np.sqrt(K))
+    se = r.std(ddof=1) / np.sqrt(K); lo, hi = np.quantile(t, [0.025, 0.975])
+    macro_t = (r.mean() - hi * se, r.mean() - lo * se)
+    sb = s[idx]; nb = n[idx]; Nb = nb.sum(1); Rb = sb.sum(1) / Nb
+    ub = sb - Rb[:, None] * nb; seb = np.sqrt(K / (K - 1) * (ub ** 2).sum(1)) / Nb
+    u = s - R * n; se = np.sqrt(K / (K - 1) * (u ** 2).sum()) / n.sum()
+    keep = seb > 0; t = (Rb[keep] - R) / seb[keep]; lo, hi = np.quantile(t, [0.025, 0.975])
+    micro_t = (R - hi * se, R - lo * se)
+    return macro_t, micro_t, tuple(np.quantile(mb, [0.025, 0.975])), tuple(np.quantile(Rb, [0.025, 0.975]))
+times = []
+for i in range(4):
+    t0 = time.perf_counter(); out = run(); t1 = time.perf_counter()
+    if i > 0: times.append((t1 - t0) * 1000)
+print(json.dumps({"ms": sorted(times)[len(times) // 2], "out": out, "numpy": np.__version__}))
+`;
+
+function timeNumpy(stats) {
+  const env = { ...process.env };
+  delete env.OPENBLAS_CORETYPE;
+  delete env.OPENBLAS_L2_SIZE;
+  const r = spawnSync(
+    "python3",
+    ["-c", NUMPY, JSON.stringify([...stats.n]), JSON.stringify([...stats.s]), String(B)],
+    {
+      encoding: "utf8",
+      env,
+      maxBuffer: 1 << 26,
+    },
+  );
+  if (r.status !== 0) throw new Error(`numpy reference failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+const rows = [];
+for (const k of [20, 2000]) {
+  const stats = core.documentStats(perDocument(k, 7));
+  const mine = timeRagci(stats, k > 100 ? 3 : 10);
+  const ref = timeNumpy(stats);
+  const agree = mine.out.every((interval, i) => {
+    const [lo, hi] = ref.out[i];
+    return (
+      interval.available &&
+      Math.abs(interval.lower - lo) <= 1e-12 * Math.abs(lo) &&
+      Math.abs(interval.upper - hi) <= 1e-12 * Math.abs(hi)
+    );
+  });
+  rows.push([
+    `bootstrap-t + percentile, macro + micro, K = ${k}, B = ${B}`,
+    `${mine.ms.toFixed(1)} ms`,
+    `${ref.ms.toFixed(1)} ms (numpy ${ref.numpy})`,
+    `${(ref.ms / mine.ms).toFixed(2)}×`,
+    agree ? "equal to 1e-12" : "DIFFER",
+  ]);
+}
+
+// Chunk bootstrap, 0/1 metric: N = 10⁷ results in K = 10⁴ documents (sizes ∝ a lognormal).
+{
+  const k = 10_000;
+  const base = perDocument(k, 11);
+  const totalBase = base.n.reduce((a, b) => a + b, 0);
+  const n = base.n.map((x) => Math.max(1, Math.round((x * 1e7) / totalBase)));
+  const s = n.map((x, d) => Math.min(x, Math.round((x * base.s[d]) / base.n[d])));
+  const stats = core.documentStats({ ids: base.ids, n, s });
+  const total = n.reduce((a, b) => a + b, 0);
+  const t = performance.now();
+  core.chunkBootstrapBinary(stats, B, 1);
+  const ms = performance.now() - t;
+  rows.push([
+    `chunk-bootstrap (0/1), N = ${total.toLocaleString("en")}, K = ${k}, B = ${B}`,
+    `${(ms / 1000).toFixed(1)} s`,
+    "—",
+    "—",
+    `O(B·K): ${((B * k) / (ms / 1000) / 1e6).toFixed(1)}M document-draws/s`,
+  ]);
+}
+
+const header = ["case", "ragci (in-process)", "reference", "speed-up", "check"];
+if (markdown) {
+  console.log(`| ${header.join(" | ")} |\n|${header.map(() => "---").join("|")}|`);
+  for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+} else {
+  for (const r of [header, ...rows]) console.log(r.join("  ·  "));
+}
