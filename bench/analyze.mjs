@@ -298,7 +298,7 @@ const cliReplicates = (() => {
 /** CLI flags for the analytic methods only (no resampling), when the CLI has them. */
 const ANALYTIC = cliReplicates ? ["--replicates", "0"] : [];
 const analyticLabel = cliReplicates ? " --replicates 0" : "";
-const DEFAULT_TIMEOUT_S = 20;
+const DEFAULT_TIMEOUT_S = 15;
 
 function newestMtime(dir, ext) {
   let newest = 0;
@@ -392,7 +392,7 @@ const rawS = path.join(OUT, "s-1e6.f64");
 writeFileSync(rawN, Buffer.from(stats.n.buffer));
 writeFileSync(rawS, Buffer.from(stats.s.buffer));
 
-const cr2Time = timeInProcess(() => core.cr2(stats), { repeats: 9, warmup: 3 });
+const cr2Time = timeInProcess(() => core.cr2(stats), { repeats: 15, warmup: 5 });
 const dfTime = timeInProcess(() => core.cr2DegreesOfFreedom(stats), { repeats: 9, warmup: 3 });
 log(`  cr2: ${fmtTimed(cr2Time)}; ν alone: ${fmtTimed(dfTime)}`);
 const analytic = { replicates: 0 }; // ignored by builds without the bootstrap
@@ -724,6 +724,35 @@ if (INVESTIGATE) {
     "--version",
   ]);
   investigation.startup = startup;
+  const stdlib = Object.keys(
+    JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).dependencies ?? {},
+  ).filter((d) => d.startsWith("@stdlib/"));
+  const importOnly = (modules) => [
+    "--input-type=module",
+    "-e",
+    modules.map((m) => `await import(${JSON.stringify(m)});`).join(" "),
+  ];
+  investigation.startupParts = [
+    ["node -e 0 (bare Node)", await timeProcess("node -e 0", process.execPath, ["-e", "0"])],
+    [
+      "node: import @duckdb/node-api",
+      await timeProcess("import duckdb", process.execPath, importOnly(["@duckdb/node-api"])),
+    ],
+    [
+      `node: import the ${stdlib.length} @stdlib packages`,
+      await timeProcess("import stdlib", process.execPath, importOnly(stdlib)),
+    ],
+  ];
+
+  // cr2 + ν fused into two passes without temporary arrays (a sketch, not shipped code).
+  const fused = timeInProcess(() => fusedCr2(stats), { repeats: 9, warmup: 3 });
+  investigation.fused = {
+    time: fused,
+    agree: Math.max(
+      relDiff(fused.value.se, cr2Time.value.se),
+      relDiff(fused.value.df, cr2Time.value.df),
+    ),
+  };
 
   // analyze() on K = 10⁶, piece by piece.
   const iccValue = core.icc(stats);
@@ -758,6 +787,7 @@ if (INVESTIGATE) {
 
   log("  probes: --aggregated stages (1 run each)");
   investigation.aggStages = probe(["stages", perdocLarge, "1", "--aggregated"]);
+  investigation.aggConvert = probe(["convert", perdocLarge, "1", "--aggregated"]);
   log("  probes: per-query CSV stages (2 runs each)");
   investigation.csvStages = probe(["stages", csv, "2"]);
   log("  probes: DuckDB queries on the CSV (2 runs each)");
@@ -765,6 +795,62 @@ if (INVESTIGATE) {
   investigation.csvSql = probe(["sql", csv, "2", ...variants]);
   log("  probes: DuckDB queries on the Parquet file (2 runs each)");
   investigation.parquetSql = probe(["sql", parquet, "2", ...variants]);
+}
+
+/**
+ * cr2 se and the Imbens–Kolesár ν (the same formulas as src/core/variance) in two passes over
+ * n and s, Neumaier-compensated, with no temporary arrays: how fast the O(K) work can be.
+ */
+function fusedCr2({ n, s }) {
+  const k = n.length;
+  let N = 0;
+  let cN = 0;
+  let S = 0;
+  let cS = 0;
+  for (let d = 0; d < k; d++) {
+    const x = n[d];
+    let t = N + x;
+    cN += Math.abs(N) >= Math.abs(x) ? N - t + x : x - t + N;
+    N = t;
+    const y = s[d];
+    t = S + y;
+    cS += Math.abs(S) >= Math.abs(y) ? S - t + y : y - t + S;
+    S = t;
+  }
+  N += cN;
+  S += cS;
+  const R = S / N;
+  let V = 0;
+  let cV = 0;
+  let H = 0;
+  let cH = 0;
+  let X = 0;
+  let cX = 0;
+  let G = 0;
+  let cG = 0;
+  for (let d = 0; d < k; d++) {
+    const nd = n[d];
+    const rest = N - nd;
+    const u = s[d] - R * nd;
+    const v = (u * u * N) / rest;
+    let t = V + v;
+    cV += Math.abs(V) >= v ? V - t + v : v - t + V;
+    V = t;
+    const h = nd / N;
+    const h2 = h * h;
+    t = H + h2;
+    cH += H >= h2 ? H - t + h2 : h2 - t + H;
+    H = t;
+    const g = (nd * nd) / (N * rest);
+    const x = 2 * g * (G + cG);
+    t = X + x;
+    cX += X >= x ? X - t + x : x - t + X;
+    X = t;
+    t = G + g;
+    cG += G >= g ? G - t + g : g - t + G;
+    G = t;
+  }
+  return { se: Math.sqrt(V + cV) / N, df: 1 / (H + cH + (X + cX)) };
 }
 
 /** The canonical aggregates CSV of src/ingest/hashInputs.ts, hashed 64 Ki lines at a time. */
@@ -826,9 +912,12 @@ if (INVESTIGATE) {
   const inv = investigation;
   const s = (x) => fmtTimed(x);
   investigationSections.push({
-    title: "Startup",
-    headers: ["Step", "Time"],
-    rows: [["node dist/cli/main.js --version (whole process)", s(inv.startup)]],
+    title: "Startup (whole processes)",
+    headers: ["Process", "Time"],
+    rows: [
+      ["node dist/cli/main.js --version", s(inv.startup)],
+      ...inv.startupParts.map(([name, x]) => [name, s(x)]),
+    ],
   });
   investigationSections.push({
     title: "analyze(stats) on K = 10⁶, piece by piece (in-process)",
@@ -836,6 +925,10 @@ if (INVESTIGATE) {
     rows: [
       ...inv.analyzeParts.map(([name, t]) => [name, s(t)]),
       [`analyze(stats${hasBootstrap ? ", { replicates: 0 }" : ""}) (whole)`, s(analyzeTime)],
+      [
+        `sketch: cr2 + ν fused, 2 passes, no temporaries (max rel. diff ${inv.fused.agree.toExponential(1)})`,
+        s(inv.fused.time),
+      ],
     ],
   });
   const stageRows = (st, readName, extra) => [
@@ -863,6 +956,14 @@ if (INVESTIGATE) {
           s(inv.aggregatesHash.chunked),
         ],
       ]),
+      [
+        "experiment: aggregation result → JS as shipped (getColumnsJS, all 8 columns)",
+        s(inv.aggConvert.shipped),
+      ],
+      [
+        "experiment: the same result, chunks → typed arrays of doc, n, s only",
+        s(inv.aggConvert.typed),
+      ],
       ["startup: node dist/cli/main.js --version (whole process)", s(inv.startup)],
       ["whole CLI process (table above)", s(cliAgg)],
     ],

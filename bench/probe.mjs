@@ -8,6 +8,8 @@
 //     DuckDB queries alone on one instance with ragci's settings. "ragci" is the aggregation
 //     query readResults/readAggregates actually sends (captured, not copied), "ragci-double" the
 //     same with every sum(CAST(x AS DECIMAL(38, 18)))::DOUBLE replaced by sum(x).
+//   node bench/probe.mjs convert FILE REPEATS [--aggregated]
+//     the aggregation result → JS: getColumnsJS as shipped vs typed arrays of id, n, s.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from "@duckdb/node-api";
@@ -153,7 +155,7 @@ if (mode === "stages") {
       ? `read_csv(${quote(file)}, header = true)`
       : `read_csv(${quote(file)}, header = true, types = {'doc_id': 'VARCHAR', 'hit': 'DOUBLE'})`;
   const variants = {
-    scan: `SELECT count(*) FROM ${source}`,
+    scan: `SELECT max(length(doc_id)), max(hit) FROM ${source}`,
     "group-double": `SELECT doc_id, count(*), sum(hit) FROM ${source} GROUP BY doc_id`,
     "group-decimal": `SELECT doc_id, count(*), sum(CAST(hit AS DECIMAL(38, 18)))::DOUBLE FROM ${source} GROUP BY doc_id`,
     ragci: shipped,
@@ -189,6 +191,52 @@ if (mode === "stages") {
     instance.closeSync();
   }
   process.stdout.write(`${JSON.stringify(out)}\n`);
+} else if (mode === "convert") {
+  // The aggregation query's result → JS: as shipped (runAndReadAll + getColumnsJS, every
+  // column) vs fetching the chunks and copying only the id, n and s columns into typed arrays.
+  const { entries } = await capture();
+  const shipped = entries.find((e) => e.kind === "query" && /GROUP BY/i.test(e.sql))?.sql;
+  const instance = await DuckDBInstance.create(":memory:", { preserve_insertion_order: "true" });
+  const connection = await instance.connect();
+  const asShipped = [];
+  const typed = [];
+  try {
+    for (let r = 0; r < repeats; r++) {
+      const reader = await runAndReadAll.call(connection, shipped);
+      const t0 = performance.now();
+      reader.getColumnsJS();
+      asShipped.push((performance.now() - t0) / 1000);
+      const result = await connection.run(shipped);
+      const chunks = [];
+      for (let c = await result.fetchChunk(); c && c.rowCount > 0; c = await result.fetchChunk())
+        chunks.push(c);
+      const t1 = performance.now();
+      const rows = chunks.reduce((total, c) => total + c.rowCount, 0);
+      const names = result.columnNames();
+      const [docCol, nCol, sCol] = ["doc", "n", aggregatedInput ? "s" : "s0"].map((c) =>
+        names.indexOf(c),
+      );
+      const ids = new Array(rows);
+      const n = new Float64Array(rows);
+      const s = new Float64Array(rows);
+      let at = 0;
+      for (const c of chunks) {
+        const [vd, vn, vs] = [docCol, nCol, sCol].map((i) => c.getColumnVector(i));
+        for (let i = 0; i < c.rowCount; i++, at++) {
+          ids[at] = vd.getItem(i);
+          n[at] = Number(vn.getItem(i));
+          s[at] = vs.getItem(i);
+        }
+      }
+      typed.push((performance.now() - t1) / 1000);
+    }
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+  process.stdout.write(
+    `${JSON.stringify({ shipped: summary(asShipped), typed: summary(typed) })}\n`,
+  );
 } else {
   throw new Error(
     "usage: node bench/probe.mjs stages|sql FILE REPEATS [VARIANT...] [--aggregated]",

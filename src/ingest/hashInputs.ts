@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { endianness } from "node:os";
 import { RagciError } from "../core/errors.js";
 import type { MetricAggregates } from "./readResults.js";
 
@@ -44,7 +45,33 @@ export function aggregatesCsv(groups: readonly MetricAggregates[]): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** SHA-256 of the canonical aggregates CSV: re-running from the written table reproduces it. */
+/**
+ * SHA-256 of the per-document aggregates in a canonical binary form, per system × metric:
+ * the system and metric names and every document id, UTF-8 and NUL-terminated, then n, s and
+ * ss as little-endian float64 arrays, then min and max. Doubles round-trip through the CSV and
+ * Parquet files of --write-aggregates, so re-running from them reproduces this digest.
+ */
 export function sha256Aggregates(groups: readonly MetricAggregates[]): string {
-  return createHash("sha256").update(aggregatesCsv(groups)).digest("hex");
+  const hash = createHash("sha256");
+  const littleEndian = endianness() === "LE";
+  const bytes = (values: Float64Array) => {
+    if (littleEndian) return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+    const out = new DataView(new ArrayBuffer(values.byteLength));
+    values.forEach((v, i) => {
+      out.setFloat64(8 * i, v, true);
+    });
+    return new Uint8Array(out.buffer);
+  };
+  for (const { system, metric, stats } of groups) {
+    hash.update(`${system ?? ""}\0${metric}\0`);
+    const batch = 65536;
+    for (let i = 0; i < stats.ids.length; i += batch) {
+      hash.update(`${stats.ids.slice(i, i + batch).join("\0")}\0`);
+    }
+    hash.update(bytes(stats.n));
+    hash.update(bytes(stats.s));
+    hash.update(bytes(stats.ss));
+    hash.update(bytes(Float64Array.of(stats.min ?? Number.NaN, stats.max ?? Number.NaN)));
+  }
+  return hash.digest("hex");
 }

@@ -58,64 +58,61 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     const metric = columns.includes("metric") ? "metric" : null;
     const source = tableFunction(options.file, format);
     const id = sqlIdentifier;
+    const context = { connection, source, file, format };
     // One row per document: the values are taken as they are (a written table reads back
     // bit for bit). Repeated documents (concatenated shards) are added in sorted order, so the
     // result does not depend on how DuckDB splits the rows between threads.
-    let merged = false;
-    const dec = (x: string) => (merged ? `list_sum(list_sort(list(${x})))` : `any_value(${x})`);
-    const context = { connection, source, file, format };
-
-    const badN = `${id(n)} IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) <= 0 OR TRY_CAST(${id(n)} AS DOUBLE) <> round(TRY_CAST(${id(n)} AS DOUBLE))`;
-    const badS = `TRY_CAST(${id(s)} AS DOUBLE) IS NULL OR NOT isfinite(TRY_CAST(${id(s)} AS DOUBLE))`;
-    const key = [system, metric, doc]
-      .filter((c): c is string => c !== null)
-      .map(id)
-      .join(", ");
-    const check = await connection
-      .runAndReadAll(
-        `SELECT count(*) FILTER (WHERE ${badN}) AS bn, count(*) FILTER (WHERE ${badS}) AS bs, count(*) AS k, count(DISTINCT (${key})) AS distinct_keys FROM ${source}`,
-      )
-      .catch((error) => {
+    const select = (merged: boolean) => {
+      const sum = (x: string) => (merged ? `list_sum(list_sort(list(${x})))` : x);
+      const extreme = (f: "min" | "max", x: string) => (merged ? `${f}(${x})` : x);
+      const number = (c: string) => `TRY_CAST(${id(c)} AS DOUBLE)`;
+      return `SELECT ${system ? `CAST(${id(system)} AS VARCHAR)` : "NULL::VARCHAR"} AS system,
+        ${metric ? `CAST(${id(metric)} AS VARCHAR)` : "NULL::VARCHAR"} AS metric,
+        CAST(${id(doc)} AS VARCHAR) AS doc,
+        ${sum(number(n))} AS n, ${sum(number(s))} AS s,
+        ${ss ? sum(number(ss)) : "NULL::DOUBLE"} AS ss,
+        ${min ? extreme("min", number(min)) : "NULL::DOUBLE"} AS mn,
+        ${max ? extreme("max", number(max)) : "NULL::DOUBLE"} AS mx
+      FROM ${source} ${merged ? "GROUP BY ALL" : ""} ORDER BY system, metric, doc`;
+    };
+    const run = async (merged: boolean) => {
+      const reader = await connection.runAndReadAll(select(merged)).catch((error) => {
         throw unreadable(file, error);
       });
-    const [bn, bs, k, distinctKeys] = (check.getRowsJS()[0] ?? []).map(Number);
-    if (k === 0)
+      return reader.getColumnsJS() as unknown[][] as [
+        (string | null)[],
+        (string | null)[],
+        (string | null)[],
+        (number | null)[],
+        (number | null)[],
+        (number | null)[],
+        (number | null)[],
+        (number | null)[],
+      ];
+    };
+    let columnsRead = await run(false);
+    if (columnsRead[2].length === 0) {
       throw new RagciError("empty-input", `${file}: no rows; there is nothing to analyse`, {
         file,
       });
-    if (bn)
+    }
+    // Bad counts and sums are checked on the rows as read; the file is scanned again only to
+    // name the first bad line.
+    const [, , docs0, ns0, sums0] = columnsRead;
+    const badN = `${id(n)} IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) <= 0 OR TRY_CAST(${id(n)} AS DOUBLE) <> round(TRY_CAST(${id(n)} AS DOUBLE))`;
+    const badS = `TRY_CAST(${id(s)} AS DOUBLE) IS NULL OR NOT isfinite(TRY_CAST(${id(s)} AS DOUBLE))`;
+    if (ns0.some((x) => x === null || !(x >= 1) || !Number.isInteger(x))) {
       throw await locateBadRow(
         context,
         badN,
         `column ${n} must be a whole number of results ≥ 1`,
         n,
       );
-    if (bs) throw await locateBadRow(context, badS, `column ${s} must be a finite number`, s);
-    merged = distinctKeys !== k;
-
-    const sql = `SELECT ${system ? `CAST(${id(system)} AS VARCHAR)` : "NULL::VARCHAR"} AS system,
-        ${metric ? `CAST(${id(metric)} AS VARCHAR)` : "NULL::VARCHAR"} AS metric,
-        CAST(${id(doc)} AS VARCHAR) AS doc,
-        ${dec(`CAST(${id(n)} AS DOUBLE)`)} AS n, ${dec(`CAST(${id(s)} AS DOUBLE)`)} AS s,
-        ${ss ? dec(`CAST(${id(ss)} AS DOUBLE)`) : "NULL::DOUBLE"} AS ss,
-        ${min ? `min(CAST(${id(min)} AS DOUBLE))` : "NULL::DOUBLE"} AS mn,
-        ${max ? `max(CAST(${id(max)} AS DOUBLE))` : "NULL::DOUBLE"} AS mx
-      FROM ${source} GROUP BY ALL ORDER BY system, metric, doc`;
-    const reader = await connection.runAndReadAll(sql).catch((error) => {
-      throw new RagciError("unreadable-input", `${file}: ${duckDbMessage(error)}`, { file });
-    });
-    const [systems, metrics, docs, ns, sums, squares, mins, maxs] =
-      reader.getColumnsJS() as unknown[][] as [
-        (string | null)[],
-        (string | null)[],
-        (string | null)[],
-        number[],
-        number[],
-        (number | null)[],
-        (number | null)[],
-        (number | null)[],
-      ];
-    if (docs.some((d) => d === null || d.trim() === "")) {
+    }
+    if (sums0.some((x) => x === null || !Number.isFinite(x))) {
+      throw await locateBadRow(context, badS, `column ${s} must be a finite number`, s);
+    }
+    if (docs0.some((d) => d === null || d.trim() === "")) {
       throw await locateBadRow(
         context,
         `${id(doc)} IS NULL OR trim(CAST(${id(doc)} AS VARCHAR)) = ''`,
@@ -123,6 +120,23 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         doc,
       );
     }
+    // Rows come sorted by key, so a repeated document is next to its twin.
+    const [sys0, met0] = columnsRead;
+    let repeated = false;
+    for (let i = 1; i < docs0.length && !repeated; i++) {
+      repeated = docs0[i] === docs0[i - 1] && sys0[i] === sys0[i - 1] && met0[i] === met0[i - 1];
+    }
+    if (repeated) columnsRead = await run(true);
+    const [systems, metrics, docs, ns, sums, squares, mins, maxs] = columnsRead as [
+      (string | null)[],
+      (string | null)[],
+      string[],
+      number[],
+      number[],
+      (number | null)[],
+      (number | null)[],
+      (number | null)[],
+    ];
     const wanted = options.metrics && options.metrics.length > 0 ? options.metrics : null;
     const groups: MetricAggregates[] = [];
     let start = 0;
@@ -167,6 +181,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
               binary,
               min: lo,
               max: hi,
+              idsDistinct: true,
             }),
           });
         } catch (error) {
@@ -201,7 +216,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         .filter((g) => g.metric === groups[0]?.metric)
         .reduce((t, g) => t + g.stats.n.reduce((a, b) => a + b, 0), 0),
       groups,
-      summation: "decimal",
+      summation: "exact",
     };
   }, options.threads);
 }

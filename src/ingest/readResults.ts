@@ -49,8 +49,11 @@ export interface ResultsTable {
   readonly rows: number;
   /** One entry per system × metric, systems in code-point order, then metrics as requested. */
   readonly groups: readonly MetricAggregates[];
-  /** How the sums were computed, for the report (exact decimal, or ordered double sums). */
-  readonly summation: "decimal" | "double-single-thread";
+  /**
+   * How the sums were computed: "exact" (whole numbers as doubles, others in DECIMAL(38, 18)),
+   * or "double-single-thread" (values too large for DECIMAL, added in file order).
+   */
+  readonly summation: "exact" | "double-single-thread";
 }
 
 export async function describeColumns(
@@ -139,15 +142,35 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
       format === "csv" || format === "tsv" ? pinned : {},
     );
     const context = { connection, source, file, format, documentColumn, systemColumn, metrics };
-    let summation: ResultsTable["summation"] = "decimal";
+    // Whole-number columns (0/1 hits, counts) are summed as doubles: every partial sum is an
+    // integer below 2⁵³, so the sum is exact whatever the order. Others are summed exactly in
+    // DECIMAL(38, 18). Either way the result does not depend on DuckDB's threads.
+    const typeOf = new Map(columns.map((c) => [c.name, c.type]));
+    let modes: SumMode[] = metrics.map((m) =>
+      INTEGER_TYPE.test(typeOf.get(m) ?? "") ? "integer" : "decimal",
+    );
+    let summation: ResultsTable["summation"] = "exact";
     let rows: Record<string, unknown>[];
     try {
-      rows = await queryRows(connection, aggregationSql(context, "decimal"));
+      rows = await queryRows(connection, aggregationSql(context, modes));
+      // A column typed as integers from a sample may still hold a fraction further down, or
+      // sums too large for exact doubles: redo those metrics in DECIMAL.
+      const redo = modes.map((mode, i) => mode === "integer" && !integerSumsExact(rows, i));
+      if (redo.some(Boolean)) {
+        modes = modes.map((mode, i) => (redo[i] ? "decimal" : mode));
+        rows = await queryRows(connection, aggregationSql(context, modes));
+      }
     } catch (error) {
       const message = duckDbMessage(error);
       if (/out of range|overflow/i.test(message) && !/CSV Error/.test(message)) {
         await connection.run("SET threads = 1");
-        rows = await queryRows(connection, aggregationSql(context, "double"));
+        rows = await queryRows(
+          connection,
+          aggregationSql(
+            context,
+            metrics.map(() => "double"),
+          ),
+        );
         summation = "double-single-thread";
       } else {
         throw await explainFailure(error, context);
@@ -176,28 +199,46 @@ interface QueryContext {
   readonly metrics: readonly string[];
 }
 
-function aggregationSql(c: QueryContext, mode: "decimal" | "double"): string {
+type SumMode = "integer" | "decimal" | "double";
+
+const INTEGER_TYPE =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|BOOLEAN)$/;
+
+/** Integer-mode sums are exact when every value is whole and Σx² stays below 2⁵³. */
+function integerSumsExact(rows: readonly Record<string, unknown>[], i: number): boolean {
+  let squares = 0;
+  for (const r of rows) {
+    if (r[`whole${i}`] === false) return false;
+    squares += Math.abs(r[`ss${i}`] as number);
+  }
+  return squares < 2 ** 53;
+}
+
+function aggregationSql(c: QueryContext, modes: readonly SumMode[]): string {
   const values = c.metrics
-    .map(
-      (m, i) =>
-        `TRY_CAST(${sqlIdentifier(m)} AS DOUBLE) AS v${i}, ${sqlIdentifier(m)} IS NOT NULL AS present${i}`,
-    )
+    .map((m, i) => `TRY_CAST(${sqlIdentifier(m)} AS DOUBLE) AS v${i}`)
     .join(", ");
   const system = c.systemColumn
     ? `CAST(${sqlIdentifier(c.systemColumn)} AS VARCHAR)`
     : "NULL::VARCHAR";
-  const sum = (x: string) =>
-    mode === "decimal" ? `sum(CAST(${x} AS DECIMAL(38, 18)))::DOUBLE` : `sum(${x})`;
   const aggregates = c.metrics
     .map((_, i) => {
-      const finite = `CASE WHEN isfinite(v${i}) THEN v${i} END`;
+      const v = `v${i}`;
+      const finite = `CASE WHEN isfinite(${v}) THEN ${v} END`;
+      const sums =
+        modes[i] === "decimal"
+          ? [
+              `sum(CAST(${finite} AS DECIMAL(38, 18)))::DOUBLE AS s${i}`,
+              `sum(CAST(${finite} * ${finite} AS DECIMAL(38, 18)))::DOUBLE AS ss${i}`,
+            ]
+          : [`sum(${v}) AS s${i}`, `sum(${v} * ${v}) AS ss${i}`];
       return [
-        `${sum(finite)} AS s${i}`,
-        `${sum(`${finite} * ${finite}`)} AS ss${i}`,
-        `min(v${i}) AS min${i}`,
-        `max(v${i}) AS max${i}`,
-        `bool_and(v${i} = 0 OR v${i} = 1) AS binary${i}`,
-        `count(*) FILTER (WHERE v${i} IS NULL OR NOT isfinite(v${i})) AS bad${i}`,
+        ...sums,
+        `min(${v}) AS min${i}`,
+        `max(${v}) AS max${i}`,
+        `bool_and(${v} = 0 OR ${v} = 1) AS binary${i}`,
+        ...(modes[i] === "integer" ? [`bool_and(${v} = floor(${v})) AS whole${i}`] : []),
+        `count(*) FILTER (WHERE ${v} IS NULL OR NOT isfinite(${v})) AS bad${i}`,
       ].join(", ");
     })
     .join(", ");
@@ -279,6 +320,7 @@ async function toGroups(
           binary,
           min: mine.reduce((m, r) => Math.min(m, r[`min${i}`] as number), Number.POSITIVE_INFINITY),
           max: mine.reduce((m, r) => Math.max(m, r[`max${i}`] as number), Number.NEGATIVE_INFINITY),
+          idsDistinct: true,
         }),
       });
     });

@@ -23,5 +23,5 @@ export interface AnalysisReport {
   readonly inputs: readonly InputDescription[];
   readonly entries: readonly AnalysisEntry[];
   readonly aggregatesFile: string | null;
-  readonly summation: "decimal" | "double-single-thread";
+  readonly summation: "exact" | "double-single-thread";
 }

@@ -38,7 +38,7 @@ describe("readResults", () => {
       expect(Array.from(other?.ss ?? [])).toEqual(Array.from(first?.ss ?? []));
       expect(Array.from(other?.n ?? [])).toEqual(Array.from(first?.n ?? []));
     }
-    expect(runs.every((r) => r.summation === "decimal")).toBe(true);
+    expect(runs.every((r) => r.summation === "exact")).toBe(true);
   });
 
   it("keeps the per-query values of a real-valued metric, sorted within each document", async () => {

@@ -236,9 +236,7 @@ export async function runAnalyze(
     inputs: inputs.map((i) => i.description),
     entries,
     aggregatesFile: options.writeAggregates ?? null,
-    summation: inputs.some((i) => i.table.summation !== "decimal")
-      ? "double-single-thread"
-      : "decimal",
+    summation: inputs.some((i) => i.table.summation !== "exact") ? "double-single-thread" : "exact",
   };
   if (options.json) return formatReportJson(report);
   if (options.markdown) return markdownReport(report);

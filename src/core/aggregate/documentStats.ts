@@ -11,6 +11,8 @@ export interface DocumentStatsInput {
   readonly binary?: boolean;
   readonly min?: number | null;
   readonly max?: number | null;
+  /** The caller guarantees distinct ids (a GROUP BY result): skip the duplicate check. */
+  readonly idsDistinct?: boolean;
 }
 
 /**
@@ -32,15 +34,15 @@ export function documentStats(input: DocumentStatsInput): DocumentStats {
   const n = Float64Array.from(input.n);
   const s = Float64Array.from(input.s);
   const ss = Float64Array.from(input.ss ?? input.s);
-  const seen = new Set<string>();
+  const seen = input.idsDistinct ? null : new Set<string>();
   for (let d = 0; d < k; d++) {
     const id = input.ids[d] as string;
-    if (seen.has(id)) {
+    if (seen?.has(id)) {
       throw new RagciError("invalid-document-stats", `document "${id}" appears twice`, {
         document: id,
       });
     }
-    seen.add(id);
+    seen?.add(id);
     const nd = n[d] as number;
     const sd = s[d] as number;
     const ssd = ss[d] as number;

@@ -1,4 +1,4 @@
-import { compensatedSum } from "../numeric/compensatedSum.js";
+import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
 import type { DocumentStats, Estimand } from "../types.js";
 
 export interface DocumentInfluence {
@@ -9,7 +9,8 @@ export interface DocumentInfluence {
 
 /**
  * Leave-one-document-out influence, largest |change| first (ties keep document order).
- * Micro without d: (S − s_d)/(N − n_d); macro without d: (K·r̄ − r_d)/(K − 1). O(K).
+ * Micro without d: (S − s_d)/(N − n_d); macro without d: (K·r̄ − r_d)/(K − 1).
+ * O(K·top): the `top` largest are kept while scanning, nothing is sorted.
  */
 export function influence(
   stats: DocumentStats,
@@ -18,21 +19,26 @@ export function influence(
 ): readonly DocumentInfluence[] {
   const k = stats.n.length;
   if (k < 2) return [];
-  const totalS = compensatedSum(stats.s);
-  const totalN = compensatedSum(stats.n);
-  const rates = Float64Array.from(
-    { length: k },
-    (_, d) => (stats.s[d] as number) / (stats.n[d] as number),
-  );
-  const sumRates = compensatedSum(rates);
+  const { n, s } = stats;
+  const totalS = compensatedSum(s);
+  const totalN = compensatedSum(n);
+  const sumRates = compensatedSumOf(k, (d) => (s[d] as number) / (n[d] as number));
   const full = estimand === "micro" ? totalS / totalN : sumRates / k;
-  const changes = Array.from({ length: k }, (_, d) => {
+  const best: { d: number; change: number }[] = [];
+  for (let d = 0; d < k; d++) {
     const without =
       estimand === "micro"
-        ? (totalS - (stats.s[d] as number)) / (totalN - (stats.n[d] as number))
-        : (sumRates - (rates[d] as number)) / (k - 1);
-    return { document: stats.ids[d] as string, change: without - full, order: d };
-  });
-  changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.order - b.order);
-  return changes.slice(0, top).map(({ document, change }) => ({ document, change }));
+        ? (totalS - (s[d] as number)) / (totalN - (n[d] as number))
+        : (sumRates - (s[d] as number) / (n[d] as number)) / (k - 1);
+    const change = without - full;
+    const size = Math.abs(change);
+    // Strictly larger only, so earlier documents win ties.
+    if (best.length === top && size <= Math.abs((best[top - 1] as { change: number }).change))
+      continue;
+    let at = best.length;
+    while (at > 0 && size > Math.abs((best[at - 1] as { change: number }).change)) at--;
+    best.splice(at, 0, { d, change });
+    if (best.length > top) best.pop();
+  }
+  return best.map(({ d, change }) => ({ document: stats.ids[d] as string, change }));
 }

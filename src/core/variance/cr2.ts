@@ -1,8 +1,7 @@
 import { RagciError } from "../errors.js";
-import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { cr2DegreesOfFreedom } from "./cr2DegreesOfFreedom.js";
-import { microResiduals } from "./microResiduals.js";
 import { requireTwoDocuments } from "./requireDocuments.js";
 
 /**
@@ -16,7 +15,8 @@ import { requireTwoDocuments } from "./requireDocuments.js";
  */
 export function cr2(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);
-  const { u, total } = microResiduals(stats);
+  const total = compensatedSum(stats.n);
+  const ratio = compensatedSum(stats.s) / total;
   for (let d = 0; d < k; d++) {
     if (!(total - (stats.n[d] as number) > 0)) {
       throw new RagciError(
@@ -26,9 +26,11 @@ export function cr2(stats: DocumentStats): StandardError {
       );
     }
   }
-  const sum = compensatedSumOf(
-    k,
-    (d) => ((u[d] as number) ** 2 * total) / (total - (stats.n[d] as number)),
-  );
+  // Σ u_d² / (1 − h_d) with u_d = s_d − R·n_d and 1/(1 − h_d) = N/(N − n_d).
+  const sum = compensatedSumOf(k, (d) => {
+    const n = stats.n[d] as number;
+    const u = (stats.s[d] as number) - ratio * n;
+    return (u * u * total) / (total - n);
+  });
   return { se: Math.sqrt(sum) / total, df: cr2DegreesOfFreedom(stats) };
 }

@@ -18,21 +18,29 @@ import { requireTwoDocuments } from "./requireDocuments.js";
 export function cr2DegreesOfFreedom(stats: DocumentStats): number {
   const k = requireTwoDocuments(stats);
   const total = compensatedSum(stats.n);
-  const h2 = new Float64Array(k);
-  const cross = new Float64Array(k);
-  let prefixG = 0;
-  let prefixCompensation = 0;
+  // Three Neumaier accumulators, no arrays: Σ h², Σ_j 2 g_j Σ_{i<j} g_i, and the prefix Σ g.
+  let h2 = 0;
+  let h2c = 0;
+  let cross = 0;
+  let crossC = 0;
+  let prefix = 0;
+  let prefixC = 0;
   for (let d = 0; d < k; d++) {
     const nd = stats.n[d] as number;
     const h = nd / total;
     // g = h²/(1 − h) = n² / (N (N − n)), with N − n exact for counts.
     const g = (nd * nd) / (total * (total - nd));
-    h2[d] = h * h;
-    // Σ_{i≠j} g_i g_j = 2 Σ_j g_j · Σ_{i<j} g_i.
-    cross[d] = 2 * g * (prefixG + prefixCompensation);
-    const t = prefixG + g;
-    prefixCompensation += Math.abs(prefixG) >= g ? prefixG - t + g : g - t + prefixG;
-    prefixG = t;
+    let x = h * h;
+    let t = h2 + x;
+    h2c += Math.abs(h2) >= x ? h2 - t + x : x - t + h2;
+    h2 = t;
+    x = 2 * g * (prefix + prefixC);
+    t = cross + x;
+    crossC += Math.abs(cross) >= x ? cross - t + x : x - t + cross;
+    cross = t;
+    t = prefix + g;
+    prefixC += Math.abs(prefix) >= g ? prefix - t + g : g - t + prefix;
+    prefix = t;
   }
-  return 1 / (compensatedSum(h2) + compensatedSum(cross));
+  return 1 / (h2 + h2c + (cross + crossC));
 }
