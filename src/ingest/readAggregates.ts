@@ -1,6 +1,6 @@
 import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
-import { duckDbMessage, unreadable, withDuckDb } from "./duckdb.js";
+import { unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
 import {
   DOCUMENT_COLUMN_CANDIDATES,
