@@ -4,13 +4,20 @@ export interface Progress {
   done(): void;
 }
 
+/** At most one redraw per this many milliseconds, so short runs do not flicker. */
+const REDRAW_MS = 100;
+
 export function progress(stream: NodeJS.WriteStream, enabled: boolean): Progress {
   if (!enabled) return { update() {}, done() {} };
   let shown = false;
+  let last = 0;
   return {
     update(message) {
+      const now = Date.now();
+      if (shown && now - last < REDRAW_MS) return;
       stream.write(`\r\u001b[2K${message}`);
       shown = true;
+      last = now;
     },
     done() {
       if (shown) stream.write("\r\u001b[2K");

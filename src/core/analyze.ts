@@ -36,9 +36,11 @@ export interface AnalyzeOptions {
   readonly seed?: number;
   /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
   readonly values?: ResultValues | null;
-  /** Fraction of the resampling done, for a progress bar. */
-  readonly onProgress?: (fraction: number) => void;
+  /** Which resampling runs and the fraction of it done, for a progress bar. */
+  readonly onProgress?: (phase: ResamplingPhase, fraction: number) => void;
 }
+
+export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
 
 /** Largest N·B the row-level chunk bootstrap (non-binary metrics) will attempt. */
 export const CHUNK_BOOTSTRAP_ROW_LIMIT = 2e9;
@@ -222,7 +224,7 @@ interface ResamplingInput {
   readonly replicates: number;
   readonly seed: number;
   readonly values: ResultValues | null;
-  readonly onProgress: ((fraction: number) => void) | undefined;
+  readonly onProgress: ((phase: ResamplingPhase, fraction: number) => void) | undefined;
 }
 
 type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
@@ -232,7 +234,8 @@ function resamplingIntervals(
   stats: DocumentStats,
   input: ResamplingInput,
 ): Record<Estimand, Partial<Record<ResamplingMethod, Interval>>> {
-  const { level, replicates, seed } = input;
+  const { level, replicates, seed, onProgress } = input;
+  const chunkProgress = onProgress ? (f: number) => onProgress("chunk bootstrap", f) : undefined;
   if (replicates === 0) {
     const off: Interval = { available: false, reason: "resampling turned off (B = 0)" };
     const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
@@ -241,18 +244,18 @@ function resamplingIntervals(
   const documents = documentBootstrap(stats, input.macro, input.micro, {
     replicates,
     seed,
-    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+    ...(onProgress ? { onProgress: (f: number) => onProgress("document bootstrap", f) } : {}),
   });
   const degenerate = documents.degenerateCount / replicates;
   const total = stats.n.reduce((a, b) => a + b, 0);
   let chunks: ChunkBootstrapReplicates | string;
-  if (stats.binary) chunks = chunkBootstrapBinary(stats, replicates, seed);
+  if (stats.binary) chunks = chunkBootstrapBinary(stats, replicates, seed, chunkProgress);
   else if (input.values === null) {
     chunks =
       "non-binary metric from per-document input: resampling results needs the per-query values";
   } else if (total * replicates > CHUNK_BOOTSTRAP_ROW_LIMIT) {
     chunks = `N × B = ${total * replicates} is too many draws for the row-level chunk bootstrap of a non-binary metric (a contrast); lower --replicates`;
-  } else chunks = chunkBootstrapRows(input.values, replicates, seed);
+  } else chunks = chunkBootstrapRows(input.values, replicates, seed, chunkProgress);
   const chunkInterval = (estimates: "micro" | "macro"): Interval =>
     typeof chunks === "string"
       ? { available: false, reason: chunks }

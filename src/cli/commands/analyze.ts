@@ -210,8 +210,8 @@ export async function runAnalyze(
           replicates: options.replicates,
           seed: options.seed,
           values: group.values ?? null,
-          onProgress: (f) =>
-            io.progress.update(`bootstrap ${label(group)} ${Math.round(100 * f)}%`),
+          onProgress: (phase, f) =>
+            io.progress.update(`${label(group)}: ${phase} ${Math.round(100 * f)}%`),
         }),
         aggregatesSha256: sha256Aggregates([group]),
       };

@@ -30,7 +30,9 @@ export function chunkBootstrapBinary(
   stats: DocumentStats,
   replicates: number,
   seed: number,
+  onProgress?: (fraction: number) => void,
 ): ChunkBootstrapReplicates {
+  const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const k = stats.n.length;
   const uniform = uniformSource(seed);
   const draw = binomialSampler(uniform);
@@ -51,6 +53,7 @@ export function chunkBootstrapBinary(
   const micro = new Float64Array(replicates);
   const macro = new Float64Array(replicates);
   for (let b = 0; b < replicates; b++) {
+    if (onProgress && b % progressEvery === 0) onProgress(b / replicates);
     let left = total;
     let hits = 0;
     let rateSum = 0;
@@ -78,7 +81,9 @@ export function chunkBootstrapRows(
   values: ResultValues,
   replicates: number,
   seed: number,
+  onProgress?: (fraction: number) => void,
 ): ChunkBootstrapReplicates {
+  const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const total = values.values.length;
   const k = values.offsets.length - 1;
   const documentOf = new Uint32Array(total);
@@ -91,6 +96,7 @@ export function chunkBootstrapRows(
   const micro = new Float64Array(replicates);
   const macro = new Float64Array(replicates);
   for (let b = 0; b < replicates; b++) {
+    if (onProgress && b % progressEvery === 0) onProgress(b / replicates);
     fillBoundedIntegers(state, total, row);
     sums.fill(0);
     counts.fill(0);
