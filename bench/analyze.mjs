@@ -791,7 +791,14 @@ if (INVESTIGATE) {
   log("  probes: per-query CSV stages (2 runs each)");
   investigation.csvStages = probe(["stages", csv, "2"]);
   log("  probes: DuckDB queries on the CSV (2 runs each)");
-  const variants = ["scan", "group-double", "group-decimal", "ragci", "ragci-double"];
+  const variants = [
+    "scan",
+    "group-double",
+    "group-decimal",
+    "ragci",
+    "ragci-double",
+    "ragci-decimal",
+  ];
   investigation.csvSql = probe(["sql", csv, "2", ...variants]);
   log("  probes: DuckDB queries on the Parquet file (2 runs each)");
   investigation.parquetSql = probe(["sql", parquet, "2", ...variants]);
@@ -981,36 +988,35 @@ if (INVESTIGATE) {
     ],
   });
   const sqlRows = [
-    ["scan only: SELECT count(*)", "scan"],
+    ["scan: SELECT max(length(doc_id)), max(hit)", "scan"],
     ["GROUP BY doc_id: count(*), sum(hit) (double)", "group-double"],
     ["GROUP BY doc_id: count(*), sum(CAST(hit AS DECIMAL(38,18)))", "group-decimal"],
     ["ragci's aggregation query, as sent by readResults", "ragci"],
-    ["the same with every DECIMAL sum replaced by sum(x)", "ragci-double"],
+    ["  the same, every sum a plain double sum(x)", "ragci-double"],
+    ["  the same, every sum in DECIMAL(38, 18)", "ragci-decimal"],
   ];
-  const cell = (x) => (x ? s(x) : "—");
+  const cell = (x) => (x ? `${s(x)}${x.sameAsShipped ? " (= as sent)" : ""}` : "—");
   investigationSections.push({
     title:
       "DuckDB alone, same settings as ragci (one instance, median of 2; result → JS not included)",
     headers: ["Query", "CSV (10M rows)", "Parquet (10M rows)"],
     rows: sqlRows.map(([name, key]) => [name, cell(q[key]), cell(p[key])]),
   });
-  if (q.ragci && q["ragci-double"]) {
-    const cost = q.ragci.median - q["ragci-double"].median;
+  const decimalFinding = (where, x) => {
+    if (!x["ragci-decimal"] || !x["ragci-double"]) return;
+    const dec = x["ragci-decimal"].median;
+    const dbl = x["ragci-double"].median;
+    const shipped = x.decimalInShipped ? "DECIMAL (as sent)" : "DECIMAL";
     findings.push(
-      `DECIMAL(38,18) sums on the 10M CSV: ragci's query ${fmtTime(q.ragci.median)} vs ` +
-        `${fmtTime(q["ragci-double"].median)} with double sums (${cost >= 0 ? "+" : ""}${fmtTime(Math.abs(cost))}, ` +
-        `${((cost / q["ragci-double"].median) * 100).toFixed(0)}%); minimal GROUP BY ` +
-        `${fmtTime(q["group-decimal"].median)} (DECIMAL) vs ${fmtTime(q["group-double"].median)} (double); ` +
-        `scan alone ${fmtTime(q.scan.median)}.`,
+      `${where}: ragci's aggregation query takes ${fmtTime(dec)} with ${shipped} sums vs ` +
+        `${fmtTime(dbl)} with double sums${x.doubleInShipped ? " (as sent)" : ""}: DECIMAL costs ` +
+        `${fmtTime(dec - dbl)} (+${(((dec - dbl) / dbl) * 100).toFixed(0)}%). Minimal GROUP BY: ` +
+        `${fmtTime(x["group-decimal"].median)} (DECIMAL) vs ${fmtTime(x["group-double"].median)} ` +
+        `(double); scan alone ${fmtTime(x.scan.median)}.`,
     );
-  }
-  if (p.ragci && p["ragci-double"]) {
-    findings.push(
-      `Parquet: ragci's query ${fmtTime(p.ragci.median)} (DECIMAL) vs ${fmtTime(p["ragci-double"].median)} ` +
-        `(double); minimal GROUP BY ${fmtTime(p["group-decimal"].median)} vs ${fmtTime(p["group-double"].median)}; ` +
-        `scan ${fmtTime(p.scan.median)}.`,
-    );
-  }
+  };
+  decimalFinding("10M-row CSV", q);
+  decimalFinding("Parquet copy", p);
   const conversion = a.steps
     .filter((x) => x.step.startsWith("result"))
     .reduce((t, x) => t + x.median, 0);

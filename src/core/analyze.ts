@@ -127,8 +127,10 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
 
   const microCr2Raw = cr2(stats);
   const microCr2 = scaled(microCr2Raw, fpc);
-  const microCr1 = scaled(cr1(stats), fpc);
-  const macroSe = scaled(macroT(stats), fpc);
+  const microCr1Raw = cr1(stats);
+  const macroTRaw = macroT(stats);
+  const microCr1 = scaled(microCr1Raw, fpc);
+  const macroSe = scaled(macroTRaw, fpc);
   const iid = waldIid(stats);
   const diagnostics = diagnose(stats, microCr2Raw, iid);
   const effectiveN: StandardError = {
@@ -141,8 +143,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   const resampled = resamplingIntervals(stats, {
     micro,
     macro,
-    microSe: cr1(stats).se,
-    macroSe: macroT(stats).se,
+    microSe: microCr1Raw.se,
+    macroSe: macroTRaw.se,
     level,
     replicates,
     seed,

@@ -1,6 +1,6 @@
 import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
-import { unreadable, withDuckDb } from "./duckdb.js";
+import { readColumns, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
 import {
   DOCUMENT_COLUMN_CANDIDATES,
@@ -76,18 +76,22 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       FROM ${source} ${merged ? "GROUP BY ALL" : ""} ORDER BY system, metric, doc`;
     };
     const run = async (merged: boolean) => {
-      const reader = await connection.runAndReadAll(select(merged)).catch((error) => {
+      const data = await readColumns(
+        connection,
+        select(merged),
+        ["string", "string", "string", "number", "number", "number", "number", "number"],
+      ).catch((error) => {
         throw unreadable(file, error);
       });
-      return reader.getColumnsJS() as unknown[][] as [
+      return data as [
         (string | null)[],
         (string | null)[],
         (string | null)[],
-        (number | null)[],
-        (number | null)[],
-        (number | null)[],
-        (number | null)[],
-        (number | null)[],
+        Float64Array,
+        Float64Array,
+        Float64Array,
+        Float64Array,
+        Float64Array,
       ];
     };
     let columnsRead = await run(false);
@@ -101,7 +105,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     const [, , docs0, ns0, sums0] = columnsRead;
     const badN = `${id(n)} IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) <= 0 OR TRY_CAST(${id(n)} AS DOUBLE) <> round(TRY_CAST(${id(n)} AS DOUBLE))`;
     const badS = `TRY_CAST(${id(s)} AS DOUBLE) IS NULL OR NOT isfinite(TRY_CAST(${id(s)} AS DOUBLE))`;
-    if (ns0.some((x) => x === null || !(x >= 1) || !Number.isInteger(x))) {
+    if (ns0.some((x) => !(x >= 1) || !Number.isInteger(x))) {
       throw await locateBadRow(
         context,
         badN,
@@ -109,7 +113,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         n,
       );
     }
-    if (sums0.some((x) => x === null || !Number.isFinite(x))) {
+    if (sums0.some((x) => !Number.isFinite(x))) {
       throw await locateBadRow(context, badS, `column ${s} must be a finite number`, s);
     }
     if (docs0.some((d) => d === null || d.trim() === "")) {
@@ -127,16 +131,8 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       repeated = docs0[i] === docs0[i - 1] && sys0[i] === sys0[i - 1] && met0[i] === met0[i - 1];
     }
     if (repeated) columnsRead = await run(true);
-    const [systems, metrics, docs, ns, sums, squares, mins, maxs] = columnsRead as [
-      (string | null)[],
-      (string | null)[],
-      string[],
-      number[],
-      number[],
-      (number | null)[],
-      (number | null)[],
-      (number | null)[],
-    ];
+    const [systems, metrics, docsRead, ns, sums, squares, mins, maxs] = columnsRead;
+    const docs = docsRead as string[];
     const wanted = options.metrics && options.metrics.length > 0 ? options.metrics : null;
     const groups: MetricAggregates[] = [];
     let start = 0;
@@ -150,19 +146,19 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         end++;
       const metricName = metrics[start] ?? wanted?.[0] ?? "metric";
       if (!wanted || metrics[start] === null || wanted.includes(metricName)) {
-        const slice = <T>(a: T[]) => a.slice(start, end);
-        const hasSquares = ss !== null;
-        const sq = hasSquares ? (slice(squares) as number[]) : undefined;
-        const lo = min
-          ? (slice(mins) as number[]).reduce((a, b) => Math.min(a, b), Infinity)
-          : null;
-        const hi = max
-          ? (slice(maxs) as number[]).reduce((a, b) => Math.max(a, b), -Infinity)
-          : null;
-        const sumsHere = slice(sums);
-        const nsHere = slice(ns);
-        const binary = hasSquares
-          ? (sq as number[]).every(
+        const sq = ss !== null ? squares.subarray(start, end) : undefined;
+        // A missing (NULL → NaN) min or max makes the range unknown.
+        const range = (values: Float64Array, pick: (a: number, b: number) => number) => {
+          let out = values[start] as number;
+          for (let i = start + 1; i < end; i++) out = pick(out, values[i] as number);
+          return Number.isNaN(out) ? null : out;
+        };
+        const lo = min ? range(mins, Math.min) : null;
+        const hi = max ? range(maxs, Math.max) : null;
+        const sumsHere = sums.subarray(start, end);
+        const nsHere = ns.subarray(start, end);
+        const binary = sq
+          ? sq.every(
               (v, i) =>
                 v === sumsHere[i] && Number.isInteger(v) && v >= 0 && v <= (nsHere[i] as number),
             ) &&
@@ -174,7 +170,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
             system: systems[start] ?? null,
             metric: metricName,
             stats: documentStats({
-              ids: slice(docs) as string[],
+              ids: docs.slice(start, end),
               n: nsHere,
               s: sumsHere,
               ...(sq ? { ss: sq } : {}),
