@@ -278,7 +278,6 @@ if (!existsSync(CLI)) {
 mkdirSync(OUT, { recursive: true });
 const distModule = (p) => import(pathToFileURL(path.join(DIST, p)).href);
 const core = await distModule("core/index.js");
-const ingest = await distModule("ingest/index.js");
 
 // Builds with the bootstrap family run B = 9999 resamples by default (O(B·K)); the analytic
 // intervals (cr2 + ν, cr1, t, Wald, logit) are what the reference implementations compute.
@@ -754,40 +753,34 @@ if (INVESTIGATE) {
     ),
   };
 
-  // analyze() on K = 10⁶, piece by piece.
-  const iccValue = core.icc(stats);
-  const parts = {
-    "documentStats (validate, Set of ids, copy)": () => core.documentStats(large),
-    "cr2 (se + ν)": () => core.cr2(stats),
-    cr1: () => core.cr1(stats),
-    macroT: () => core.macroT(stats),
-    waldIid: () => core.waldIid(stats),
-    icc: () => core.icc(stats),
-    kishDeff: () => core.kishDeff(stats, iccValue.available ? iccValue.icc : 0),
-    sizeDistribution: () => core.sizeDistribution(stats),
-    rateDistribution: () => core.rateDistribution(stats),
-    "influence micro (sorts K objects)": () => core.influence(stats, "micro"),
-    "influence macro (sorts K objects)": () => core.influence(stats, "macro"),
-    "micro + macro estimates": () => [core.microEstimate(stats), core.macroEstimate(stats)],
-  };
-  investigation.analyzeParts = Object.entries(parts).map(([name, work]) => {
-    const t = timeInProcess(work, {
-      repeats: name.startsWith("documentStats") ? 1 : REPEATS,
-      warmup: 1,
-    });
+  // analyze() on K = 10⁶, piece by piece (whichever of these the build exports).
+  const iccValue = typeof core.icc === "function" ? core.icc(stats) : null;
+  const has = (...names) => names.every((name) => typeof core[name] === "function");
+  const parts = [
+    ["documentStats (validation, copies)", "documentStats", () => core.documentStats(large)],
+    ["cr2 (se + ν)", "cr2", () => core.cr2(stats)],
+    ["cr1", "cr1", () => core.cr1(stats)],
+    ["macroT", "macroT", () => core.macroT(stats)],
+    ["waldIid", "waldIid", () => core.waldIid(stats)],
+    ["icc", "icc", () => core.icc(stats)],
+    ["kishDeff", "kishDeff", () => core.kishDeff(stats, iccValue?.available ? iccValue.icc : 0)],
+    ["sizeDistribution", "sizeDistribution", () => core.sizeDistribution(stats)],
+    ["rateDistribution", "rateDistribution", () => core.rateDistribution(stats)],
+    ["influence (micro)", "influence", () => core.influence(stats, "micro")],
+    ["influence (macro)", "influence", () => core.influence(stats, "macro")],
+    [
+      "micro + macro estimates",
+      "microEstimate",
+      () => [core.microEstimate(stats), core.macroEstimate(stats)],
+    ],
+  ].filter(([, name]) => has(name));
+  investigation.analyzeParts = parts.map(([name, , work]) => {
+    const t = timeInProcess(work, { repeats: name.startsWith("documentStats") ? 1 : REPEATS });
     return [name, t];
   });
 
-  // sha256Aggregates: as shipped (one big string) vs the same bytes hashed in chunks.
-  const group = { system: null, metric: "metric", stats };
-  const shipped = timeInProcess(() => ingest.sha256Aggregates([group]), { repeats: 2, warmup: 0 });
-  const chunked = timeInProcess(() => chunkedAggregatesSha256(group), { repeats: 2, warmup: 0 });
-  investigation.aggregatesHash = { shipped, chunked, same: shipped.value === chunked.value };
-  log(`  sha256Aggregates K = 10⁶: ${fmtTimed(shipped)}; chunked: ${fmtTimed(chunked)}`);
-
   log("  probes: --aggregated stages (1 run each)");
   investigation.aggStages = probe(["stages", perdocLarge, "1", "--aggregated"]);
-  investigation.aggConvert = probe(["convert", perdocLarge, "1", "--aggregated"]);
   log("  probes: per-query CSV stages (2 runs each)");
   investigation.csvStages = probe(["stages", csv, "2"]);
   log("  probes: DuckDB queries on the CSV (2 runs each)");
@@ -860,25 +853,6 @@ function fusedCr2({ n, s }) {
   return { se: Math.sqrt(V + cV) / N, df: 1 / (H + cH + (X + cX)) };
 }
 
-/** The canonical aggregates CSV of src/ingest/hashInputs.ts, hashed 64 Ki lines at a time. */
-function chunkedAggregatesSha256({ system, metric, stats: st }) {
-  const field = (v) => (/[",\n\r]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
-  const hash = createHash("sha256");
-  hash.update("system,metric,doc,n,s,ss,min,max");
-  const prefix = `\n${field(system ?? "")},${field(metric)},`;
-  const range = `,${st.min ?? ""},${st.max ?? ""}`;
-  let chunk = "";
-  for (let d = 0; d < st.ids.length; d++) {
-    chunk += `${prefix}${field(st.ids[d])},${st.n[d]},${st.s[d]},${st.ss[d]}${range}`;
-    if ((d & 0xffff) === 0xffff) {
-      hash.update(chunk);
-      chunk = "";
-    }
-  }
-  hash.update(`${chunk}\n`);
-  return hash.digest("hex");
-}
-
 // ---------------------------------------------------------------- report
 
 machine.pressureEnd = cpuPressure();
@@ -942,7 +916,7 @@ if (INVESTIGATE) {
     ["imports (dist/ingest, core, report)", fmtTime(st.imports)],
     [`${readName} (whole)`, s(st.read)],
     ...st.steps.map((step) => [`  ${step.step}`, s(step)]),
-    ["  JS side (row checks, documentStats, …)", s(st.jsSide)],
+    ["  JS side (result → JS, checks, documentStats, …)", s(st.jsSide)],
     ["sha256File", s(st.sha256File)],
     [`${readName} ‖ sha256File (as the CLI runs them)`, s(st.concurrent)],
     [`analyze() on ${st.documents.toLocaleString("en")} documents`, s(st.analyze)],
@@ -951,26 +925,11 @@ if (INVESTIGATE) {
     ["formatReportJson", s(st.formatReportJson)],
   ];
   const a = inv.aggStages;
-  const hashNote = inv.aggregatesHash.same ? "identical digest" : "DIGEST DIFFERS";
   investigationSections.push({
     title: "ragci analyze --aggregated on K = 10⁶, stage by stage (in-process, one run each)",
     headers: ["Stage", "Time"],
     rows: [
-      ...stageRows(a, "readAggregates", [
-        ["  in this process: sha256Aggregates as shipped", s(inv.aggregatesHash.shipped)],
-        [
-          `  the same bytes hashed in 64 Ki-line chunks (${hashNote})`,
-          s(inv.aggregatesHash.chunked),
-        ],
-      ]),
-      [
-        "experiment: aggregation result → JS as shipped (getColumnsJS, all 8 columns)",
-        s(inv.aggConvert.shipped),
-      ],
-      [
-        "experiment: the same result, chunks → typed arrays of doc, n, s only",
-        s(inv.aggConvert.typed),
-      ],
+      ...stageRows(a, "readAggregates", []),
       ["startup: node dist/cli/main.js --version (whole process)", s(inv.startup)],
       ["whole CLI process (table above)", s(cliAgg)],
     ],

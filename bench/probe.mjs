@@ -1,19 +1,23 @@
 // Where does `ragci analyze` spend its time? Spawned by bench/analyze.mjs, one fresh process per
 // call; prints one JSON line of timings in seconds.
 //   node bench/probe.mjs stages FILE REPEATS [--aggregated]
-//     readResults / readAggregates from dist/ ($RAGCI_BENCH_DIST) (every DuckDB query it runs, and the conversion of
-//     results to JS, timed by wrapping @duckdb/node-api), sha256File, both concurrently (as the
-//     CLI does), analyze(), sha256Aggregates and formatReportJson.
+//     readResults / readAggregates from dist/ ($RAGCI_BENCH_DIST): every DuckDB query it sends,
+//     timed by wrapping @duckdb/node-api, and the rest ("JS side": reading results into JS,
+//     checks, documentStats); then sha256File, both concurrently (as the CLI runs them),
+//     analyze(), sha256Aggregates and formatReportJson.
 //   node bench/probe.mjs sql FILE REPEATS VARIANT... [--aggregated]
 //     DuckDB queries alone on one instance with ragci's settings. "ragci" is the query that
 //     readResults/readAggregates actually sends (captured, not copied); "ragci-double" is the
 //     same with every sum(CAST(x AS DECIMAL(38, 18)))::DOUBLE replaced by sum(x), and
 //     "ragci-decimal" the same with every sum(v) / sum(v * v) summed in DECIMAL(38, 18).
-//   node bench/probe.mjs convert FILE REPEATS [--aggregated]
-//     the aggregation result → JS: getColumnsJS as shipped vs typed arrays of id, n, s.
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { DuckDBConnection, DuckDBInstance, DuckDBResultReader } from "@duckdb/node-api";
+import {
+  DuckDBConnection,
+  DuckDBInstance,
+  DuckDBResult,
+  DuckDBResultReader,
+} from "@duckdb/node-api";
 
 // The build under test (bench/analyze.mjs --dist); dist/ by default.
 const DIST = process.env.RAGCI_BENCH_DIST ?? fileURLToPath(new URL("../dist", import.meta.url));
@@ -42,14 +46,42 @@ async function timed(work, count = repeats) {
   return { ...summary(times), value };
 }
 
-// Record every query and every result → JS conversion made through @duckdb/node-api.
+// Record every query sent through @duckdb/node-api (runAndReadAll, or run + fetchChunk) and
+// every row/column conversion of a whole result.
 let log = null;
+let nested = false;
 const runAndReadAll = DuckDBConnection.prototype.runAndReadAll;
+const run = DuckDBConnection.prototype.run;
 DuckDBConnection.prototype.runAndReadAll = async function (sql, ...rest) {
   const t0 = performance.now();
-  const reader = await runAndReadAll.call(this, sql, ...rest);
+  nested = true;
+  try {
+    const reader = await runAndReadAll.call(this, sql, ...rest);
+    log?.push({ kind: "query", sql, seconds: (performance.now() - t0) / 1000 });
+    return reader;
+  } finally {
+    nested = false;
+  }
+};
+DuckDBConnection.prototype.run = async function (sql, ...rest) {
+  if (nested) return run.call(this, sql, ...rest);
+  const t0 = performance.now();
+  const result = await run.call(this, sql, ...rest);
   log?.push({ kind: "query", sql, seconds: (performance.now() - t0) / 1000 });
-  return reader;
+  return result;
+};
+// Fetching result chunks (after run): summed into one entry per query.
+const fetchChunk = DuckDBResult.prototype.fetchChunk;
+DuckDBResult.prototype.fetchChunk = async function () {
+  const t0 = performance.now();
+  const chunk = await fetchChunk.call(this);
+  if (log && !nested) {
+    const last = log.at(-1);
+    const seconds = (performance.now() - t0) / 1000;
+    if (last?.kind === "fetch") last.seconds += seconds;
+    else log.push({ kind: "fetch", seconds });
+  }
+  return chunk;
 };
 for (const method of ["getColumnsJS", "getRowsJS", "getRowObjectsJS"]) {
   const original = DuckDBResultReader.prototype[method];
@@ -110,7 +142,12 @@ if (mode === "stages") {
   const runs = [];
   for (let r = 0; r < repeats; r++) runs.push(await capture());
   const steps = runs[0].entries.map((e, i) => ({
-    step: e.kind === "query" ? label(e.sql) : `result → JS (${e.method})`,
+    step:
+      e.kind === "query"
+        ? label(e.sql)
+        : e.kind === "fetch"
+          ? "fetchChunk (result chunks from DuckDB)"
+          : `result → JS (${e.method})`,
     ...summary(runs.map((run) => run.entries[i]?.seconds ?? Number.NaN)),
   }));
   const read = summary(runs.map((run) => run.total));
@@ -211,52 +248,6 @@ if (mode === "stages") {
     instance.closeSync();
   }
   process.stdout.write(`${JSON.stringify(out)}\n`);
-} else if (mode === "convert") {
-  // The aggregation query's result → JS: as shipped (runAndReadAll + getColumnsJS, every
-  // column) vs fetching the chunks and copying only the id, n and s columns into typed arrays.
-  const { entries } = await capture();
-  const shipped = mainQuery(entries);
-  const instance = await DuckDBInstance.create(":memory:", { preserve_insertion_order: "true" });
-  const connection = await instance.connect();
-  const asShipped = [];
-  const typed = [];
-  try {
-    for (let r = 0; r < repeats; r++) {
-      const reader = await runAndReadAll.call(connection, shipped);
-      const t0 = performance.now();
-      reader.getColumnsJS();
-      asShipped.push((performance.now() - t0) / 1000);
-      const result = await connection.run(shipped);
-      const chunks = [];
-      for (let c = await result.fetchChunk(); c && c.rowCount > 0; c = await result.fetchChunk())
-        chunks.push(c);
-      const t1 = performance.now();
-      const rows = chunks.reduce((total, c) => total + c.rowCount, 0);
-      const names = result.columnNames();
-      const [docCol, nCol, sCol] = ["doc", "n", aggregatedInput ? "s" : "s0"].map((c) =>
-        names.indexOf(c),
-      );
-      const ids = new Array(rows);
-      const n = new Float64Array(rows);
-      const s = new Float64Array(rows);
-      let at = 0;
-      for (const c of chunks) {
-        const [vd, vn, vs] = [docCol, nCol, sCol].map((i) => c.getColumnVector(i));
-        for (let i = 0; i < c.rowCount; i++, at++) {
-          ids[at] = vd.getItem(i);
-          n[at] = Number(vn.getItem(i));
-          s[at] = vs.getItem(i);
-        }
-      }
-      typed.push((performance.now() - t1) / 1000);
-    }
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-  process.stdout.write(
-    `${JSON.stringify({ shipped: summary(asShipped), typed: summary(typed) })}\n`,
-  );
 } else {
   throw new Error(
     "usage: node bench/probe.mjs stages|sql FILE REPEATS [VARIANT...] [--aggregated]",

@@ -1,6 +1,7 @@
 import { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
 import { bootstrapT } from "./bootstrap/bootstrapT.js";
 import {
+  CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ChunkBootstrapReplicates,
   chunkBootstrapBinary,
   chunkBootstrapRows,
@@ -41,9 +42,6 @@ export interface AnalyzeOptions {
 }
 
 export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
-
-/** Largest N·B the row-level chunk bootstrap (non-binary metrics) will attempt. */
-export const CHUNK_BOOTSTRAP_ROW_LIMIT = 2e9;
 
 export function validateReplicates(replicates: number, seed: number): void {
   if (!Number.isInteger(replicates) || replicates < 0) {

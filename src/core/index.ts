@@ -13,6 +13,7 @@ export { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
 export { bootstrapT } from "./bootstrap/bootstrapT.js";
 export {
   type ChunkBootstrapReplicates,
+  CHUNK_BOOTSTRAP_ROW_LIMIT,
   chunkBootstrapBinary,
   chunkBootstrapRows,
   type ResultValues,

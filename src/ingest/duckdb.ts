@@ -1,11 +1,15 @@
-import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
+import type { DuckDBConnection } from "@duckdb/node-api";
 import { RagciError } from "../core/errors.js";
 
-/** Runs `work` on a fresh in-memory DuckDB connection and always closes it. */
+/**
+ * Runs `work` on a fresh in-memory DuckDB connection and always closes it. DuckDB's native
+ * library (~70 MB) is loaded on first use, so `--help` and `--version` stay fast.
+ */
 export async function withDuckDb<T>(
   work: (connection: DuckDBConnection) => Promise<T>,
   threads?: number,
 ): Promise<T> {
+  const { DuckDBInstance } = await import("@duckdb/node-api");
   const instance = await DuckDBInstance.create(":memory:", {
     ...(threads ? { threads: String(threads) } : {}),
     preserve_insertion_order: "true",
@@ -87,6 +91,8 @@ export async function readColumns(
     });
   }
   return kinds.map((kind, c) =>
-    kind === "string" ? (strings[c] as (string | null)[]) : Float64Array.from(numbers[c] as number[]),
+    kind === "string"
+      ? (strings[c] as (string | null)[])
+      : Float64Array.from(numbers[c] as number[]),
   );
 }

@@ -76,11 +76,16 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       FROM ${source} ${merged ? "GROUP BY ALL" : ""} ORDER BY system, metric, doc`;
     };
     const run = async (merged: boolean) => {
-      const data = await readColumns(
-        connection,
-        select(merged),
-        ["string", "string", "string", "number", "number", "number", "number", "number"],
-      ).catch((error) => {
+      const data = await readColumns(connection, select(merged), [
+        "string",
+        "string",
+        "string",
+        "number",
+        "number",
+        "number",
+        "number",
+        "number",
+      ]).catch((error) => {
         throw unreadable(file, error);
       });
       return data as [

@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
-import { analyze, CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/analyze.js";
-import type { ResultValues } from "../../core/bootstrap/chunkBootstrap.js";
+import {
+  CHUNK_BOOTSTRAP_ROW_LIMIT,
+  type ResultValues,
+} from "../../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
@@ -194,8 +196,13 @@ export async function runAnalyze(
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
   if (options.json && options.markdown)
     throw new RagciError("invalid-option", "choose one of --json and --markdown");
-  const inputs: LoadedInput[] = [];
-  for (const file of files) inputs.push(await loadInput(file, options, io));
+  const loading = (async () => {
+    const loaded: LoadedInput[] = [];
+    for (const file of files) loaded.push(await loadInput(file, options, io));
+    return loaded;
+  })();
+  // The estimators (and @stdlib's quantile functions) load while DuckDB reads the files.
+  const [{ analyze }, inputs] = await Promise.all([import("../../core/analyze.js"), loading]);
   const groups = mergeInputs(inputs.map((i) => i.table));
   io.progress.update("computing intervals…");
   const entries = groups.map((group) => {

@@ -4,6 +4,9 @@ import { createPcg64 } from "../numeric/pcg64.js";
 import { uniformSource } from "../numeric/uniform.js";
 import type { DocumentStats } from "../types.js";
 
+/** Largest N·B the row-level chunk bootstrap (non-binary metrics) will attempt. */
+export const CHUNK_BOOTSTRAP_ROW_LIMIT = 2e9;
+
 export interface ChunkBootstrapReplicates {
   readonly replicates: number;
   readonly seed: number;
