@@ -107,7 +107,8 @@ function fmtTime(seconds) {
   if (seconds === null || seconds === undefined) return "—";
   if (seconds < 1e-3) return `${(seconds * 1e6).toFixed(0)} µs`;
   if (seconds < 1) return `${(seconds * 1e3).toFixed(seconds < 0.1 ? 1 : 0)} ms`;
-  return `${seconds.toFixed(2)} s`;
+  if (seconds < 100) return `${seconds.toFixed(2)} s`;
+  return `${seconds.toFixed(0)} s${seconds >= 600 ? ` (${(seconds / 60).toFixed(0)} min)` : ""}`;
 }
 const fmtTimed = (t) => (t ? `${fmtTime(t.median)} (min ${fmtTime(t.min)})` : "—");
 const fmtMb = (mb) => (mb === null || mb === undefined ? "—" : `${Math.round(mb)} MB`);
@@ -757,7 +758,16 @@ if (INVESTIGATE) {
   const iccValue = typeof core.icc === "function" ? core.icc(stats) : null;
   const has = (...names) => names.every((name) => typeof core[name] === "function");
   const parts = [
-    ["documentStats (validation, copies)", "documentStats", () => core.documentStats(large)],
+    [
+      "documentStats (validation, copies, Set of ids)",
+      "documentStats",
+      () => core.documentStats(large),
+    ],
+    [
+      "documentStats with idsDistinct: true (no Set; ignored by older builds)",
+      "documentStats",
+      () => core.documentStats({ ...large, idsDistinct: true }),
+    ],
     ["cr2 (se + ν)", "cr2", () => core.cr2(stats)],
     ["cr1", "cr1", () => core.cr1(stats)],
     ["macroT", "macroT", () => core.macroT(stats)],
@@ -976,12 +986,16 @@ if (INVESTIGATE) {
   };
   decimalFinding("10M-row CSV", q);
   decimalFinding("Parquet copy", p);
+  const queries = a.steps
+    .filter((x) => !x.step.startsWith("result") && !x.step.startsWith("fetchChunk"))
+    .reduce((t, x) => t + x.median, 0);
   const conversion = a.steps
-    .filter((x) => x.step.startsWith("result"))
+    .filter((x) => x.step.startsWith("result") || x.step.startsWith("fetchChunk"))
     .reduce((t, x) => t + x.median, 0);
   findings.push(
     `--aggregated K = 10⁶ (${fmtTime(cliAgg.median)} as a process): readAggregates ${fmtTime(a.read.median)} ` +
-      `(of which result → JS ${fmtTime(conversion)}, JS side ${fmtTime(a.jsSide.median)}), analyze ` +
+      `(DuckDB queries ${fmtTime(queries)}, fetching/converting results ${fmtTime(conversion)}, ` +
+      `JS side ${fmtTime(a.jsSide.median)}), analyze ` +
       `${fmtTime(a.analyze.median)}, sha256Aggregates ${fmtTime(a.sha256Aggregates.median)}, startup ` +
       `${fmtTime(inv.startup.median)}; numpy's K×K computation on K = 10⁴ takes ${fmtTime(npCompute.median)}.`,
   );

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isRagciError } from "../core/errors.js";
 import { registerAnalyze } from "./commands/analyze.js";
+import { registerCompare } from "./commands/compare.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
 import type { CommandIo } from "./io.js";
 import { progress } from "./progress.js";
@@ -31,6 +32,7 @@ async function main(argv: readonly string[]): Promise<void> {
     .configureOutput({ writeErr: () => {} })
     .showHelpAfterError(false);
   registerAnalyze(program, io);
+  registerCompare(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   try {
     await program.parseAsync(argv as string[], { from: "user" });

@@ -12,8 +12,8 @@ export {
 export { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
 export { bootstrapT } from "./bootstrap/bootstrapT.js";
 export {
-  type ChunkBootstrapReplicates,
   CHUNK_BOOTSTRAP_ROW_LIMIT,
+  type ChunkBootstrapReplicates,
   chunkBootstrapBinary,
   chunkBootstrapRows,
   type ResultValues,
@@ -24,6 +24,15 @@ export {
   documentBootstrap,
 } from "./bootstrap/documentBootstrap.js";
 export { forEachDocumentResample } from "./bootstrap/resampleDocuments.js";
+export {
+  type Comparison,
+  type ComparisonInput,
+  compareSystems,
+  type DifferenceTest,
+  holmAdjust,
+  indistinguishableGroups,
+  type SystemInput,
+} from "./compare.js";
 export { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 export { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
 export { type DocumentInfluence, influence } from "./diagnostics/influence.js";

@@ -1,0 +1,236 @@
+import type { Command } from "commander";
+import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/bootstrap/chunkBootstrap.js";
+import { RagciError } from "../../core/errors.js";
+import type { Estimand } from "../../core/types.js";
+import { sha256File } from "../../ingest/hashInputs.js";
+import { readPairedResults } from "../../ingest/readPairedResults.js";
+import { writeFileAtomic } from "../../ingest/writeAtomic.js";
+import { formatComparisonJson } from "../../report/comparisonJson.js";
+import type { ComparisonReport, MetricComparisons } from "../../report/comparisonReport.js";
+import { comparisonTerminal } from "../../report/comparisonTerminal.js";
+import type { CommandIo } from "../io.js";
+import {
+  parseCount,
+  parseEstimand,
+  parseLevel,
+  parseList,
+  parsePopulation,
+  parseThreads,
+} from "../options.js";
+import { spoolStdin } from "../spoolStdin.js";
+
+export interface CompareCommandOptions {
+  readonly doc?: string;
+  readonly query?: string;
+  readonly system?: string;
+  readonly metric?: string[];
+  readonly format?: string;
+  readonly baseline?: string;
+  readonly allPairs?: boolean;
+  readonly intersect?: boolean;
+  readonly level: number;
+  readonly population?: number;
+  readonly estimand?: Estimand;
+  readonly replicates: number;
+  readonly seed: number;
+  readonly json?: boolean;
+  readonly output?: string;
+  readonly threads?: number;
+}
+
+const EXAMPLES = `
+Examples:
+  $ ragci compare examples/covidqa-retrieval.csv --doc doc_id --query query_id --system system --metric hit5
+  $ ragci compare a.jsonl b.jsonl --doc doc --query qid --metric rr        # one file per system, joined on the query
+  $ ragci compare results.parquet --system system --metric hit5 --baseline bm25 --json
+  $ ragci compare results.csv --system system --metric hit5 --all-pairs    # every pair, Holm, tie groups
+
+The difference is B − A per query (A the first system in name order, or the baseline), summed
+per document; every interval of \`ragci analyze\` is applied to those per-document sums.`;
+
+export function registerCompare(program: Command, io: CommandIo): void {
+  program
+    .command("compare")
+    .description("paired comparison of systems on the same queries, at the document level")
+    .argument(
+      "<files...>",
+      "per-query results: one file with a system column, or one file per system",
+    )
+    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
+    .option(
+      "--query <column>",
+      "query id column the systems are paired on (default: query_id, query, qid)",
+    )
+    .option("--system <column>", "system column (one input file)")
+    .option("--metric <columns>", "metric column(s), comma-separated", parseList)
+    .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
+    .option("--baseline <system>", "compare every other system with this one")
+    .option("--all-pairs", "compare every pair of systems")
+    .option("--intersect", "keep the queries every system has (reports how many were dropped)")
+    .option("--level <level>", "confidence level", parseLevel, 0.95)
+    .option(
+      "--population <M>",
+      "documents in the population (finite-population correction)",
+      parsePopulation,
+    )
+    .option("--estimand <estimand>", "report only micro or macro", parseEstimand)
+    .option(
+      "--replicates <B>",
+      "bootstrap replicates (0 turns resampling off)",
+      parseCount("--replicates"),
+      9999,
+    )
+    .option("--seed <S>", "seed of the bootstrap stream", parseCount("--seed"), 1)
+    .option("--json", "JSON output (schema ragci.comparison/1)")
+    .option("-o, --output <file>", "write the report to a file (atomically)")
+    .option("--threads <n>", "DuckDB threads", parseThreads)
+    .addHelpText("after", EXAMPLES)
+    .action(async (files: string[], options: CompareCommandOptions) => {
+      const text = await runCompare(files, options, io);
+      if (options.output) await writeFileAtomic(options.output, text);
+      else process.stdout.write(text);
+    });
+}
+
+export async function runCompare(
+  files: readonly string[],
+  options: CompareCommandOptions,
+  io: CommandIo,
+): Promise<string> {
+  if (!options.metric || options.metric.length === 0) {
+    throw new RagciError(
+      "invalid-option",
+      "name the metric(s) to compare with --metric (e.g. --metric hit5,rr)",
+    );
+  }
+  if (options.baseline && options.allPairs)
+    throw new RagciError("invalid-option", "choose one of --baseline and --all-pairs");
+  const metrics = options.metric;
+  const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
+  if (spooled && !options.format) {
+    await spooled.cleanup();
+    throw new RagciError(
+      "invalid-option",
+      "reading from stdin (-): name the format with --format csv|tsv|jsonl|parquet",
+    );
+  }
+  try {
+    const inputs = files.map((f) => ({
+      path: f === "-" ? (spooled?.path as string) : f,
+      displayName: f === "-" ? "stdin" : f,
+    }));
+    let mode: ComparisonReport["mode"] = "two";
+    io.progress.update("reading and pairing…");
+    const [table, hashes, { compareSystems, holmAdjust, indistinguishableGroups }] =
+      await Promise.all([
+        readPairedResults({
+          inputs,
+          format: options.format ?? null,
+          doc: options.doc ?? null,
+          query: options.query ?? null,
+          system: options.system ?? null,
+          metrics,
+          intersect: options.intersect ?? false,
+          ...(options.threads ? { threads: options.threads } : {}),
+          valuesUpTo:
+            options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
+          pairs: (systems) => {
+            if (options.baseline) {
+              mode = "baseline";
+              return systems
+                .filter((s) => s !== options.baseline)
+                .map((s) => [options.baseline as string, s] as const);
+            }
+            if (systems.length > 2 || options.allPairs) {
+              if (!options.allPairs) {
+                throw new RagciError(
+                  "invalid-option",
+                  `${systems.length} systems (${systems.join(", ")}): choose --baseline SYSTEM or --all-pairs`,
+                );
+              }
+              mode = "all-pairs";
+              return systems.flatMap((a, i) => systems.slice(i + 1).map((b) => [a, b] as const));
+            }
+            return [[systems[0] as string, systems[1] as string] as const];
+          },
+        }),
+        Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
+        import("../../core/compare.js"),
+      ]);
+    const analyzeOptions = {
+      level: options.level,
+      population: options.population ?? null,
+      estimand: options.estimand ?? null,
+      replicates: options.replicates,
+      seed: options.seed,
+    };
+    const results: MetricComparisons[] = metrics.map((metric) => {
+      const stats = (system: string) => {
+        const found = table.perSystem.find((p) => p.system === system && p.metric === metric);
+        if (!found) throw new Error(`internal: no aggregates for ${system}/${metric}`);
+        return found.stats;
+      };
+      io.progress.update(`comparing ${metric}…`);
+      const comparisons = table.differences
+        .filter((d) => d.metric === metric)
+        .map((d) =>
+          compareSystems(
+            {
+              a: { name: d.a, stats: stats(d.a) },
+              b: { name: d.b, stats: stats(d.b) },
+              difference: d.stats,
+              queriesDiffering: d.queriesDiffering,
+            },
+            { ...analyzeOptions, values: d.values ?? null },
+          ),
+        );
+      if (mode === "two") return { metric, comparisons, holm: [], groups: {} };
+      const holm: Partial<Record<Estimand, number>>[] = comparisons.map(() => ({}));
+      const groups: Partial<Record<Estimand, string[][]>> = {};
+      for (const e of ["micro", "macro"] as const) {
+        const ps = comparisons.map((c) => c.tests[e]?.p ?? 1);
+        const adjusted = holmAdjust(ps);
+        adjusted.forEach((p, i) => {
+          (holm[i] as Partial<Record<Estimand, number>>)[e] = p;
+        });
+        if (mode === "all-pairs") {
+          const estimates = new Map<string, number>();
+          for (const c of comparisons) {
+            estimates.set(c.a, c.aAnalysis[e]?.estimate ?? 0);
+            estimates.set(c.b, c.bAnalysis[e]?.estimate ?? 0);
+          }
+          const ranked = [...estimates].sort((x, y) => y[1] - x[1]).map(([s]) => s);
+          const differ = (a: string, b: string) => {
+            const i = comparisons.findIndex(
+              (c) => (c.a === a && c.b === b) || (c.a === b && c.b === a),
+            );
+            return i >= 0 && (adjusted[i] as number) < 1 - options.level;
+          };
+          groups[e] = indistinguishableGroups(ranked, differ);
+        }
+      }
+      return { metric, comparisons, holm, groups };
+    });
+    io.progress.done();
+    const report: ComparisonReport = {
+      version: io.version,
+      inputs: inputs.map((input, i) => ({
+        file: input.displayName,
+        sha256: hashes[i] as string,
+        format: options.format ?? "auto",
+        rows: table.queries * (files.length > 1 ? 1 : table.systems.length),
+        kind: "per-query",
+      })),
+      systems: table.systems,
+      mode,
+      queries: table.queries,
+      dropped: table.dropped,
+      metrics: results,
+    };
+    return options.json
+      ? formatComparisonJson(report)
+      : comparisonTerminal(report, { color: io.color && !options.output });
+  } finally {
+    await spooled?.cleanup();
+  }
+}

@@ -1,0 +1,139 @@
+import { type Analysis, type AnalyzeOptions, analyze } from "./analyze.js";
+import { tTwoSidedPValue } from "./numeric/distributions.js";
+import type { DocumentStats, Estimand } from "./types.js";
+
+export interface SystemInput {
+  readonly name: string;
+  readonly stats: DocumentStats;
+}
+
+export interface ComparisonInput {
+  readonly a: SystemInput;
+  readonly b: SystemInput;
+  /** Per-document sums of the per-query differences b − a (same documents and queries). */
+  readonly difference: DocumentStats;
+  /** Number of queries whose two results differ. */
+  readonly queriesDiffering: number;
+}
+
+/** The test of "no difference" for one estimand, with the recommended method's se and ν. */
+export interface DifferenceTest {
+  readonly estimand: Estimand;
+  readonly method: string;
+  readonly estimate: number;
+  readonly lower: number;
+  readonly upper: number;
+  readonly se: number;
+  readonly df: number;
+  /** t = estimate / se; null when se = 0. */
+  readonly t: number | null;
+  /** Two-sided p-value from t(ν); null when se = 0. */
+  readonly p: number | null;
+  /** Whether the level-interval excludes 0. */
+  readonly distinguishable: boolean;
+}
+
+export interface Comparison {
+  readonly a: string;
+  readonly b: string;
+  readonly aAnalysis: Analysis;
+  readonly bAnalysis: Analysis;
+  /** Every interval of `analyze` applied to the per-document differences b − a. */
+  readonly difference: Analysis;
+  /** Fraction of documents whose summed difference is exactly 0. */
+  readonly ties: number;
+  /** Fraction of queries whose results differ. */
+  readonly queriesDiffering: number;
+  readonly tests: Readonly<Partial<Record<Estimand, DifferenceTest>>>;
+}
+
+function differenceTest(analysis: Analysis, estimand: Estimand): DifferenceTest | null {
+  const e = analysis[estimand];
+  if (!e) return null;
+  const interval = e.intervals[e.recommended];
+  if (!interval?.available || interval.se === null || interval.df === null) return null;
+  const t = interval.se > 0 ? e.estimate / interval.se : null;
+  return {
+    estimand,
+    method: e.recommended,
+    estimate: e.estimate,
+    lower: interval.lower,
+    upper: interval.upper,
+    se: interval.se,
+    df: interval.df,
+    t,
+    p: t === null ? null : tTwoSidedPValue(t, interval.df),
+    distinguishable: interval.lower > 0 || interval.upper < 0,
+  };
+}
+
+/**
+ * Paired comparison of systems A and B on the same queries (SPEC §1, §3): each system's own
+ * analysis, and the analysis of the per-document sums of the per-query differences b − a,
+ * whose recommended intervals (micro cr2, macro t) give the test of no difference.
+ */
+export function compareSystems(input: ComparisonInput, options: AnalyzeOptions = {}): Comparison {
+  const difference = analyze(input.difference, options);
+  const quiet = { ...options, replicates: 0 };
+  const k = input.difference.s.length;
+  let tied = 0;
+  for (let d = 0; d < k; d++) if (input.difference.s[d] === 0) tied++;
+  const tests: Partial<Record<Estimand, DifferenceTest>> = {};
+  for (const estimand of ["micro", "macro"] as const) {
+    const test = differenceTest(difference, estimand);
+    if (test) tests[estimand] = test;
+  }
+  return {
+    a: input.a.name,
+    b: input.b.name,
+    aAnalysis: analyze(input.a.stats, quiet),
+    bAnalysis: analyze(input.b.stats, quiet),
+    difference,
+    ties: tied / k,
+    queriesDiffering: input.queriesDiffering / difference.results,
+    tests,
+  };
+}
+
+/**
+ * Holm's step-down adjustment (Holm 1979): sort p ascending, p̃_(i) = max_{j≤i} min(1,
+ * (m − j + 1)·p_(j)). Returns adjusted values in the input order.
+ */
+export function holmAdjust(pValues: readonly number[]): number[] {
+  const m = pValues.length;
+  const order = pValues.map((p, i) => ({ p, i })).sort((x, y) => x.p - y.p || x.i - y.i);
+  const adjusted = new Array<number>(m);
+  let running = 0;
+  order.forEach(({ p, i }, rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    adjusted[i] = running;
+  });
+  return adjusted;
+}
+
+/**
+ * Groups of systems that cannot be told apart: systems sorted by estimate (best first); each
+ * group is a maximal run in which no pair differs. Overlapping groups, as in a compact letter
+ * display (a, ab, b).
+ */
+export function indistinguishableGroups(
+  ranked: readonly string[],
+  differ: (a: string, b: string) => boolean,
+): string[][] {
+  const groups: string[][] = [];
+  let lastEnd = -1;
+  for (let i = 0; i < ranked.length; i++) {
+    let end = i;
+    while (
+      end + 1 < ranked.length &&
+      ranked.slice(i, end + 1).every((s) => !differ(s, ranked[end + 1] as string))
+    ) {
+      end++;
+    }
+    if (end > lastEnd) {
+      groups.push(ranked.slice(i, end + 1));
+      lastEnd = end;
+    }
+  }
+  return groups;
+}

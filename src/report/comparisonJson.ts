@@ -1,0 +1,71 @@
+import type { Comparison } from "../core/compare.js";
+import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
+import { analysisJson } from "./json.js";
+import { verdict } from "./verdict.js";
+
+export const COMPARISON_SCHEMA = "ragci.comparison/1";
+
+function comparisonJson(
+  c: Comparison,
+  metric: string,
+  holm?: Partial<Record<"micro" | "macro", number>>,
+) {
+  const entry = (system: string | null, analysis: Comparison["difference"]) => ({
+    ...analysisJson({ metric, system, analysis, aggregatesSha256: "" }),
+    aggregatesSha256: undefined,
+  });
+  return {
+    a: entry(c.a, c.aAnalysis),
+    b: entry(c.b, c.bAnalysis),
+    difference: { of: `${c.b} - ${c.a}`, ...entry(null, c.difference) },
+    ties: c.ties,
+    queriesDiffering: c.queriesDiffering,
+    tests: c.tests,
+    ...(holm ? { pHolm: holm } : {}),
+    verdict: Object.fromEntries(
+      (["micro", "macro"] as const)
+        .filter((e) => c.tests[e])
+        .map((e) => [e, verdict(c, e, c.difference.level)]),
+    ),
+  };
+}
+
+function metricJson(m: MetricComparisons, many: boolean) {
+  if (!many) return comparisonJson(m.comparisons[0] as Comparison, m.metric);
+  return {
+    comparisons: m.comparisons.map((c, i) => comparisonJson(c, m.metric, m.holm[i])),
+    groups: m.groups,
+  };
+}
+
+/**
+ * SPEC §10 for comparisons: the analysis structure under `difference`, with `a`, `b` and
+ * `ties`. Several metrics: `metrics: { name: … }`; several systems: `comparisons: […]`.
+ */
+export function comparisonReportJson(report: ComparisonReport): Record<string, unknown> {
+  const many = report.mode !== "two";
+  const head = {
+    schema: COMPARISON_SCHEMA,
+    ragci: report.version,
+    level: report.metrics[0]?.comparisons[0]?.difference.level ?? 0.95,
+    inputs: report.inputs,
+    systems: report.systems,
+    mode: report.mode,
+    queries: report.queries,
+    dropped: report.dropped,
+  };
+  if (report.metrics.length === 1)
+    return {
+      ...head,
+      metric: report.metrics[0]?.metric,
+      ...metricJson(report.metrics[0] as MetricComparisons, many),
+    };
+  return {
+    ...head,
+    metrics: Object.fromEntries(report.metrics.map((m) => [m.metric, metricJson(m, many)])),
+  };
+}
+
+export function formatComparisonJson(report: ComparisonReport): string {
+  return `${JSON.stringify(comparisonReportJson(report), (_, v) => v, 2)}\n`;
+}

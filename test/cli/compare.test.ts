@@ -1,0 +1,246 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EXAMPLE, FIXTURES, ROOT, ragci, scratchDir } from "./runCli.js";
+
+const dir = scratchDir();
+// R 4.2.2, clubSandwich 0.5.8 (coef_test CR2 Satterthwaite / CR1 on lm(x ~ 1) per query) and
+// survey 4.1.1 (svyratio, svymean, confint(df = degf)) per document: test/fixtures/covidqa-compare.R
+const R = JSON.parse(
+  readFileSync(join(ROOT, "test/fixtures/covidqa-compare.expected.json"), "utf8"),
+);
+const PAIRED = JSON.parse(readFileSync(join(FIXTURES, "paired_ties_rr.expected.json"), "utf8"));
+
+function close(actual: number, expected: number, label: string, rel = 1e-9): void {
+  const tolerance = expected === 0 ? 1e-15 : rel * Math.abs(expected);
+  expect(Math.abs(actual - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
+    tolerance,
+  );
+}
+
+function json(args: string[]): Record<string, any> {
+  const result = ragci([...args, "--json"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+describe("ragci compare on the bundled COVID-QA example (tfidf − bm25)", () => {
+  const out = json([
+    "compare",
+    EXAMPLE,
+    "--doc",
+    "doc_id",
+    "--query",
+    "query_id",
+    "--system",
+    "system",
+    "--metric",
+    "hit1,hit5,hit10,rr",
+    "--replicates",
+    "200",
+  ]);
+
+  it.each(["hit1", "hit5", "hit10", "rr"])(
+    "%s matches R clubSandwich and survey to 1e-9",
+    (metric) => {
+      const mine = out.metrics[metric];
+      const ref = R.metrics[metric];
+      expect(mine.difference.of).toBe("tfidf - bm25");
+      const micro = mine.difference.micro;
+      close(micro.estimate, ref.micro.estimate, "micro estimate");
+      for (const key of ["se", "df", "lower", "upper"])
+        close(micro.intervals.cr2[key], ref.micro.cr2[key], `cr2 ${key}`);
+      close(micro.intervals.cr1.se, ref.micro.cr1.se, "cr1 se");
+      const macro = mine.difference.macro;
+      close(macro.estimate, ref.macro.estimate, "macro estimate");
+      for (const key of ["se", "df", "lower", "upper"])
+        close(macro.intervals.t[key], ref.macro.t[key], `t ${key}`);
+      close(mine.a.micro.estimate, ref.a.micro, "bm25 micro");
+      close(mine.b.macro.estimate, ref.b.macro, "tfidf macro");
+      close(mine.ties, ref.ties, "ties");
+      close(mine.queriesDiffering, ref.queriesDiffering, "queries differing");
+      expect(mine.a.system).toBe("bm25");
+      expect(mine.difference.micro.intervals.logit).toMatchObject({
+        available: false,
+        reason: "metric not in [0, 1]",
+      });
+    },
+  );
+
+  it("says the verdict in plain words", () => {
+    expect(out.metrics.hit5.verdict.micro).toBe(
+      "micro: tfidf − bm25 = -4.13 points [-5.53, -2.73] (cr2, ν = 39.27): distinguishable at 95%, bm25 higher, p < 0.001",
+    );
+  });
+});
+
+describe("reference case paired_ties_rr (difference A − B)", () => {
+  const out = json([
+    "compare",
+    join(FIXTURES, "paired_ties_rr.csv"),
+    "--system",
+    "system",
+    "--metric",
+    "score",
+    "--baseline",
+    "B",
+  ]);
+  const c = out.comparisons[0];
+
+  it("reproduces every deterministic interval and the bootstrap of the differences", () => {
+    expect(c.difference.of).toBe("A - B");
+    for (const estimand of ["micro", "macro"] as const) {
+      close(c.difference[estimand].estimate, PAIRED[estimand].estimate, `${estimand} estimate`);
+      for (const [method, ref] of Object.entries(PAIRED[estimand].intervals) as [string, any][]) {
+        const mine = c.difference[estimand].intervals[method];
+        if (ref.available === false) {
+          expect(mine.available).toBe(false);
+          continue;
+        }
+        if (method === "chunk-bootstrap") continue; // numpy's own row draws; checked statistically in test/reference
+        for (const key of ["lower", "upper"])
+          close(mine[key], ref[key], `${estimand} ${method} ${key}`, 1e-12);
+      }
+    }
+    expect(c.ties).toBe(0.7);
+    // --baseline B: a is the baseline B, b is A.
+    expect([c.a.system, c.b.system]).toEqual(["B", "A"]);
+    close(c.b.micro.estimate, PAIRED.paired.a_micro, "A micro");
+    close(c.a.macro.estimate, PAIRED.paired.b_macro, "B macro");
+  });
+});
+
+describe("pairing rules", () => {
+  const a = join(dir, "a.jsonl");
+  const b = join(dir, "b.jsonl");
+  writeFileSync(
+    a,
+    [
+      '{"doc":"d1","qid":"q1","rr":1}',
+      '{"doc":"d1","qid":"q2","rr":0.5}',
+      '{"doc":"d2","qid":"q3","rr":0}',
+      '{"doc":"d3","qid":"q4","rr":1}',
+    ].join("\n"),
+  );
+  writeFileSync(
+    b,
+    [
+      '{"doc":"d1","qid":"q1","rr":0.5}',
+      '{"doc":"d1","qid":"q2","rr":0.5}',
+      '{"doc":"d2","qid":"q3","rr":1}',
+      '{"doc":"d3","qid":"q4","rr":1}',
+    ].join("\n"),
+  );
+
+  it("joins two files on the query, one system per file", () => {
+    const out = json([
+      "compare",
+      a,
+      b,
+      "--doc",
+      "doc",
+      "--query",
+      "qid",
+      "--metric",
+      "rr",
+      "--replicates",
+      "0",
+    ]);
+    expect(out.systems).toEqual(["a", "b"]);
+    expect(out.difference.of).toBe("b - a");
+    // per document: d1 −0.5 over 2, d2 +1 over 1, d3 0 over 1 → micro 0.5/4, macro (−0.25 + 1 + 0)/3
+    close(out.difference.micro.estimate, 0.125, "micro");
+    close(out.difference.macro.estimate, 0.25, "macro");
+    close(out.ties, 1 / 3, "ties");
+    close(out.queriesDiffering, 0.5, "differing");
+  });
+
+  const cases: { name: string; rows: string[]; extra?: string[]; message: RegExp }[] = [
+    {
+      name: "a duplicated query",
+      rows: ["d1,q1,A,1", "d1,q1,A,0", "d1,q1,B,1", "d2,q2,A,1", "d2,q2,B,0"],
+      message: /query q1 appears 2 times for system A; each query needs one result per system/,
+    },
+    {
+      name: "a query for one system only",
+      rows: ["d1,q1,A,1", "d1,q1,B,1", "d2,q2,A,1", "d2,q2,B,0", "d2,q3,A,1"],
+      message:
+        /query q3 has a result for A but not for B; A has 1 query missing from another system\. Use --intersect/,
+    },
+    {
+      name: "a query under two documents",
+      rows: ["d1,q1,A,1", "d2,q1,B,1", "d2,q2,A,1", "d2,q2,B,0"],
+      message: /query q1 is under two documents \(d1 and d2\)/,
+    },
+    {
+      name: "three systems without --baseline or --all-pairs",
+      rows: ["d1,q1,A,1", "d1,q1,B,1", "d1,q1,C,0", "d2,q2,A,1", "d2,q2,B,0", "d2,q2,C,0"],
+      message: /3 systems \(A, B, C\): choose --baseline SYSTEM or --all-pairs/,
+    },
+  ];
+  it.each(cases)("$name: one line, exit code 2", ({ rows, message }) => {
+    const file = join(dir, `bad-${Math.random().toString(36).slice(2)}.csv`);
+    writeFileSync(file, `doc,qid,system,hit\n${rows.join("\n")}\n`);
+    const result = ragci([
+      "compare",
+      file,
+      "--doc",
+      "doc",
+      "--query",
+      "qid",
+      "--system",
+      "system",
+      "--metric",
+      "hit",
+    ]);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.code).toBe(2);
+  });
+
+  it("keeps the common queries with --intersect and reports how many were dropped per system", () => {
+    const file = join(dir, "partial.csv");
+    writeFileSync(
+      file,
+      `doc,qid,system,hit\n${["d1,q1,A,1", "d1,q1,B,1", "d2,q2,A,1", "d2,q2,B,0", "d2,q3,A,1", "d3,q4,A,0", "d3,q4,B,1"].join("\n")}\n`,
+    );
+    const out = json([
+      "compare",
+      file,
+      "--doc",
+      "doc",
+      "--query",
+      "qid",
+      "--system",
+      "system",
+      "--metric",
+      "hit",
+      "--intersect",
+      "--replicates",
+      "0",
+    ]);
+    expect(out.dropped).toEqual({ A: 1, B: 0 });
+    expect(out.queries).toBe(3);
+    expect(out.difference.results).toBe(3);
+  });
+
+  it("compares all pairs with Holm-adjusted p-values and groups", () => {
+    const out = json([
+      "compare",
+      EXAMPLE,
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--all-pairs",
+      "--replicates",
+      "0",
+    ]);
+    expect(out.mode).toBe("all-pairs");
+    expect(out.comparisons).toHaveLength(1);
+    // One comparison: Holm leaves the p-value as it is.
+    expect(out.comparisons[0].pHolm.micro).toBeCloseTo(out.comparisons[0].tests.micro.p, 15);
+    expect(out.groups.micro).toEqual([["bm25"], ["tfidf"]]);
+  });
+});
