@@ -163,7 +163,7 @@ describe.each(CASES)("reference case %s", (name) => {
     it(`gives ${estimand} chunk-bootstrap bounds within 4 Monte Carlo sd of the reference`, () => {
       // The reference drew rows with numpy's own stream; ragci's binomial draws differ, so
       // the check is statistical: the sd of each bound over seeds 2..11 sets the tolerance.
-      const ref = e[estimand].intervals["chunk-bootstrap"] as Record<string, number>;
+      const ref = e[estimand].intervals["chunk-bootstrap"] as Record<"lower" | "upper", number>;
       const bounds = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((seed) => {
         const i = analyze(stats, { seed, replicates: 2000, values })[estimand]?.intervals[
           "chunk-bootstrap"
