@@ -1038,7 +1038,8 @@ const md = [
   `- Build under test: \`${distLabel}/\` (commit ${gitHead}); Node ${machine.node}; DuckDB ${machine.duckdb} (@duckdb/node-api)`,
   `- numpy ${machine.numpy} (\`${NUMPY_PY}\`, OPENBLAS_CORETYPE / OPENBLAS_L2_SIZE unset)`,
   `- pandas ${machine.pandas} with numpy ${machine.pandasNumpy} (\`${PANDAS_PY}\`)`,
-  `- Times: median (min) of ${REPEATS} runs; whole processes timed from spawn to exit. Peak memory: ${machine.memoryTool}.`,
+  `- Times: median (min) of ${REPEATS} runs; whole processes timed from spawn to exit. Ratio = reference / ragci (> 1: ragci faster). Peak memory: ${machine.memoryTool}.`,
+  `- Reproduce: \`npm run bench -- --snapshot\` (or \`node bench/analyze.mjs\` on the current dist/).`,
   `- Inputs (seeded, in bench/out/): K = 10⁶ and 10⁴ per-document CSVs \`doc,n,s\` with n_d = 1 + ⌊lognormal(1, 1)⌋; ` +
     `a ${ROWS.toLocaleString("en")}-row per-query CSV \`doc_id,query_id,hit\` (${csvMb.toFixed(0)} MB) over ` +
     `${ROW_DOCS.toLocaleString("en")} documents with lognormal(σ = 1.5) sizes, and its Parquet copy (${parquetMb.toFixed(0)} MB).`,

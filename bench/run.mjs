@@ -1,5 +1,6 @@
-// `npm run bench`: bench/analyze.mjs, then bench/rng.mjs when present. Arguments go to
-// analyze.mjs (e.g. --skip-investigation). Build dist/ first: npx tsc -p tsconfig.build.json
+// `npm run bench`: bench/analyze.mjs, then bench/rng.mjs and bench/bootstrap.mjs when present.
+// Arguments go to analyze.mjs (e.g. --snapshot, --skip-investigation); the others use dist/.
+// Build dist/ first: npx tsc -p tsconfig.build.json
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -236,9 +236,9 @@ function aggregationSql(c: QueryContext, modes: readonly SumMode[]): string {
         ...sums,
         `min(${v}) AS min${i}`,
         `max(${v}) AS max${i}`,
-        `bool_and(${v} = 0 OR ${v} = 1) AS binary${i}`,
-        ...(modes[i] === "integer" ? [`bool_and(${v} = floor(${v})) AS whole${i}`] : []),
-        `count(*) FILTER (WHERE ${v} IS NULL OR NOT isfinite(${v})) AS bad${i}`,
+        // 0/1 ⇔ whole numbers within [0, 1]; NaN or ±inf show up in min/max, NULLs in count.
+        `bool_and(${v} = floor(${v})) AS whole${i}`,
+        `count(${v}) AS present${i}`,
       ].join(", ");
     })
     .join(", ");
@@ -293,7 +293,11 @@ async function toGroups(
     }
   }
   for (let i = 0; i < c.metrics.length; i++) {
-    if (rows.some((r) => (r[`bad${i}`] as number) > 0)) {
+    const bad = (r: Record<string, unknown>) =>
+      (r[`present${i}`] as number) < (r.n as number) ||
+      !Number.isFinite(r[`min${i}`] as number) ||
+      !Number.isFinite(r[`max${i}`] as number);
+    if (rows.some(bad)) {
       const m = sqlIdentifier(c.metrics[i] as string);
       throw await locateBadRow(
         c,
@@ -308,7 +312,10 @@ async function toGroups(
   for (const system of systems) {
     const mine = rows.filter((r) => r.system === system);
     c.metrics.forEach((metric, i) => {
-      const binary = mine.every((r) => r[`binary${i}`] === true);
+      const binary = mine.every(
+        (r) =>
+          r[`whole${i}`] === true && (r[`min${i}`] as number) >= 0 && (r[`max${i}`] as number) <= 1,
+      );
       groups.push({
         system,
         metric,
