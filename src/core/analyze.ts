@@ -39,6 +39,11 @@ export interface AnalyzeOptions {
   readonly values?: ResultValues | null;
   /** Which resampling runs and the fraction of it done, for a progress bar. */
   readonly onProgress?: (phase: ResamplingPhase, fraction: number) => void;
+  /**
+   * Skip the resampling methods (reported unavailable, with the reason) when B·K exceeds this
+   * many document draws; default no limit. The CLI sets it only when B was not asked for.
+   */
+  readonly maxResamplingDraws?: number | null;
 }
 
 export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
@@ -148,6 +153,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     seed,
     values: options.values ?? null,
     onProgress: options.onProgress,
+    maxDraws: options.maxResamplingDraws ?? null,
   });
   const microAnalysis: EstimandAnalysis = {
     estimand: "micro",
@@ -225,6 +231,7 @@ interface ResamplingInput {
   readonly seed: number;
   readonly values: ResultValues | null;
   readonly onProgress: ((phase: ResamplingPhase, fraction: number) => void) | undefined;
+  readonly maxDraws: number | null;
 }
 
 type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
@@ -236,8 +243,13 @@ function resamplingIntervals(
 ): Record<Estimand, Partial<Record<ResamplingMethod, Interval>>> {
   const { level, replicates, seed, onProgress } = input;
   const chunkProgress = onProgress ? (f: number) => onProgress("chunk bootstrap", f) : undefined;
-  if (replicates === 0) {
-    const off: Interval = { available: false, reason: "resampling turned off (B = 0)" };
+  const draws = replicates * stats.n.length;
+  if (replicates === 0 || (input.maxDraws !== null && draws > input.maxDraws)) {
+    const reason =
+      replicates === 0
+        ? "resampling turned off (B = 0)"
+        : `skipped by default: B·K = ${draws.toExponential(1)} document draws would take minutes; with K = ${stats.n.length} the t and cr2 intervals are the ones to use — pass --replicates B to run it anyway`;
+    const off: Interval = { available: false, reason };
     const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
     return { micro: all, macro: all };
   }

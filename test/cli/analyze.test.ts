@@ -289,3 +289,22 @@ describe("terminal and Markdown output", () => {
     );
   });
 });
+
+describe("bootstrap work budget", () => {
+  const file = join(dir, "many-docs.csv");
+  const lines = ["doc,n,s"];
+  for (let d = 0; d < 20_000; d++) lines.push(`d${d},${1 + (d % 7)},${d % 3 === 0 ? 1 : 0}`);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+
+  it("skips the bootstrap by default when B·K exceeds 10⁸ document draws, and says how to run it", () => {
+    const out = json(["analyze", file, "--aggregated"]);
+    expect(out.micro.intervals["bootstrap-t"]).toMatchObject({ available: false });
+    expect(out.micro.intervals["bootstrap-t"].reason).toMatch(/B·K = 2\.0e\+8 document draws .* pass --replicates B/);
+    expect(out.micro.intervals.cr2.available).toBe(true);
+  });
+
+  it("runs it when --replicates is given", () => {
+    const out = json(["analyze", file, "--aggregated", "--replicates", "50"]);
+    expect(out.micro.intervals["bootstrap-t"]).toMatchObject({ available: true, replicates: 50 });
+  });
+});

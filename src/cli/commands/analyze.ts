@@ -42,7 +42,12 @@ export interface AnalyzeCommandOptions {
   readonly threads?: number;
   readonly replicates: number;
   readonly seed: number;
+  /** Whether --replicates was given; if not, resampling is skipped above DEFAULT_MAX_DRAWS. */
+  readonly replicatesExplicit?: boolean;
 }
+
+/** B·K above which the default run skips the bootstrap (about 10–30 s of work). */
+export const DEFAULT_MAX_DRAWS = 1e8;
 
 const EXAMPLES = `
 Examples:
@@ -97,8 +102,9 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     )
     .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
     .addHelpText("after", EXAMPLES)
-    .action(async (files: string[], options: AnalyzeCommandOptions) => {
-      const text = await runAnalyze(files, options, io);
+    .action(async (files: string[], options: AnalyzeCommandOptions, command: Command) => {
+      const explicit = command.getOptionValueSource("replicates") === "cli";
+      const text = await runAnalyze(files, { ...options, replicatesExplicit: explicit }, io);
       if (options.output) await writeFileAtomic(options.output, text);
       else process.stdout.write(text);
     });
@@ -217,6 +223,7 @@ export async function runAnalyze(
           replicates: options.replicates,
           seed: options.seed,
           values: group.values ?? null,
+          maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
           onProgress: (phase, f) =>
             io.progress.update(`${label(group)}: ${phase} ${Math.round(100 * f)}%`),
         }),

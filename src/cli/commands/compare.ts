@@ -18,6 +18,7 @@ import {
   parseThreads,
 } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
+import { DEFAULT_MAX_DRAWS } from "./analyze.js";
 
 export interface CompareCommandOptions {
   readonly doc?: string;
@@ -36,6 +37,7 @@ export interface CompareCommandOptions {
   readonly json?: boolean;
   readonly output?: string;
   readonly threads?: number;
+  readonly replicatesExplicit?: boolean;
 }
 
 const EXAMPLES = `
@@ -85,8 +87,9 @@ export function registerCompare(program: Command, io: CommandIo): void {
     .option("-o, --output <file>", "write the report to a file (atomically)")
     .option("--threads <n>", "DuckDB threads", parseThreads)
     .addHelpText("after", EXAMPLES)
-    .action(async (files: string[], options: CompareCommandOptions) => {
-      const text = await runCompare(files, options, io);
+    .action(async (files: string[], options: CompareCommandOptions, command: Command) => {
+      const explicit = command.getOptionValueSource("replicates") === "cli";
+      const text = await runCompare(files, { ...options, replicatesExplicit: explicit }, io);
       if (options.output) await writeFileAtomic(options.output, text);
       else process.stdout.write(text);
     });
@@ -163,6 +166,7 @@ export async function runCompare(
       estimand: options.estimand ?? null,
       replicates: options.replicates,
       seed: options.seed,
+      maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
     };
     const results: MetricComparisons[] = metrics.map((metric) => {
       const stats = (system: string) => {
