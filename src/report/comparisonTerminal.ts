@@ -3,6 +3,7 @@ import type { Interval } from "../core/types.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import {
   alignColumns,
+  ansiStyle,
   count,
   decimalsFor,
   degreesOfFreedom,
@@ -12,8 +13,8 @@ import {
 } from "./format.js";
 import { inPoints, verdict } from "./verdict.js";
 
-const bold = (on: boolean) => (s: string) => (on ? `\u001b[1m${s}\u001b[22m` : s);
-const dim = (on: boolean) => (s: string) => (on ? `\u001b[2m${s}\u001b[22m` : s);
+const bold = (on: boolean) => ansiStyle(on).bold;
+const dim = (on: boolean) => ansiStyle(on).dim;
 
 function bounds(interval: Interval | undefined, decimals: number): string {
   if (!interval) return "";

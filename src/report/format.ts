@@ -64,3 +64,10 @@ export function alignColumns(
       .trimEnd(),
   );
 }
+
+/** ANSI emphasis, or plain text when colour is off (not a TTY, NO_COLOR). */
+export function ansiStyle(on: boolean) {
+  const wrap = (open: string, close: string) => (s: string) =>
+    on ? `\u001b[${open}m${s}\u001b[${close}m` : s;
+  return { bold: wrap("1", "22"), dim: wrap("2", "22"), yellow: wrap("33", "39") };
+}

@@ -4,6 +4,7 @@ import type { AvailableInterval, Interval } from "../core/types.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import {
   alignColumns,
+  ansiStyle,
   count,
   decimalsFor,
   degreesOfFreedom,
@@ -18,11 +19,7 @@ export interface TerminalOptions {
   readonly color: boolean;
 }
 
-const style = (on: boolean) => ({
-  bold: (s: string) => (on ? `\u001b[1m${s}\u001b[22m` : s),
-  dim: (s: string) => (on ? `\u001b[2m${s}\u001b[22m` : s),
-  yellow: (s: string) => (on ? `\u001b[33m${s}\u001b[39m` : s),
-});
+const style = ansiStyle;
 
 function bounds(interval: AvailableInterval, decimals: number): string {
   return `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`;

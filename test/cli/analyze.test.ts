@@ -299,7 +299,9 @@ describe("bootstrap work budget", () => {
   it("skips the bootstrap by default when B·K exceeds 10⁸ document draws, and says how to run it", () => {
     const out = json(["analyze", file, "--aggregated"]);
     expect(out.micro.intervals["bootstrap-t"]).toMatchObject({ available: false });
-    expect(out.micro.intervals["bootstrap-t"].reason).toMatch(/B·K = 2\.0e\+8 document draws .* pass --replicates B/);
+    expect(out.micro.intervals["bootstrap-t"].reason).toMatch(
+      /B·K = 2\.0e\+8 document draws .* pass --replicates B/,
+    );
     expect(out.micro.intervals.cr2.available).toBe(true);
   });
 

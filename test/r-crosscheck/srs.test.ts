@@ -46,6 +46,7 @@ import {
   macroT,
   microEstimate,
 } from "../../src/core/index.js";
+import { mulberry32 } from "../support/mulberry32.js";
 
 const RSCRIPT = process.env.RSCRIPT ?? "Rscript";
 const R_SCRIPT_PATH = fileURLToPath(new URL("./srs.R", import.meta.url));
@@ -56,18 +57,6 @@ const DATA_SETS = 60;
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic data generation.
-
-/** mulberry32: a small 32-bit PRNG, uniform on [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Sizes = "small" | "heavy" | "dominant" | "mixed";
 type Metric = "binary" | "reciprocal-rank" | "continuous";

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyze, documentStats } from "../../../src/core/index.js";
+import { mulberry32 } from "../../support/mulberry32.js";
 import { runNumpy } from "../numeric/numpyOracle.js";
 
 const NUMPY_BOOTSTRAP = `
@@ -38,17 +39,6 @@ interface NumpyBootstrap {
   macro_pct: [number, number];
   micro_pct: [number, number];
   macro_max_abs_t: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function close(actual: number, expected: number, label: string): void {
