@@ -243,4 +243,51 @@ describe("pairing rules", () => {
     expect(out.comparisons[0].pHolm.micro).toBeCloseTo(out.comparisons[0].tests.micro.p, 15);
     expect(out.groups.micro).toEqual([["bm25"], ["tfidf"]]);
   });
+
+  it("ranks three systems, adjusts by Holm and groups the two that cannot be told apart", () => {
+    const [head, ...rows] = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+    const copies = rows
+      .filter((r) => r.split(",")[2] === "bm25")
+      .map((r) => r.replace(",bm25,", ",bm25copy,"));
+    const file = join(dir, "three.csv");
+    writeFileSync(file, `${head}\n${[...rows, ...copies].join("\n")}\n`);
+    const out = json([
+      "compare",
+      file,
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--all-pairs",
+      "--replicates",
+      "0",
+    ]);
+    expect(out.systems).toEqual(["bm25", "bm25copy", "tfidf"]);
+    expect(out.comparisons.map((c: any) => c.difference.of)).toEqual([
+      "bm25copy - bm25",
+      "tfidf - bm25",
+      "tfidf - bm25copy",
+    ]);
+    const raw = out.comparisons.map((c: any) => c.tests.micro.p ?? 1);
+    // Holm: the smallest of three p-values is multiplied by 3, the next by 2 (monotone).
+    const sorted = [...raw].sort((a: number, b: number) => a - b);
+    const holm = out.comparisons.map((c: any) => c.pHolm.micro);
+    expect(Math.min(...holm)).toBeCloseTo(Math.min(1, 3 * (sorted[0] as number)), 14);
+    expect(out.comparisons[0].ties).toBe(1);
+    expect(out.groups.micro).toEqual([["bm25", "bm25copy"], ["tfidf"]]);
+    const text = ragci([
+      "compare",
+      file,
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--all-pairs",
+      "--replicates",
+      "0",
+    ]).stdout;
+    expect(text).toMatch(
+      /micro: cannot be told apart at 95% \(Holm\): \{bm25, bm25copy\} \{tfidf\}/,
+    );
+  });
 });
