@@ -14,6 +14,11 @@ const { version } = JSON.parse(
 
 /** The only place that touches the process: argv in, text out, exit code set. */
 async function main(argv: readonly string[]): Promise<void> {
+  // A reader that stops early (`ragci … | head`) is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
   const color =
     Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== "dumb";
   const io: CommandIo = {

@@ -1,3 +1,4 @@
+import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
 
@@ -59,4 +60,32 @@ export function parseCount(flag: string): (text: string) => number {
     }
     return value;
   };
+}
+
+/**
+ * The options every inference command shares: level, population, estimand, bootstrap
+ * replicates and seed, DuckDB threads — declared once so analyze and compare agree.
+ */
+export function withInferenceOptions(command: Command): Command {
+  return command
+    .option("--level <level>", "confidence level", parseLevel, 0.95)
+    .option(
+      "--population <M>",
+      "documents in the population: finite-population correction (1 − K/M)",
+      parsePopulation,
+    )
+    .option("--estimand <estimand>", "report only micro or macro", parseEstimand)
+    .option(
+      "--replicates <B>",
+      "bootstrap replicates (0 turns resampling off)",
+      parseCount("--replicates"),
+      9999,
+    )
+    .option(
+      "--seed <S>",
+      "seed of the bootstrap stream (numpy default_rng(S))",
+      parseCount("--seed"),
+      1,
+    )
+    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads);
 }

@@ -2,6 +2,13 @@ export { aggregatesCsv, sha256Aggregates, sha256File } from "./hashInputs.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
 export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
 export {
+  type PairDifference,
+  type PairedInput,
+  type PairedTable,
+  type ReadPairedOptions,
+  readPairedResults,
+} from "./readPairedResults.js";
+export {
   type MetricAggregates,
   type ReadResultsOptions,
   type ResultsTable,

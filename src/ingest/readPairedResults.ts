@@ -7,9 +7,7 @@ import type { DocumentStats } from "../core/types.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, sqlString, tableFunction } from "./inputFormat.js";
 import { DOCUMENT_COLUMN_CANDIDATES, describeColumns } from "./readResults.js";
-import { findColumn, resolveColumn } from "./resolveColumns.js";
-
-export const QUERY_COLUMN_CANDIDATES = ["query_id", "query", "qid", "question_id"];
+import { findColumn, QUERY_COLUMN_CANDIDATES, resolveColumn } from "./resolveColumns.js";
 
 export interface PairedInput {
   /** Path DuckDB reads. */

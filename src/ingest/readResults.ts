@@ -5,11 +5,10 @@ import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { duckDbMessage, queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { type InputFormat, inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
-import { findColumn, resolveColumn } from "./resolveColumns.js";
+import { findColumn, QUERY_COLUMN_CANDIDATES, resolveColumn } from "./resolveColumns.js";
 import { locateBadRow } from "./validateRows.js";
 
 export const DOCUMENT_COLUMN_CANDIDATES = ["doc_id", "doc", "document_id", "document"];
-const QUERY_COLUMN_CANDIDATES = ["query_id", "query", "qid", "question_id"];
 
 export interface ReadResultsOptions {
   /** Path DuckDB reads. */

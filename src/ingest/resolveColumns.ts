@@ -1,5 +1,8 @@
 import { RagciError } from "../core/errors.js";
 
+/** Names tried, in order, for the query id column (pairing, and excluded from metrics). */
+export const QUERY_COLUMN_CANDIDATES = ["query_id", "query", "qid", "question_id"];
+
 /** Well-known alternative names, tried only when no column matches the requested name. */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   mrr: ["rr", "reciprocalrank", "recirank"],

@@ -16,14 +16,7 @@ import { formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import type { CommandIo } from "../io.js";
-import {
-  parseCount,
-  parseEstimand,
-  parseLevel,
-  parseList,
-  parsePopulation,
-  parseThreads,
-} from "../options.js";
+import { parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 
 export interface AnalyzeCommandOptions {
@@ -62,45 +55,30 @@ Per-query input has one row per query result: a document id column and metric co
 sum) and, for non-binary metrics, ss (their sum of squares).`;
 
 export function registerAnalyze(program: Command, io: CommandIo): void {
-  program
-    .command("analyze")
-    .description("document-level intervals for micro and macro averages of retrieval metrics")
-    .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)")
-    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
-    .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
-    .option("--system <column>", "one analysis per value of this column")
-    .option(
-      "--format <format>",
-      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
-    )
-    .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
-    .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option(
-      "--population <M>",
-      "documents in the population: finite-population correction (1 − K/M)",
-      parsePopulation,
-    )
-    .option("--estimand <estimand>", "report only micro or macro", parseEstimand)
-    .option("--json", "JSON output (schema ragci.analysis/1)")
-    .option("--markdown", "Markdown output")
-    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
-    .option(
-      "--write-aggregates <file>",
-      "save the per-document table (.csv or .parquet) to re-run from",
-    )
-    .option(
-      "--replicates <B>",
-      "bootstrap replicates (0 turns resampling off)",
-      parseCount("--replicates"),
-      9999,
-    )
-    .option(
-      "--seed <S>",
-      "seed of the bootstrap stream (numpy default_rng(S))",
-      parseCount("--seed"),
-      1,
-    )
-    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
+  withInferenceOptions(
+    program
+      .command("analyze")
+      .description("document-level intervals for micro and macro averages of retrieval metrics")
+      .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)")
+      .option(
+        "--doc <column>",
+        "document id column (default: doc_id, doc, document_id or document)",
+      )
+      .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
+      .option("--system <column>", "one analysis per value of this column")
+      .option(
+        "--format <format>",
+        "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
+      )
+      .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
+      .option("--json", "JSON output (schema ragci.analysis/1)")
+      .option("--markdown", "Markdown output")
+      .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+      .option(
+        "--write-aggregates <file>",
+        "save the per-document table (.csv or .parquet) to re-run from",
+      ),
+  )
     .addHelpText("after", EXAMPLES)
     .action(async (files: string[], options: AnalyzeCommandOptions, command: Command) => {
       const explicit = command.getOptionValueSource("replicates") === "cli";

@@ -9,14 +9,7 @@ import { formatComparisonJson } from "../../report/comparisonJson.js";
 import type { ComparisonReport, MetricComparisons } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import type { CommandIo } from "../io.js";
-import {
-  parseCount,
-  parseEstimand,
-  parseLevel,
-  parseList,
-  parsePopulation,
-  parseThreads,
-} from "../options.js";
+import { parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { DEFAULT_MAX_DRAWS } from "./analyze.js";
 
@@ -51,41 +44,31 @@ The difference is B − A per query (A the first system in name order, or the ba
 per document; every interval of \`ragci analyze\` is applied to those per-document sums.`;
 
 export function registerCompare(program: Command, io: CommandIo): void {
-  program
-    .command("compare")
-    .description("paired comparison of systems on the same queries, at the document level")
-    .argument(
-      "<files...>",
-      "per-query results: one file with a system column, or one file per system",
-    )
-    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
-    .option(
-      "--query <column>",
-      "query id column the systems are paired on (default: query_id, query, qid)",
-    )
-    .option("--system <column>", "system column (one input file)")
-    .option("--metric <columns>", "metric column(s), comma-separated", parseList)
-    .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
-    .option("--baseline <system>", "compare every other system with this one")
-    .option("--all-pairs", "compare every pair of systems")
-    .option("--intersect", "keep the queries every system has (reports how many were dropped)")
-    .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option(
-      "--population <M>",
-      "documents in the population (finite-population correction)",
-      parsePopulation,
-    )
-    .option("--estimand <estimand>", "report only micro or macro", parseEstimand)
-    .option(
-      "--replicates <B>",
-      "bootstrap replicates (0 turns resampling off)",
-      parseCount("--replicates"),
-      9999,
-    )
-    .option("--seed <S>", "seed of the bootstrap stream", parseCount("--seed"), 1)
-    .option("--json", "JSON output (schema ragci.comparison/1)")
-    .option("-o, --output <file>", "write the report to a file (atomically)")
-    .option("--threads <n>", "DuckDB threads", parseThreads)
+  withInferenceOptions(
+    program
+      .command("compare")
+      .description("paired comparison of systems on the same queries, at the document level")
+      .argument(
+        "<files...>",
+        "per-query results: one file with a system column, or one file per system",
+      )
+      .option(
+        "--doc <column>",
+        "document id column (default: doc_id, doc, document_id or document)",
+      )
+      .option(
+        "--query <column>",
+        "query id column the systems are paired on (default: query_id, query, qid)",
+      )
+      .option("--system <column>", "system column (one input file)")
+      .option("--metric <columns>", "metric column(s), comma-separated", parseList)
+      .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
+      .option("--baseline <system>", "compare every other system with this one")
+      .option("--all-pairs", "compare every pair of systems")
+      .option("--intersect", "keep the queries every system has (reports how many were dropped)")
+      .option("--json", "JSON output (schema ragci.comparison/1)")
+      .option("-o, --output <file>", "write the report to a file (atomically)"),
+  )
     .addHelpText("after", EXAMPLES)
     .action(async (files: string[], options: CompareCommandOptions, command: Command) => {
       const explicit = command.getOptionValueSource("replicates") === "cli";
