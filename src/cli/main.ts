@@ -4,6 +4,7 @@ import { Command, CommanderError } from "commander";
 import { isRagciError } from "../core/errors.js";
 import { registerAnalyze } from "./commands/analyze.js";
 import { registerCompare } from "./commands/compare.js";
+import { registerPlan } from "./commands/plan.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
 import type { CommandIo } from "./io.js";
 import { progress } from "./progress.js";
@@ -38,6 +39,7 @@ async function main(argv: readonly string[]): Promise<void> {
     .showHelpAfterError(false);
   registerAnalyze(program, io);
   registerCompare(program, io);
+  registerPlan(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   try {
     await program.parseAsync(argv as string[], { from: "user" });

@@ -70,6 +70,13 @@ export { quantileType7, sortedCopy } from "./numeric/quantileType7.js";
 export { seedSequenceState } from "./numeric/seedSequence.js";
 export { uniformSource } from "./numeric/uniform.js";
 export {
+  type PlanningStandardDeviations,
+  pilotStandardDeviations,
+} from "./planning/pilotStandardDeviations.js";
+export { type PlanningInput, planningHalfWidth } from "./planning/planningHalfWidth.js";
+export { halfWidthCurve, requiredDocuments } from "./planning/requiredDocuments.js";
+export { requiredDocumentsToDetect } from "./planning/requiredDocumentsToDetect.js";
+export {
   type Advice,
   type AdviceCode,
   recommendMethod,

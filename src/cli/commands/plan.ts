@@ -1,0 +1,303 @@
+import type { Command } from "commander";
+import { RagciError } from "../../core/errors.js";
+import type { Estimand } from "../../core/types.js";
+import { sha256File } from "../../ingest/hashInputs.js";
+import { readAggregates } from "../../ingest/readAggregates.js";
+import { readResults } from "../../ingest/readResults.js";
+import { writeFileAtomic } from "../../ingest/writeAtomic.js";
+import { alignColumns, fixed, percent, significant } from "../../report/format.js";
+import type { CommandIo } from "../io.js";
+import { parseLevel, parseList, parsePopulation } from "../options.js";
+
+interface PlanCommandOptions {
+  readonly sd?: number;
+  readonly sdMacro?: number;
+  readonly sdMicro?: number;
+  readonly halfWidth?: number;
+  readonly difference?: number;
+  readonly power: number;
+  readonly population?: number;
+  readonly census?: boolean;
+  readonly level: number;
+  readonly doc?: string;
+  readonly metric?: string[];
+  readonly system?: string;
+  readonly format?: string;
+  readonly aggregated?: boolean;
+  readonly curve?: string[];
+  readonly json?: boolean;
+  readonly output?: string;
+}
+
+const EXAMPLES = `
+Examples:
+  $ ragci plan --sd 0.224 --population 1300 --half-width 0.05      # 76 documents (80 without fpc)
+  $ ragci plan pilot.csv --doc doc_id --metric hit5 --system system=bm25 --half-width 0.03 --population 1300
+  $ ragci plan census.csv --census --metric hit5 --half-width 0.02  # S from all M documents
+  $ ragci plan --sd 0.18 --difference 0.03 --power 0.8             # paired: documents to detect d
+
+The rule (SPEC §7): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
+(S = sd of the document rates) and micro (S = sd of u_d = s_d − R·n_d over the mean size).`;
+
+function positive(flag: string): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!(Number.isFinite(value) && value > 0))
+      throw new RagciError("invalid-option", `${flag} ${text}: give a positive number`);
+    return value;
+  };
+}
+
+function nonNegative(flag: string): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!(Number.isFinite(value) && value >= 0))
+      throw new RagciError("invalid-option", `${flag} ${text}: give a number ≥ 0`);
+    return value;
+  };
+}
+
+export function registerPlan(program: Command, io: CommandIo): void {
+  program
+    .command("plan")
+    .description(
+      "how many documents to label for a target half-width (or to detect a paired difference)",
+    )
+    .argument("[file]", "a pilot sample or census (per-query, or per-document with --aggregated)")
+    .option("--sd <S>", "per-document standard deviation S for both estimands", nonNegative("--sd"))
+    .option("--sd-macro <S>", "S for macro (sd of the document rates)", nonNegative("--sd-macro"))
+    .option(
+      "--sd-micro <S>",
+      "S for micro (sd of u_d over the mean size)",
+      nonNegative("--sd-micro"),
+    )
+    .option("--half-width <w>", "target half-width of the interval", positive("--half-width"))
+    .option("--difference <d>", "paired plan: the difference to detect", Number)
+    .option("--power <p>", "paired plan: power to detect it", Number, 0.8)
+    .option(
+      "--population <M>",
+      "documents in the population (finite-population correction)",
+      parsePopulation,
+    )
+    .option("--census", "the file holds every document of the population: M = its K")
+    .option("--level <level>", "confidence level", parseLevel, 0.95)
+    .option("--doc <column>", "document id column of the file")
+    .option("--metric <column>", "metric column of the file", parseList)
+    .option("--system <column=value>", "use the rows of one system, e.g. system=bm25")
+    .option("--format <format>", "format of the file (default: from the extension)")
+    .option("--aggregated", "the file is one row per document: doc, n, s[, ss]")
+    .option(
+      "--curve <Ks>",
+      "documents at which to show the half-width (comma-separated)",
+      parseList,
+    )
+    .option("--json", "JSON output (schema ragci.plan/1)")
+    .option("-o, --output <file>", "write the report to a file (atomically)")
+    .addHelpText("after", EXAMPLES)
+    .action(async (file: string | undefined, options: PlanCommandOptions) => {
+      const text = await runPlan(file, options, io);
+      if (options.output) await writeFileAtomic(options.output, text);
+      else process.stdout.write(text);
+    });
+}
+
+export async function runPlan(
+  file: string | undefined,
+  options: PlanCommandOptions,
+  io: CommandIo,
+): Promise<string> {
+  const core = await import("../../core/index.js");
+  if (options.halfWidth === undefined && options.difference === undefined) {
+    throw new RagciError(
+      "invalid-option",
+      "give --half-width w (or --difference d for a paired plan)",
+    );
+  }
+  let sd: Partial<Record<Estimand, number>> = {};
+  let source:
+    | { kind: "given" }
+    | { kind: "pilot" | "census"; file: string; documents: number; sha256: string } = {
+    kind: "given",
+  };
+  let population = options.population ?? null;
+  if (file) {
+    if (
+      options.sd !== undefined ||
+      options.sdMacro !== undefined ||
+      options.sdMicro !== undefined
+    ) {
+      throw new RagciError("invalid-option", "give either a file or --sd, not both");
+    }
+    const [systemColumn, systemValue] = options.system ? options.system.split("=", 2) : [];
+    if (options.system && (!systemColumn || systemValue === undefined)) {
+      throw new RagciError(
+        "invalid-option",
+        `--system ${options.system}: give COLUMN=VALUE, e.g. --system system=bm25`,
+      );
+    }
+    const common = {
+      file,
+      format: options.format ?? null,
+      doc: options.doc ?? null,
+      metrics: options.metric ?? null,
+      system: systemColumn ?? null,
+    };
+    io.progress.update(`reading ${file}…`);
+    const [table, sha256] = await Promise.all([
+      options.aggregated ? readAggregates(common) : readResults(common),
+      sha256File(file),
+    ]);
+    io.progress.done();
+    const groups = systemColumn
+      ? table.groups.filter((g) => g.system === systemValue)
+      : table.groups;
+    const group = groups[0];
+    if (!group) {
+      const found = [...new Set(table.groups.map((g) => g.system))].join(", ");
+      throw new RagciError(
+        "invalid-option",
+        `${file}: no system "${systemValue}" in column ${systemColumn} (found ${found})`,
+      );
+    }
+    if (groups.length > 1) {
+      throw new RagciError(
+        "invalid-option",
+        `${file}: plan uses one metric of one system; name it with --metric (and --system COLUMN=VALUE)`,
+      );
+    }
+    const s = core.pilotStandardDeviations(group.stats);
+    sd = { macro: s.macro, micro: s.micro };
+    if (options.census) {
+      if (population !== null && population !== s.documents) {
+        throw new RagciError(
+          "invalid-option",
+          `--census: the file has ${s.documents} documents but --population says ${population}`,
+        );
+      }
+      population = s.documents;
+    }
+    source = { kind: options.census ? "census" : "pilot", file, documents: s.documents, sha256 };
+  } else {
+    if (options.census) throw new RagciError("invalid-option", "--census needs the census file");
+    const macro = options.sdMacro ?? options.sd;
+    const micro = options.sdMicro ?? options.sd;
+    if (macro === undefined && micro === undefined) {
+      throw new RagciError(
+        "invalid-option",
+        "give S with --sd (or --sd-macro / --sd-micro), or a pilot file to estimate it from",
+      );
+    }
+    if (macro !== undefined) sd.macro = macro;
+    if (micro !== undefined) sd.micro = micro;
+  }
+  const level = options.level;
+  const estimands = (["macro", "micro"] as const).filter((e) => sd[e] !== undefined);
+  const curveKs = (options.curve?.map(Number) ?? [5, 10, 20, 50, 100, 200, 500, 1000]).filter(
+    (k) => Number.isInteger(k) && k >= 2 && (population === null || k <= population),
+  );
+  const result: Record<string, unknown> = {};
+  for (const e of estimands) {
+    const S = sd[e] as number;
+    const block: Record<string, unknown> = { sd: S };
+    if (options.halfWidth !== undefined) {
+      block.documents = core.requiredDocuments({
+        sd: S,
+        halfWidth: options.halfWidth,
+        population,
+        level,
+      });
+      block.documentsWithoutFpc = core.requiredDocuments({
+        sd: S,
+        halfWidth: options.halfWidth,
+        population: null,
+        level,
+      });
+    }
+    if (options.difference !== undefined) {
+      block.detect = {
+        difference: options.difference,
+        power: options.power,
+        documents: core.requiredDocumentsToDetect({
+          sd: S,
+          difference: options.difference,
+          power: options.power,
+          population,
+          level,
+        }),
+        documentsWithoutFpc: core.requiredDocumentsToDetect({
+          sd: S,
+          difference: options.difference,
+          power: options.power,
+          population: null,
+          level,
+        }),
+      };
+    }
+    block.curve = core.halfWidthCurve({ sd: S, population, level, documents: curveKs });
+    result[e] = block;
+  }
+  const warnings: string[] = [
+    "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
+  ];
+  if (source.kind === "pilot") {
+    warnings.unshift(
+      `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: with so few documents the plan can be off by a wide margin; plan with a larger S for safety.`,
+    );
+  }
+  const json = {
+    schema: "ragci.plan/1",
+    ragci: io.version,
+    level,
+    halfWidth: options.halfWidth ?? null,
+    population,
+    source,
+    ...result,
+    warnings,
+  };
+  if (options.json) return `${JSON.stringify(json, null, 2)}\n`;
+
+  const lines: string[] = [];
+  const from =
+    source.kind === "given"
+      ? "S given"
+      : `S from the ${source.kind} ${source.file} (K = ${source.documents})`;
+  lines.push(
+    `ragci plan · ${from} · ${options.halfWidth === undefined ? "" : `half-width ${options.halfWidth} at `}${percent(level)} · ${population === null ? "no fpc" : `M = ${population}`}`,
+    "",
+  );
+  const rows: string[][] = [
+    [
+      "",
+      "S",
+      ...(options.halfWidth !== undefined ? ["documents", "without fpc"] : []),
+      ...(options.difference !== undefined
+        ? [`to detect ${options.difference} (power ${options.power})`]
+        : []),
+    ],
+  ];
+  for (const e of estimands) {
+    const b = result[e] as Record<string, any>;
+    rows.push([
+      e,
+      significant(b.sd as number),
+      ...(options.halfWidth !== undefined
+        ? [String(b.documents), String(b.documentsWithoutFpc)]
+        : []),
+      ...(options.difference !== undefined
+        ? [`${b.detect.documents} (${b.detect.documentsWithoutFpc} without fpc)`]
+        : []),
+    ]);
+  }
+  lines.push(...alignColumns(rows, ["l", "r", "r", "r", "l"], "   "));
+  lines.push("", "half-width against K");
+  const curve: string[][] = [["K", ...estimands]];
+  curveKs.forEach((k, i) => {
+    curve.push([
+      String(k),
+      ...estimands.map((e) => fixed((result[e] as any).curve[i].halfWidth as number, 4)),
+    ]);
+  });
+  lines.push(...alignColumns(curve, ["r", "r", "r"], "   ").map((l) => `  ${l}`));
+  lines.push("", "advice", ...warnings.map((w) => `  · ${w}`));
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,50 @@
+import { RagciError } from "../errors.js";
+import { tQuantile } from "../numeric/distributions.js";
+import { type PlanningInput, validatePlanningInput } from "./planningHalfWidth.js";
+
+/**
+ * Paired plan: smallest K ≥ 2 with (t(1 − α/2; K − 1) + t(power; K − 1)) · S/√K · √(1 − K/M)
+ * ≤ |d|, S the sd of the per-document differences (macro) or of their residuals over n̄
+ * (micro): the usual normal-theory power calculation with t quantiles (a two-sided test at
+ * level α detects a true difference d with the given power). Power 0.5 reduces it to the
+ * half-width rule with w = |d|.
+ */
+export function requiredDocumentsToDetect(
+  input: PlanningInput & { readonly difference: number; readonly power?: number },
+): number {
+  validatePlanningInput(input);
+  const power = input.power ?? 0.8;
+  if (!(power >= 0.5 && power < 1))
+    throw new RagciError("invalid-option", `power ${power} must be in [0.5, 1)`);
+  const d = Math.abs(input.difference);
+  if (!(d > 0 && Number.isFinite(d)))
+    throw new RagciError(
+      "invalid-option",
+      `difference ${input.difference} must be a non-zero number`,
+    );
+  const level = input.level ?? 0.95;
+  const m = input.population ?? null;
+  const fits = (k: number) => {
+    const fpc = m === null ? 1 : Math.max(0, 1 - k / m);
+    const q = tQuantile(1 - (1 - level) / 2, k - 1) + (power === 0.5 ? 0 : tQuantile(power, k - 1));
+    return q * (input.sd / Math.sqrt(k)) * Math.sqrt(fpc) <= d;
+  };
+  let low = 1;
+  let high = 2;
+  while (!fits(high)) {
+    low = high;
+    if (m !== null && high >= m) return m;
+    high = m === null ? high * 2 : Math.min(high * 2, m);
+    if (high > 1e12)
+      throw new RagciError(
+        "invalid-option",
+        "detecting that difference needs more than 10¹² documents",
+      );
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) high = mid;
+    else low = mid;
+  }
+  return Math.max(2, high);
+}
