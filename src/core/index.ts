@@ -33,6 +33,14 @@ export {
   indistinguishableGroups,
   type SystemInput,
 } from "./compare.js";
+export { type DesignInterval, designInterval } from "./designs/designInterval.js";
+export { srsTotalVariance } from "./designs/srsTotalVariance.js";
+export {
+  type DesignEstimates,
+  type StratifiedDesign,
+  stratifiedEstimates,
+} from "./designs/stratified.js";
+export { type TwoStageDesign, twoStageEstimates } from "./designs/twoStage.js";
 export { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 export { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
 export { type DocumentInfluence, influence } from "./diagnostics/influence.js";

@@ -1,0 +1,109 @@
+import { RagciError } from "../errors.js";
+import { compensatedSum } from "../numeric/compensatedSum.js";
+import type { DocumentStats } from "../types.js";
+import { type DesignInterval, designInterval } from "./designInterval.js";
+import { srsTotalVariance } from "./srsTotalVariance.js";
+
+export interface StratifiedDesign {
+  /** The stratum of each document, aligned with stats.ids. */
+  readonly strata: readonly string[];
+  /** M_h: documents in each stratum of the population. */
+  readonly populationSizes: Readonly<Record<string, number>>;
+}
+
+export interface DesignEstimates {
+  readonly micro: DesignInterval;
+  readonly macro: DesignInterval;
+}
+
+interface Stratum {
+  readonly name: string;
+  readonly documents: number[];
+  readonly population: number;
+}
+
+function strataOf(stats: DocumentStats, design: StratifiedDesign): Stratum[] {
+  if (design.strata.length !== stats.ids.length) {
+    throw new RagciError(
+      "invalid-design",
+      `the design gives ${design.strata.length} strata labels for ${stats.ids.length} documents`,
+    );
+  }
+  const byName = new Map<string, number[]>();
+  design.strata.forEach((name, d) => byName.set(name, [...(byName.get(name) ?? []), d]));
+  return [...byName].map(([name, documents]) => {
+    const population = design.populationSizes[name];
+    if (population === undefined) {
+      throw new RagciError(
+        "invalid-design",
+        `stratum "${name}" is in the data but not in the design's population sizes`,
+        { stratum: name },
+      );
+    }
+    if (!(Number.isInteger(population) && population >= documents.length)) {
+      throw new RagciError(
+        "invalid-design",
+        `stratum "${name}" has ${documents.length} sampled documents but M_h = ${population} in the design`,
+        { stratum: name },
+      );
+    }
+    if (documents.length < 2) {
+      throw new RagciError(
+        "invalid-design",
+        `stratum "${name}" has one sampled document, which cannot give a variance; sample at least two or merge it with a neighbouring stratum`,
+        { stratum: name },
+      );
+    }
+    return { name, documents, population };
+  });
+}
+
+/**
+ * Design-based intervals under stratified SRS of documents (SPEC §4). Micro: the combined
+ * ratio estimator R_c = Σ_h (M_h/K_h) Σ s_d / Σ_h (M_h/K_h) Σ n_d, variance from the
+ * linearisation z_d = (s_d − R_c n_d)/X̂ with each stratum's fpc (Cochran 1977 §6.11).
+ * Macro: Σ_h W_h r̄_h (W_h = M_h/M) with Σ_h W_h²(1 − f_h) s_h²/K_h. ν = K − H. Equals R's
+ * survey: svyratio(~s, ~n) and svymean(~r) on svydesign(ids = ~1, strata =, fpc =).
+ */
+export function stratifiedEstimates(
+  stats: DocumentStats,
+  design: StratifiedDesign,
+  level = 0.95,
+): DesignEstimates {
+  const strata = strataOf(stats, design);
+  const weight = (h: Stratum) => h.population / h.documents.length;
+  const total = (x: (d: number) => number) =>
+    compensatedSum(strata.map((h) => weight(h) * compensatedSum(h.documents.map(x))));
+  const n = (d: number) => stats.n[d] as number;
+  const s = (d: number) => stats.s[d] as number;
+  const r = (d: number) => s(d) / n(d);
+  const totalN = total(n);
+  const ratio = total(s) / totalN;
+  const population = compensatedSum(strata.map((h) => h.population));
+  const mean = total(r) / population;
+  // Linearised residuals, weighted, per stratum; variance of their total.
+  const variance = (z: (d: number) => number) =>
+    compensatedSum(
+      strata.map((h) =>
+        srsTotalVariance(
+          h.documents.map((d) => weight(h) * z(d)),
+          h.documents.length / h.population,
+        ),
+      ),
+    );
+  const df = stats.ids.length - strata.length;
+  return {
+    micro: designInterval(
+      ratio,
+      variance((d) => (s(d) - ratio * n(d)) / totalN),
+      df,
+      level,
+    ),
+    macro: designInterval(
+      mean,
+      variance((d) => (r(d) - mean) / population),
+      df,
+      level,
+    ),
+  };
+}

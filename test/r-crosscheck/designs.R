@@ -1,0 +1,133 @@
+# R oracle for test/r-crosscheck/designs.test.ts (ragci's stratified and two-stage design
+# estimators against the survey package).
+#
+# Usage: Rscript --vanilla designs.R INPUT.json OUTPUT.csv
+#
+# INPUT.json: {
+#   "stratified": [{"id", "levels": [...], "doc": [...], "stratum": [...], "Mh": [...], "n": [...], "s": [...]}],
+#   "twostage":   [{"id", "levels": [...], "doc": [...], "psu": [...], "T", "Mi": [...], "n": [...], "s": [...]}],
+#   "reference":  [{"id", "levels": [...], "csv": PATH, "design": PATH}]
+# }
+#   stratified / twostage: one row per document (doc id, its stratum or first-stage unit, that
+#   stratum's M_h or that unit's M_i, n_d results and their sum s_d).
+#   reference: a per-query CSV (doc_id, psu, score) and its .design.json (first_stage_population,
+#   second_stage_population); R aggregates it per document itself (rowsum).
+# OUTPUT.csv: lines "id,quantity,value", value printed with sprintf("%.17g") (round-trips a
+#   double exactly); id -1 carries the versions ("-1,version.R,4.2.2").
+#
+# Per data set, on the per-document frame pd (doc, stratum or psu, Mh or T and Mi, n, s, r = s/n):
+#   stratified: des <- svydesign(ids = ~1, strata = ~stratum, fpc = ~Mh, data = pd)
+#   two-stage:  des <- svydesign(ids = ~psu + doc, fpc = ~T + Mi, data = pd)
+#   micro <- svyratio(~s, ~n, des); macro <- svymean(~r, des)     # coef, SE
+#   degf(des); confint(<each>, level = level, df = degf(des)); q = qt(1 - (1 - level)/2, degf(des))
+# with survey's default options (survey.lonely.psu = "fail", survey.ultimate.cluster = FALSE).
+#
+# Written and checked with R 4.2.2 Patched (2022-11-10 r83330), survey 4.1.1, jsonlite 1.8.4.
+# Exits with status 3 and a message naming the package when one is missing.
+
+missing_packages <- Filter(
+  function(p) !requireNamespace(p, quietly = TRUE),
+  c("jsonlite", "survey")
+)
+if (length(missing_packages) > 0) {
+  message(sprintf(
+    "ragci r-crosscheck: R package(s) not installed: %s (install.packages(c(%s)))",
+    paste(missing_packages, collapse = ", "),
+    paste(sprintf('"%s"', missing_packages), collapse = ", ")
+  ))
+  quit(status = 3)
+}
+suppressPackageStartupMessages(library(survey))
+# The defaults, stated: a stratum or unit with one sampled PSU is an error, multistage variance.
+options(survey.lonely.psu = "fail", survey.ultimate.cluster = FALSE)
+
+args <- commandArgs(trailingOnly = TRUE)
+if (length(args) != 2) {
+  message("usage: Rscript --vanilla designs.R INPUT.json OUTPUT.csv")
+  quit(status = 2)
+}
+input <- jsonlite::fromJSON(args[1], simplifyDataFrame = FALSE)
+
+lines <- character(0)
+emit <- function(id, name, value) {
+  value <- as.numeric(value)
+  if (length(value) != 1) stop(sprintf("data set %s, %s: expected one value, got %d", id, name, length(value)))
+  lines[length(lines) + 1] <<- sprintf("%s,%s,%.17g", id, name, value)
+}
+at <- function(name, level) sprintf("%s@%s", name, format(level, digits = 15))
+num <- function(x) as.numeric(unlist(x))
+chr <- function(x) as.character(unlist(x))
+
+lines[length(lines) + 1] <- sprintf("-1,version.R,%s", paste(R.version$major, R.version$minor, sep = "."))
+lines[length(lines) + 1] <- sprintf("-1,version.survey,%s", as.character(packageVersion("survey")))
+lines[length(lines) + 1] <- sprintf("-1,version.jsonlite,%s", as.character(packageVersion("jsonlite")))
+
+# svyratio(~s, ~n) (micro) and svymean(~r) (macro) on one design, with their intervals.
+estimates <- function(id, pd, des, levels) {
+  emit(id, "data.K", nrow(pd))
+  emit(id, "data.N", sum(pd$n))
+  emit(id, "data.sum_s", sum(pd$s))
+  nu <- degf(des)
+  emit(id, "degf", nu)
+  rat <- svyratio(~s, ~n, des)
+  mn <- svymean(~r, des)
+  out <- list(micro = rat, macro = mn)
+  for (name in names(out)) {
+    est <- out[[name]]
+    emit(id, paste0(name, ".estimate"), coef(est))
+    emit(id, paste0(name, ".se"), SE(est))
+    for (level in levels) {
+      ci <- confint(est, level = level, df = nu)
+      emit(id, at(paste0(name, ".lower"), level), ci[1, 1])
+      emit(id, at(paste0(name, ".upper"), level), ci[1, 2])
+    }
+  }
+  for (level in levels) emit(id, at("q", level), qt(1 - (1 - level) / 2, nu))
+}
+
+for (ds in input$stratified) {
+  pd <- data.frame(
+    doc = chr(ds$doc), stratum = chr(ds$stratum), Mh = num(ds$Mh), n = num(ds$n), s = num(ds$s)
+  )
+  pd$r <- pd$s / pd$n
+  des <- svydesign(ids = ~1, strata = ~stratum, fpc = ~Mh, data = pd)
+  emit(ds$id, "data.H", length(unique(pd$stratum)))
+  estimates(ds$id, pd, des, num(ds$levels))
+}
+
+two_stage <- function(id, pd, levels) {
+  des <- svydesign(ids = ~psu + doc, fpc = ~T + Mi, data = pd)
+  emit(id, "data.m", length(unique(pd$psu)))
+  estimates(id, pd, des, levels)
+}
+
+for (ds in input$twostage) {
+  pd <- data.frame(
+    doc = chr(ds$doc), psu = chr(ds$psu), T = ds$T, Mi = num(ds$Mi), n = num(ds$n), s = num(ds$s)
+  )
+  pd$r <- pd$s / pd$n
+  two_stage(ds$id, pd, num(ds$levels))
+}
+
+for (ds in input$reference) {
+  q <- read.csv(ds$csv, colClasses = c(doc_id = "character", psu = "character"))
+  design <- jsonlite::fromJSON(ds$design, simplifyVector = FALSE)
+  docs <- sort(unique(q$doc_id), method = "radix") # code-point order, like ragci
+  psu_of <- tapply(q$psu, q$doc_id, function(p) {
+    if (length(unique(p)) != 1) stop(sprintf("reference %s: a document in several units", ds$id))
+    p[[1]]
+  })
+  pd <- data.frame(
+    doc = docs,
+    psu = as.vector(psu_of[docs]),
+    n = as.vector(rowsum(rep(1, nrow(q)), q$doc_id)[docs, 1]),
+    s = as.vector(rowsum(q$score, q$doc_id)[docs, 1]),
+    T = as.numeric(design$first_stage_population)
+  )
+  pd$Mi <- vapply(pd$psu, function(p) as.numeric(design$second_stage_population[[p]]), numeric(1))
+  pd$r <- pd$s / pd$n
+  two_stage(ds$id, pd, num(ds$levels))
+  emit(ds$id, "data.results", nrow(q))
+}
+
+writeLines(lines, args[2])
