@@ -8,12 +8,15 @@ import {
   type ResultValues,
 } from "./bootstrap/chunkBootstrap.js";
 import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
+import type { DesignInterval } from "./designs/designInterval.js";
+import { type StratifiedDesign, stratifiedEstimates } from "./designs/stratified.js";
+import { type TwoStageDesign, twoStageEstimates } from "./designs/twoStage.js";
 import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 import { RagciError } from "./errors.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
 import { logitInterval } from "./intervals/logitInterval.js";
-import { tInterval } from "./intervals/tInterval.js";
+import { criticalValue, tInterval } from "./intervals/tInterval.js";
 import { ESTIMAND_QUESTION, type MethodId, RECOMMENDED_METHOD } from "./methods.js";
 import { type Advice, recommendMethod } from "./recommendMethod.js";
 import type { DocumentStats, Estimand, Interval, StandardError } from "./types.js";
@@ -44,6 +47,8 @@ export interface AnalyzeOptions {
    * many document draws; default no limit. The CLI sets it only when B was not asked for.
    */
   readonly maxResamplingDraws?: number | null;
+  /** Stratified or two-stage design; its interval becomes the recommended one. */
+  readonly design?: DocumentDesign | null;
 }
 
 export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
@@ -68,8 +73,15 @@ export interface EstimandAnalysis {
   readonly intervals: Readonly<Partial<Record<MethodId, Interval>>>;
 }
 
+/** A design other than SRS of documents, declared once (SPEC §4). */
+export type DocumentDesign =
+  | ({ readonly kind: "stratified" } & StratifiedDesign)
+  | ({ readonly kind: "two-stage" } & TwoStageDesign);
+
 export interface SrsDesignSummary {
-  readonly kind: "srs";
+  readonly kind: "srs" | "stratified" | "two-stage";
+  /** Stratified: documents sampled per stratum and M_h; two-stage: units sampled of T. */
+  readonly detail?: Readonly<Record<string, unknown>>;
   readonly unit: "document";
   readonly population: number | null;
   readonly samplingFraction: number | null;
@@ -183,13 +195,28 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     },
   };
 
-  const chosen = { micro: microAnalysis, macro: macroAnalysis };
+  const designed = options.design
+    ? withDesign(microAnalysis, macroAnalysis, stats, options.design, level)
+    : null;
+  const chosen = designed ?? { micro: microAnalysis, macro: macroAnalysis };
   const outside = estimands.some((e) => {
     const interval = chosen[e].intervals[chosen[e].recommended];
     return (
       metricInUnitInterval && interval?.available && (interval.lower < 0 || interval.upper > 1)
     );
   });
+  const designAdvice: Advice[] = options.design
+    ? [
+        {
+          code: "design-declared",
+          severity: "note",
+          message:
+            options.design.kind === "two-stage"
+              ? `Two-stage design: the recommended interval uses the first- and second-stage variance with ν = m − 1 (t covered 91.4% in the article's revision); the SRS intervals below treat the documents as one simple sample and are shown for comparison only.`
+              : `Stratified design: the recommended interval is the design-based one with each stratum's fpc and ν = K − H; the SRS intervals below ignore the strata and are shown for comparison only.`,
+        },
+      ]
+    : [];
   const advice = recommendMethod({
     documents: k,
     estimands,
@@ -207,16 +234,74 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     results,
     binary: stats.binary,
     design: {
-      kind: "srs",
+      kind: options.design?.kind ?? "srs",
+      ...(options.design ? { detail: designDetail(options.design) } : {}),
       unit: "document",
       population,
       samplingFraction: population === null ? null : k / population,
       fpc,
     },
-    micro: estimands.includes("micro") ? microAnalysis : null,
-    macro: estimands.includes("macro") ? macroAnalysis : null,
+    micro: estimands.includes("micro") ? chosen.micro : null,
+    macro: estimands.includes("macro") ? chosen.macro : null,
     diagnostics,
-    advice,
+    advice: [...designAdvice, ...advice],
+  };
+}
+
+/** Adds the design-based interval and makes it the recommended one. */
+function withDesign(
+  micro: EstimandAnalysis,
+  macro: EstimandAnalysis,
+  stats: DocumentStats,
+  design: DocumentDesign,
+  level: number,
+): Record<Estimand, EstimandAnalysis> {
+  const result =
+    design.kind === "stratified"
+      ? stratifiedEstimates(stats, design, level)
+      : twoStageEstimates(stats, design, level);
+  const add = (e: EstimandAnalysis, d: DesignInterval): EstimandAnalysis => ({
+    ...e,
+    estimate: d.estimate,
+    recommended: design.kind,
+    intervals: {
+      [design.kind]: {
+        available: true,
+        lower: d.lower,
+        upper: d.upper,
+        se: d.se,
+        df: d.df,
+        q: criticalValue(level, d.df),
+      },
+      ...e.intervals,
+    },
+  });
+  return { micro: add(micro, result.micro), macro: add(macro, result.macro) };
+}
+
+function designDetail(design: DocumentDesign): Record<string, unknown> {
+  const count = (labels: readonly string[]) =>
+    labels.reduce<Record<string, number>>((acc, l) => ({ ...acc, [l]: (acc[l] ?? 0) + 1 }), {});
+  if (design.kind === "stratified") {
+    const sampled = count(design.strata);
+    return {
+      strata: Object.fromEntries(
+        Object.entries(sampled).map(([h, k]) => [
+          h,
+          { sampled: k, population: design.populationSizes[h] },
+        ]),
+      ),
+    };
+  }
+  const sampled = count(design.units);
+  return {
+    firstStagePopulation: design.firstStagePopulation,
+    units: Object.fromEntries(
+      Object.entries(sampled).map(([u, k]) => [
+        u,
+        { sampled: k, population: design.secondStagePopulation[u] },
+      ]),
+    ),
   };
 }
 

@@ -10,7 +10,9 @@ export type MethodId =
   | "logit"
   | "bootstrap-t"
   | "bootstrap-percentile"
-  | "chunk-bootstrap";
+  | "chunk-bootstrap"
+  | "stratified"
+  | "two-stage";
 
 export interface MethodInfo {
   readonly id: MethodId;
@@ -84,6 +86,20 @@ export const METHODS: Readonly<Record<MethodId, MethodInfo>> = {
     contrast: true,
     label: "bootstrap of results ignoring documents",
     degreesOfFreedom: "none (bootstrap quantiles)",
+  },
+  stratified: {
+    id: "stratified",
+    estimands: ["micro", "macro"],
+    contrast: false,
+    label: "stratified SRS: combined ratio (micro) or Σ W_h r̄_h (macro), per-stratum fpc",
+    degreesOfFreedom: "K − H",
+  },
+  "two-stage": {
+    id: "two-stage",
+    estimands: ["micro", "macro"],
+    contrast: false,
+    label: "two-stage SRS: first- and second-stage variance terms, each with its fpc",
+    degreesOfFreedom: "m − 1",
   },
 };
 

@@ -11,7 +11,8 @@ export type AdviceCode =
   | "interval-outside-unit"
   | "zero-standard-error"
   | "census"
-  | "outside-inference";
+  | "outside-inference"
+  | "design-declared";
 
 export interface Advice {
   readonly code: AdviceCode;

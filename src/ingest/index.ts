@@ -1,6 +1,7 @@
 export { aggregatesCsv, sha256Aggregates, sha256File } from "./hashInputs.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
 export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
+export { type DesignSpec, readDesign } from "./readDesign.js";
 export {
   type PairDifference,
   type PairedInput,

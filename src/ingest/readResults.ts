@@ -28,6 +28,8 @@ export interface ReadResultsOptions {
    * system has at most this many results; default 0 (never).
    */
   readonly valuesUpTo?: number;
+  /** A per-document label column (stratum or first-stage unit); one value per document. */
+  readonly documentLabel?: string | null;
 }
 
 export interface MetricAggregates {
@@ -36,6 +38,8 @@ export interface MetricAggregates {
   readonly stats: DocumentStats;
   /** Per-query values grouped by document (ids order), sorted within each; non-binary only. */
   readonly values?: ResultValues;
+  /** The documentLabel of each document, aligned with stats.ids. */
+  readonly labels?: readonly string[];
 }
 
 export interface ResultsTable {
@@ -140,7 +144,19 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
       format,
       format === "csv" || format === "tsv" ? pinned : {},
     );
-    const context = { connection, source, file, format, documentColumn, systemColumn, metrics };
+    const labelColumn = options.documentLabel
+      ? resolveColumn(options.documentLabel, names, file, "design")
+      : null;
+    const context = {
+      connection,
+      source,
+      file,
+      format,
+      documentColumn,
+      systemColumn,
+      metrics,
+      labelColumn,
+    };
     // Whole-number columns (0/1 hits, counts) are summed as doubles: every partial sum is an
     // integer below 2⁵³, so the sum is exact whatever the order. Others are summed exactly in
     // DECIMAL(38, 18). Either way the result does not depend on DuckDB's threads.
@@ -196,6 +212,7 @@ interface QueryContext {
   readonly documentColumn: string;
   readonly systemColumn: string | null;
   readonly metrics: readonly string[];
+  readonly labelColumn: string | null;
 }
 
 type SumMode = "integer" | "decimal" | "double";
@@ -241,8 +258,11 @@ function aggregationSql(c: QueryContext, modes: readonly SumMode[]): string {
       ].join(", ");
     })
     .join(", ");
-  return `SELECT doc, system, count(*) AS n, ${aggregates}
-    FROM (SELECT CAST(${sqlIdentifier(c.documentColumn)} AS VARCHAR) AS doc, ${system} AS system, ${values} FROM ${c.source})
+  const label = c.labelColumn
+    ? `CAST(${sqlIdentifier(c.labelColumn)} AS VARCHAR)`
+    : "NULL::VARCHAR";
+  return `SELECT doc, system, count(*) AS n, min(label) AS label, count(DISTINCT label) AS labels, ${aggregates}
+    FROM (SELECT CAST(${sqlIdentifier(c.documentColumn)} AS VARCHAR) AS doc, ${system} AS system, ${label} AS label, ${values} FROM ${c.source})
     GROUP BY doc, system ORDER BY system, doc`;
 }
 
@@ -306,6 +326,25 @@ async function toGroups(
       );
     }
   }
+  if (c.labelColumn) {
+    const label = c.labelColumn;
+    const split = rows.find((r) => (r.labels as number) > 1);
+    if (split) {
+      throw new RagciError(
+        "invalid-value",
+        `${c.file}: document ${split.doc} has more than one ${label}; each document belongs to one ${label}`,
+        { file: c.file, column: label, document: String(split.doc) },
+      );
+    }
+    const missing = rows.find((r) => r.label === null || String(r.label).trim() === "");
+    if (missing) {
+      throw new RagciError(
+        "invalid-value",
+        `${c.file}: document ${missing.doc} has no ${label}; every result needs one`,
+        { file: c.file, column: label, document: String(missing.doc) },
+      );
+    }
+  }
   const systems = [...new Set(rows.map((r) => r.system as string | null))];
   const groups: MetricAggregates[] = [];
   for (const system of systems) {
@@ -318,6 +357,7 @@ async function toGroups(
       groups.push({
         system,
         metric,
+        ...(c.labelColumn ? { labels: mine.map((r) => String(r.label)) } : {}),
         stats: documentStats({
           ids: mine.map((r) => String(r.doc)),
           n: mine.map((r) => r.n as number),

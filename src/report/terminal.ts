@@ -27,6 +27,18 @@ function bounds(interval: AvailableInterval, decimals: number): string {
 
 function designLine(a: Analysis): string {
   const d = a.design;
+  const detail = (d.detail ?? {}) as Record<
+    string,
+    Record<string, { sampled: number; population: number }> | number
+  >;
+  if (d.kind === "stratified") {
+    const strata = Object.entries(detail.strata ?? {});
+    return `stratified: ${strata.map(([h, s]) => `${h} ${s.sampled} of ${s.population}`).join(", ")}`;
+  }
+  if (d.kind === "two-stage") {
+    const units = Object.entries(detail.units ?? {});
+    return `two-stage: ${units.length} of T = ${detail.firstStagePopulation} units, then documents (${units.map(([u, s]) => `${u} ${s.sampled}/${s.population}`).join(", ")})`;
+  }
   if (d.population === null) return "SRS of documents, no fpc";
   return `SRS of ${a.documents} of M = ${d.population} documents (${percent(d.samplingFraction ?? 0, 1)}), fpc ×${significant(d.fpc)}`;
 }

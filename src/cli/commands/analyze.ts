@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
+import type { DocumentDesign } from "../../core/analyze.js";
 import {
   CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ResultValues,
@@ -8,6 +9,7 @@ import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
 import { readAggregates } from "../../ingest/readAggregates.js";
+import { readDesign } from "../../ingest/readDesign.js";
 import { type MetricAggregates, type ResultsTable, readResults } from "../../ingest/readResults.js";
 import { writeAggregates } from "../../ingest/writeAggregates.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
@@ -37,6 +39,9 @@ export interface AnalyzeCommandOptions {
   readonly seed: number;
   /** Whether --replicates was given; if not, resampling is skipped above DEFAULT_MAX_DRAWS. */
   readonly replicatesExplicit?: boolean;
+  readonly design?: string;
+  readonly stratum?: string;
+  readonly psu?: string;
 }
 
 /** B·K above which the default run skips the bootstrap (about 10–30 s of work). */
@@ -71,6 +76,9 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
         "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
       )
       .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
+      .option("--design <file>", "sampling design (JSON: srs, stratified or two-stage; SPEC §4)")
+      .option("--stratum <column>", "stratum column for a stratified design (default: stratum)")
+      .option("--psu <column>", "first-stage unit column for a two-stage design (default: psu)")
       .option("--json", "JSON output (schema ragci.analysis/1)")
       .option("--markdown", "Markdown output")
       .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
@@ -97,6 +105,7 @@ async function loadInput(
   file: string,
   options: AnalyzeCommandOptions,
   io: CommandIo,
+  designColumn: string | null,
 ): Promise<LoadedInput> {
   const stdin = file === "-";
   if (stdin && !options.format) {
@@ -122,7 +131,14 @@ async function loadInput(
       ...(options.threads ? { threads: options.threads } : {}),
       valuesUpTo:
         options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
+      documentLabel: designColumn,
     };
+    if (designColumn && options.aggregated) {
+      throw new RagciError(
+        "invalid-option",
+        "a stratified or two-stage design needs per-query input with its stratum or psu column (not yet --aggregated)",
+      );
+    }
     const [table, sha256] = await Promise.all([
       options.aggregated ? readAggregates(common) : readResults(common),
       sha256File(path, displayName),
@@ -180,9 +196,17 @@ export async function runAnalyze(
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
   if (options.json && options.markdown)
     throw new RagciError("invalid-option", "choose one of --json and --markdown");
+  const designed = await declaredDesign(options);
+  if (designed.label && files.length > 1) {
+    throw new RagciError(
+      "invalid-option",
+      "a stratified or two-stage design takes one input file (merge the shards first)",
+    );
+  }
+  const population = designed.population;
   const loading = (async () => {
     const loaded: LoadedInput[] = [];
-    for (const file of files) loaded.push(await loadInput(file, options, io));
+    for (const file of files) loaded.push(await loadInput(file, options, io, designed.label));
     return loaded;
   })();
   // The estimators (and @stdlib's quantile functions) load while DuckDB reads the files.
@@ -196,7 +220,8 @@ export async function runAnalyze(
         system: group.system,
         analysis: analyze(group.stats, {
           level: options.level,
-          population: options.population ?? null,
+          population,
+          design: designed.build(group),
           estimand: options.estimand ?? null,
           replicates: options.replicates,
           seed: options.seed,
@@ -256,4 +281,61 @@ function mergedValues(groups: readonly MetricAggregates[]): { values?: ResultVal
     offsets[d + 1] = values.length;
   });
   return { values: { offsets, values: Float64Array.from(values) } };
+}
+
+interface DeclaredDesign {
+  /** The per-document column the design needs (stratum or psu), if any. */
+  readonly label: string | null;
+  readonly population: number | null;
+  readonly build: (group: MetricAggregates) => DocumentDesign | null;
+}
+
+/** The design of --design FILE (or SRS with --population), checked against the flags. */
+async function declaredDesign(options: AnalyzeCommandOptions): Promise<DeclaredDesign> {
+  if (!options.design) {
+    if (options.stratum || options.psu) {
+      throw new RagciError(
+        "invalid-option",
+        "--stratum and --psu name columns of a design: give the design with --design FILE.json (population sizes per stratum or unit)",
+      );
+    }
+    return { label: null, population: options.population ?? null, build: () => null };
+  }
+  const spec = await readDesign(options.design);
+  if (spec.kind === "srs") {
+    if (
+      options.population !== undefined &&
+      spec.population !== null &&
+      options.population !== spec.population
+    ) {
+      throw new RagciError(
+        "invalid-option",
+        `--population ${options.population} disagrees with population_documents ${spec.population} in ${options.design}`,
+      );
+    }
+    return { label: null, population: options.population ?? spec.population, build: () => null };
+  }
+  if (options.population !== undefined) {
+    throw new RagciError(
+      "invalid-option",
+      `--population applies to SRS; the ${spec.kind} design in ${options.design} gives its own population sizes`,
+    );
+  }
+  const column =
+    spec.kind === "stratified" ? (options.stratum ?? "stratum") : (options.psu ?? "psu");
+  return {
+    label: column,
+    population: null,
+    build: (group) => {
+      const labels = group.labels ?? [];
+      return spec.kind === "stratified"
+        ? { kind: "stratified", strata: labels, populationSizes: spec.strata }
+        : {
+            kind: "two-stage",
+            units: labels,
+            firstStagePopulation: spec.firstStagePopulation,
+            secondStagePopulation: spec.secondStagePopulation,
+          };
+    },
+  };
 }

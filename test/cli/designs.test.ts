@@ -1,0 +1,149 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { documentStatsFromRows, stratifiedEstimates } from "../../src/core/index.js";
+import { FIXTURES, ragci, scratchDir } from "./runCli.js";
+
+const dir = scratchDir();
+
+function json(args: string[]): Record<string, any> {
+  const result = ragci([...args, "--json", "--replicates", "0"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+describe("analyze --design", () => {
+  it("two_stage_types: the two-stage interval (R survey, reference) is the recommended one", () => {
+    const ref = JSON.parse(
+      readFileSync(join(FIXTURES, "two_stage_types.expected.json"), "utf8"),
+    ).two_stage;
+    const out = json([
+      "analyze",
+      join(FIXTURES, "two_stage_types.csv"),
+      "--metric",
+      "score",
+      "--design",
+      join(FIXTURES, "two_stage_types.design.json"),
+    ]);
+    expect(out.design.kind).toBe("two-stage");
+    expect(out.micro.recommended).toBe("two-stage");
+    for (const [estimand, key] of [
+      ["micro", "micro"],
+      ["macro", "macro_hajek"],
+    ] as const) {
+      const mine = out[estimand].intervals["two-stage"];
+      for (const field of ["lower", "upper", "se"]) {
+        expect(Math.abs(mine[field] - ref[key][field])).toBeLessThanOrEqual(
+          1e-12 * Math.abs(ref[key][field]),
+        );
+      }
+      expect(mine.df).toBe(3);
+    }
+    expect(out.advice[0].code).toBe("design-declared");
+  });
+
+  const rows = ["doc,stratum,hit"];
+  const layout: [string, string, number, number][] = [
+    ["a", "big", 6, 2],
+    ["b", "big", 9, 5],
+    ["c", "big", 4, 4],
+    ["d", "small", 2, 1],
+    ["e", "small", 3, 0],
+    ["f", "small", 1, 1],
+  ];
+  for (const [doc, stratum, n, s] of layout)
+    for (let i = 0; i < n; i++) rows.push(`${doc},${stratum},${i < s ? 1 : 0}`);
+  const data = join(dir, "strata.csv");
+  writeFileSync(data, `${rows.join("\n")}\n`);
+  const design = join(dir, "strata.design.json");
+  writeFileSync(design, JSON.stringify({ design: "stratified", strata: { big: 10, small: 40 } }));
+
+  it("stratified: the same numbers as stratifiedEstimates on the per-document sums, ν = K − H", () => {
+    const out = json(["analyze", data, "--metric", "hit", "--design", design]);
+    const perQuery = rows.slice(1).map((r) => {
+      const [doc, , hit] = r.split(",");
+      return { doc, hit: Number(hit) };
+    });
+    const stats = documentStatsFromRows(perQuery, { doc: "doc", metric: "hit" });
+    const expected = stratifiedEstimates(stats, {
+      strata: ["big", "big", "big", "small", "small", "small"],
+      populationSizes: { big: 10, small: 40 },
+    });
+    expect(out.micro.intervals.stratified.lower).toBe(expected.micro.lower);
+    expect(out.macro.intervals.stratified.se).toBe(expected.macro.se);
+    expect(out.micro.intervals.stratified.df).toBe(4);
+    expect(out.design.detail.strata).toEqual({
+      big: { sampled: 3, population: 10 },
+      small: { sampled: 3, population: 40 },
+    });
+  });
+
+  const bad = (name: string, body: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, typeof body === "string" ? body : JSON.stringify(body));
+    return path;
+  };
+  it.each([
+    [
+      "a stratum with one sampled document",
+      ["--design", bad("one.json", { design: "stratified", strata: { big: 10, small: 40 } })],
+      { rows: ["doc,stratum,hit", "a,big,1", "b,big,0", "c,small,1"] },
+      /stratum "small" has one sampled document/,
+    ],
+    [
+      "a stratum missing from the design",
+      ["--design", bad("missing.json", { design: "stratified", strata: { big: 10 } })],
+      null,
+      /stratum "small" is in the data but not in the design/,
+    ],
+    [
+      "M_h below the sampled documents",
+      ["--design", bad("small.json", { design: "stratified", strata: { big: 2, small: 40 } })],
+      null,
+      /stratum "big" has 3 sampled documents but M_h = 2/,
+    ],
+    [
+      "an unknown design kind",
+      ["--design", bad("kind.json", { design: "cluster" })],
+      null,
+      /"design" must be "srs", "stratified" or "two-stage"/,
+    ],
+    [
+      "a design file that is not JSON",
+      ["--design", bad("broken.json", "{ nope")],
+      null,
+      /cannot read the design/,
+    ],
+    [
+      "--stratum without a design",
+      ["--stratum", "stratum"],
+      null,
+      /give the design with --design FILE\.json/,
+    ],
+    [
+      "--population with a stratified design",
+      ["--design", design, "--population", "50"],
+      null,
+      /--population applies to SRS/,
+    ],
+  ] as const)("%s: one line, exit code 2", (_name, flags, custom, message) => {
+    let file = data;
+    if (custom) {
+      file = join(dir, `custom-${Math.random().toString(36).slice(2)}.csv`);
+      writeFileSync(file, `${custom.rows.join("\n")}\n`);
+    }
+    const result = ragci(["analyze", file, "--metric", "hit", ...flags]);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.code).toBe(2);
+  });
+
+  it("an srs design file sets M like --population", () => {
+    const srs = bad("srs.json", { design: "srs", population_documents: 60 });
+    const a = json(["analyze", data, "--metric", "hit", "--design", srs]);
+    const b = json(["analyze", data, "--metric", "hit", "--population", "60"]);
+    expect(a.micro.intervals.cr2).toEqual(b.micro.intervals.cr2);
+    expect(a.design.population).toBe(60);
+  });
+});
