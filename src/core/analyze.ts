@@ -9,6 +9,7 @@ import {
 } from "./bootstrap/chunkBootstrap.js";
 import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
 import type { DesignInterval } from "./designs/designInterval.js";
+import { groupIndices } from "./designs/groupIndices.js";
 import { type StratifiedDesign, stratifiedEstimates } from "./designs/stratified.js";
 import { type TwoStageDesign, twoStageEstimates } from "./designs/twoStage.js";
 import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
@@ -281,7 +282,7 @@ function withDesign(
 
 function designDetail(design: DocumentDesign): Record<string, unknown> {
   const count = (labels: readonly string[]) =>
-    labels.reduce<Record<string, number>>((acc, l) => ({ ...acc, [l]: (acc[l] ?? 0) + 1 }), {});
+    Object.fromEntries([...groupIndices(labels)].map(([label, at]) => [label, at.length]));
   if (design.kind === "stratified") {
     const sampled = count(design.strata);
     return {

@@ -9,6 +9,15 @@ import { alignColumns, fixed, percent, significant } from "../../report/format.j
 import type { CommandIo } from "../io.js";
 import { parseLevel, parseList, parsePopulation } from "../options.js";
 
+/** One estimand's plan, as written to JSON. */
+interface PlanBlock {
+  readonly sd: number;
+  readonly documents?: number;
+  readonly documentsWithoutFpc?: number;
+  readonly detect?: { readonly documents: number; readonly documentsWithoutFpc: number };
+  readonly curve: readonly { readonly halfWidth: number }[];
+}
+
 interface PlanCommandOptions {
   readonly sd?: number;
   readonly sdMacro?: number;
@@ -276,14 +285,14 @@ export async function runPlan(
     ],
   ];
   for (const e of estimands) {
-    const b = result[e] as Record<string, any>;
+    const b = result[e] as PlanBlock;
     rows.push([
       e,
       significant(b.sd as number),
       ...(options.halfWidth !== undefined
         ? [String(b.documents), String(b.documentsWithoutFpc)]
         : []),
-      ...(options.difference !== undefined
+      ...(b.detect !== undefined
         ? [`${b.detect.documents} (${b.detect.documentsWithoutFpc} without fpc)`]
         : []),
     ]);
@@ -294,7 +303,7 @@ export async function runPlan(
   curveKs.forEach((k, i) => {
     curve.push([
       String(k),
-      ...estimands.map((e) => fixed((result[e] as any).curve[i].halfWidth as number, 4)),
+      ...estimands.map((e) => fixed((result[e] as PlanBlock).curve[i]?.halfWidth as number, 4)),
     ]);
   });
   lines.push(...alignColumns(curve, ["r", "r", "r"], "   ").map((l) => `  ${l}`));

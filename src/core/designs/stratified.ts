@@ -2,6 +2,7 @@ import { RagciError } from "../errors.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 import { type DesignInterval, designInterval } from "./designInterval.js";
+import { groupIndices } from "./groupIndices.js";
 import { srsTotalVariance } from "./srsTotalVariance.js";
 
 export interface StratifiedDesign {
@@ -29,8 +30,7 @@ function strataOf(stats: DocumentStats, design: StratifiedDesign): Stratum[] {
       `the design gives ${design.strata.length} strata labels for ${stats.ids.length} documents`,
     );
   }
-  const byName = new Map<string, number[]>();
-  design.strata.forEach((name, d) => byName.set(name, [...(byName.get(name) ?? []), d]));
+  const byName = groupIndices(design.strata);
   return [...byName].map(([name, documents]) => {
     const population = design.populationSizes[name];
     if (population === undefined) {

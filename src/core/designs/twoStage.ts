@@ -2,6 +2,7 @@ import { RagciError } from "../errors.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 import { designInterval } from "./designInterval.js";
+import { groupIndices } from "./groupIndices.js";
 import { srsTotalVariance } from "./srsTotalVariance.js";
 import type { DesignEstimates } from "./stratified.js";
 
@@ -27,8 +28,7 @@ function unitsOf(stats: DocumentStats, design: TwoStageDesign): Unit[] {
       `the design gives ${design.units.length} unit labels for ${stats.ids.length} documents`,
     );
   }
-  const byName = new Map<string, number[]>();
-  design.units.forEach((name, d) => byName.set(name, [...(byName.get(name) ?? []), d]));
+  const byName = groupIndices(design.units);
   const units = [...byName].map(([name, documents]) => {
     const population = design.secondStagePopulation[name];
     if (population === undefined) {
