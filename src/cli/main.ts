@@ -5,6 +5,7 @@ import { isRagciError } from "../core/errors.js";
 import { registerAnalyze } from "./commands/analyze.js";
 import { registerCompare } from "./commands/compare.js";
 import { registerPlan } from "./commands/plan.js";
+import { registerStrata } from "./commands/strata.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
 import type { CommandIo } from "./io.js";
 import { progress } from "./progress.js";
@@ -40,6 +41,7 @@ async function main(argv: readonly string[]): Promise<void> {
   registerAnalyze(program, io);
   registerCompare(program, io);
   registerPlan(program, io);
+  registerStrata(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   try {
     await program.parseAsync(argv as string[], { from: "user" });

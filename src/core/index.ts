@@ -33,7 +33,16 @@ export {
   indistinguishableGroups,
   type SystemInput,
 } from "./compare.js";
+export { type AllocationRule, allocate, type StratumForAllocation } from "./designs/allocation.js";
 export { type DesignInterval, designInterval } from "./designs/designInterval.js";
+export { groupIndices } from "./designs/groupIndices.js";
+export {
+  type CensusStratum,
+  censusTerms,
+  type PredictedStandardErrors,
+  predictedStandardErrors,
+  stratumStandardDeviations,
+} from "./designs/predictedStandardErrors.js";
 export { srsTotalVariance } from "./designs/srsTotalVariance.js";
 export {
   type DesignEstimates,
