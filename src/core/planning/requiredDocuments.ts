@@ -4,6 +4,7 @@ import {
   planningHalfWidth,
   validatePlanningInput,
 } from "./planningHalfWidth.js";
+import { smallestDocuments } from "./smallestDocuments.js";
 
 /**
  * Smallest K ≥ 2 with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w (SPEC §7). The half-width falls
@@ -22,26 +23,7 @@ export function requiredDocuments(input: PlanningInput & { readonly halfWidth: n
     );
   }
   const fits = (k: number) => planningHalfWidth({ ...input, documents: k }) <= input.halfWidth;
-  const m = input.population ?? null;
-  if (fits(2)) return 2;
-  let low = 2; // does not fit
-  let high = 4;
-  while (!fits(high)) {
-    low = high;
-    if (m !== null && high >= m) return m;
-    high = m === null ? high * 2 : Math.min(high * 2, m);
-    if (high > 1e12)
-      throw new RagciError(
-        "invalid-option",
-        "the half-width asked for needs more than 10¹² documents",
-      );
-  }
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (fits(mid)) high = mid;
-    else low = mid;
-  }
-  return high;
+  return smallestDocuments(fits, input.population ?? null);
 }
 
 /** The planned half-width at each K (for a table or a plot). */

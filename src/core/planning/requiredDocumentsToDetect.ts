@@ -1,6 +1,7 @@
 import { RagciError } from "../errors.js";
 import { tQuantile } from "../numeric/distributions.js";
 import { type PlanningInput, validatePlanningInput } from "./planningHalfWidth.js";
+import { smallestDocuments } from "./smallestDocuments.js";
 
 /**
  * Paired plan: smallest K ≥ 2 with (t(1 − α/2; K − 1) + t(power; K − 1)) · S/√K · √(1 − K/M)
@@ -29,22 +30,5 @@ export function requiredDocumentsToDetect(
     const q = tQuantile(1 - (1 - level) / 2, k - 1) + (power === 0.5 ? 0 : tQuantile(power, k - 1));
     return q * (input.sd / Math.sqrt(k)) * Math.sqrt(fpc) <= d;
   };
-  let low = 1;
-  let high = 2;
-  while (!fits(high)) {
-    low = high;
-    if (m !== null && high >= m) return m;
-    high = m === null ? high * 2 : Math.min(high * 2, m);
-    if (high > 1e12)
-      throw new RagciError(
-        "invalid-option",
-        "detecting that difference needs more than 10¹² documents",
-      );
-  }
-  while (high - low > 1) {
-    const mid = Math.floor((low + high) / 2);
-    if (fits(mid)) high = mid;
-    else low = mid;
-  }
-  return Math.max(2, high);
+  return smallestDocuments(fits, m);
 }
