@@ -25,10 +25,7 @@
  * Rscript or an R package missing makes every test here FAIL (never skip). RSCRIPT=/path/to/Rscript
  * picks another R; RAGCI_R_CROSSCHECK_KEEP=DIR keeps R's input JSON and output CSV in DIR.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -38,8 +35,8 @@ import {
   twoStageEstimates,
 } from "../../src/core/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
+import { rscriptOnce } from "./runRscript.js";
 
-const RSCRIPT = process.env.RSCRIPT ?? "Rscript";
 const R_SCRIPT_PATH = fileURLToPath(new URL("./designs.R", import.meta.url));
 const REFERENCE_DIR = new URL("../fixtures/reference/", import.meta.url);
 const REL = 1e-8;
@@ -404,90 +401,44 @@ const referenceSet: TwoStageSet = {
 // ---------------------------------------------------------------------------------------------
 // One Rscript run for every data set.
 
-type RValues = Map<string, Map<string, number>>;
-let rRun: { values: RValues; versions: Map<string, string>; seconds: number } | Error | undefined;
-
 function frame(ds: Documents) {
   return { doc: ds.ids, n: ds.n, s: ds.s };
 }
 
-function runR(): { values: RValues; versions: Map<string, string>; seconds: number } {
-  if (rRun === undefined) {
-    // RAGCI_R_CROSSCHECK_KEEP=DIR keeps R's input and output there, for investigation.
-    const keep = process.env.RAGCI_R_CROSSCHECK_KEEP;
-    if (keep) mkdirSync(keep, { recursive: true });
-    const dir = keep ?? mkdtempSync(join(tmpdir(), "ragci-r-crosscheck-designs-"));
-    try {
-      const input = join(dir, "designs.json");
-      const output = join(dir, "designs-r-values.csv");
-      writeFileSync(
-        input,
-        JSON.stringify({
-          stratified: stratifiedSets.map((ds) => ({
-            id: ds.id,
-            levels: ds.levels,
-            stratum: ds.group,
-            Mh: ds.group.map((g) => ds.populationSizes[g]),
-            ...frame(ds),
-          })),
-          twostage: twoStageSets.map((ds) => ({
-            id: ds.id,
-            levels: ds.levels,
-            psu: ds.group,
-            T: ds.firstStagePopulation,
-            Mi: ds.group.map((g) => ds.secondStagePopulation[g]),
-            ...frame(ds),
-          })),
-          reference: [
-            {
-              id: REFERENCE_ID,
-              levels: REFERENCE_LEVELS,
-              csv: reference.csvPath,
-              design: reference.designPath,
-            },
-          ],
-        }),
-      );
-      const started = performance.now();
-      const run = spawnSync(RSCRIPT, ["--vanilla", R_SCRIPT_PATH, input, output], {
-        encoding: "utf8",
-        timeout: 110_000,
-      });
-      const seconds = (performance.now() - started) / 1000;
-      if (run.error) {
-        const code = (run.error as NodeJS.ErrnoException).code;
-        throw new Error(
-          code === "ENOENT"
-            ? `Rscript not found ("${RSCRIPT}"): the R cross-check needs R >= 4.2 with survey and jsonlite on PATH (or RSCRIPT=/path/to/Rscript)`
-            : `running ${RSCRIPT} failed: ${run.error.message}`,
-        );
-      }
-      if (run.status !== 0) {
-        throw new Error(
-          `${RSCRIPT} ${R_SCRIPT_PATH} exited with status ${run.status}${run.signal ? ` (signal ${run.signal})` : ""}:\n${run.stderr}`,
-        );
-      }
-      const values: RValues = new Map();
-      const versions = new Map<string, string>();
-      for (const line of readFileSync(output, "utf8").trim().split("\n")) {
-        const [id, name, value] = line.split(",") as [string, string, string];
-        if (id === "-1") {
-          versions.set(name.replace(/^version\./, ""), value);
-          continue;
-        }
-        if (!values.has(id)) values.set(id, new Map());
-        values.get(id)?.set(name, Number(value));
-      }
-      rRun = { values, versions, seconds };
-    } catch (error) {
-      rRun = error instanceof Error ? error : new Error(String(error));
-    } finally {
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (rRun instanceof Error) throw rRun;
-  return rRun;
-}
+const rscript = rscriptOnce(
+  {
+    script: R_SCRIPT_PATH,
+    packages: "survey and jsonlite",
+    name: "ragci-r-crosscheck-designs",
+    timeoutMs: 110_000,
+  },
+  () => ({
+    stratified: stratifiedSets.map((ds) => ({
+      id: ds.id,
+      levels: ds.levels,
+      stratum: ds.group,
+      Mh: ds.group.map((g) => ds.populationSizes[g]),
+      ...frame(ds),
+    })),
+    twostage: twoStageSets.map((ds) => ({
+      id: ds.id,
+      levels: ds.levels,
+      psu: ds.group,
+      T: ds.firstStagePopulation,
+      Mi: ds.group.map((g) => ds.secondStagePopulation[g]),
+      ...frame(ds),
+    })),
+    reference: [
+      {
+        id: REFERENCE_ID,
+        levels: REFERENCE_LEVELS,
+        csv: reference.csvPath,
+        design: reference.designPath,
+      },
+    ],
+  }),
+);
+const runR = rscript.run;
 
 function rValues(id: string): Map<string, number> {
   const r = runR().values.get(id);
@@ -699,7 +650,8 @@ describe("ragci stratified and two-stage design estimators agree with R survey",
   });
 
   afterAll(() => {
-    if (!rRun || rRun instanceof Error) return;
+    const rRun = rscript.completed();
+    if (!rRun) return;
     const rows = [...worst.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([q, w]) => {

@@ -1,36 +1,3 @@
-/**
- * Cross-check of ragci's SRS estimators against R, on 60 seeded random data sets.
- *
- * Provenance: written and checked against R 4.2.2 Patched (2022-11-10 r83330), clubSandwich
- * 0.5.8, survey 4.1.1 and jsonlite 1.8.4 (the versions R reports are printed after the run).
- * Rscript runs once (test/r-crosscheck/srs.R) on every data set, written as per-query rows to
- * one JSON file in a temp dir; R prints each value with sprintf("%.17g"). Per data set, R does:
- *
- *   d    <- data.frame(y = <results>, doc = factor(<document of each result>))
- *   fit  <- lm(y ~ 1, data = d)
- *   v2   <- vcovCR(fit, cluster = d$doc, type = "CR2")      # also "CR1", "CR0"
- *   coef_test(fit, vcov = v2, test = "Satterthwaite")       # $SE, $df_Satt
- *   coef_test(fit, vcov = "CR1", cluster = d$doc, test = "naive-t")   # $SE, $df_t
- *   bounds beta ± qt(1 − (1 − level)/2, df) · SE            # CR2 with df_Satt, CR1 with df_t
- *   pd   <- data.frame(s = rowsum(y, doc), n = rowsum(1, doc), r = s / n, M = M)
- *   des  <- svydesign(ids = ~1, data = pd)                  # and svydesign(ids = ~1, fpc = ~M, ...)
- *   svyratio(~s, ~n, des); svymean(~r, des)                 # coef, SE
- *   confint(<each>, level = level, df = degf(des))
- *
- * and compares with ragci: microEstimate, macroEstimate, cr1, cr2 (se and Imbens–Kolesár df),
- * macroT, finitePopulationCorrection, and analyze(stats, { level, population: M }) (cr2, cr1 and
- * t intervals: se, df, q, lower, upper). CR2 with M has no R counterpart, so clubSandwich's se
- * × √(1 − K/M) stands in. Agreement: 1e-8 relative; where the se is 0 in exact arithmetic (all
- * document rates equal, or M = K) R returns rounding noise (~1e-16), so se and bounds are
- * compared to 1e-12 absolute there.
- *
- * Rscript or an R package missing makes every test here FAIL (never skip). RSCRIPT=/path/to/Rscript
- * picks another R; RAGCI_R_CROSSCHECK_KEEP=DIR keeps R's input JSON and output CSV in DIR.
- */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -47,8 +14,8 @@ import {
   microEstimate,
 } from "../../src/core/index.js";
 import { mulberry32 } from "../support/mulberry32.js";
+import { rscriptOnce } from "./runRscript.js";
 
-const RSCRIPT = process.env.RSCRIPT ?? "Rscript";
 const R_SCRIPT_PATH = fileURLToPath(new URL("./srs.R", import.meta.url));
 const REL = 1e-8;
 const ABS_AT_ZERO = 1e-12;
@@ -205,72 +172,25 @@ function statsOf(ds: DataSet): DocumentStats {
 // ---------------------------------------------------------------------------------------------
 // One Rscript run for every data set.
 
-type RValues = Map<number, Map<string, number>>;
-let rRun: { values: RValues; versions: Map<string, string>; seconds: number } | Error | undefined;
-
-function runR(): { values: RValues; versions: Map<string, string>; seconds: number } {
-  if (rRun === undefined) {
-    // RAGCI_R_CROSSCHECK_KEEP=DIR keeps R's input and output there, for investigation.
-    const keep = process.env.RAGCI_R_CROSSCHECK_KEEP;
-    if (keep) mkdirSync(keep, { recursive: true });
-    const dir = keep ?? mkdtempSync(join(tmpdir(), "ragci-r-crosscheck-"));
-    try {
-      const input = join(dir, "datasets.json");
-      const output = join(dir, "r-values.csv");
-      writeFileSync(
-        input,
-        JSON.stringify({
-          datasets: dataSets.map((ds) => ({
-            index: ds.index,
-            k: ds.k,
-            population: ds.population,
-            levels: ds.levels,
-            doc: ds.results.flatMap((r, d) => r.map(() => d)),
-            y: ds.results.flat(),
-          })),
-        }),
-      );
-      const started = performance.now();
-      const run = spawnSync(RSCRIPT, ["--vanilla", R_SCRIPT_PATH, input, output], {
-        encoding: "utf8",
-        timeout: 110_000,
-      });
-      const seconds = (performance.now() - started) / 1000;
-      if (run.error) {
-        const code = (run.error as NodeJS.ErrnoException).code;
-        throw new Error(
-          code === "ENOENT"
-            ? `Rscript not found ("${RSCRIPT}"): the R cross-check needs R >= 4.2 with clubSandwich, survey and jsonlite on PATH (or RSCRIPT=/path/to/Rscript)`
-            : `running ${RSCRIPT} failed: ${run.error.message}`,
-        );
-      }
-      if (run.status !== 0) {
-        throw new Error(
-          `${RSCRIPT} ${R_SCRIPT_PATH} exited with status ${run.status}${run.signal ? ` (signal ${run.signal})` : ""}:\n${run.stderr}`,
-        );
-      }
-      const values: RValues = new Map();
-      const versions = new Map<string, string>();
-      for (const line of readFileSync(output, "utf8").trim().split("\n")) {
-        const [index, name, value] = line.split(",") as [string, string, string];
-        if (index === "-1") {
-          versions.set(name.replace(/^version\./, ""), value);
-          continue;
-        }
-        const i = Number(index);
-        if (!values.has(i)) values.set(i, new Map());
-        values.get(i)?.set(name, Number(value));
-      }
-      rRun = { values, versions, seconds };
-    } catch (error) {
-      rRun = error instanceof Error ? error : new Error(String(error));
-    } finally {
-      if (!keep) rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (rRun instanceof Error) throw rRun;
-  return rRun;
-}
+const rscript = rscriptOnce(
+  {
+    script: R_SCRIPT_PATH,
+    packages: "clubSandwich, survey and jsonlite",
+    name: "ragci-r-crosscheck",
+    timeoutMs: 110_000,
+  },
+  () => ({
+    datasets: dataSets.map((ds) => ({
+      index: ds.index,
+      k: ds.k,
+      population: ds.population,
+      levels: ds.levels,
+      doc: ds.results.flatMap((r, d) => r.map(() => d)),
+      y: ds.results.flat(),
+    })),
+  }),
+);
+const runR = rscript.run;
 
 // ---------------------------------------------------------------------------------------------
 // Comparison with a record of the worst difference per quantity.
@@ -399,7 +319,9 @@ describe("ragci SRS estimators agree with R clubSandwich and survey", () => {
     const { values, versions } = runR();
     expect(versions.get("clubSandwich"), "clubSandwich version").toBeDefined();
     expect(versions.get("survey"), "survey version").toBeDefined();
-    expect([...values.keys()].sort((a, b) => a - b)).toEqual(dataSets.map((d) => d.index));
+    expect([...values.keys()].map(Number).sort((a, b) => a - b)).toEqual(
+      dataSets.map((d) => d.index),
+    );
   }, 120_000);
 
   it("covers the intended cases", () => {
@@ -423,7 +345,7 @@ describe("ragci SRS estimators agree with R clubSandwich and survey", () => {
       name: `${ds.index}: K = ${ds.k}, N = ${ds.results.flat().length}, ${ds.sizes} sizes, ${ds.equalRates ?? ds.metric}, M = ${ds.population}`,
     })),
   )("data set $name", ({ ds }) => {
-    const r = runR().values.get(ds.index);
+    const r = runR().values.get(String(ds.index));
     if (!r) throw new Error(`data set ${ds.index}: no R output`);
     const i = ds.index;
     const stats = statsOf(ds);
@@ -512,7 +434,8 @@ describe("ragci SRS estimators agree with R clubSandwich and survey", () => {
   });
 
   afterAll(() => {
-    if (!rRun || rRun instanceof Error) return;
+    const rRun = rscript.completed();
+    if (!rRun) return;
     const rows = [...worst.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([q, w]) => {
