@@ -1,6 +1,6 @@
 import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
-import { readColumns, unreadable, withDuckDb } from "./duckdb.js";
+import { type ColumnData, type ColumnKind, readColumns, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
 import {
   DOCUMENT_COLUMN_CANDIDATES,
@@ -62,33 +62,46 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     // One row per document: the values are taken as they are (a written table reads back
     // bit for bit). Repeated documents (concatenated shards) are added in sorted order, so the
     // result does not depend on how DuckDB splits the rows between threads.
+    // Only the columns the file has are selected (and fetched); the rest are filled in here.
+    type Column = { name: string; kind: ColumnKind; sql: (merged: boolean) => string | null };
+    const number = (c: string) => `TRY_CAST(${id(c)} AS DOUBLE)`;
+    const sum = (c: string) => (merged: boolean) =>
+      merged ? `list_sum(list_sort(list(${number(c)})))` : number(c);
+    const extreme = (f: "min" | "max", c: string) => (merged: boolean) =>
+      merged ? `${f}(${number(c)})` : number(c);
+    const text = (c: string | null) => () => (c ? `CAST(${id(c)} AS VARCHAR)` : null);
+    const wantedColumns: Column[] = [
+      { name: "system", kind: "string", sql: text(system) },
+      { name: "metric", kind: "string", sql: text(metric) },
+      { name: "doc", kind: "string", sql: text(doc) },
+      { name: "n", kind: "number", sql: sum(n) },
+      { name: "s", kind: "number", sql: sum(s) },
+      { name: "ss", kind: "number", sql: ss ? sum(ss) : () => null },
+      { name: "mn", kind: "number", sql: min ? extreme("min", min) : () => null },
+      { name: "mx", kind: "number", sql: max ? extreme("max", max) : () => null },
+    ];
+    const present = wantedColumns.filter((c) => c.sql(false) !== null);
     const select = (merged: boolean) => {
-      const sum = (x: string) => (merged ? `list_sum(list_sort(list(${x})))` : x);
-      const extreme = (f: "min" | "max", x: string) => (merged ? `${f}(${x})` : x);
-      const number = (c: string) => `TRY_CAST(${id(c)} AS DOUBLE)`;
-      return `SELECT ${system ? `CAST(${id(system)} AS VARCHAR)` : "NULL::VARCHAR"} AS system,
-        ${metric ? `CAST(${id(metric)} AS VARCHAR)` : "NULL::VARCHAR"} AS metric,
-        CAST(${id(doc)} AS VARCHAR) AS doc,
-        ${sum(number(n))} AS n, ${sum(number(s))} AS s,
-        ${ss ? sum(number(ss)) : "NULL::DOUBLE"} AS ss,
-        ${min ? extreme("min", number(min)) : "NULL::DOUBLE"} AS mn,
-        ${max ? extreme("max", number(max)) : "NULL::DOUBLE"} AS mx
-      FROM ${source} ${merged ? "GROUP BY ALL" : ""} ORDER BY system, metric, doc`;
+      const keys = present.filter((c) => c.kind === "string").map((c) => c.name);
+      return `SELECT ${present.map((c) => `${c.sql(merged)} AS ${c.name}`).join(", ")}
+        FROM ${source} ${merged ? "GROUP BY ALL" : ""} ORDER BY ${keys.join(", ")}`;
     };
     const run = async (merged: boolean) => {
-      const data = await readColumns(connection, select(merged), [
-        "string",
-        "string",
-        "string",
-        "number",
-        "number",
-        "number",
-        "number",
-        "number",
-      ]).catch((error) => {
+      const data = await readColumns(
+        connection,
+        select(merged),
+        present.map((c) => c.kind),
+      ).catch((error) => {
         throw unreadable(file, error);
       });
-      return data as [
+      const rows = (data[0] as ColumnData).length;
+      return wantedColumns.map((c) => {
+        const at = present.indexOf(c);
+        if (at >= 0) return data[at] as ColumnData;
+        return c.kind === "string"
+          ? new Array<string | null>(rows).fill(null)
+          : new Float64Array(rows).fill(Number.NaN);
+      }) as [
         (string | null)[],
         (string | null)[],
         (string | null)[],
