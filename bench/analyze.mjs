@@ -501,6 +501,51 @@ df = np.trace(M) ** 2 / np.sum(M * M)
 t3 = time.perf_counter()
 print(json.dumps({"import": t1 - t0, "load": t2 - t1, "compute": t3 - t2, "se": float(se), "df": float(df)}))
 `;
+// The article's code as written, deterministic part: it imports scipy for the t quantile and
+// reports both intervals (its pandas groupby is replaced by loading the per-document table, and
+// its bootstrap is left out, as ragci runs here with --replicates 0).
+const ARTICLE_KXK = `
+import json, sys, time
+t0 = time.perf_counter()
+import numpy as np
+from scipy import stats
+t1 = time.perf_counter()
+data = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1, usecols=(1, 2))
+n = np.ascontiguousarray(data[:, 0]); s = np.ascontiguousarray(data[:, 1])
+t2 = time.perf_counter()
+K, N = len(n), n.sum()
+R = s.sum() / N
+u = s - R * n
+h = n / N
+se_micro = np.sqrt(np.sum(u**2 / (1 - h))) / N
+a = 1 / np.sqrt(1 - h)
+M = -np.outer(a * n, a * n) / N
+M[np.diag_indices(K)] += a**2 * n
+df_micro = np.trace(M)**2 / np.sum(M * M)
+ci_micro = R + np.array([-1, 1]) * stats.t.ppf(0.975, df_micro) * se_micro
+r = s / n
+se_macro = r.std(ddof=1) / np.sqrt(K)
+ci_macro = r.mean() + np.array([-1, 1]) * stats.t.ppf(0.975, K - 1) * se_macro
+t3 = time.perf_counter()
+print(json.dumps({"import": t1 - t0, "load": t2 - t1, "compute": t3 - t2, "se": float(se_micro), "df": float(df_micro), "ci_micro": ci_micro.tolist(), "ci_macro": ci_macro.tolist()}))
+`;
+const articleOut = path.join(OUT, "article-kxk.json");
+const articleRuns = [];
+const articleTimes = [];
+for (let i = 0; i < REPEATS; i++) {
+  articleRuns.push(
+    await runOnce(NUMPY_PY, ["-c", ARTICLE_KXK, perdocSmall], { env: pyEnv, stdoutFile: articleOut }),
+  );
+  articleTimes.push(JSON.parse(readFileSync(articleOut, "utf8")));
+}
+const articleProcess = {
+  median: median(articleRuns.map((r) => r.seconds)),
+  min: Math.min(...articleRuns.map((r) => r.seconds)),
+  rssMb: Math.max(...articleRuns.map((r) => r.rssKb)) / 1024,
+};
+log(
+  `  article's code (numpy + scipy) process: ${fmtTimed(articleProcess)}, import ${fmtTime(median(articleTimes.map((r) => r.import)))}`,
+);
 const npOut = path.join(OUT, "numpy-kxk.json");
 const npComputeTimes = [];
 const npRuns = [];
@@ -550,20 +595,38 @@ const cliAggSmall = await timeProcess(
   [CLI, "analyze", perdocSmall, "--aggregated", "--json", ...ANALYTIC],
   { stdoutFile: path.join(OUT, "ragci-perdoc-1e4.json") },
 );
+{
+  const small = JSON.parse(readFileSync(path.join(OUT, "ragci-perdoc-1e4.json"), "utf8"));
+  const art = articleTimes[0];
+  const cr2 = small.micro?.intervals?.cr2;
+  const t = small.macro?.intervals?.t;
+  checks.push(
+    `the article's code on K = 10⁴: micro [${art.ci_micro.map((x) => x.toPrecision(12)).join(", ")}], macro [${art.ci_macro.map((x) => x.toPrecision(12)).join(", ")}]; ragci CLI cr2 [${cr2?.lower}, ${cr2?.upper}], t [${t?.lower}, ${t?.upper}] (largest relative difference ${Math.max(relDiff(art.ci_micro[0], cr2?.lower), relDiff(art.ci_micro[1], cr2?.upper), relDiff(art.ci_macro[0], t?.lower), relDiff(art.ci_macro[1], t?.upper)).toExponential(1)})`,
+  );
+}
 rows.push({
   case: `2a. ragci analyze --aggregated${analyticLabel} process, K = 10⁶`,
   ragci: cliAgg,
-  reference: npProcess,
-  referenceName: "numpy K×K whole process (incl. loadtxt), K = 10⁴",
+  reference: articleProcess,
+  referenceName:
+    "the article's K×K code as written (numpy + scipy, both intervals) whole process, K = 10⁴",
   target: "ragci faster",
-  met: cliAgg.median < npProcess.median,
+  met: cliAgg.median < articleProcess.median,
 });
 rows.push({
   case: `2b. ragci analyze --aggregated${analyticLabel} process, K = 10⁶`,
   ragci: cliAgg,
+  reference: npProcess,
+  referenceName: "numpy K×K only (no scipy, no intervals) whole process, K = 10⁴",
+  target: "(stricter)",
+  met: cliAgg.median < npProcess.median,
+});
+rows.push({
+  case: `2b'. ragci analyze --aggregated${analyticLabel} process, K = 10⁶`,
+  ragci: cliAgg,
   reference: npCompute,
   referenceName: "numpy K×K computation only (perf_counter), K = 10⁴",
-  target: "ragci faster",
+  target: "(stricter)",
   met: cliAgg.median < npCompute.median,
 });
 rows.push({
@@ -893,6 +956,7 @@ const tableRows = rows.map((r) => [
 ]);
 
 const detailLines = [
+  `the article's code (numpy + scipy), K = 10⁴: imports ${fmtTime(median(articleTimes.map((r) => r.import)))}, loadtxt ${fmtTime(median(articleTimes.map((r) => r.load)))}, computation ${fmtTime(median(articleTimes.map((r) => r.compute)))} (medians)`,
   `numpy K×K, K = 10⁴: import ${fmtTime(median(npComputeTimes.map((r) => r.import)))}, loadtxt ${fmtTime(median(npComputeTimes.map((r) => r.load)))}, computation ${fmtTimed(npCompute)}`,
   `pandas, 10M rows: import ${fmtTime(pandasSplit.import)}, read_csv ${fmtTime(pandasSplit.read)}, groupby ${fmtTime(pandasSplit.groupby)} (medians)`,
   `cr2DegreesOfFreedom alone, K = 10⁶: ${fmtTimed(dfTime)}; documentStats on K = 10⁶ (one run): ${fmtTime(docStatsTime.min)}`,

@@ -19,6 +19,7 @@ import { microEstimate } from "./estimands/microEstimate.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { criticalValue, tInterval } from "./intervals/tInterval.js";
 import { ESTIMAND_QUESTION, type MethodId, RECOMMENDED_METHOD } from "./methods.js";
+import { compensatedSum } from "./numeric/compensatedSum.js";
 import { type Advice, recommendMethod } from "./recommendMethod.js";
 import type { DocumentStats, Estimand, Interval, StandardError } from "./types.js";
 import { cr1 } from "./variance/cr1.js";
@@ -133,12 +134,12 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   const seed = options.seed ?? 1;
   validateReplicates(replicates, seed);
 
-  const results = Array.from(stats.n).reduce((a, b) => a + b, 0);
+  const results = compensatedSum(stats.n);
   const inUnit = stats.min !== null && stats.max !== null && stats.min >= 0 && stats.max <= 1;
   // With the range unknown (aggregated, non-binary), every r_d in [0, 1] is required at least.
   const metricInUnitInterval =
     stats.min === null || stats.max === null
-      ? Array.from(stats.s).every((s, d) => s >= 0 && s <= (stats.n[d] as number))
+      ? stats.s.every((s, d) => s >= 0 && s <= (stats.n[d] as number))
       : inUnit;
 
   const microCr2Raw = cr2(stats);

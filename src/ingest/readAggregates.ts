@@ -134,7 +134,10 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     if (sums0.some((x) => !Number.isFinite(x))) {
       throw await locateBadRow(context, badS, `column ${s} must be a finite number`, s);
     }
-    if (docs0.some((d) => d === null || d.trim() === "")) {
+    // Blank: empty, or whitespace only (which must then start with whitespace).
+    const blank = (d: string | null) =>
+      d === null || d.length === 0 || (/\s/.test(d.charAt(0)) && d.trim() === "");
+    if (docs0.some(blank)) {
       throw await locateBadRow(
         context,
         `${id(doc)} IS NULL OR trim(CAST(${id(doc)} AS VARCHAR)) = ''`,

@@ -1,4 +1,4 @@
-import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
+import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 import { withinDocumentSumOfSquares } from "../variance/withinDocumentSumOfSquares.js";
 
@@ -31,15 +31,19 @@ export function icc(stats: DocumentStats): IntraclassCorrelation {
     };
   }
   const micro = compensatedSum(stats.s) / total;
-  const msb =
-    compensatedSumOf(k, (d) => {
-      const n = stats.n[d] as number;
-      const gap = (stats.s[d] as number) / n - micro;
-      return n * gap * gap;
-    }) /
-    (k - 1);
-  const msw = compensatedSumOf(k, (d) => withinDocumentSumOfSquares(stats, d)) / (total - k);
-  const n0 = (total - compensatedSumOf(k, (d) => (stats.n[d] as number) ** 2) / total) / (k - 1);
+  const between = new NeumaierSum();
+  const within = new NeumaierSum();
+  const squaredSizes = new NeumaierSum();
+  for (let d = 0; d < k; d++) {
+    const n = stats.n[d] as number;
+    const gap = (stats.s[d] as number) / n - micro;
+    between.add(n * gap * gap);
+    within.add(withinDocumentSumOfSquares(stats, d));
+    squaredSizes.add(n * n);
+  }
+  const msb = between.value() / (k - 1);
+  const msw = within.value() / (total - k);
+  const n0 = (total - squaredSizes.value() / total) / (k - 1);
   const denominator = msb + (n0 - 1) * msw;
   if (!(denominator > 0)) {
     return { available: false, reason: "no variation within or between documents" };

@@ -1,4 +1,4 @@
-import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
+import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, Estimand } from "../types.js";
 
 export interface DocumentInfluence {
@@ -22,7 +22,9 @@ export function influence(
   const { n, s } = stats;
   const totalS = compensatedSum(s);
   const totalN = compensatedSum(n);
-  const sumRates = compensatedSumOf(k, (d) => (s[d] as number) / (n[d] as number));
+  const rates = new NeumaierSum();
+  for (let d = 0; d < k; d++) rates.add((s[d] as number) / (n[d] as number));
+  const sumRates = rates.value();
   const full = estimand === "micro" ? totalS / totalN : sumRates / k;
   const best: { d: number; change: number }[] = [];
   for (let d = 0; d < k; d++) {

@@ -1,4 +1,4 @@
-import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
+import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 
 export interface DesignEffect {
@@ -11,8 +11,9 @@ export interface DesignEffect {
 /** Kish's design effect for cluster sampling with unequal sizes (Kish 1965 §5.4). */
 export function kishDeff(stats: DocumentStats, iccValue: number): DesignEffect {
   const total = compensatedSum(stats.n);
-  const meanSizeWeighted =
-    compensatedSumOf(stats.n.length, (d) => (stats.n[d] as number) ** 2) / total;
+  const squares = new NeumaierSum();
+  for (let d = 0; d < stats.n.length; d++) squares.add((stats.n[d] as number) ** 2);
+  const meanSizeWeighted = squares.value() / total;
   const deff = 1 + (meanSizeWeighted - 1) * Math.max(iccValue, 0);
   return { deff, effectiveN: total / deff };
 }

@@ -1,4 +1,4 @@
-import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import { NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 
 /** Per-document rates r_d = s_d / n_d. */
@@ -11,5 +11,7 @@ export function documentRates(stats: DocumentStats): Float64Array {
 /** Macro average r̄ = (1/K) Σ r_d: the expected rate of a typical document. */
 export function macroEstimate(stats: DocumentStats): number {
   const k = stats.n.length;
-  return compensatedSumOf(k, (d) => (stats.s[d] as number) / (stats.n[d] as number)) / k;
+  const sum = new NeumaierSum();
+  for (let d = 0; d < k; d++) sum.add((stats.s[d] as number) / (stats.n[d] as number));
+  return sum.value() / k;
 }

@@ -1,4 +1,4 @@
-import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import { NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { microResiduals } from "./microResiduals.js";
 import { requireTwoDocuments } from "./requireDocuments.js";
@@ -14,6 +14,7 @@ import { requireTwoDocuments } from "./requireDocuments.js";
 export function cr1(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);
   const { u, total } = microResiduals(stats);
-  const sumU2 = compensatedSumOf(k, (d) => (u[d] as number) ** 2);
-  return { se: Math.sqrt((k / (k - 1)) * sumU2) / total, df: k - 1 };
+  const sumU2 = new NeumaierSum();
+  for (let d = 0; d < k; d++) sumU2.add((u[d] as number) ** 2);
+  return { se: Math.sqrt((k / (k - 1)) * sumU2.value()) / total, df: k - 1 };
 }

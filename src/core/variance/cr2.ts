@@ -1,5 +1,5 @@
 import { RagciError } from "../errors.js";
-import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
+import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { cr2DegreesOfFreedom } from "./cr2DegreesOfFreedom.js";
 import { requireTwoDocuments } from "./requireDocuments.js";
@@ -27,10 +27,11 @@ export function cr2(stats: DocumentStats): StandardError {
     }
   }
   // Σ u_d² / (1 − h_d) with u_d = s_d − R·n_d and 1/(1 − h_d) = N/(N − n_d).
-  const sum = compensatedSumOf(k, (d) => {
+  const sum = new NeumaierSum();
+  for (let d = 0; d < k; d++) {
     const n = stats.n[d] as number;
     const u = (stats.s[d] as number) - ratio * n;
-    return (u * u * total) / (total - n);
-  });
-  return { se: Math.sqrt(sum) / total, df: cr2DegreesOfFreedom(stats) };
+    sum.add((u * u * total) / (total - n));
+  }
+  return { se: Math.sqrt(sum.value()) / total, df: cr2DegreesOfFreedom(stats) };
 }

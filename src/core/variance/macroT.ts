@@ -1,4 +1,4 @@
-import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import { NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { requireTwoDocuments } from "./requireDocuments.js";
 
@@ -11,8 +11,11 @@ import { requireTwoDocuments } from "./requireDocuments.js";
  */
 export function macroT(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);
-  const rate = (d: number) => (stats.s[d] as number) / (stats.n[d] as number);
-  const mean = compensatedSumOf(k, rate) / k;
-  const sumSquares = compensatedSumOf(k, (d) => (rate(d) - mean) ** 2);
-  return { se: Math.sqrt(sumSquares / (k - 1) / k), df: k - 1 };
+  const { n, s } = stats;
+  const rates = new NeumaierSum();
+  for (let d = 0; d < k; d++) rates.add((s[d] as number) / (n[d] as number));
+  const mean = rates.value() / k;
+  const squares = new NeumaierSum();
+  for (let d = 0; d < k; d++) squares.add(((s[d] as number) / (n[d] as number) - mean) ** 2);
+  return { se: Math.sqrt(squares.value() / (k - 1) / k), df: k - 1 };
 }

@@ -1,4 +1,4 @@
-import { compensatedSumOf } from "../numeric/compensatedSum.js";
+import { NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { microResiduals } from "./microResiduals.js";
 import { withinDocumentSumOfSquares } from "./withinDocumentSumOfSquares.js";
@@ -13,10 +13,11 @@ export function waldIid(stats: DocumentStats): StandardError {
   const { estimate, total } = microResiduals(stats);
   if (stats.binary) return { se: Math.sqrt((estimate * (1 - estimate)) / total), df: null };
   const k = stats.n.length;
-  const sumSquares = compensatedSumOf(k, (d) => {
+  const sumSquares = new NeumaierSum();
+  for (let d = 0; d < k; d++) {
     const n = stats.n[d] as number;
     const between = (stats.s[d] as number) / n - estimate;
-    return withinDocumentSumOfSquares(stats, d) + n * between * between;
-  });
-  return { se: Math.sqrt(sumSquares / (total - 1) / total), df: null };
+    sumSquares.add(withinDocumentSumOfSquares(stats, d) + n * between * between);
+  }
+  return { se: Math.sqrt(sumSquares.value() / (total - 1) / total), df: null };
 }
