@@ -1,5 +1,21 @@
+import { createRequire } from "node:module";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { RagciError } from "../core/errors.js";
+
+const require = createRequire(import.meta.url);
+
+/**
+ * DuckDB's client (CommonJS), loaded on first use. Through `require` rather than `import()`:
+ * an ESM import of a CommonJS package makes Node parse every re-exported file for its export
+ * names, about 70 ms for @duckdb/node-api's 60 modules.
+ */
+function duckDbApi(): typeof import("@duckdb/node-api") {
+  return require("@duckdb/node-api");
+}
+
+function duckDbBindings(): typeof import("@duckdb/node-bindings") {
+  return require("@duckdb/node-bindings");
+}
 
 /**
  * Runs `work` on a fresh in-memory DuckDB connection and always closes it. DuckDB's native
@@ -9,7 +25,7 @@ export async function withDuckDb<T>(
   work: (connection: DuckDBConnection) => Promise<T>,
   threads?: number,
 ): Promise<T> {
-  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const { DuckDBInstance } = duckDbApi();
   const instance = await DuckDBInstance.create(":memory:", {
     ...(threads ? { threads: String(threads) } : {}),
     preserve_insertion_order: "true",
@@ -113,8 +129,8 @@ export async function readColumns(
   sql: string,
   kinds: readonly ColumnKind[],
 ): Promise<ColumnData[]> {
-  const { default: bindings } = await import("@duckdb/node-bindings");
-  const { DuckDBTypeId } = await import("@duckdb/node-api");
+  const bindings = duckDbBindings();
+  const { DuckDBTypeId } = duckDbApi();
   const result = await connection.run(sql);
   kinds.forEach((kind, c) => {
     const expected = kind === "number" ? DuckDBTypeId.DOUBLE : DuckDBTypeId.VARCHAR;

@@ -98,9 +98,8 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       return wantedColumns.map((c) => {
         const at = present.indexOf(c);
         if (at >= 0) return data[at] as ColumnData;
-        return c.kind === "string"
-          ? new Array<string | null>(rows).fill(null)
-          : new Float64Array(rows).fill(Number.NaN);
+        // An absent system or metric column is empty: every index reads undefined (no name).
+        return c.kind === "string" ? [] : new Float64Array(rows).fill(Number.NaN);
       }) as [
         (string | null)[],
         (string | null)[],
@@ -166,7 +165,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       )
         end++;
       const metricName = metrics[start] ?? wanted?.[0] ?? "metric";
-      if (!wanted || metrics[start] === null || wanted.includes(metricName)) {
+      if (!wanted || (metrics[start] ?? null) === null || wanted.includes(metricName)) {
         const sq = ss !== null ? squares.subarray(start, end) : undefined;
         // A missing (NULL → NaN) min or max makes the range unknown.
         const range = (values: Float64Array, pick: (a: number, b: number) => number) => {
@@ -191,7 +190,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
             system: systems[start] ?? null,
             metric: metricName,
             stats: documentStats({
-              ids: docs.slice(start, end),
+              ids: start === 0 && end === docs.length ? docs : docs.slice(start, end),
               n: nsHere,
               s: sumsHere,
               ...(sq ? { ss: sq } : {}),

@@ -69,5 +69,5 @@ export function documentStats(input: DocumentStatsInput): DocumentStats {
     }
   }
   const range = binary ? { min: 0, max: 1 } : { min: input.min ?? null, max: input.max ?? null };
-  return { ids: [...input.ids], n, s, ss, binary, min: range.min, max: range.max };
+  return { ids: input.ids.slice(), n, s, ss, binary, min: range.min, max: range.max };
 }
