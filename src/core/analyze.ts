@@ -10,6 +10,7 @@ import {
 import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
 import type { DesignInterval } from "./designs/designInterval.js";
 import { groupIndices } from "./designs/groupIndices.js";
+import { type LonelyPsuSummary, lonelyPsuSummary } from "./designs/lonelyPsu.js";
 import { type StratifiedDesign, stratifiedEstimates } from "./designs/stratified.js";
 import { type TwoStageDesign, twoStageEstimates } from "./designs/twoStage.js";
 import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
@@ -89,6 +90,8 @@ export interface SrsDesignSummary {
   readonly samplingFraction: number | null;
   /** Variance multiplier (1 − K/M) applied to t, cr1, cr2 and logit; 1 without M. */
   readonly fpc: number;
+  /** Stratified: the lonely-PSU rule and the strata with one sampled document it treated. */
+  readonly lonelyPsu?: LonelyPsuSummary;
 }
 
 export interface Analysis {
@@ -242,6 +245,15 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
       population,
       samplingFraction: population === null ? null : k / population,
       fpc,
+      ...(options.design?.kind === "stratified"
+        ? {
+            lonelyPsu: lonelyPsuSummary(
+              options.design.strata,
+              options.design.populationSizes,
+              options.design.lonelyPsu ?? "fail",
+            ),
+          }
+        : {}),
     },
     micro: estimands.includes("micro") ? chosen.micro : null,
     macro: estimands.includes("macro") ? chosen.macro : null,

@@ -1,10 +1,16 @@
 import { readFile } from "node:fs/promises";
+import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { RagciError } from "../core/errors.js";
 
 /** A design file as in SPEC §4 (`reference/*.design.json`), validated. */
 export type DesignSpec =
   | { readonly kind: "srs"; readonly population: number | null }
-  | { readonly kind: "stratified"; readonly strata: Readonly<Record<string, number>> }
+  | {
+      readonly kind: "stratified";
+      readonly strata: Readonly<Record<string, number>>;
+      /** "lonely_psu": the rule for a stratum with one sampled document; null if not given. */
+      readonly lonelyPsu: LonelyPsu | null;
+    }
   | {
       readonly kind: "two-stage";
       readonly firstStagePopulation: number;
@@ -31,10 +37,24 @@ function sizes(file: string, key: string, value: unknown): Record<string, number
   return value as Record<string, number>;
 }
 
+function lonelyPsu(file: string, value: unknown): LonelyPsu | null {
+  if (value === undefined) return null;
+  if (!isLonelyPsu(value)) {
+    throw new RagciError(
+      "invalid-design",
+      `${file}: "lonely_psu" must be one of ${LONELY_PSU_RULES.map((r) => `"${r}"`).join(", ")} (got ${JSON.stringify(value)})`,
+      { file },
+    );
+  }
+  return value;
+}
+
 /**
  * Reads `{"design": "srs", "population_documents": 1300}`, `{"design": "stratified",
  * "strata": {"large": 17, …}}` or `{"design": "two-stage", "first_stage_population": 10,
- * "second_stage_population": {"t01": 28, …}}`. Other keys (metric, description) are ignored.
+ * "second_stage_population": {"t01": 28, …}}`. A stratified design may add `"lonely_psu":
+ * "adjust"` (fail, remove, adjust, average or certainty; R survey's survey.lonely.psu). Other
+ * keys (metric, description) are ignored.
  */
 export async function readDesign(file: string): Promise<DesignSpec> {
   let raw: unknown;
@@ -47,6 +67,13 @@ export async function readDesign(file: string): Promise<DesignSpec> {
     });
   }
   const d = raw as Record<string, unknown>;
+  if (d.lonely_psu !== undefined && d.design !== "stratified") {
+    throw new RagciError(
+      "invalid-design",
+      `${file}: "lonely_psu" applies to a stratified design (this one is ${JSON.stringify(d.design)})`,
+      { file },
+    );
+  }
   switch (d.design) {
     case "srs": {
       const m = d.population_documents ?? null;
@@ -60,7 +87,11 @@ export async function readDesign(file: string): Promise<DesignSpec> {
       return { kind: "srs", population: m as number | null };
     }
     case "stratified":
-      return { kind: "stratified", strata: sizes(file, "strata", d.strata) };
+      return {
+        kind: "stratified",
+        strata: sizes(file, "strata", d.strata),
+        lonelyPsu: lonelyPsu(file, d.lonely_psu),
+      };
     case "two-stage": {
       const t = d.first_stage_population;
       if (!(Number.isInteger(t) && (t as number) >= 2)) {

@@ -1,6 +1,7 @@
 import type { EstimandAnalysis } from "../core/analyze.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
+import { lonelyPsuNote, lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
 
 function row(cells: readonly string[]): string {
   return `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`;
@@ -21,7 +22,7 @@ function markdownAnalysis(entry: AnalysisEntry): string {
   const out = [
     `### ${title}`,
     "",
-    `${a.documents} documents (K), ${a.results} results (N); ${a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}; level ${percent(a.level, 1)}.`,
+    `${a.documents} documents (K), ${a.results} results (N); ${a.design.kind !== "srs" ? `${a.design.kind} design` : a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}${lonelyPsuNote(a.design)}; level ${percent(a.level, 1)}.`,
     "",
     row(["estimand", "question", "estimate", "method", "interval", "se", "ν"]),
     row(["---", "---", "---:", "---", "---", "---:", "---:"]),
@@ -60,6 +61,7 @@ function markdownAnalysis(entry: AnalysisEntry): string {
     "",
     `Diagnostics: n_d min ${count(nMin)}, median ${count(nMed)}, max ${count(nMax)} (largest document ${percent(d.sizes.shareLargestDocument)} of results); r_d min ${fixed(rMin, 2)}, median ${fixed(rMed, 2)}, max ${fixed(rMax, 2)}, ${percent(d.rates.fractionZero)} at 0 and ${percent(d.rates.fractionOne)} at 1; ${d.icc.available ? `ICC ${significant(d.icc.icc, 2)}` : "ICC unavailable"}, Kish DEFF ${significant(d.designEffect.deff)}, effective n ${count(Math.round(d.designEffect.effectiveN))}.`,
     "",
+    ...lonelyPsuWarnings(a.design).map((w) => `- **Warning:** ${w}`),
     ...a.advice.map((x) => `- ${x.severity === "warning" ? "**Warning:** " : ""}${x.message}`),
   );
   return out.join("\n");

@@ -13,6 +13,7 @@ import {
   signed,
   significant,
 } from "./format.js";
+import { lonelyPsuNote, lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
 
 export interface TerminalOptions {
   /** ANSI colour (the CLI sets it only on a TTY without NO_COLOR). */
@@ -33,7 +34,7 @@ function designLine(a: Analysis): string {
   >;
   if (d.kind === "stratified") {
     const strata = Object.entries(detail.strata ?? {});
-    return `stratified: ${strata.map(([h, s]) => `${h} ${s.sampled} of ${s.population}`).join(", ")}`;
+    return `stratified: ${strata.map(([h, s]) => `${h} ${s.sampled} of ${s.population}`).join(", ")}${lonelyPsuNote(d)}`;
   }
   if (d.kind === "two-stage") {
     const units = Object.entries(detail.units ?? {});
@@ -215,6 +216,7 @@ export function terminalAnalysis(
     }
   }
   lines.push("", "advice");
+  for (const warning of lonelyPsuWarnings(a.design)) lines.push(`  ${s.yellow("!")} ${warning}`);
   for (const advice of a.advice) {
     const mark = advice.severity === "warning" ? s.yellow("!") : "·";
     lines.push(`  ${mark} ${advice.message}`);

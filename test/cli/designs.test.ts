@@ -89,7 +89,7 @@ describe("analyze --design", () => {
       "a stratum with one sampled document",
       ["--design", bad("one.json", { design: "stratified", strata: { big: 10, small: 40 } })],
       { rows: ["doc,stratum,hit", "a,big,1", "b,big,0", "c,small,1"] },
-      /stratum "small" has one sampled document/,
+      /stratum "small" has one sampled document of M_h = 40, .*choose a lonely-PSU rule \(--lonely-psu or "lonely_psu" in the design/,
     ],
     [
       "a stratum missing from the design",
@@ -136,6 +136,193 @@ describe("analyze --design", () => {
     const result = ragci(["analyze", file, "--metric", "hit", ...flags]);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.code).toBe(2);
+  });
+
+  // The strata above plus "lone" (1 sampled document of M_h = 7) and "one" (1 of 1, a census).
+  const lonelyRows = [...rows, "g,lone,1", "g,lone,1", "g,lone,0", "h,one,0", "h,one,1"];
+  const lonelyData = join(dir, "lonely.csv");
+  writeFileSync(lonelyData, `${lonelyRows.join("\n")}\n`);
+  const lonelySizes = { big: 10, small: 40, lone: 7, one: 1 };
+  const lonelyDesign = bad("lonely.design.json", { design: "stratified", strata: lonelySizes });
+  const lonelyExpected = (lonelyPsu: "remove" | "adjust" | "average" | "certainty") => {
+    const perQuery = lonelyRows.slice(1).map((r) => {
+      const [doc, , hit] = r.split(",");
+      return { doc, hit: Number(hit) };
+    });
+    const stats = documentStatsFromRows(perQuery, { doc: "doc", metric: "hit" });
+    return stratifiedEstimates(stats, {
+      strata: ["big", "big", "big", "small", "small", "small", "lone", "one"],
+      populationSizes: lonelySizes,
+      lonelyPsu,
+    });
+  };
+
+  it("--lonely-psu adjust: the stratified interval of that rule, stated in the JSON design", () => {
+    const out = json([
+      "analyze",
+      lonelyData,
+      "--metric",
+      "hit",
+      "--design",
+      lonelyDesign,
+      "--lonely-psu",
+      "adjust",
+    ]);
+    const expected = lonelyExpected("adjust");
+    expect(out.micro.intervals.stratified.se).toBe(expected.micro.se);
+    expect(out.macro.intervals.stratified.upper).toBe(expected.macro.upper);
+    // ν = K − H = 8 − 4 under every rule (survey's degf).
+    expect(out.micro.intervals.stratified.df).toBe(4);
+    expect(out.design.lonelyPsu).toEqual({
+      rule: "adjust",
+      strata: { lone: "adjust", one: "census" },
+    });
+  });
+
+  it("--lonely-psu in the terminal: the rule in the design line and a warning naming the stratum", () => {
+    const result = ragci([
+      "analyze",
+      lonelyData,
+      "--metric",
+      "hit",
+      "--design",
+      lonelyDesign,
+      "--lonely-psu",
+      "remove",
+      "--replicates",
+      "0",
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n")[0]).toMatch(
+      /stratified: big 3 of 10, small 3 of 40, lone 1 of 7, one 1 of 1 · lonely PSU: remove$/,
+    );
+    expect(result.stdout).toContain(
+      '  ! stratum "lone" has one sampled document of M_h = 7; it was left out of the variance (adds 0), so the se omits that stratum\'s sampling error (--lonely-psu remove)',
+    );
+    expect(result.stdout).not.toMatch(/stratum "one" has one/);
+    const md = ragci([
+      "analyze",
+      lonelyData,
+      "--metric",
+      "hit",
+      "--design",
+      lonelyDesign,
+      "--lonely-psu",
+      "average",
+      "--replicates",
+      "0",
+      "--markdown",
+    ]);
+    expect(md.code).toBe(0);
+    expect(md.stdout).toContain("stratified design · lonely PSU: average;");
+    expect(md.stdout).toContain(
+      '- **Warning:** stratum "lone" has one sampled document of M_h = 7; its variance was replaced by the average contribution of the 3 strata that have one (their sum × 4/3) (--lonely-psu average)',
+    );
+  });
+
+  it('"lonely_psu" in the design file sets the rule; --lonely-psu overrides it', () => {
+    const withKey = bad("lonely-key.design.json", {
+      design: "stratified",
+      strata: lonelySizes,
+      lonely_psu: "average",
+    });
+    const fromFile = json(["analyze", lonelyData, "--metric", "hit", "--design", withKey]);
+    expect(fromFile.design.lonelyPsu.rule).toBe("average");
+    expect(fromFile.micro.intervals.stratified.se).toBe(lonelyExpected("average").micro.se);
+    const overridden = json([
+      "analyze",
+      lonelyData,
+      "--metric",
+      "hit",
+      "--design",
+      withKey,
+      "--lonely-psu",
+      "certainty",
+    ]);
+    expect(overridden.design.lonelyPsu).toEqual({
+      rule: "certainty",
+      strata: { lone: "certainty", one: "census" },
+    });
+    expect(overridden.micro.intervals.stratified.se).toBe(lonelyExpected("certainty").micro.se);
+  });
+
+  it('without a rule a census stratum of one document (M_h = 1) is no error; the JSON says "fail"', () => {
+    const censusOnly = bad("census-one.design.json", {
+      design: "stratified",
+      strata: { ...lonelySizes, lone: 1 },
+    });
+    const rowsNoLone = lonelyRows.filter((r) => !r.includes(",lone,"));
+    const file = join(dir, "census-one.csv");
+    writeFileSync(file, `${rowsNoLone.join("\n")}\n`);
+    const out = json(["analyze", file, "--metric", "hit", "--design", censusOnly]);
+    expect(out.design.lonelyPsu).toEqual({ rule: "fail", strata: { one: "census" } });
+    expect(out.micro.intervals.stratified.df).toBe(4);
+  });
+
+  it.each([
+    [
+      "--lonely-psu with an unknown rule",
+      [lonelyData, "--design", lonelyDesign, "--lonely-psu", "collapse"],
+      /--lonely-psu collapse: use one of fail, remove, adjust, average, certainty/,
+    ],
+    [
+      '"lonely_psu" with an unknown rule',
+      [
+        lonelyData,
+        "--design",
+        bad("lonely-bad.json", {
+          design: "stratified",
+          strata: lonelySizes,
+          lonely_psu: "collapse",
+        }),
+      ],
+      /"lonely_psu" must be one of "fail", "remove", "adjust", "average", "certainty" \(got "collapse"\)/,
+    ],
+    [
+      '"lonely_psu" that is not a string',
+      [
+        lonelyData,
+        "--design",
+        bad("lonely-num.json", { design: "stratified", strata: lonelySizes, lonely_psu: 1 }),
+      ],
+      /"lonely_psu" must be one of .* \(got 1\)/,
+    ],
+    [
+      '"lonely_psu" in an srs design',
+      [
+        data,
+        "--design",
+        bad("lonely-srs.json", { design: "srs", population_documents: 60, lonely_psu: "adjust" }),
+      ],
+      /"lonely_psu" applies to a stratified design/,
+    ],
+    [
+      "--lonely-psu without a design",
+      [lonelyData, "--lonely-psu", "adjust"],
+      /--stratum, --psu and --lonely-psu belong to a design/,
+    ],
+    [
+      "--lonely-psu with a two-stage design",
+      [
+        join(FIXTURES, "two_stage_types.csv"),
+        "--design",
+        join(FIXTURES, "two_stage_types.design.json"),
+        "--lonely-psu",
+        "adjust",
+      ],
+      /--lonely-psu applies to a stratified design; .* is two-stage/,
+    ],
+    [
+      'the default "fail" with a lonely stratum',
+      [lonelyData, "--design", lonelyDesign],
+      /stratum "lone" has one sampled document of M_h = 7, .*--lonely-psu/,
+    ],
+  ] as const)("%s: one line, exit code 2", (_name, args, message) => {
+    const result = ragci(["analyze", ...args, "--metric", "hit"]);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stdout).toBe("");
     expect(result.code).toBe(2);
   });
 

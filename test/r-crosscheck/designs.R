@@ -4,12 +4,14 @@
 # Usage: Rscript --vanilla designs.R INPUT.json OUTPUT.csv
 #
 # INPUT.json: {
-#   "stratified": [{"id", "levels": [...], "doc": [...], "stratum": [...], "Mh": [...], "n": [...], "s": [...]}],
+#   "stratified": [{"id", "levels": [...], "lonely", "doc": [...], "stratum": [...], "Mh": [...], "n": [...], "s": [...]}],
 #   "twostage":   [{"id", "levels": [...], "doc": [...], "psu": [...], "T", "Mi": [...], "n": [...], "s": [...]}],
 #   "reference":  [{"id", "levels": [...], "csv": PATH, "design": PATH}]
 # }
 #   stratified / twostage: one row per document (doc id, its stratum or first-stage unit, that
-#   stratum's M_h or that unit's M_i, n_d results and their sum s_d).
+#   stratum's M_h or that unit's M_i, n_d results and their sum s_d). "lonely" (stratified only):
+#   the value of options(survey.lonely.psu =) for that data set: "fail" (the default when
+#   absent), "remove", "adjust", "average" or "certainty".
 #   reference: a per-query CSV (doc_id, psu, score) and its .design.json (first_stage_population,
 #   second_stage_population); R aggregates it per document itself (rowsum).
 # OUTPUT.csv: lines "id,quantity,value", value printed with sprintf("%.17g") (round-trips a
@@ -20,7 +22,11 @@
 #   two-stage:  des <- svydesign(ids = ~psu + doc, fpc = ~T + Mi, data = pd)
 #   micro <- svyratio(~s, ~n, des); macro <- svymean(~r, des)     # coef, SE
 #   degf(des); confint(<each>, level = level, df = degf(des)); q = qt(1 - (1 - level)/2, degf(des))
-# with survey's default options (survey.lonely.psu = "fail", survey.ultimate.cluster = FALSE).
+# with survey's default options (survey.lonely.psu = "fail", survey.ultimate.cluster = FALSE),
+# except that a stratified data set sets survey.lonely.psu to its "lonely" rule. When survey
+# stops ("Stratum (x) has only one PSU at stage 1", the "fail" rule), the data set gets
+# "error,1" and "error.stratum,<0-based position of x among the strata in order of appearance>"
+# instead of the estimates.
 #
 # Written and checked with R 4.2.2 Patched (2022-11-10 r83330), survey 4.1.1, jsonlite 1.8.4.
 # Exits with status 3 and a message naming the package when one is missing.
@@ -90,10 +96,24 @@ for (ds in input$stratified) {
     doc = chr(ds$doc), stratum = chr(ds$stratum), Mh = num(ds$Mh), n = num(ds$n), s = num(ds$s)
   )
   pd$r <- pd$s / pd$n
+  options(survey.lonely.psu = if (is.null(ds$lonely)) "fail" else ds$lonely)
   des <- svydesign(ids = ~1, strata = ~stratum, fpc = ~Mh, data = pd)
   emit(ds$id, "data.H", length(unique(pd$stratum)))
-  estimates(ds$id, pd, des, num(ds$levels))
+  failed <- tryCatch(
+    {
+      estimates(ds$id, pd, des, num(ds$levels))
+      NULL
+    },
+    error = function(e) conditionMessage(e)
+  )
+  if (!is.null(failed)) {
+    lonely <- regmatches(failed, regexec("^Stratum \\((.*)\\) has only one PSU at stage 1$", failed))[[1]]
+    if (length(lonely) != 2) stop(sprintf("data set %s: unexpected error: %s", ds$id, failed))
+    emit(ds$id, "error", 1)
+    emit(ds$id, "error.stratum", match(lonely[2], unique(pd$stratum)) - 1)
+  }
 }
+options(survey.lonely.psu = "fail")
 
 two_stage <- function(id, pd, levels) {
   des <- svydesign(ids = ~psu + doc, fpc = ~T + Mi, data = pd)

@@ -1,6 +1,7 @@
 /**
  * Cross-check of ragci's stratified and two-stage design estimators against R's survey
- * package, on seeded random designs and on the reference case two_stage_types.
+ * package, on seeded random designs (among them stratified designs with one-document strata
+ * under each lonely-PSU rule) and on the reference case two_stage_types.
  *
  * Provenance: written and checked against R 4.2.2 Patched (2022-11-10 r83330), survey 4.1.1 and
  * jsonlite 1.8.4 (the versions R reports are printed after the run). Rscript runs once
@@ -16,7 +17,11 @@
  *
  * with survey's defaults (survey.lonely.psu = "fail", multistage variance, no certainty units),
  * and compares with ragci's stratifiedEstimates and twoStageEstimates: estimate, se, df, lower,
- * upper of micro and macro. Agreement: 1e-8 relative; where the se is 0 in exact arithmetic
+ * upper of micro and macro. The lonely-PSU data sets (lonelyN) have strata with one sampled
+ * document of M_h > 1 and/or certainty strata (one document, M_h = 1) and set
+ * options(survey.lonely.psu = RULE) to the rule ragci is given (lonelyPsu); under "fail" R stops
+ * with "Stratum (x) has only one PSU at stage 1" and ragci must throw naming a one-document
+ * stratum. Agreement: 1e-9 relative; where the se is 0 in exact arithmetic
  * (every stratum a census or its rates all equal, a census at both stages, all rates equal) R
  * returns rounding noise (~1e-17), so se and bounds are compared to 1e-12 absolute there. The
  * reference case two_stage_types is also compared with its expected.json (two_stage.micro and
@@ -28,9 +33,11 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { LONELY_PSU_RULES, type LonelyPsu } from "../../src/core/designs/lonelyPsu.js";
 import {
   type DocumentStats,
   documentStats,
+  RagciError,
   stratifiedEstimates,
   twoStageEstimates,
 } from "../../src/core/index.js";
@@ -39,12 +46,15 @@ import { rscriptOnce } from "./runRscript.js";
 
 const R_SCRIPT_PATH = fileURLToPath(new URL("./designs.R", import.meta.url));
 const REFERENCE_DIR = new URL("../fixtures/reference/", import.meta.url);
-const REL = 1e-8;
+const REL = 1e-9;
 const ABS_AT_ZERO = 1e-12;
 const REFERENCE_REL = 1e-12;
 const SEED = 20240612;
 const STRATIFIED_SETS = 36;
 const TWO_STAGE_SETS = 36;
+const LONELY_SEED = 20250105;
+/** Per lonely-PSU rule. */
+const LONELY_SETS_PER_RULE = 9;
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic data generation.
@@ -63,6 +73,8 @@ interface StratifiedSet extends Documents {
   readonly levels: readonly number[];
   /** M_h by stratum name. */
   readonly populationSizes: Record<string, number>;
+  /** The rule given to ragci and, as options(survey.lonely.psu =), to R. */
+  readonly lonelyPsu: LonelyPsu;
   readonly note: string;
 }
 
@@ -179,6 +191,69 @@ function generateStratified(index: number, rand: () => number): StratifiedSet {
     id: `st${index}`,
     levels: levelsOf(index),
     populationSizes,
+    lonelyPsu: "fail",
+    note,
+    ...docs,
+  };
+}
+
+/**
+ * A stratified design with one-document strata, under rule LONELY_PSU_RULES[index % 5]: 1–3
+ * lonely strata (K_h = 1, M_h = 2..20) beside 1–4 strata of K_h = 2..8 (so ν = K − H ≥ 1), a
+ * certainty stratum (K_h = M_h = 1) in every third set. Under "fail" every other set has only
+ * certainty strata as its one-document strata (R and ragci give numbers), the rest a lonely
+ * stratum (both must stop). Per rule, one set has every multi-document stratum a census (the
+ * lonely strata then carry all the variance, or none), one has every rate equal (se 0), one
+ * has a single stratum of K_h = 2 beside the lonely ones (ν = 1).
+ */
+function generateLonely(index: number, rand: () => number): StratifiedSet {
+  const { int, shuffle } = tools(rand);
+  const rule = LONELY_PSU_RULES[index % LONELY_PSU_RULES.length] as LonelyPsu;
+  const round = Math.floor(index / LONELY_PSU_RULES.length);
+  const onlyCertainty = rule === "fail" && round % 2 === 1;
+  const certainty = onlyCertainty || index % 3 === 0;
+  const minimal = round === 2;
+  const lonely = onlyCertainty ? 0 : int(1, 3);
+  const others = minimal ? 1 : int(1, 4);
+  const names = shuffle([...STRATUM_NAMES]).slice(0, lonely + others + (certainty ? 1 : 0));
+  const groups = names.map((name, j) => ({
+    name,
+    k: j < lonely || j >= lonely + others ? 1 : minimal ? 2 : int(2, 8),
+  }));
+  const allCensus = round === 3;
+  const populationSizes: Record<string, number> = {};
+  groups.forEach((g, j) => {
+    populationSizes[g.name] =
+      j >= lonely + others
+        ? 1
+        : j < lonely
+          ? rand() < 0.25
+            ? 2
+            : int(3, 20)
+          : allCensus || rand() < 0.2
+            ? g.k
+            : int(g.k + 1, 8 * g.k);
+  });
+  const equalRate: EqualRate = round === 4 ? (index % 2 === 0 ? "half" : "third") : null;
+  const docs = documentsOf(groups, equalRate, rand);
+  const note = [
+    `rule ${rule}`,
+    `H = ${groups.length}`,
+    `K = ${docs.ids.length}`,
+    lonely > 0 ? `${lonely} lonely` : "",
+    certainty ? "a certainty stratum" : "",
+    allCensus ? "the other strata censuses" : "",
+    minimal ? "ν = 1" : "",
+    equalRate ? `all rates 1/${equalRate === "half" ? 2 : 3}` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
+  return {
+    kind: "stratified",
+    id: `lonely${index}`,
+    levels: levelsOf(index),
+    populationSizes,
+    lonelyPsu: rule,
     note,
     ...docs,
   };
@@ -228,6 +303,10 @@ const stratifiedSets = Array.from({ length: STRATIFIED_SETS }, (_, i) =>
   generateStratified(i, rand),
 );
 const twoStageSets = Array.from({ length: TWO_STAGE_SETS }, (_, i) => generateTwoStage(i, rand));
+const lonelyRand = mulberry32(LONELY_SEED);
+const lonelySets = Array.from({ length: LONELY_SETS_PER_RULE * LONELY_PSU_RULES.length }, (_, i) =>
+  generateLonely(i, lonelyRand),
+);
 
 function statsOf(ds: Documents): DocumentStats {
   return documentStats({ ids: ds.ids, n: ds.n, s: ds.s });
@@ -236,7 +315,11 @@ function statsOf(ds: Documents): DocumentStats {
 function run(ds: DesignSet, level: number) {
   const stats = statsOf(ds);
   return ds.kind === "stratified"
-    ? stratifiedEstimates(stats, { strata: ds.group, populationSizes: ds.populationSizes }, level)
+    ? stratifiedEstimates(
+        stats,
+        { strata: ds.group, populationSizes: ds.populationSizes, lonelyPsu: ds.lonelyPsu },
+        level,
+      )
     : twoStageEstimates(
         stats,
         {
@@ -272,7 +355,8 @@ function allRatesEqual(ds: Documents, docs: readonly number[]): boolean {
 
 /**
  * Stratified: the variance is Σ_h (1 − f_h)·(spread of z_d in h), so it is 0 iff every stratum
- * with M_h > K_h has z_d constant. Macro z_d ∝ r_d; micro z_d ∝ s_d − R_c n_d with
+ * with M_h > K_h has z_d constant (a lonely stratum, K_h = 1, trivially so: it adds 0 under
+ * "remove" and "certainty", and "average" scales the others' sum). Macro z_d ∝ r_d; micro z_d ∝ s_d − R_c n_d with
  * R_c = Σ_h (M_h/K_h) S_h / Σ_h (M_h/K_h) N_h, i.e. (s_d − s_e)·N̂ = Ŝ·(n_d − n_e) (BigInt,
  * both totals scaled by the product of the K_h).
  */
@@ -300,7 +384,22 @@ function stratifiedSeZero(ds: StratifiedSet): { micro: boolean; macro: boolean }
     );
   });
   const macro = sampled.every(([, docs]) => allRatesEqual(ds, docs));
-  return { micro, macro };
+  if (ds.lonelyPsu !== "adjust") return { micro, macro };
+  // "adjust": a lonely stratum adds (1 − 1/M_h)(M_h z_d)², 0 iff z_d = 0: s_d·N̂ = Ŝ·n_d for
+  // micro; for macro r_d = r̄, taken only from every rate being equal.
+  const lonely = sampled.filter(([, docs]) => docs.length === 1).map(([, [d]]) => d as number);
+  return {
+    micro:
+      micro &&
+      lonely.every((d) => BigInt(ds.s[d] as number) * nHat === sHat * BigInt(ds.n[d] as number)),
+    macro:
+      macro &&
+      (lonely.length === 0 ||
+        allRatesEqual(
+          ds,
+          ds.ids.map((_, d) => d),
+        )),
+  };
 }
 
 /** Two-stage: 0 by construction for a census at both stages or when every rate is equal. */
@@ -413,9 +512,10 @@ const rscript = rscriptOnce(
     timeoutMs: 110_000,
   },
   () => ({
-    stratified: stratifiedSets.map((ds) => ({
+    stratified: [...stratifiedSets, ...lonelySets].map((ds) => ({
       id: ds.id,
       levels: ds.levels,
+      lonely: ds.lonelyPsu,
       stratum: ds.group,
       Mh: ds.group.map((g) => ds.populationSizes[g]),
       ...frame(ds),
@@ -450,6 +550,8 @@ function rValues(id: string): Map<string, number> {
 // Comparison with a record of the worst difference per quantity.
 
 const worst = new Map<string, { value: number; at: string }>();
+/** The lonely-PSU data sets' worst differences are kept per rule. */
+const LONELY_RULE_OF = new Map(lonelySets.map((ds) => [ds.id, ds.lonelyPsu]));
 
 function check(
   id: string,
@@ -475,7 +577,8 @@ function check(
   const relDiff =
     expected === 0 ? (actual === 0 ? 0 : Number.POSITIVE_INFINITY) : abs / Math.abs(expected);
   const tolerance = zero ? ABS_AT_ZERO + rel * Math.abs(expected) : rel * Math.abs(expected);
-  const key = `${against === "R" ? "" : `[vs ${against}] `}${quantity.replace(/@[\d.]+$/, "")}${zero ? " [se 0 in exact arithmetic: absolute]" : ""}`;
+  const rule = LONELY_RULE_OF.get(id);
+  const key = `${against === "R" ? "" : `[vs ${against}] `}${rule ? `[lonely-psu ${rule}] ` : ""}${quantity.replace(/@[\d.]+$/, "")}${zero ? " [se 0 in exact arithmetic: absolute]" : ""}`;
   const measure = zero ? abs : relDiff;
   const w = worst.get(key);
   if (!w || measure > w.value) worst.set(key, { value: measure, at: id });
@@ -518,6 +621,10 @@ function compareWithR(ds: DesignSet): void {
     ds.kind === "stratified" ? ds.ids.length - groups : groups - 1,
     r.get("degf"),
   );
+  if (ds.kind === "stratified" && r.get("error") === 1) {
+    expectSameFailure(ds, r);
+    return;
+  }
   for (const level of ds.levels) {
     const result = run(ds, level);
     for (const estimand of ["micro", "macro"] as const) {
@@ -536,6 +643,37 @@ function compareWithR(ds: DesignSet): void {
   }
 }
 
+/** The strata with one sampled document of M_h > 1 (lonely PSUs). */
+function lonelyStrata(ds: StratifiedSet): string[] {
+  return [...groupsOf(ds)]
+    .filter(([name, docs]) => docs.length === 1 && (ds.populationSizes[name] as number) > 1)
+    .map(([name]) => name);
+}
+
+let failuresCompared = 0;
+
+/** R stopped ("fail"): ragci must throw invalid-design, both naming a lonely stratum. */
+function expectSameFailure(ds: StratifiedSet, r: Map<string, number>): void {
+  const lonely = lonelyStrata(ds);
+  const rStratum = [...groupsOf(ds).keys()][r.get("error.stratum") as number];
+  expect(lonely, `data set ${ds.id}: R stopped on stratum ${rStratum}`).toContain(rStratum);
+  let thrown: unknown;
+  try {
+    run(ds, 0.95);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown, `data set ${ds.id}: ragci gave numbers where R stopped`).toBeInstanceOf(
+    RagciError,
+  );
+  const error = thrown as RagciError;
+  expect(error.code).toBe("invalid-design");
+  expect(lonely).toContain(error.context.stratum);
+  expect(error.message).toContain(`stratum "${error.context.stratum}" has one sampled document`);
+  expect(error.message).toContain("--lonely-psu");
+  failuresCompared += 1;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 describe("ragci stratified and two-stage design estimators agree with R survey", () => {
@@ -544,7 +682,7 @@ describe("ragci stratified and two-stage design estimators agree with R survey",
     expect(versions.get("survey"), "survey version").toBeDefined();
     expect(versions.get("jsonlite"), "jsonlite version").toBeDefined();
     expect([...values.keys()].sort()).toEqual(
-      [...stratifiedSets, ...twoStageSets, referenceSet].map((d) => d.id).sort(),
+      [...stratifiedSets, ...lonelySets, ...twoStageSets, referenceSet].map((d) => d.id).sort(),
     );
   }, 120_000);
 
@@ -604,6 +742,47 @@ describe("ragci stratified and two-stage design estimators agree with R survey",
     ({ ds }) => compareWithR(ds),
   );
 
+  it("covers the intended lonely-PSU cases", () => {
+    const r = runR();
+    const sets = lonelySets.map((ds) => {
+      const g = [...groupsOf(ds)];
+      const single = g.filter(([, docs]) => docs.length === 1);
+      return {
+        rule: ds.lonelyPsu,
+        lonely: lonelyStrata(ds).length,
+        certainty: single.filter(([name]) => ds.populationSizes[name] === 1).length,
+        df: ds.ids.length - g.length,
+        failed: r.values.get(ds.id)?.get("error") === 1,
+        zero: stratifiedSeZero(ds).macro,
+      };
+    });
+    for (const rule of LONELY_PSU_RULES) {
+      const of = sets.filter((x) => x.rule === rule);
+      expect(of.length, rule).toBe(LONELY_SETS_PER_RULE);
+      expect(of.filter((x) => x.certainty > 0).length, rule).toBeGreaterThanOrEqual(3);
+      expect(of.filter((x) => x.df === 1).length, rule).toBeGreaterThanOrEqual(1);
+      if (rule === "fail") {
+        // R stops exactly where a lonely stratum is; a certainty stratum alone is no error.
+        expect(of.every((x) => x.failed === x.lonely > 0)).toBe(true);
+        expect(of.filter((x) => x.failed).length).toBeGreaterThanOrEqual(4);
+        expect(of.filter((x) => !x.failed && x.certainty > 0).length).toBeGreaterThanOrEqual(4);
+      } else {
+        expect(
+          of.every((x) => x.lonely > 0 && !x.failed),
+          rule,
+        ).toBe(true);
+        expect(of.filter((x) => x.lonely >= 2).length, rule).toBeGreaterThanOrEqual(2);
+        expect(of.filter((x) => x.lonely > 0 && x.certainty > 0).length, rule).toBeGreaterThan(0);
+        expect(of.filter((x) => x.zero).length, rule).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
+  it.each(lonelySets.map((ds) => ({ ds, name: `${ds.id}: ${ds.note}` })))(
+    "stratified, one-document strata, $name",
+    ({ ds }) => compareWithR(ds),
+  );
+
   it.each(twoStageSets.map((ds) => ({ ds, name: `${ds.id}: ${ds.note}` })))(
     "two-stage $name",
     ({ ds }) => compareWithR(ds),
@@ -660,7 +839,7 @@ describe("ragci stratified and two-stage design estimators agree with R survey",
       });
     const versions = [...rRun.versions.entries()].map(([p, v]) => `${p} ${v}`).join(", ");
     console.log(
-      `R designs cross-check: ${stratifiedSets.length} stratified + ${twoStageSets.length} two-stage data sets + ${REFERENCE}, Rscript ${rRun.seconds.toFixed(1)} s (${versions})\n${rows.join("\n")}`,
+      `R designs cross-check: ${stratifiedSets.length} stratified + ${lonelySets.length} stratified with one-document strata (${failuresCompared} where R and ragci both stop under "fail") + ${twoStageSets.length} two-stage data sets + ${REFERENCE}, Rscript ${rRun.seconds.toFixed(1)} s (${versions})\n${rows.join("\n")}`,
     );
   });
 });

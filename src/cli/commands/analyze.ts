@@ -5,6 +5,7 @@ import {
   CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ResultValues,
 } from "../../core/bootstrap/chunkBootstrap.js";
+import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../../core/designs/lonelyPsu.js";
 import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
@@ -42,6 +43,16 @@ export interface AnalyzeCommandOptions {
   readonly design?: string;
   readonly stratum?: string;
   readonly psu?: string;
+  /** Overrides "lonely_psu" of the design file. */
+  readonly lonelyPsu?: LonelyPsu;
+}
+
+function parseLonelyPsu(text: string): LonelyPsu {
+  if (isLonelyPsu(text)) return text;
+  throw new RagciError(
+    "invalid-option",
+    `--lonely-psu ${text}: use one of ${LONELY_PSU_RULES.join(", ")} (R survey's survey.lonely.psu)`,
+  );
 }
 
 /** B·K above which the default run skips the bootstrap (about 10–30 s of work). */
@@ -79,6 +90,11 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
       .option("--design <file>", "sampling design (JSON: srs, stratified or two-stage; SPEC §4)")
       .option("--stratum <column>", "stratum column for a stratified design (default: stratum)")
       .option("--psu <column>", "first-stage unit column for a two-stage design (default: psu)")
+      .option(
+        "--lonely-psu <rule>",
+        "stratum with one sampled document: fail (default), remove, adjust, average or certainty",
+        parseLonelyPsu,
+      )
       .option("--json", "JSON output (schema ragci.analysis/1)")
       .option("--markdown", "Markdown output")
       .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
@@ -293,15 +309,21 @@ interface DeclaredDesign {
 /** The design of --design FILE (or SRS with --population), checked against the flags. */
 async function declaredDesign(options: AnalyzeCommandOptions): Promise<DeclaredDesign> {
   if (!options.design) {
-    if (options.stratum || options.psu) {
+    if (options.stratum || options.psu || options.lonelyPsu) {
       throw new RagciError(
         "invalid-option",
-        "--stratum and --psu name columns of a design: give the design with --design FILE.json (population sizes per stratum or unit)",
+        "--stratum, --psu and --lonely-psu belong to a design: give the design with --design FILE.json (population sizes per stratum or unit)",
       );
     }
     return { label: null, population: options.population ?? null, build: () => null };
   }
   const spec = await readDesign(options.design);
+  if (options.lonelyPsu && spec.kind !== "stratified") {
+    throw new RagciError(
+      "invalid-option",
+      `--lonely-psu applies to a stratified design; ${options.design} is ${spec.kind}`,
+    );
+  }
   if (spec.kind === "srs") {
     if (
       options.population !== undefined &&
@@ -329,7 +351,12 @@ async function declaredDesign(options: AnalyzeCommandOptions): Promise<DeclaredD
     build: (group) => {
       const labels = group.labels ?? [];
       return spec.kind === "stratified"
-        ? { kind: "stratified", strata: labels, populationSizes: spec.strata }
+        ? {
+            kind: "stratified",
+            strata: labels,
+            populationSizes: spec.strata,
+            lonelyPsu: options.lonelyPsu ?? spec.lonelyPsu ?? "fail",
+          }
         : {
             kind: "two-stage",
             units: labels,
