@@ -29,16 +29,22 @@ function csvField(value: string): string {
 /**
  * The per-document aggregates as CSV text, one row per system × metric × document. Numbers
  * use JavaScript's shortest round-trip form, so reading the file back gives the same doubles.
- * `min`/`max` are per table (the range of single results), repeated on every row.
+ * `min`/`max` are per table (the range of single results), repeated on every row. With
+ * `labelColumn`, each document's design label (stratum or psu) follows in that column, so
+ * `--aggregated --design` re-runs from the file.
  */
-export function aggregatesCsv(groups: readonly MetricAggregates[]): string {
-  const lines = [AGGREGATE_COLUMNS.join(",")];
-  for (const { system, metric, stats } of groups) {
+export function aggregatesCsv(
+  groups: readonly MetricAggregates[],
+  labelColumn: string | null = null,
+): string {
+  const lines = [[...AGGREGATE_COLUMNS, ...(labelColumn ? [labelColumn] : [])].join(",")];
+  for (const { system, metric, stats, labels } of groups) {
     const prefix = `${csvField(system ?? "")},${csvField(metric)},`;
     const range = `${stats.min ?? ""},${stats.max ?? ""}`;
     for (let d = 0; d < stats.ids.length; d++) {
+      const label = labelColumn ? `,${csvField(labels?.[d] ?? "")}` : "";
       lines.push(
-        `${prefix}${csvField(stats.ids[d] as string)},${stats.n[d]},${stats.s[d]},${stats.ss[d]},${range}`,
+        `${prefix}${csvField(stats.ids[d] as string)},${stats.n[d]},${stats.s[d]},${stats.ss[d]},${range}${label}`,
       );
     }
   }
@@ -49,7 +55,8 @@ export function aggregatesCsv(groups: readonly MetricAggregates[]): string {
  * SHA-256 of the per-document aggregates in a canonical binary form, per system × metric:
  * the system and metric names and every document id, UTF-8 and NUL-terminated, then n, s and
  * ss as little-endian float64 arrays, then min and max. Doubles round-trip through the CSV and
- * Parquet files of --write-aggregates, so re-running from them reproduces this digest.
+ * Parquet files of --write-aggregates, so re-running from them reproduces this digest. With a
+ * design, each document's stratum or psu label follows (after a 0x01 byte).
  */
 export function sha256Aggregates(groups: readonly MetricAggregates[]): string {
   const hash = createHash("sha256");
@@ -62,7 +69,7 @@ export function sha256Aggregates(groups: readonly MetricAggregates[]): string {
     });
     return new Uint8Array(out.buffer);
   };
-  for (const { system, metric, stats } of groups) {
+  for (const { system, metric, stats, labels } of groups) {
     hash.update(`${system ?? ""}\0${metric}\0`);
     const batch = 65536;
     for (let i = 0; i < stats.ids.length; i += batch) {
@@ -72,6 +79,8 @@ export function sha256Aggregates(groups: readonly MetricAggregates[]): string {
     hash.update(bytes(stats.s));
     hash.update(bytes(stats.ss));
     hash.update(bytes(Float64Array.of(stats.min ?? Number.NaN, stats.max ?? Number.NaN)));
+    // A design's labels change the result, so they are part of what is digested.
+    if (labels) hash.update(`\u0001${labels.join("\0")}\0`);
   }
   return hash.digest("hex");
 }

@@ -20,6 +20,8 @@ export interface ReadAggregatesOptions {
   readonly metrics?: readonly string[] | null;
   readonly system?: string | null;
   readonly threads?: number;
+  /** A per-document label column (a design's stratum or psu); one value per document. */
+  readonly documentLabel?: string | null;
 }
 
 /**
@@ -56,6 +58,9 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         ? "system"
         : null;
     const metric = columns.includes("metric") ? "metric" : null;
+    const label = options.documentLabel
+      ? resolveColumn(options.documentLabel, columns, file, "design")
+      : null;
     const source = tableFunction(options.file, format);
     const id = sqlIdentifier;
     const context = { connection, source, file, format };
@@ -63,30 +68,50 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     // bit for bit). Repeated documents (concatenated shards) are added in sorted order, so the
     // result does not depend on how DuckDB splits the rows between threads.
     // Only the columns the file has are selected (and fetched); the rest are filled in here.
-    type Column = { name: string; kind: ColumnKind; sql: (merged: boolean) => string | null };
+    type Column = {
+      name: string;
+      kind: ColumnKind;
+      sql: (merged: boolean) => string | null;
+      /** Part of the sort key (and, merged, of the grouping). */
+      key?: boolean;
+    };
     const number = (c: string) => `TRY_CAST(${id(c)} AS DOUBLE)`;
     const sum = (c: string) => (merged: boolean) =>
       merged ? `list_sum(list_sort(list(${number(c)})))` : number(c);
     const extreme = (f: "min" | "max", c: string) => (merged: boolean) =>
       merged ? `${f}(${number(c)})` : number(c);
     const text = (c: string | null) => () => (c ? `CAST(${id(c)} AS VARCHAR)` : null);
+    const labelText = label ? `CAST(${id(label)} AS VARCHAR)` : null;
     const wantedColumns: Column[] = [
-      { name: "system", kind: "string", sql: text(system) },
-      { name: "metric", kind: "string", sql: text(metric) },
-      { name: "doc", kind: "string", sql: text(doc) },
+      { name: "system", kind: "string", sql: text(system), key: true },
+      { name: "metric", kind: "string", sql: text(metric), key: true },
+      { name: "doc", kind: "string", sql: text(doc), key: true },
       { name: "n", kind: "number", sql: sum(n) },
       { name: "s", kind: "number", sql: sum(s) },
       { name: "ss", kind: "number", sql: ss ? sum(ss) : () => null },
       { name: "mn", kind: "number", sql: min ? extreme("min", min) : () => null },
       { name: "mx", kind: "number", sql: max ? extreme("max", max) : () => null },
+      // Merged rows of one document must agree on its label: min, and how many distinct.
+      {
+        name: "label",
+        kind: "string",
+        sql: (merged) => (labelText && merged ? `min(${labelText})` : labelText),
+      },
+      {
+        name: "labels",
+        kind: "number",
+        sql: (merged) => (labelText && merged ? `count(DISTINCT ${labelText})::DOUBLE` : null),
+      },
     ];
-    const present = wantedColumns.filter((c) => c.sql(false) !== null);
+    const presentColumns = (merged: boolean) => wantedColumns.filter((c) => c.sql(merged) !== null);
     const select = (merged: boolean) => {
-      const keys = present.filter((c) => c.kind === "string").map((c) => c.name);
+      const present = presentColumns(merged);
+      const keys = present.filter((c) => c.key).map((c) => c.name);
       return `SELECT ${present.map((c) => `${c.sql(merged)} AS ${c.name}`).join(", ")}
         FROM ${source} ${merged ? "GROUP BY ALL" : ""} ORDER BY ${keys.join(", ")}`;
     };
     const run = async (merged: boolean) => {
+      const present = presentColumns(merged);
       const data = await readColumns(
         connection,
         select(merged),
@@ -108,6 +133,8 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         Float64Array,
         Float64Array,
         Float64Array,
+        Float64Array,
+        (string | null)[],
         Float64Array,
       ];
     };
@@ -151,7 +178,27 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       repeated = docs0[i] === docs0[i - 1] && sys0[i] === sys0[i - 1] && met0[i] === met0[i - 1];
     }
     if (repeated) columnsRead = await run(true);
-    const [systems, metrics, docsRead, ns, sums, squares, mins, maxs] = columnsRead;
+    const [systems, metrics, docsRead, ns, sums, squares, mins, maxs, labels, labelCounts] =
+      columnsRead;
+    if (label) {
+      const missing = labels.findIndex(blank);
+      if (missing >= 0) {
+        throw await locateBadRow(
+          context,
+          `${id(label)} IS NULL OR trim(CAST(${id(label)} AS VARCHAR)) = ''`,
+          `column ${label} is empty; the design needs it for every document`,
+          label,
+        );
+      }
+      const split = repeated ? labelCounts.findIndex((c) => c > 1) : -1;
+      if (split >= 0) {
+        throw new RagciError(
+          "invalid-design",
+          `${file}: document ${docsRead[split]} has more than one ${label}; each document belongs to one ${label}`,
+          { file, column: label },
+        );
+      }
+    }
     const docs = docsRead as string[];
     const wanted = options.metrics && options.metrics.length > 0 ? options.metrics : null;
     const groups: MetricAggregates[] = [];
@@ -199,6 +246,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
               max: hi,
               idsDistinct: true,
             }),
+            ...(label ? { labels: labels.slice(start, end) as string[] } : {}),
           });
         } catch (error) {
           if (error instanceof RagciError)

@@ -32,6 +32,8 @@ export interface ReadPairedOptions {
   readonly threads?: number;
   /** Also return the per-query differences when there are at most this many queries. */
   readonly valuesUpTo?: number;
+  /** A per-document column (a design's stratum or psu) to return, one value per document. */
+  readonly documentLabel?: string | null;
 }
 
 export interface PairDifference {
@@ -60,6 +62,8 @@ export interface PairedTable {
     readonly stats: DocumentStats;
   }[];
   readonly differences: readonly PairDifference[];
+  /** The documentLabel of each document (by id), when one was asked for. */
+  readonly labelOf?: ReadonlyMap<string, string>;
 }
 
 const id = sqlIdentifier;
@@ -90,6 +94,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     let documentColumn = "";
     let queryColumn = "";
     let metricColumns: string[] = [];
+    let labelColumn: string | null = null;
     for (const input of options.inputs) {
       const format = inputFormat(input.path, options.format);
       const plain = tableFunction(input.path, format);
@@ -122,15 +127,22 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       const system = perFile
         ? sqlString(basename(input.displayName).replace(/\.[^.]+(\.gz|\.zst)?$/, ""))
         : `CAST(${id(resolveColumn(options.system as string, names, input.displayName, "system"))} AS VARCHAR)`;
+      const label = options.documentLabel
+        ? resolveColumn(options.documentLabel, names, input.displayName, "design")
+        : null;
       const pinned: Record<string, string> = { [doc]: "VARCHAR", [query]: "VARCHAR" };
+      if (label) pinned[label] = "VARCHAR";
       for (const m of metrics) pinned[m] = "DOUBLE";
       const source =
         format === "csv" || format === "tsv" ? tableFunction(input.path, format, pinned) : plain;
       selects.push(
         `SELECT CAST(${id(doc)} AS VARCHAR) AS doc, CAST(${id(query)} AS VARCHAR) AS q, ${system} AS sys, ${metrics
           .map((m, i) => `TRY_CAST(${id(m)} AS DOUBLE) AS v${i}`)
-          .join(", ")} FROM ${source}`,
+          .join(
+            ", ",
+          )}, ${label ? `CAST(${id(label)} AS VARCHAR)` : "NULL::VARCHAR"} AS lab FROM ${source}`,
       );
+      labelColumn = label;
       documentColumn = doc;
       queryColumn = query;
       metricColumns = metrics;
@@ -141,6 +153,8 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
         throw unreadable(first.displayName, error);
       });
     await validate(connection, first.displayName, documentColumn, queryColumn, metricColumns);
+    if (labelColumn)
+      await validateLabels(connection, first.displayName, documentColumn, labelColumn);
 
     const systems = (await queryRows(connection, "SELECT DISTINCT sys FROM src ORDER BY sys")).map(
       (r) => String(r.sys),
@@ -163,7 +177,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       ),
     );
     await connection.run(
-      `CREATE TEMP TABLE wide AS SELECT doc, q, ${wideColumns.join(", ")} FROM common GROUP BY doc, q`,
+      `CREATE TEMP TABLE wide AS SELECT doc, q, min(lab) AS lab, ${wideColumns.join(", ")} FROM common GROUP BY doc, q`,
     );
     const queries = Number(
       (await queryRows(connection, "SELECT count(*) AS k FROM wide"))[0]?.k ?? 0,
@@ -205,7 +219,22 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
         });
       }
     }
-    return { systems, metrics: options.metrics, queries, dropped, perSystem, differences };
+    const labelOf = labelColumn
+      ? new Map(
+          (await queryRows(connection, "SELECT doc, min(lab) AS lab FROM wide GROUP BY doc")).map(
+            (r) => [String(r.doc), String(r.lab)] as const,
+          ),
+        )
+      : undefined;
+    return {
+      systems,
+      metrics: options.metrics,
+      queries,
+      dropped,
+      perSystem,
+      differences,
+      ...(labelOf ? { labelOf } : {}),
+    };
   }, options.threads);
 }
 
@@ -279,6 +308,37 @@ async function validate(
       "invalid-value",
       `${file}: query ${s.q} is under two documents (${s.d1} and ${s.d2})${k > 1 ? `, as are ${k - 1} more queries` : ""}; a query belongs to one document`,
       { file, column: documentColumn },
+    );
+  }
+}
+
+/** A design's stratum or psu: present on every row, and one value per document. */
+async function validateLabels(
+  connection: DuckDBConnection,
+  file: string,
+  documentColumn: string,
+  labelColumn: string,
+): Promise<void> {
+  const empty = await queryRows(
+    connection,
+    "SELECT doc, q, (SELECT count(*) FROM src WHERE lab IS NULL OR trim(lab) = '') AS k FROM src WHERE lab IS NULL OR trim(lab) = '' ORDER BY doc, q LIMIT 1",
+  );
+  if (empty[0]) {
+    throw new RagciError(
+      "invalid-value",
+      `${file}: column ${labelColumn} is empty for query ${empty[0].q} of document ${empty[0].doc}${Number(empty[0].k) > 1 ? ` (and ${Number(empty[0].k) - 1} more rows)` : ""}; the design needs it on every row`,
+      { file, column: labelColumn },
+    );
+  }
+  const split = await queryRows(
+    connection,
+    "SELECT doc, min(lab) AS l1, max(lab) AS l2 FROM src GROUP BY doc HAVING count(DISTINCT lab) > 1 ORDER BY doc LIMIT 1",
+  );
+  if (split[0]) {
+    throw new RagciError(
+      "invalid-design",
+      `${file}: document ${split[0].doc} has two values of ${labelColumn} (${split[0].l1} and ${split[0].l2}); a document belongs to one ${labelColumn} (column ${documentColumn})`,
+      { file, column: labelColumn },
     );
   }
 }

@@ -7,14 +7,16 @@ import type { MetricAggregates } from "./readResults.js";
 import { temporaryPathBeside, writeAtomicWith } from "./writeAtomic.js";
 
 /**
- * Saves the per-document table (system, metric, doc, n, s, ss, min, max) as CSV, or Parquet
+ * Saves the per-document table (system, metric, doc, n, s, ss, min, max[, design label]) as CSV, or Parquet
  * when the name ends in .parquet, atomically. `ragci analyze FILE --aggregated` re-runs from it.
  */
 export async function writeAggregates(
   target: string,
   groups: readonly MetricAggregates[],
+  labelColumn: string | null = null,
 ): Promise<void> {
-  const csv = aggregatesCsv(groups);
+  const csv = aggregatesCsv(groups, labelColumn);
+  const labelType = labelColumn ? `, ${sqlString(labelColumn)}: 'VARCHAR'` : "";
   if (/\.(parquet|pq)$/i.test(target)) {
     const staging = temporaryPathBeside(`${target}.csv`);
     await writeFile(staging, csv);
@@ -22,7 +24,7 @@ export async function writeAggregates(
       await writeAtomicWith(target, (temporary) =>
         withDuckDb(async (connection) => {
           await connection.run(
-            `COPY (SELECT * FROM read_csv(${sqlString(staging)}, header = true, types = {'system': 'VARCHAR', 'metric': 'VARCHAR', 'doc': 'VARCHAR', 'n': 'DOUBLE', 's': 'DOUBLE', 'ss': 'DOUBLE', 'min': 'DOUBLE', 'max': 'DOUBLE'})) TO ${sqlString(temporary)} (FORMAT parquet)`,
+            `COPY (SELECT * FROM read_csv(${sqlString(staging)}, header = true, types = {'system': 'VARCHAR', 'metric': 'VARCHAR', 'doc': 'VARCHAR', 'n': 'DOUBLE', 's': 'DOUBLE', 'ss': 'DOUBLE', 'min': 'DOUBLE', 'max': 'DOUBLE'${labelType}})) TO ${sqlString(temporary)} (FORMAT parquet)`,
           );
         }),
       );

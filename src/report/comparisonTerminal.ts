@@ -11,6 +11,7 @@ import {
   percent,
   significant,
 } from "./format.js";
+import { designLine } from "./terminal.js";
 import { inPoints, verdict } from "./verdict.js";
 
 const bold = (on: boolean) => ansiStyle(on).bold;
@@ -39,7 +40,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const lines: string[] = [];
   lines.push(
     bold(color)(
-      `metric ${metric} · ${c.b} − ${c.a} · ${d.documents} documents · ${count(d.results)} paired queries · ${d.design.population === null ? "SRS of documents, no fpc" : `SRS of ${d.documents} of M = ${d.design.population} documents`}`,
+      `metric ${metric} · ${c.b} − ${c.a} · ${d.documents} documents · ${count(d.results)} paired queries · ${designLine(d)}`,
     ),
     "",
   );
@@ -69,6 +70,8 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const also: string[][] = [];
   for (const e of estimands) {
     for (const method of [
+      "cr2",
+      "t",
       "bootstrap-t",
       "bootstrap-percentile",
       "cr1",
@@ -77,7 +80,8 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
       "chunk-bootstrap",
     ] as const) {
       const interval = d[e]?.intervals[method];
-      if (!interval) continue;
+      // The recommended interval is the table above (cr2 or t, or the design's).
+      if (!interval || method === d[e]?.recommended) continue;
       also.push([e, method, bounds(interval, decimals), interval.available ? "" : interval.reason]);
     }
   }
@@ -122,7 +126,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
 function manySection(m: MetricComparisons, report: ComparisonReport, color: boolean): string[] {
   const lines: string[] = [
     bold(color)(
-      `metric ${m.metric} · ${report.systems.length} systems · ${report.mode === "baseline" ? `each against ${m.comparisons[0]?.a}` : "all pairs"} · Holm-adjusted p-values`,
+      `metric ${m.metric} · ${report.systems.length} systems · ${report.mode === "baseline" ? `each against ${m.comparisons[0]?.a}` : "all pairs"} · Holm-adjusted p-values${m.comparisons[0] ? ` · ${designLine(m.comparisons[0].difference)}` : ""}`,
     ),
     "",
   ];

@@ -26,7 +26,8 @@ function bounds(interval: AvailableInterval, decimals: number): string {
   return `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`;
 }
 
-function designLine(a: Analysis): string {
+/** The design in one line: SRS (with or without fpc), the strata, or the two stages. */
+export function designLine(a: Analysis): string {
   const d = a.design;
   const detail = (d.detail ?? {}) as Record<
     string,

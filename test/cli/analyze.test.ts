@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { expectClose } from "../expectClose.js";
 import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
 
 const k5 = join(FIXTURES, "k5_binary.csv");
@@ -13,21 +14,6 @@ function json(args: string[], input?: string): Record<string, any> {
   expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout);
-}
-
-/** Deep equality with numbers equal to `tolerance` relative (shard sums add in another order). */
-function expectClose(actual: unknown, expected: unknown, tolerance: number, path = ""): void {
-  if (typeof expected === "number" && typeof actual === "number") {
-    expect(Math.abs(actual - expected), path).toBeLessThanOrEqual(
-      tolerance * Math.max(Math.abs(expected), 1e-300),
-    );
-  } else if (expected && typeof expected === "object") {
-    expect(Object.keys(actual as object).sort(), path).toEqual(Object.keys(expected).sort());
-    for (const [key, value] of Object.entries(expected)) {
-      if (key === "aggregatesSha256") continue;
-      expectClose((actual as Record<string, unknown>)[key], value, tolerance, `${path}.${key}`);
-    }
-  } else expect(actual, path).toEqual(expected);
 }
 
 function sha256(path: string): string {

@@ -1,16 +1,13 @@
 import type { Command } from "commander";
 import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
-import type { DocumentDesign } from "../../core/analyze.js";
 import {
   CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ResultValues,
 } from "../../core/bootstrap/chunkBootstrap.js";
-import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../../core/designs/lonelyPsu.js";
 import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
 import { readAggregates } from "../../ingest/readAggregates.js";
-import { readDesign } from "../../ingest/readDesign.js";
 import { type MetricAggregates, type ResultsTable, readResults } from "../../ingest/readResults.js";
 import { writeAggregates } from "../../ingest/writeAggregates.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
@@ -18,11 +15,12 @@ import type { AnalysisReport, InputDescription } from "../../report/analysisRepo
 import { formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
+import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import type { CommandIo } from "../io.js";
 import { parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 
-export interface AnalyzeCommandOptions {
+export interface AnalyzeCommandOptions extends DesignCommandOptions {
   readonly doc?: string;
   readonly metric?: string[];
   readonly system?: string;
@@ -40,19 +38,6 @@ export interface AnalyzeCommandOptions {
   readonly seed: number;
   /** Whether --replicates was given; if not, resampling is skipped above DEFAULT_MAX_DRAWS. */
   readonly replicatesExplicit?: boolean;
-  readonly design?: string;
-  readonly stratum?: string;
-  readonly psu?: string;
-  /** Overrides "lonely_psu" of the design file. */
-  readonly lonelyPsu?: LonelyPsu;
-}
-
-function parseLonelyPsu(text: string): LonelyPsu {
-  if (isLonelyPsu(text)) return text;
-  throw new RagciError(
-    "invalid-option",
-    `--lonely-psu ${text}: use one of ${LONELY_PSU_RULES.join(", ")} (R survey's survey.lonely.psu)`,
-  );
 }
 
 /** B·K above which the default run skips the bootstrap (about 10–30 s of work). */
@@ -65,43 +50,46 @@ Examples:
   $ cat results.jsonl | ragci analyze - --format jsonl --doc doc --metric rr
   $ ragci analyze perdoc.csv --aggregated          # columns doc, n, s[, ss]
   $ ragci analyze shard1.csv shard2.csv --metric hit   # shards are merged per document
+  $ ragci analyze results.csv --metric hit --design strata.json --stratum size   # stratified
+  $ ragci analyze perdoc.csv --aggregated --design topics.json --psu topic       # two-stage
+  $ ragci analyze results.csv --metric hit --design strata.json --lonely-psu adjust
 
 Per-query input has one row per query result: a document id column and metric columns
 (0/1 or any score). Aggregated input has one row per document: doc, n (results), s (their
-sum) and, for non-binary metrics, ss (their sum of squares).`;
+sum) and, for non-binary metrics, ss (their sum of squares). A stratified or two-stage design
+(--design FILE.json, SPEC §4) reads each document's stratum or first-stage unit from a column
+of the input (--stratum, default stratum; --psu, default psu), per-query or aggregated.`;
 
 export function registerAnalyze(program: Command, io: CommandIo): void {
   withInferenceOptions(
-    program
-      .command("analyze")
-      .description("document-level intervals for micro and macro averages of retrieval metrics")
-      .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)")
-      .option(
-        "--doc <column>",
-        "document id column (default: doc_id, doc, document_id or document)",
-      )
-      .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
-      .option("--system <column>", "one analysis per value of this column")
-      .option(
-        "--format <format>",
-        "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
-      )
-      .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
-      .option("--design <file>", "sampling design (JSON: srs, stratified or two-stage; SPEC §4)")
-      .option("--stratum <column>", "stratum column for a stratified design (default: stratum)")
-      .option("--psu <column>", "first-stage unit column for a two-stage design (default: psu)")
-      .option(
-        "--lonely-psu <rule>",
-        "stratum with one sampled document: fail (default), remove, adjust, average or certainty",
-        parseLonelyPsu,
-      )
-      .option("--json", "JSON output (schema ragci.analysis/1)")
-      .option("--markdown", "Markdown output")
-      .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
-      .option(
-        "--write-aggregates <file>",
-        "save the per-document table (.csv or .parquet) to re-run from",
-      ),
+    withDesignOptions(
+      program
+        .command("analyze")
+        .description("document-level intervals for micro and macro averages of retrieval metrics")
+        .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)")
+        .option(
+          "--doc <column>",
+          "document id column (default: doc_id, doc, document_id or document)",
+        )
+        .option(
+          "--metric <columns>",
+          "metric column(s), comma-separated (e.g. hit@5,mrr)",
+          parseList,
+        )
+        .option("--system <column>", "one analysis per value of this column")
+        .option(
+          "--format <format>",
+          "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
+        )
+        .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
+        .option("--json", "JSON output (schema ragci.analysis/1)")
+        .option("--markdown", "Markdown output")
+        .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+        .option(
+          "--write-aggregates <file>",
+          "save the per-document table (.csv or .parquet) to re-run from",
+        ),
+    ),
   )
     .addHelpText("after", EXAMPLES)
     .action(async (files: string[], options: AnalyzeCommandOptions, command: Command) => {
@@ -149,12 +137,6 @@ async function loadInput(
         options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
       documentLabel: designColumn,
     };
-    if (designColumn && options.aggregated) {
-      throw new RagciError(
-        "invalid-option",
-        "a stratified or two-stage design needs per-query input with its stratum or psu column (not yet --aggregated)",
-      );
-    }
     const [table, sha256] = await Promise.all([
       options.aggregated ? readAggregates(common) : readResults(common),
       sha256File(path, displayName),
@@ -183,24 +165,56 @@ function label(group: MetricAggregates): string {
 }
 
 /** Merges the same system × metric across input files (shards) by adding per-document sums. */
-function mergeInputs(tables: readonly ResultsTable[]): MetricAggregates[] {
+function mergeInputs(
+  inputs: readonly LoadedInput[],
+  labelColumn: string | null,
+): MetricAggregates[] {
   const keyed = new Map<string, MetricAggregates[]>();
-  for (const table of tables) {
+  const files = new Map<MetricAggregates, string>();
+  for (const { table, description } of inputs) {
     for (const group of table.groups) {
       const key = JSON.stringify([group.system, group.metric]);
       keyed.set(key, [...(keyed.get(key) ?? []), group]);
+      files.set(group, description.file);
     }
   }
-  return [...keyed.values()].map((groups) =>
-    groups.length === 1
-      ? (groups[0] as MetricAggregates)
-      : {
-          system: (groups[0] as MetricAggregates).system,
-          metric: (groups[0] as MetricAggregates).metric,
-          stats: mergeDocumentStats(groups.map((g) => g.stats)),
-          ...mergedValues(groups),
-        },
-  );
+  return [...keyed.values()].map((groups) => {
+    if (groups.length === 1) return groups[0] as MetricAggregates;
+    const stats = mergeDocumentStats(groups.map((g) => g.stats));
+    return {
+      system: (groups[0] as MetricAggregates).system,
+      metric: (groups[0] as MetricAggregates).metric,
+      stats,
+      ...mergedValues(groups),
+      ...(labelColumn ? { labels: mergedLabels(groups, files, stats.ids, labelColumn) } : {}),
+    };
+  });
+}
+
+/** A document's design label across shards: it must be the same in every shard that has it. */
+function mergedLabels(
+  groups: readonly MetricAggregates[],
+  files: ReadonlyMap<MetricAggregates, string>,
+  ids: readonly string[],
+  labelColumn: string,
+): string[] {
+  const labelOf = new Map<string, { label: string; file: string }>();
+  for (const g of groups) {
+    const file = files.get(g) as string;
+    g.stats.ids.forEach((id, d) => {
+      const label = g.labels?.[d] as string;
+      const seen = labelOf.get(id);
+      if (seen !== undefined && seen.label !== label) {
+        throw new RagciError(
+          "invalid-design",
+          `document ${id} has ${labelColumn} ${seen.label} in ${seen.file} and ${label} in ${file}; a document belongs to one ${labelColumn}: correct one of the files`,
+          { column: labelColumn },
+        );
+      }
+      labelOf.set(id, { label, file });
+    });
+  }
+  return ids.map((id) => (labelOf.get(id) as { label: string }).label);
 }
 
 export async function runAnalyze(
@@ -213,12 +227,6 @@ export async function runAnalyze(
   if (options.json && options.markdown)
     throw new RagciError("invalid-option", "choose one of --json and --markdown");
   const designed = await declaredDesign(options);
-  if (designed.label && files.length > 1) {
-    throw new RagciError(
-      "invalid-option",
-      "a stratified or two-stage design takes one input file (merge the shards first)",
-    );
-  }
   const population = designed.population;
   const loading = (async () => {
     const loaded: LoadedInput[] = [];
@@ -227,7 +235,7 @@ export async function runAnalyze(
   })();
   // The estimators (and @stdlib's quantile functions) load while DuckDB reads the files.
   const [{ analyze }, inputs] = await Promise.all([import("../../core/analyze.js"), loading]);
-  const groups = mergeInputs(inputs.map((i) => i.table));
+  const groups = mergeInputs(inputs, designed.label);
   io.progress.update("computing intervals…");
   const entries = groups.map((group) => {
     try {
@@ -237,7 +245,7 @@ export async function runAnalyze(
         analysis: analyze(group.stats, {
           level: options.level,
           population,
-          design: designed.build(group),
+          design: designed.build(group.labels),
           estimand: options.estimand ?? null,
           replicates: options.replicates,
           seed: options.seed,
@@ -261,7 +269,8 @@ export async function runAnalyze(
       throw error;
     }
   });
-  if (options.writeAggregates) await writeAggregates(options.writeAggregates, groups);
+  if (options.writeAggregates)
+    await writeAggregates(options.writeAggregates, groups, designed.label);
   io.progress.done();
   const report: AnalysisReport = {
     command: "ragci analyze",
@@ -297,72 +306,4 @@ function mergedValues(groups: readonly MetricAggregates[]): { values?: ResultVal
     offsets[d + 1] = values.length;
   });
   return { values: { offsets, values: Float64Array.from(values) } };
-}
-
-interface DeclaredDesign {
-  /** The per-document column the design needs (stratum or psu), if any. */
-  readonly label: string | null;
-  readonly population: number | null;
-  readonly build: (group: MetricAggregates) => DocumentDesign | null;
-}
-
-/** The design of --design FILE (or SRS with --population), checked against the flags. */
-async function declaredDesign(options: AnalyzeCommandOptions): Promise<DeclaredDesign> {
-  if (!options.design) {
-    if (options.stratum || options.psu || options.lonelyPsu) {
-      throw new RagciError(
-        "invalid-option",
-        "--stratum, --psu and --lonely-psu belong to a design: give the design with --design FILE.json (population sizes per stratum or unit)",
-      );
-    }
-    return { label: null, population: options.population ?? null, build: () => null };
-  }
-  const spec = await readDesign(options.design);
-  if (options.lonelyPsu && spec.kind !== "stratified") {
-    throw new RagciError(
-      "invalid-option",
-      `--lonely-psu applies to a stratified design; ${options.design} is ${spec.kind}`,
-    );
-  }
-  if (spec.kind === "srs") {
-    if (
-      options.population !== undefined &&
-      spec.population !== null &&
-      options.population !== spec.population
-    ) {
-      throw new RagciError(
-        "invalid-option",
-        `--population ${options.population} disagrees with population_documents ${spec.population} in ${options.design}`,
-      );
-    }
-    return { label: null, population: options.population ?? spec.population, build: () => null };
-  }
-  if (options.population !== undefined) {
-    throw new RagciError(
-      "invalid-option",
-      `--population applies to SRS; the ${spec.kind} design in ${options.design} gives its own population sizes`,
-    );
-  }
-  const column =
-    spec.kind === "stratified" ? (options.stratum ?? "stratum") : (options.psu ?? "psu");
-  return {
-    label: column,
-    population: null,
-    build: (group) => {
-      const labels = group.labels ?? [];
-      return spec.kind === "stratified"
-        ? {
-            kind: "stratified",
-            strata: labels,
-            populationSizes: spec.strata,
-            lonelyPsu: options.lonelyPsu ?? spec.lonelyPsu ?? "fail",
-          }
-        : {
-            kind: "two-stage",
-            units: labels,
-            firstStagePopulation: spec.firstStagePopulation,
-            secondStagePopulation: spec.secondStagePopulation,
-          };
-    },
-  };
 }

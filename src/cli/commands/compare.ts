@@ -8,12 +8,13 @@ import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
 import type { ComparisonReport, MetricComparisons } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
+import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import type { CommandIo } from "../io.js";
 import { parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { DEFAULT_MAX_DRAWS } from "./analyze.js";
 
-export interface CompareCommandOptions {
+export interface CompareCommandOptions extends DesignCommandOptions {
   readonly doc?: string;
   readonly query?: string;
   readonly system?: string;
@@ -23,7 +24,6 @@ export interface CompareCommandOptions {
   readonly allPairs?: boolean;
   readonly intersect?: boolean;
   readonly level: number;
-  readonly population?: number;
   readonly estimand?: Estimand;
   readonly replicates: number;
   readonly seed: number;
@@ -39,35 +39,41 @@ Examples:
   $ ragci compare a.jsonl b.jsonl --doc doc --query qid --metric rr        # one file per system, joined on the query
   $ ragci compare results.parquet --system system --metric hit5 --baseline bm25 --json
   $ ragci compare results.csv --system system --metric hit5 --all-pairs    # every pair, Holm, tie groups
+  $ ragci compare results.csv --system system --metric hit5 --design strata.json --stratum size
+  $ ragci compare a.csv b.csv --metric rr --design topics.json --psu topic   # two-stage
 
 The difference is B − A per query (A the first system in name order, or the baseline), summed
-per document; every interval of \`ragci analyze\` is applied to those per-document sums.`;
+per document; every interval of \`ragci analyze\` is applied to those per-document sums. With
+a stratified or two-stage design (--design FILE.json, SPEC §4) the difference, and each
+system, get the design's interval, and the test of no difference uses it and its ν.`;
 
 export function registerCompare(program: Command, io: CommandIo): void {
   withInferenceOptions(
-    program
-      .command("compare")
-      .description("paired comparison of systems on the same queries, at the document level")
-      .argument(
-        "<files...>",
-        "per-query results: one file with a system column, or one file per system",
-      )
-      .option(
-        "--doc <column>",
-        "document id column (default: doc_id, doc, document_id or document)",
-      )
-      .option(
-        "--query <column>",
-        "query id column the systems are paired on (default: query_id, query, qid)",
-      )
-      .option("--system <column>", "system column (one input file)")
-      .option("--metric <columns>", "metric column(s), comma-separated", parseList)
-      .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
-      .option("--baseline <system>", "compare every other system with this one")
-      .option("--all-pairs", "compare every pair of systems")
-      .option("--intersect", "keep the queries every system has (reports how many were dropped)")
-      .option("--json", "JSON output (schema ragci.comparison/1)")
-      .option("-o, --output <file>", "write the report to a file (atomically)"),
+    withDesignOptions(
+      program
+        .command("compare")
+        .description("paired comparison of systems on the same queries, at the document level")
+        .argument(
+          "<files...>",
+          "per-query results: one file with a system column, or one file per system",
+        )
+        .option(
+          "--doc <column>",
+          "document id column (default: doc_id, doc, document_id or document)",
+        )
+        .option(
+          "--query <column>",
+          "query id column the systems are paired on (default: query_id, query, qid)",
+        )
+        .option("--system <column>", "system column (one input file)")
+        .option("--metric <columns>", "metric column(s), comma-separated", parseList)
+        .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
+        .option("--baseline <system>", "compare every other system with this one")
+        .option("--all-pairs", "compare every pair of systems")
+        .option("--intersect", "keep the queries every system has (reports how many were dropped)")
+        .option("--json", "JSON output (schema ragci.comparison/1)")
+        .option("-o, --output <file>", "write the report to a file (atomically)"),
+    ),
   )
     .addHelpText("after", EXAMPLES)
     .action(async (files: string[], options: CompareCommandOptions, command: Command) => {
@@ -92,6 +98,7 @@ export async function runCompare(
   if (options.baseline && options.allPairs)
     throw new RagciError("invalid-option", "choose one of --baseline and --all-pairs");
   const metrics = options.metric;
+  const designed = await declaredDesign(options);
   const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
   if (spooled && !options.format) {
     await spooled.cleanup();
@@ -117,6 +124,7 @@ export async function runCompare(
           system: options.system ?? null,
           metrics,
           intersect: options.intersect ?? false,
+          documentLabel: designed.label,
           ...(options.threads ? { threads: options.threads } : {}),
           valuesUpTo:
             options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
@@ -145,7 +153,7 @@ export async function runCompare(
       ]);
     const analyzeOptions = {
       level: options.level,
-      population: options.population ?? null,
+      population: designed.population,
       estimand: options.estimand ?? null,
       replicates: options.replicates,
       seed: options.seed,
@@ -160,17 +168,21 @@ export async function runCompare(
       io.progress.update(`comparing ${metric}…`);
       const comparisons = table.differences
         .filter((d) => d.metric === metric)
-        .map((d) =>
-          compareSystems(
+        .map((d) => {
+          // The same documents in the same order for a, b and b − a, so one design serves all.
+          const labels = table.labelOf
+            ? d.stats.ids.map((id) => table.labelOf?.get(id) as string)
+            : undefined;
+          return compareSystems(
             {
               a: { name: d.a, stats: stats(d.a) },
               b: { name: d.b, stats: stats(d.b) },
               difference: d.stats,
               queriesDiffering: d.queriesDiffering,
             },
-            { ...analyzeOptions, values: d.values ?? null },
-          ),
-        );
+            { ...analyzeOptions, design: designed.build(labels), values: d.values ?? null },
+          );
+        });
       if (mode === "two") return { metric, comparisons, holm: [], groups: {} };
       const holm: Partial<Record<Estimand, number>>[] = comparisons.map(() => ({}));
       const groups: Partial<Record<Estimand, string[][]>> = {};
