@@ -36,29 +36,72 @@ export function censusTerms(census: DocumentStats): { micro: Float64Array; macro
   };
 }
 
+/** A census stratum reduced to what the predicted variance needs. */
+export interface StratumSummary {
+  /** M_h, documents in the stratum. */
+  readonly population: number;
+  /** The census S_h of each estimand's term: S_{z,h} (micro) and S_{r,h} (macro). */
+  readonly sd: PredictedStandardErrors;
+}
+
+/** The strata of a census, summarised once so that many allocations can be predicted in O(H). */
+export interface CensusStrataSummary {
+  /** M, documents in the census. */
+  readonly population: number;
+  readonly strata: readonly StratumSummary[];
+}
+
+/** M_h and the census S_h of each stratum (one pass over the census terms). */
+export function summarizeCensusStrata(
+  census: DocumentStats,
+  strata: readonly CensusStratum[],
+): CensusStrataSummary {
+  const terms = censusTerms(census);
+  return {
+    population: census.n.length,
+    strata: strata.map((h) => ({
+      population: h.documents.length,
+      sd: {
+        micro: sd(h.documents.map((d) => terms.micro[d] as number)),
+        macro: sd(h.documents.map((d) => terms.macro[d] as number)),
+      },
+    })),
+  };
+}
+
+/**
+ * Predicted se with K_h documents drawn from each summarised stratum (Cochran 1977 §5.3):
+ * micro Var = Σ_h M_h²(1 − f_h) S²_{z,h}/K_h, macro Var = Σ_h W_h²(1 − f_h) S²_{r,h}/K_h,
+ * W_h = M_h/M, f_h = K_h/M_h.
+ */
+export function predictedStandardErrorsOfSummary(
+  summary: CensusStrataSummary,
+  sampled: readonly number[],
+): PredictedStandardErrors {
+  const M = summary.population;
+  let micro = 0;
+  let macro = 0;
+  summary.strata.forEach((h, i) => {
+    const Mh = h.population;
+    const Kh = sampled[i] as number;
+    const fpc = 1 - Kh / Mh;
+    micro += (Mh * Mh * fpc * h.sd.micro ** 2) / Kh;
+    macro += ((Mh / M) ** 2 * fpc * h.sd.macro ** 2) / Kh;
+  });
+  return { micro: Math.sqrt(micro), macro: Math.sqrt(macro) };
+}
+
 /**
  * Predicted se of the stratified estimators with K_h documents drawn from each stratum of a
- * census (Cochran 1977 §5.3): micro Var = Σ_h M_h²(1 − f_h) S²_{z,h}/K_h, macro
- * Var = Σ_h W_h²(1 − f_h) S²_{r,h}/K_h, with the census S of each stratum. One stratum
- * holding everything gives the SRS prediction.
+ * census (Cochran 1977 §5.3), with the census S of each stratum; see
+ * predictedStandardErrorsOfSummary. One stratum holding everything gives the SRS prediction.
  */
 export function predictedStandardErrors(
   census: DocumentStats,
   strata: readonly CensusStratum[],
   sampled: readonly number[],
 ): PredictedStandardErrors {
-  const terms = censusTerms(census);
-  const M = census.n.length;
-  let micro = 0;
-  let macro = 0;
-  strata.forEach((h, i) => {
-    const Mh = h.documents.length;
-    const Kh = sampled[i] as number;
-    const fpc = 1 - Kh / Mh;
-    micro += (Mh * Mh * fpc * sd(h.documents.map((d) => terms.micro[d] as number)) ** 2) / Kh;
-    macro += ((Mh / M) ** 2 * fpc * sd(h.documents.map((d) => terms.macro[d] as number)) ** 2) / Kh;
-  });
-  return { micro: Math.sqrt(micro), macro: Math.sqrt(macro) };
+  return predictedStandardErrorsOfSummary(summarizeCensusStrata(census, strata), sampled);
 }
 
 /** The census S of a stratum for each estimand (for Neyman allocation). */
@@ -66,9 +109,5 @@ export function stratumStandardDeviations(
   census: DocumentStats,
   stratum: CensusStratum,
 ): PredictedStandardErrors {
-  const terms = censusTerms(census);
-  return {
-    micro: sd(stratum.documents.map((d) => terms.micro[d] as number)),
-    macro: sd(stratum.documents.map((d) => terms.macro[d] as number)),
-  };
+  return (summarizeCensusStrata(census, [stratum]).strata[0] as StratumSummary).sd;
 }

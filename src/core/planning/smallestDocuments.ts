@@ -1,14 +1,26 @@
 import { RagciError } from "../errors.js";
 
 /**
- * Smallest K ≥ 2 for which `fits(K)` holds, given that once it holds it holds for every larger
- * K: doubling then bisection, O(log K) calls. With a population M the search stops at M
- * (a census always fits).
+ * Smallest K ≥ `minimum` (default 2) for which `fits(K)` holds, given that once it holds it
+ * holds for every larger K: doubling then bisection, O(log K) calls. With a population M the
+ * search stops at M (a census always fits). A stratified plan starts at 2H (two per stratum).
  */
-export function smallestDocuments(fits: (k: number) => boolean, population: number | null): number {
-  if (fits(2)) return 2;
-  let low = 2; // does not fit
-  let high = 4;
+export function smallestDocuments(
+  fits: (k: number) => boolean,
+  population: number | null,
+  minimum = 2,
+): number {
+  if (!(Number.isInteger(minimum) && minimum >= 1))
+    throw new RagciError("invalid-option", `minimum K ${minimum} must be a whole number ≥ 1`);
+  if (population !== null && minimum > population)
+    throw new RagciError(
+      "invalid-option",
+      `minimum K ${minimum} is more than the population's ${population} documents`,
+    );
+  if (fits(minimum)) return minimum;
+  let low = minimum; // does not fit
+  let high = minimum * 2;
+  if (population !== null) high = Math.min(high, population);
   while (!fits(high)) {
     low = high;
     if (population !== null && high >= population) return population;
