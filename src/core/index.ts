@@ -37,12 +37,17 @@ export { type AllocationRule, allocate, type StratumForAllocation } from "./desi
 export { type DesignInterval, designInterval } from "./designs/designInterval.js";
 export { groupIndices } from "./designs/groupIndices.js";
 export {
+  type CensusStrataSummary,
   type CensusStratum,
   censusTerms,
   type PredictedStandardErrors,
   predictedStandardErrors,
+  predictedStandardErrorsOfSummary,
+  type StratumSummary,
   stratumStandardDeviations,
+  summarizeCensusStrata,
 } from "./designs/predictedStandardErrors.js";
+export { type SizeStratum, sizeStrata } from "./designs/sizeStrata.js";
 export { srsTotalVariance } from "./designs/srsTotalVariance.js";
 export {
   type DesignEstimates,
@@ -93,6 +98,12 @@ export {
 export { type PlanningInput, planningHalfWidth } from "./planning/planningHalfWidth.js";
 export { halfWidthCurve, requiredDocuments } from "./planning/requiredDocuments.js";
 export { requiredDocumentsToDetect } from "./planning/requiredDocumentsToDetect.js";
+export {
+  requiredStratifiedDocuments,
+  type StratifiedHalfWidth,
+  type StratifiedPlanInput,
+  stratifiedHalfWidth,
+} from "./planning/stratifiedPlan.js";
 export {
   type Advice,
   type AdviceCode,

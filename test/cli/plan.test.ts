@@ -1,7 +1,16 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { documentStats, pilotStandardDeviations, requiredDocuments } from "../../src/core/index.js";
+import {
+  type DocumentStats,
+  documentStats,
+  pilotStandardDeviations,
+  requiredDocuments,
+  requiredStratifiedDocuments,
+  sizeStrata,
+  stratifiedHalfWidth,
+  summarizeCensusStrata,
+} from "../../src/core/index.js";
 import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
 
 function json(args: string[]): Record<string, any> {
@@ -9,6 +18,30 @@ function json(args: string[]): Record<string, any> {
   expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout);
+}
+
+/** BM25's hit5 per document of the bundled example, summed here without DuckDB. */
+function bm25Hit5Census(): DocumentStats {
+  const [header, ...rows] = readFileSync(EXAMPLE, "utf8").replace(/\r/g, "").trim().split("\n");
+  const columns = (header as string).split(",");
+  const doc = columns.indexOf("doc_id");
+  const system = columns.indexOf("system");
+  const hit5 = columns.indexOf("hit5");
+  const totals = new Map<string, { n: number; s: number }>();
+  for (const row of rows) {
+    const cells = row.split(",");
+    if (cells[system] !== "bm25") continue;
+    const t = totals.get(cells[doc] as string) ?? { n: 0, s: 0 };
+    t.n += 1;
+    t.s += Number(cells[hit5]);
+    totals.set(cells[doc] as string, t);
+  }
+  const ids = [...totals.keys()].sort();
+  return documentStats({
+    ids,
+    n: ids.map((id) => totals.get(id)?.n as number),
+    s: ids.map((id) => totals.get(id)?.s as number),
+  });
 }
 
 describe("ragci plan", () => {
@@ -81,11 +114,137 @@ describe("ragci plan", () => {
       ["plan", EXAMPLE, "--metric", "hit5", "--system", "system", "--half-width", "0.05"],
       /--system system: give COLUMN=VALUE/,
     ],
+    [
+      ["plan", EXAMPLE, "--metric", "hit5", "--half-width", "0.05"],
+      /2 systems in column system \(bm25, tfidf\); plan uses one: pick it with --system system=bm25/,
+    ],
+    [
+      ["plan", EXAMPLE, "--metric", "hit5", "--system", "system=bm26", "--half-width", "0.05"],
+      /no system "bm26" in column system \(found bm25, tfidf\)/,
+    ],
+    [
+      ["plan", "--sd", "0.2", "--half-width", "0.05", "--cutoff", "20"],
+      /--cutoff plans a stratified sample from a census: give the census file and --census/,
+    ],
+    [
+      [
+        "plan",
+        EXAMPLE,
+        "--metric",
+        "hit5",
+        "--system",
+        "system=bm25",
+        "--half-width",
+        "0.05",
+        "--cutoff",
+        "20",
+      ],
+      /give the census file and --census/,
+    ],
+    [
+      [
+        "plan",
+        EXAMPLE,
+        "--census",
+        "--metric",
+        "hit5",
+        "--system",
+        "system=bm25",
+        "--difference",
+        "0.05",
+        "--cutoff",
+        "20",
+      ],
+      /--cutoff needs the target --half-width w/,
+    ],
+    [
+      [
+        "plan",
+        EXAMPLE,
+        "--census",
+        "--metric",
+        "hit5",
+        "--system",
+        "system=bm25",
+        "--half-width",
+        "0.05",
+        "--cutoff",
+        "10000",
+      ],
+      /--cutoff 10000: the large stratum would hold 0 documents; each needs at least two/,
+    ],
   ])("%j is a user error with one line and exit code 2", (args, message) => {
     const result = ragci(args as string[]);
     expect(result.stderr).toMatch(message as RegExp);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
     expect(result.code).toBe(2);
+  });
+
+  it("--cutoff plans a size-stratified sample from the census next to SRS", () => {
+    const args = [
+      "plan",
+      EXAMPLE,
+      "--census",
+      "--doc",
+      "doc_id",
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25",
+      "--half-width",
+      "0.05",
+      "--cutoff",
+      "20",
+    ];
+    const out = json(args);
+    const census = bm25Hit5Census();
+    const strata = sizeStrata(census.n, 20);
+    const N = census.n.reduce((a, b) => a + b, 0);
+    expect(out.stratified.cutoff).toBe(20);
+    expect(out.stratified.strata).toEqual(
+      strata.map((h) => ({
+        name: h.name,
+        population: h.documents.length,
+        shareOfResults: expect.closeTo(
+          h.documents.reduce((t, d) => t + (census.n[d] as number), 0) / N,
+          14,
+        ),
+      })),
+    );
+    const summary = summarizeCensusStrata(census, strata);
+    for (const estimand of ["macro", "micro"] as const) {
+      const plan = out.stratified[estimand];
+      expect(plan.srsDocuments).toBe(out[estimand].documents);
+      expect(plan.srsHalfWidth).toBeLessThanOrEqual(0.05);
+      expect(plan.allocations.map((a: { rule: string }) => a.rule)).toEqual([
+        "equal",
+        "proportional",
+        "neyman",
+      ]);
+      for (const a of plan.allocations) {
+        const K = requiredStratifiedDocuments({ summary, rule: a.rule, estimand, halfWidth: 0.05 });
+        expect(a.documents).toBe(K);
+        expect(a.sampled.large + a.sampled.small).toBe(K);
+        expect(a.halfWidth).toBeLessThanOrEqual(0.05);
+        expect(a.df).toBe(K - 2);
+        const atSrs = stratifiedHalfWidth({
+          summary,
+          rule: a.rule,
+          estimand,
+          documents: plan.srsDocuments,
+        });
+        expect(a.atSrsDocuments.halfWidth).toBe(atSrs.halfWidth);
+        expect(a.atSrsDocuments.df).toBe(plan.srsDocuments - 2);
+      }
+    }
+    // On COVID-QA the large documents hold most results: Neyman on micro needs fewer documents.
+    const micro = out.stratified.micro.allocations;
+    expect(micro[2].documents).toBeLessThan(out.micro.documents);
+
+    const terminal = ragci(args);
+    expect(terminal.code).toBe(0);
+    expect(terminal.stdout).toMatch(/stratified by size at cutoff 20: large \d+ documents/);
+    expect(terminal.stdout).toMatch(/neyman\s+\d+\s+\d+ \+ \d+\s+0\.\d{4}/);
   });
 
   it("agrees with pilotStandardDeviations on the same per-document table", () => {

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 const census = join(dir, "census.csv");
@@ -78,6 +78,72 @@ describe("ragci strata", () => {
     expect(new Set(rows).size).toBe(20);
     expect(readFileSync(b, "utf8")).toBe(readFileSync(a, "utf8"));
   });
+
+  it("--system uses one system's rows: the same as a file holding only those rows", () => {
+    const [header, ...rows] = readFileSync(EXAMPLE, "utf8").replace(/\r/g, "").trim().split("\n");
+    const only = join(dir, "bm25.csv");
+    writeFileSync(
+      only,
+      `${[header, ...rows.filter((r) => r.split(",")[2] === "bm25")].join("\n")}\n`,
+    );
+    const common = [
+      "--doc",
+      "doc_id",
+      "--metric",
+      "hit5",
+      "--documents",
+      "30",
+      "--cutoff",
+      "20",
+      "--json",
+    ];
+    const filtered = ragci(["strata", EXAMPLE, "--system", "system=bm25", ...common]);
+    const alone = ragci(["strata", only, ...common]);
+    expect(filtered.stderr).toBe("");
+    expect(filtered.code).toBe(0);
+    expect(alone.code).toBe(0);
+    const a = JSON.parse(filtered.stdout);
+    const b = JSON.parse(alone.stdout);
+    expect(a.population).toBe(98);
+    expect(a.allocations).toEqual(b.allocations);
+    expect(a.srs).toEqual(b.srs);
+    expect(a.strata).toEqual(b.strata);
+    const tfidf = JSON.parse(
+      ragci(["strata", EXAMPLE, "--system", "system=tfidf", ...common]).stdout,
+    );
+    expect(tfidf.srs.micro).not.toBe(a.srs.micro);
+    const terminal = ragci(["strata", EXAMPLE, "--system", "system=bm25", ...common.slice(0, -1)]);
+    expect(terminal.stdout).toMatch(
+      /^ragci strata .*covidqa-retrieval\.csv · system bm25 · census of 98 documents/,
+    );
+  });
+
+  it.each([
+    [
+      [],
+      /2 systems in column system \(bm25, tfidf\); strata uses one: pick it with --system system=bm25/,
+    ],
+    [["--system", "system=bm26"], /no system "bm26" in column system \(found bm25, tfidf\)/],
+    [["--system", "bm25"], /--system bm25: give COLUMN=VALUE, e.g. --system system=bm25/],
+  ])(
+    "a file of several systems without a valid --system %j is one line and exit code 2",
+    (extra, message) => {
+      const r = ragci([
+        "strata",
+        EXAMPLE,
+        "--doc",
+        "doc_id",
+        "--metric",
+        "hit5",
+        "--documents",
+        "30",
+        ...extra,
+      ]);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.code).toBe(2);
+    },
+  );
 
   it("rejects K outside [4, M] with one line and exit code 2", () => {
     const r = ragci(["strata", census, "--aggregated", "--documents", "500"]);

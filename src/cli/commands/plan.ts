@@ -1,6 +1,7 @@
 import type { Command } from "commander";
+import type { AllocationRule } from "../../core/designs/allocation.js";
 import { RagciError } from "../../core/errors.js";
-import type { Estimand } from "../../core/types.js";
+import type { DocumentStats, Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { readAggregates } from "../../ingest/readAggregates.js";
 import { readResults } from "../../ingest/readResults.js";
@@ -8,6 +9,7 @@ import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { alignColumns, fixed, percent, significant } from "../../report/format.js";
 import type { CommandIo } from "../io.js";
 import { parseLevel, parseList, parsePopulation } from "../options.js";
+import { oneSystemGroup, parseSystemFilter, systemColumnToRead } from "../systemFilter.js";
 
 /** One estimand's plan, as written to JSON. */
 interface PlanBlock {
@@ -34,6 +36,7 @@ interface PlanCommandOptions {
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly curve?: string[];
+  readonly cutoff?: number;
   readonly json?: boolean;
   readonly output?: string;
 }
@@ -44,6 +47,8 @@ Examples:
   $ ragci plan pilot.csv --doc doc_id --metric hit5 --system system=bm25 --half-width 0.03 --population 1300
   $ ragci plan census.csv --census --metric hit5 --half-width 0.02  # S from all M documents
   $ ragci plan --sd 0.18 --difference 0.03 --power 0.8             # paired: documents to detect d
+  $ ragci plan census.csv --census --metric hit5 --system system=bm25 --half-width 0.05 --cutoff 20
+                                                # and stratified by size: large = more than 20 results
 
 The rule (SPEC §7): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
 (S = sd of the document rates) and micro (S = sd of u_d = s_d − R·n_d over the mean size).`;
@@ -100,6 +105,11 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "documents at which to show the half-width (comma-separated)",
       parseList,
     )
+    .option(
+      "--cutoff <n>",
+      "with --census: also plan a size-stratified sample (large: more than n results)",
+      nonNegative("--cutoff"),
+    )
     .option("--json", "JSON output (schema ragci.plan/1)")
     .option("-o, --output <file>", "write the report to a file (atomically)")
     .addHelpText("after", EXAMPLES)
@@ -122,6 +132,15 @@ export async function runPlan(
       "give --half-width w (or --difference d for a paired plan)",
     );
   }
+  if (options.cutoff !== undefined && !(file && options.census)) {
+    throw new RagciError(
+      "invalid-option",
+      "--cutoff plans a stratified sample from a census: give the census file and --census",
+    );
+  }
+  if (options.cutoff !== undefined && options.halfWidth === undefined) {
+    throw new RagciError("invalid-option", "--cutoff needs the target --half-width w");
+  }
   let sd: Partial<Record<Estimand, number>> = {};
   let source:
     | { kind: "given" }
@@ -129,6 +148,7 @@ export async function runPlan(
     kind: "given",
   };
   let population = options.population ?? null;
+  let censusStats: DocumentStats | null = null;
   if (file) {
     if (
       options.sd !== undefined ||
@@ -137,43 +157,26 @@ export async function runPlan(
     ) {
       throw new RagciError("invalid-option", "give either a file or --sd, not both");
     }
-    const [systemColumn, systemValue] = options.system ? options.system.split("=", 2) : [];
-    if (options.system && (!systemColumn || systemValue === undefined)) {
-      throw new RagciError(
-        "invalid-option",
-        `--system ${options.system}: give COLUMN=VALUE, e.g. --system system=bm25`,
-      );
-    }
+    const filter = parseSystemFilter(options.system);
     const common = {
       file,
       format: options.format ?? null,
       doc: options.doc ?? null,
       metrics: options.metric ?? null,
-      system: systemColumn ?? null,
+      system: filter?.column ?? null,
     };
     io.progress.update(`reading ${file}…`);
     const [table, sha256] = await Promise.all([
-      options.aggregated ? readAggregates(common) : readResults(common),
+      options.aggregated
+        ? readAggregates(common)
+        : systemColumnToRead(file, options.format ?? null, filter).then((system) =>
+            readResults({ ...common, system }),
+          ),
       sha256File(file),
     ]);
     io.progress.done();
-    const groups = systemColumn
-      ? table.groups.filter((g) => g.system === systemValue)
-      : table.groups;
-    const group = groups[0];
-    if (!group) {
-      const found = [...new Set(table.groups.map((g) => g.system))].join(", ");
-      throw new RagciError(
-        "invalid-option",
-        `${file}: no system "${systemValue}" in column ${systemColumn} (found ${found})`,
-      );
-    }
-    if (groups.length > 1) {
-      throw new RagciError(
-        "invalid-option",
-        `${file}: plan uses one metric of one system; name it with --metric (and --system COLUMN=VALUE)`,
-      );
-    }
+    const group = oneSystemGroup(table, filter, file, "plan");
+    censusStats = group.stats;
     const s = core.pilotStandardDeviations(group.stats);
     sd = { macro: s.macro, micro: s.micro };
     if (options.census) {
@@ -245,6 +248,10 @@ export async function runPlan(
     block.curve = core.halfWidthCurve({ sd: S, population, level, documents: curveKs });
     result[e] = block;
   }
+  const stratified =
+    options.cutoff !== undefined && censusStats !== null && options.halfWidth !== undefined
+      ? stratifiedPlan(core, censusStats, options.cutoff, options.halfWidth, level, result)
+      : null;
   const warnings: string[] = [
     "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
   ];
@@ -261,6 +268,7 @@ export async function runPlan(
     population,
     source,
     ...result,
+    ...(stratified ? { stratified } : {}),
     warnings,
   };
   if (options.json) return `${JSON.stringify(json, null, 2)}\n`;
@@ -307,6 +315,146 @@ export async function runPlan(
     ]);
   });
   lines.push(...alignColumns(curve, ["r", "r", "r"], "   ").map((l) => `  ${l}`));
+  if (stratified) lines.push("", ...stratifiedLines(stratified));
   lines.push("", "advice", ...warnings.map((w) => `  · ${w}`));
   return `${lines.join("\n")}\n`;
+}
+
+type Core = typeof import("../../core/index.js");
+
+/** One allocation rule's stratified plan for one estimand. */
+interface StratifiedAllocationPlan {
+  readonly rule: AllocationRule;
+  /** Smallest K whose stratified half-width meets w (allocation redone at each K). */
+  readonly documents: number;
+  readonly sampled: Record<string, number>;
+  readonly halfWidth: number;
+  readonly df: number;
+  /** The same rule at the SRS plan's K: what stratifying buys for the same labelling cost. */
+  readonly atSrsDocuments: {
+    readonly sampled: Record<string, number>;
+    readonly halfWidth: number;
+    readonly df: number;
+  } | null;
+}
+
+interface StratifiedEstimandPlan {
+  readonly srsDocuments: number;
+  readonly srsHalfWidth: number;
+  readonly allocations: readonly StratifiedAllocationPlan[];
+}
+
+interface StratifiedPlan {
+  readonly cutoff: number;
+  readonly strata: readonly {
+    readonly name: string;
+    readonly population: number;
+    readonly shareOfResults: number;
+  }[];
+  readonly macro: StratifiedEstimandPlan;
+  readonly micro: StratifiedEstimandPlan;
+}
+
+const ALLOCATION_RULES: readonly AllocationRule[] = ["equal", "proportional", "neyman"];
+
+/**
+ * The size-stratified plan from a census split at `cutoff`: for each estimand and allocation
+ * rule, the smallest K meeting w and the half-width at the SRS plan's K, with ν = K − H.
+ */
+function stratifiedPlan(
+  core: Core,
+  census: DocumentStats,
+  cutoff: number,
+  halfWidth: number,
+  level: number,
+  srs: Record<string, unknown>,
+): StratifiedPlan {
+  const strata = core.sizeStrata(census.n, cutoff);
+  const thin = strata.find((h) => h.documents.length < 2);
+  if (thin) {
+    throw new RagciError(
+      "invalid-option",
+      `--cutoff ${cutoff}: the ${thin.name} stratum would hold ${thin.documents.length} document${thin.documents.length === 1 ? "" : "s"}; each needs at least two (ragci strata proposes a cutoff)`,
+    );
+  }
+  const summary = core.summarizeCensusStrata(census, strata);
+  const N = core.compensatedSum(census.n);
+  const named = (sampled: readonly number[]) =>
+    Object.fromEntries(strata.map((h, i) => [h.name, sampled[i] as number]));
+  const H = strata.length;
+  const plan = (estimand: Estimand): StratifiedEstimandPlan => {
+    const block = srs[estimand] as PlanBlock;
+    const srsDocuments = block.documents as number;
+    const allocations = ALLOCATION_RULES.map((rule) => {
+      const input = { summary, rule, estimand, level };
+      const documents = core.requiredStratifiedDocuments({ ...input, halfWidth });
+      const at = core.stratifiedHalfWidth({ ...input, documents });
+      const atSrs =
+        srsDocuments >= 2 * H
+          ? core.stratifiedHalfWidth({ ...input, documents: srsDocuments })
+          : null;
+      return {
+        rule,
+        documents,
+        sampled: named(at.sampled),
+        halfWidth: at.halfWidth,
+        df: at.df,
+        atSrsDocuments: atSrs
+          ? { sampled: named(atSrs.sampled), halfWidth: atSrs.halfWidth, df: atSrs.df }
+          : null,
+      };
+    });
+    return {
+      srsDocuments,
+      srsHalfWidth: core.planningHalfWidth({
+        sd: block.sd,
+        population: summary.population,
+        level,
+        documents: srsDocuments,
+      }),
+      allocations,
+    };
+  };
+  return {
+    cutoff,
+    strata: strata.map((h) => ({
+      name: h.name,
+      population: h.documents.length,
+      shareOfResults:
+        core.compensatedSumOf(
+          h.documents.length,
+          (i) => census.n[h.documents[i] as number] as number,
+        ) / N,
+    })),
+    macro: plan("macro"),
+    micro: plan("micro"),
+  };
+}
+
+function stratifiedLines(plan: StratifiedPlan): string[] {
+  const [large, small] = plan.strata;
+  const lines = [
+    `stratified by size at cutoff ${plan.cutoff}: large ${large?.population} documents (${percent(large?.shareOfResults ?? 0)} of results), small ${small?.population}`,
+  ];
+  const rows: string[][] = [
+    ["", "design", "documents for w", "large + small", "half-width at the SRS K"],
+  ];
+  for (const e of ["macro", "micro"] as const) {
+    const p = plan[e];
+    rows.push([e, "SRS", String(p.srsDocuments), "", fixed(p.srsHalfWidth, 4)]);
+    for (const a of p.allocations) {
+      rows.push([
+        "",
+        a.rule,
+        String(a.documents),
+        `${a.sampled.large} + ${a.sampled.small}`,
+        a.atSrsDocuments ? fixed(a.atSrsDocuments.halfWidth, 4) : "—",
+      ]);
+    }
+  }
+  lines.push(...alignColumns(rows, ["l", "l", "r", "r", "r"], "   ").map((l) => `  ${l}`));
+  lines.push(
+    "  · Predicted from the census (combined ratio for micro); Neyman allocates on each estimand's own S_h, so its counts differ between macro and micro; the stratified interval has ν = K − 2, SRS ν = K − 1.",
+  );
+  return lines;
 }

@@ -6,12 +6,14 @@ import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { alignColumns, percent, significant } from "../../report/format.js";
 import type { CommandIo } from "../io.js";
 import { parseCount, parseList } from "../options.js";
+import { oneSystemGroup, parseSystemFilter, systemColumnToRead } from "../systemFilter.js";
 
 interface StrataCommandOptions {
   readonly documents: number;
   readonly cutoff?: number;
   readonly doc?: string;
   readonly metric?: string[];
+  readonly system?: string;
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly writeSample?: string;
@@ -27,6 +29,7 @@ Examples:
   $ ragci strata census.csv --metric hit --documents 20               # propose a size cutoff
   $ ragci strata census.csv --metric hit --documents 20 --cutoff 76   # documents with more than 76 results
   $ ragci strata census.csv --metric hit --documents 20 --write-sample sample.csv --seed 7
+  $ ragci strata results.csv --metric hit5 --system system=bm25 --documents 30   # one system's rows
 
 From a census of all M documents: split them at a size cutoff (large: n_d > cutoff), allocate
 K documents to the two strata (equal, proportional, Neyman), and predict the se of the
@@ -48,6 +51,7 @@ export function registerStrata(program: Command, io: CommandIo): void {
     )
     .option("--doc <column>", "document id column")
     .option("--metric <column>", "metric column", parseList)
+    .option("--system <column=value>", "use the rows of one system, e.g. system=bm25")
     .option("--format <format>", "csv, tsv, jsonl or parquet")
     .option("--aggregated", "the census is one row per document: doc, n, s[, ss]")
     .option(
@@ -76,22 +80,23 @@ export async function runStrata(
       `--allocation ${options.allocation}: use equal, proportional or neyman`,
     );
   }
+  const filter = parseSystemFilter(options.system);
+  io.progress.update(`reading ${file}…`);
   const common = {
     file,
     format: options.format ?? null,
     doc: options.doc ?? null,
     metrics: options.metric ?? null,
+    system: filter?.column ?? null,
   };
-  io.progress.update(`reading ${file}…`);
-  const table = options.aggregated ? await readAggregates(common) : await readResults(common);
+  const table = options.aggregated
+    ? await readAggregates(common)
+    : await readResults({
+        ...common,
+        system: await systemColumnToRead(file, options.format ?? null, filter),
+      });
   io.progress.done();
-  const group = table.groups[0];
-  if (!group || table.groups.length > 1)
-    throw new RagciError(
-      "invalid-option",
-      `${file}: strata uses one metric; name it with --metric`,
-    );
-  const census = group.stats;
+  const census = oneSystemGroup(table, filter, file, "strata").stats;
   const M = census.n.length;
   const K = options.documents;
   if (K < 4 || K > M)
@@ -101,13 +106,8 @@ export async function runStrata(
     );
   const N = census.n.reduce((a, b) => a + b, 0);
 
-  const split = (cutoff: number) => {
-    const labels = Array.from(census.n, (n) => (n > cutoff ? "large" : "small"));
-    const groups = core.groupIndices(labels);
-    return ["large", "small"].map((name) => ({ name, documents: groups.get(name) ?? [] }));
-  };
   const evaluate = (cutoff: number) => {
-    const strata = split(cutoff);
+    const strata = core.sizeStrata(census.n, cutoff);
     if (strata.some((h) => h.documents.length < 2)) return null;
     const rows = RULES.map((rule) => {
       const sampled = core.allocate(
@@ -157,7 +157,7 @@ export async function runStrata(
     [{ documents: Array.from({ length: M }, (_, d) => d) }],
     [K],
   );
-  const large = chosen.strata[0] as { documents: number[] };
+  const large = chosen.strata[0] as { readonly documents: readonly number[] };
   const resultsAbove = large.documents.reduce((t, d) => t + (census.n[d] as number), 0);
 
   let samplePath: string | null = null;
@@ -211,7 +211,7 @@ export async function runStrata(
       significant(r.predicted.macro),
     ]);
   return [
-    `ragci strata ${file} · census of ${M} documents, ${N} results · K = ${K}`,
+    `ragci strata ${file}${filter ? ` · ${filter.column} ${filter.value}` : ""} · census of ${M} documents, ${N} results · K = ${K}`,
     "",
     `cutoff ${chosen.cutoff}${options.cutoff === undefined ? " (proposed: smallest predicted micro se under Neyman)" : ""}: ${large.documents.length} documents have more than ${chosen.cutoff} results and hold ${percent(resultsAbove / N)} of all results`,
     "",

@@ -1,0 +1,71 @@
+import { RagciError } from "../core/errors.js";
+import { inputColumns } from "../ingest/inputColumns.js";
+import type { MetricAggregates, ResultsTable } from "../ingest/readResults.js";
+
+/** `--system COLUMN=VALUE` of plan and strata: the rows of one system. */
+export interface SystemFilter {
+  readonly column: string;
+  readonly value: string;
+}
+
+export function parseSystemFilter(text: string | undefined): SystemFilter | null {
+  if (text === undefined) return null;
+  const at = text.indexOf("=");
+  if (at <= 0) {
+    throw new RagciError(
+      "invalid-option",
+      `--system ${text}: give COLUMN=VALUE, e.g. --system system=bm25`,
+    );
+  }
+  return { column: text.slice(0, at), value: text.slice(at + 1) };
+}
+
+/**
+ * The column to split per-query rows by: the filter's, or a column named `system` when the
+ * file has one, so that a file of several systems is noticed instead of pooled (aggregated
+ * tables split by their `system` column on their own).
+ */
+export async function systemColumnToRead(
+  file: string,
+  format: string | null,
+  filter: SystemFilter | null,
+): Promise<string | null> {
+  if (filter) return filter.column;
+  return (await inputColumns(file, format)).includes("system") ? "system" : null;
+}
+
+/**
+ * The one system × metric a planning command works on: the filter's system, the only one in
+ * the file, or an error naming what was found and how to choose.
+ */
+export function oneSystemGroup(
+  table: ResultsTable,
+  filter: SystemFilter | null,
+  file: string,
+  command: string,
+): MetricAggregates {
+  const systems = [...new Set(table.groups.map((g) => g.system))];
+  let groups = table.groups;
+  if (filter) {
+    groups = groups.filter((g) => g.system === filter.value);
+    if (groups.length === 0) {
+      throw new RagciError(
+        "invalid-option",
+        `${file}: no system "${filter.value}" in column ${filter.column} (found ${systems.join(", ")})`,
+      );
+    }
+  } else if (systems.length > 1) {
+    const column = table.systemColumn ?? "system";
+    throw new RagciError(
+      "invalid-option",
+      `${file}: ${systems.length} systems in column ${column} (${systems.join(", ")}); ${command} uses one: pick it with --system ${column}=${systems[0]}`,
+    );
+  }
+  if (groups.length > 1) {
+    throw new RagciError(
+      "invalid-option",
+      `${file}: ${command} uses one metric; name it with --metric (found ${groups.map((g) => g.metric).join(", ")})`,
+    );
+  }
+  return groups[0] as MetricAggregates;
+}
