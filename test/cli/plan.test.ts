@@ -6,6 +6,7 @@ import {
   documentStats,
   pilotStandardDeviations,
   requiredDocuments,
+  requiredDocumentsToDetect,
   requiredStratifiedDocuments,
   sizeStrata,
   stratifiedHalfWidth,
@@ -20,20 +21,31 @@ function json(args: string[]): Record<string, any> {
   return JSON.parse(result.stdout);
 }
 
-/** BM25's hit5 per document of the bundled example, summed here without DuckDB. */
-function bm25Hit5Census(): DocumentStats {
+/**
+ * hit5 per document of the bundled example, summed here without DuckDB: BM25's, or the
+ * per-query difference tfidf − bm25 paired on the query id.
+ */
+function bm25Hit5Census(difference = false): DocumentStats {
   const [header, ...rows] = readFileSync(EXAMPLE, "utf8").replace(/\r/g, "").trim().split("\n");
   const columns = (header as string).split(",");
   const doc = columns.indexOf("doc_id");
+  const query = columns.indexOf("query_id");
   const system = columns.indexOf("system");
   const hit5 = columns.indexOf("hit5");
-  const totals = new Map<string, { n: number; s: number }>();
+  const bm25 = new Map<string, number>();
   for (const row of rows) {
     const cells = row.split(",");
-    if (cells[system] !== "bm25") continue;
-    const t = totals.get(cells[doc] as string) ?? { n: 0, s: 0 };
+    if (cells[system] === "bm25") bm25.set(cells[query] as string, Number(cells[hit5]));
+  }
+  const totals = new Map<string, { n: number; s: number; ss: number }>();
+  for (const row of rows) {
+    const cells = row.split(",");
+    if (cells[system] !== (difference ? "tfidf" : "bm25")) continue;
+    const t = totals.get(cells[doc] as string) ?? { n: 0, s: 0, ss: 0 };
+    const x = Number(cells[hit5]) - (difference ? (bm25.get(cells[query] as string) as number) : 0);
     t.n += 1;
-    t.s += Number(cells[hit5]);
+    t.s += x;
+    t.ss += x * x;
     totals.set(cells[doc] as string, t);
   }
   const ids = [...totals.keys()].sort();
@@ -41,6 +53,7 @@ function bm25Hit5Census(): DocumentStats {
     ids,
     n: ids.map((id) => totals.get(id)?.n as number),
     s: ids.map((id) => totals.get(id)?.s as number),
+    ss: ids.map((id) => totals.get(id)?.ss as number),
   });
 }
 
@@ -121,6 +134,18 @@ describe("ragci plan", () => {
     [
       ["plan", EXAMPLE, "--metric", "hit5", "--system", "system=bm26", "--half-width", "0.05"],
       /no system "bm26" in column system \(found bm25, tfidf\)/,
+    ],
+    [
+      ["plan", EXAMPLE, "--metric", "hit5", "--system", "system=bm25,bm26", "--difference", "0.03"],
+      /no system "bm26" in column system \(found bm25, tfidf\)/,
+    ],
+    [
+      ["plan", EXAMPLE, "--metric", "hit5", "--system", "system=bm25,bm25", "--difference", "0.03"],
+      /name one system, or two different ones to pair/,
+    ],
+    [
+      ["plan", EXAMPLE, "--system", "system=bm25,tfidf", "--difference", "0.03"],
+      /a paired plan uses one metric: name it with --metric/,
     ],
     [
       ["plan", "--sd", "0.2", "--half-width", "0.05", "--cutoff", "20"],
@@ -245,6 +270,54 @@ describe("ragci plan", () => {
     expect(terminal.code).toBe(0);
     expect(terminal.stdout).toMatch(/stratified by size at cutoff 20: large \d+ documents/);
     expect(terminal.stdout).toMatch(/neyman\s+\d+\s+\d+ \+ \d+\s+0\.\d{4}/);
+  });
+
+  it("--system COL=A,B plans a paired comparison from the pilot's per-document differences", () => {
+    const out = json([
+      "plan",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25,tfidf",
+      "--difference",
+      "0.03",
+      "--population",
+      "1300",
+    ]);
+    const s = pilotStandardDeviations(bm25Hit5Census(true));
+    expect(out.source.difference).toEqual({ a: "bm25", b: "tfidf", metric: "hit5" });
+    expect(out.macro.sd / s.macro).toBeCloseTo(1, 13);
+    expect(out.micro.sd / s.micro).toBeCloseTo(1, 13);
+    // The paired S is far below one system's: pairing is what makes small differences visible.
+    expect(out.macro.sd).toBeLessThan(0.5 * pilotStandardDeviations(bm25Hit5Census()).macro);
+    expect(out.macro.detect.documents).toBe(
+      requiredDocumentsToDetect({
+        sd: out.macro.sd,
+        difference: 0.03,
+        power: 0.8,
+        population: 1300,
+      }),
+    );
+    expect(out.warnings.join(" ")).not.toMatch(/one system's results/);
+  });
+
+  it("warns when a paired plan takes S from one system of several", () => {
+    const out = json([
+      "plan",
+      EXAMPLE,
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25",
+      "--difference",
+      "0.03",
+    ]);
+    expect(out.warnings.join("\n")).toMatch(
+      /S is of one system's results \(system=bm25\), not of a per-document difference.*--system system=A,B/,
+    );
   });
 
   it("agrees with pilotStandardDeviations on the same per-document table", () => {

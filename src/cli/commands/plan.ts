@@ -4,6 +4,7 @@ import { RagciError } from "../../core/errors.js";
 import type { DocumentStats, Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { readAggregates } from "../../ingest/readAggregates.js";
+import { readPairedResults } from "../../ingest/readPairedResults.js";
 import { readResults } from "../../ingest/readResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { alignColumns, fixed, percent, significant } from "../../report/format.js";
@@ -33,6 +34,7 @@ interface PlanCommandOptions {
   readonly doc?: string;
   readonly metric?: string[];
   readonly system?: string;
+  readonly query?: string;
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly curve?: string[];
@@ -47,6 +49,8 @@ Examples:
   $ ragci plan pilot.csv --doc doc_id --metric hit5 --system system=bm25 --half-width 0.03 --population 1300
   $ ragci plan census.csv --census --metric hit5 --half-width 0.02  # S from all M documents
   $ ragci plan --sd 0.18 --difference 0.03 --power 0.8             # paired: documents to detect d
+  $ ragci plan pilot.csv --metric hit5 --system system=bm25,tfidf --difference 0.03
+                                                # paired, S of the pilot's per-document difference
   $ ragci plan census.csv --census --metric hit5 --system system=bm25 --half-width 0.05 --cutoff 20
                                                 # and stratified by size: large = more than 20 results
 
@@ -97,7 +101,11 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option("--level <level>", "confidence level", parseLevel, 0.95)
     .option("--doc <column>", "document id column of the file")
     .option("--metric <column>", "metric column of the file", parseList)
-    .option("--system <column=value>", "use the rows of one system, e.g. system=bm25")
+    .option(
+      "--system <column=value>",
+      "use the rows of one system (system=bm25), or pair two on the query id (system=bm25,tfidf)",
+    )
+    .option("--query <column>", "query id column, to pair two systems (default: detected)")
     .option("--format <format>", "format of the file (default: from the extension)")
     .option("--aggregated", "the file is one row per document: doc, n, s[, ss]")
     .option(
@@ -144,11 +152,19 @@ export async function runPlan(
   let sd: Partial<Record<Estimand, number>> = {};
   let source:
     | { kind: "given" }
-    | { kind: "pilot" | "census"; file: string; documents: number; sha256: string } = {
+    | {
+        kind: "pilot" | "census";
+        file: string;
+        documents: number;
+        sha256: string;
+        difference?: { a: string; b: string; metric: string };
+      } = {
     kind: "given",
   };
   let population = options.population ?? null;
   let censusStats: DocumentStats | null = null;
+  let paired: PairedPilot["paired"] = null;
+  let oneSystemWarning: string | null = null;
   if (file) {
     if (
       options.sd !== undefined ||
@@ -157,27 +173,15 @@ export async function runPlan(
     ) {
       throw new RagciError("invalid-option", "give either a file or --sd, not both");
     }
-    const filter = parseSystemFilter(options.system);
-    const common = {
-      file,
-      format: options.format ?? null,
-      doc: options.doc ?? null,
-      metrics: options.metric ?? null,
-      system: filter?.column ?? null,
-    };
     io.progress.update(`reading ${file}…`);
-    const [table, sha256] = await Promise.all([
-      options.aggregated
-        ? readAggregates(common)
-        : systemColumnToRead(file, options.format ?? null, filter).then((system) =>
-            readResults({ ...common, system }),
-          ),
-      sha256File(file),
-    ]);
+    const [pilot, sha256] = await Promise.all([readPilot(file, options), sha256File(file)]);
     io.progress.done();
-    const group = oneSystemGroup(table, filter, file, "plan");
-    censusStats = group.stats;
-    const s = core.pilotStandardDeviations(group.stats);
+    censusStats = pilot.stats;
+    paired = pilot.paired;
+    if (options.difference !== undefined && !paired && pilot.oneOfSeveral) {
+      oneSystemWarning = `S is of one system's results (${options.system}), not of a per-document difference between two systems; for a paired plan give both, e.g. --system ${options.system?.split("=")[0]}=A,B.`;
+    }
+    const s = core.pilotStandardDeviations(pilot.stats);
     sd = { macro: s.macro, micro: s.micro };
     if (options.census) {
       if (population !== null && population !== s.documents) {
@@ -188,7 +192,13 @@ export async function runPlan(
       }
       population = s.documents;
     }
-    source = { kind: options.census ? "census" : "pilot", file, documents: s.documents, sha256 };
+    source = {
+      kind: options.census ? "census" : "pilot",
+      file,
+      documents: s.documents,
+      sha256,
+      ...(paired ? { difference: paired } : {}),
+    };
   } else {
     if (options.census) throw new RagciError("invalid-option", "--census needs the census file");
     const macro = options.sdMacro ?? options.sd;
@@ -255,6 +265,7 @@ export async function runPlan(
   const warnings: string[] = [
     "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
   ];
+  if (oneSystemWarning) warnings.unshift(oneSystemWarning);
   if (source.kind === "pilot") {
     warnings.unshift(
       `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: with so few documents the plan can be off by a wide margin; plan with a larger S for safety.`,
@@ -277,7 +288,7 @@ export async function runPlan(
   const from =
     source.kind === "given"
       ? "S given"
-      : `S from the ${source.kind} ${source.file} (K = ${source.documents})`;
+      : `S${source.difference ? ` of the per-document difference ${source.difference.b} − ${source.difference.a} in ${source.difference.metric}` : ""} from the ${source.kind} ${source.file} (K = ${source.documents})`;
   lines.push(
     `ragci plan · ${from} · ${options.halfWidth === undefined ? "" : `half-width ${options.halfWidth} at `}${percent(level)} · ${population === null ? "no fpc" : `M = ${population}`}`,
     "",
@@ -457,4 +468,77 @@ function stratifiedLines(plan: StratifiedPlan): string[] {
     "  · Predicted from the census (combined ratio for micro); Neyman allocates on each estimand's own S_h, so its counts differ between macro and micro; the stratified interval has ν = K − 2, SRS ν = K − 1.",
   );
   return lines;
+}
+
+/** The per-document table a plan's S comes from: one system's, or the difference of two. */
+interface PairedPilot {
+  readonly stats: DocumentStats;
+  /** The pair differenced (b − a per query, paired on the query id), if two were named. */
+  readonly paired: { readonly a: string; readonly b: string; readonly metric: string } | null;
+  /** One system picked by --system from a file of several. */
+  readonly oneOfSeveral: boolean;
+}
+
+async function readPilot(file: string, options: PlanCommandOptions): Promise<PairedPilot> {
+  const filter = parseSystemFilter(options.system);
+  const pair = filter?.value.includes(",") ? filter.value.split(",") : null;
+  if (filter && pair) {
+    const [a, b] = pair;
+    if (pair.length !== 2 || !a || !b || a === b) {
+      throw new RagciError(
+        "invalid-option",
+        `--system ${options.system}: name one system, or two different ones to pair (e.g. ${filter.column}=bm25,tfidf)`,
+      );
+    }
+    if (options.aggregated) {
+      throw new RagciError(
+        "invalid-option",
+        "--system COLUMN=A,B pairs per-query results on the query id; it cannot read an --aggregated table",
+      );
+    }
+    const metric = options.metric?.length === 1 ? options.metric[0] : undefined;
+    if (metric === undefined) {
+      throw new RagciError(
+        "invalid-option",
+        "a paired plan uses one metric: name it with --metric",
+      );
+    }
+    const table = await readPairedResults({
+      inputs: [{ path: file, displayName: file }],
+      format: options.format ?? null,
+      doc: options.doc ?? null,
+      query: options.query ?? null,
+      system: filter.column,
+      metrics: [metric],
+      pairs: (systems) => {
+        const missing = pair.filter((s) => !systems.includes(s));
+        if (missing.length > 0) {
+          throw new RagciError(
+            "invalid-option",
+            `${file}: no system "${missing.join('", "')}" in column ${filter.column} (found ${systems.join(", ")})`,
+          );
+        }
+        return [[a, b]];
+      },
+    });
+    const difference = table.differences[0];
+    if (!difference) throw new Error("internal: no paired difference");
+    return { stats: difference.stats, paired: { a, b, metric }, oneOfSeveral: false };
+  }
+  const common = {
+    file,
+    format: options.format ?? null,
+    doc: options.doc ?? null,
+    metrics: options.metric ?? null,
+    system: filter?.column ?? null,
+  };
+  const table = options.aggregated
+    ? await readAggregates(common)
+    : await readResults({
+        ...common,
+        system: await systemColumnToRead(file, options.format ?? null, filter),
+      });
+  const group = oneSystemGroup(table, filter, file, "plan");
+  const systems = new Set(table.groups.map((g) => g.system));
+  return { stats: group.stats, paired: null, oneOfSeveral: systems.size > 1 };
 }
