@@ -1,6 +1,8 @@
 import { RagciError } from "../core/errors.js";
+import type { DocumentStats } from "../core/types.js";
 import { inputColumns } from "../ingest/inputColumns.js";
-import type { MetricAggregates, ResultsTable } from "../ingest/readResults.js";
+import { readAggregates } from "../ingest/readAggregates.js";
+import { type MetricAggregates, type ResultsTable, readResults } from "../ingest/readResults.js";
 
 /** `--system COLUMN=VALUE` of plan and strata: the rows of one system. */
 export interface SystemFilter {
@@ -68,4 +70,39 @@ export function oneSystemGroup(
     );
   }
   return groups[0] as MetricAggregates;
+}
+
+/** What plan and strata read: a file, its layout, and which system and metric to keep. */
+export interface OneSystemInput {
+  readonly file: string;
+  readonly format?: string | undefined;
+  readonly doc?: string | undefined;
+  readonly metric?: readonly string[] | undefined;
+  readonly aggregated?: boolean | undefined;
+}
+
+/**
+ * Reads a per-query or per-document file and returns the one system × metric a planning
+ * command works on, with how many systems the file held.
+ */
+export async function readOneSystem(
+  input: OneSystemInput,
+  filter: SystemFilter | null,
+  command: string,
+): Promise<{ readonly stats: DocumentStats; readonly systemsInFile: number }> {
+  const common = {
+    file: input.file,
+    format: input.format ?? null,
+    doc: input.doc ?? null,
+    metrics: input.metric ?? null,
+    system: filter?.column ?? null,
+  };
+  const table = input.aggregated
+    ? await readAggregates(common)
+    : await readResults({
+        ...common,
+        system: await systemColumnToRead(input.file, input.format ?? null, filter),
+      });
+  const group = oneSystemGroup(table, filter, input.file, command);
+  return { stats: group.stats, systemsInFile: new Set(table.groups.map((g) => g.system)).size };
 }

@@ -3,14 +3,12 @@ import type { AllocationRule } from "../../core/designs/allocation.js";
 import { RagciError } from "../../core/errors.js";
 import type { DocumentStats, Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
-import { readAggregates } from "../../ingest/readAggregates.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
-import { readResults } from "../../ingest/readResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { alignColumns, fixed, percent, significant } from "../../report/format.js";
 import type { CommandIo } from "../io.js";
 import { parseLevel, parseList, parsePopulation } from "../options.js";
-import { oneSystemGroup, parseSystemFilter, systemColumnToRead } from "../systemFilter.js";
+import { parseSystemFilter, readOneSystem } from "../systemFilter.js";
 
 /** One estimand's plan, as written to JSON. */
 interface PlanBlock {
@@ -525,20 +523,6 @@ async function readPilot(file: string, options: PlanCommandOptions): Promise<Pai
     if (!difference) throw new Error("internal: no paired difference");
     return { stats: difference.stats, paired: { a, b, metric }, oneOfSeveral: false };
   }
-  const common = {
-    file,
-    format: options.format ?? null,
-    doc: options.doc ?? null,
-    metrics: options.metric ?? null,
-    system: filter?.column ?? null,
-  };
-  const table = options.aggregated
-    ? await readAggregates(common)
-    : await readResults({
-        ...common,
-        system: await systemColumnToRead(file, options.format ?? null, filter),
-      });
-  const group = oneSystemGroup(table, filter, file, "plan");
-  const systems = new Set(table.groups.map((g) => g.system));
-  return { stats: group.stats, paired: null, oneOfSeveral: systems.size > 1 };
+  const one = await readOneSystem({ ...options, file }, filter, "plan");
+  return { stats: one.stats, paired: null, oneOfSeveral: one.systemsInFile > 1 };
 }

@@ -1,12 +1,10 @@
 import type { Command } from "commander";
 import { RagciError } from "../../core/errors.js";
-import { readAggregates } from "../../ingest/readAggregates.js";
-import { readResults } from "../../ingest/readResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { alignColumns, percent, significant } from "../../report/format.js";
 import type { CommandIo } from "../io.js";
 import { parseCount, parseList } from "../options.js";
-import { oneSystemGroup, parseSystemFilter, systemColumnToRead } from "../systemFilter.js";
+import { parseSystemFilter, readOneSystem } from "../systemFilter.js";
 
 interface StrataCommandOptions {
   readonly documents: number;
@@ -82,21 +80,9 @@ export async function runStrata(
   }
   const filter = parseSystemFilter(options.system);
   io.progress.update(`reading ${file}…`);
-  const common = {
-    file,
-    format: options.format ?? null,
-    doc: options.doc ?? null,
-    metrics: options.metric ?? null,
-    system: filter?.column ?? null,
-  };
-  const table = options.aggregated
-    ? await readAggregates(common)
-    : await readResults({
-        ...common,
-        system: await systemColumnToRead(file, options.format ?? null, filter),
-      });
+  const { stats: census } = await readOneSystem({ ...options, file }, filter, "strata");
   io.progress.done();
-  const census = oneSystemGroup(table, filter, file, "strata").stats;
+
   const M = census.n.length;
   const K = options.documents;
   if (K < 4 || K > M)
