@@ -1,6 +1,5 @@
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
-import { inputColumns } from "../ingest/inputColumns.js";
 import { readAggregates } from "../ingest/readAggregates.js";
 import { type MetricAggregates, type ResultsTable, readResults } from "../ingest/readResults.js";
 
@@ -23,24 +22,10 @@ export function parseSystemFilter(text: string | undefined): SystemFilter | null
 }
 
 /**
- * The column to split per-query rows by: the filter's, or a column named `system` when the
- * file has one, so that a file of several systems is noticed instead of pooled (aggregated
- * tables split by their `system` column on their own).
- */
-export async function systemColumnToRead(
-  file: string,
-  format: string | null,
-  filter: SystemFilter | null,
-): Promise<string | null> {
-  if (filter) return filter.column;
-  return (await inputColumns(file, format)).includes("system") ? "system" : null;
-}
-
-/**
  * The one system × metric a planning command works on: the filter's system, the only one in
  * the file, or an error naming what was found and how to choose.
  */
-export function oneSystemGroup(
+function oneSystemGroup(
   table: ResultsTable,
   filter: SystemFilter | null,
   file: string,
@@ -99,10 +84,7 @@ export async function readOneSystem(
   };
   const table = input.aggregated
     ? await readAggregates(common)
-    : await readResults({
-        ...common,
-        system: await systemColumnToRead(input.file, input.format ?? null, filter),
-      });
+    : await readResults({ ...common, systemIfPresent: "system" });
   const group = oneSystemGroup(table, filter, input.file, command);
   return { stats: group.stats, systemsInFile: new Set(table.groups.map((g) => g.system)).size };
 }

@@ -22,6 +22,11 @@ export interface ReadResultsOptions {
   readonly metrics?: readonly string[] | null;
   /** System column: one set of aggregates per system. */
   readonly system?: string | null;
+  /**
+   * Without `system`: split by this column when the file has one, so that a file of several
+   * systems is noticed instead of pooled.
+   */
+  readonly systemIfPresent?: string | null;
   readonly threads?: number;
   /**
    * Also return the per-query values of non-binary metrics (for the chunk bootstrap) when a
@@ -119,7 +124,9 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
     }
     const systemColumn = options.system
       ? resolveColumn(options.system, names, file, "system")
-      : null;
+      : options.systemIfPresent && names.includes(options.systemIfPresent)
+        ? options.systemIfPresent
+        : null;
     const metrics =
       options.metrics && options.metrics.length > 0
         ? options.metrics.map((m) => resolveColumn(m, names, file, "metric"))
