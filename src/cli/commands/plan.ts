@@ -429,11 +429,7 @@ function stratifiedPlan(
     strata: strata.map((h) => ({
       name: h.name,
       population: h.documents.length,
-      shareOfResults:
-        core.compensatedSumOf(
-          h.documents.length,
-          (i) => census.n[h.documents[i] as number] as number,
-        ) / N,
+      shareOfResults: h.results / N,
     })),
     macro: plan("macro"),
     micro: plan("micro"),

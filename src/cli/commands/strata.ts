@@ -143,8 +143,8 @@ export async function runStrata(
     [{ documents: Array.from({ length: M }, (_, d) => d) }],
     [K],
   );
-  const large = chosen.strata[0] as { readonly documents: readonly number[] };
-  const resultsAbove = large.documents.reduce((t, d) => t + (census.n[d] as number), 0);
+  const [large] = chosen.strata;
+  const resultsAbove = large.results;
 
   let samplePath: string | null = null;
   if (options.writeSample) {

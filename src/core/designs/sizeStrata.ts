@@ -3,6 +3,8 @@ import type { CensusStratum } from "./predictedStandardErrors.js";
 /** A size stratum of a census: "large" holds the documents with n_d > cutoff. */
 export interface SizeStratum extends CensusStratum {
   readonly name: "large" | "small";
+  /** Σ n_d over the stratum's documents: the results it holds. */
+  readonly results: number;
 }
 
 /**
@@ -10,16 +12,25 @@ export interface SizeStratum extends CensusStratum {
  * documents with more than `cutoff` results, small the rest; positions in census order.
  * Either stratum may be empty; callers decide whether that is an error.
  *
- * @example sizeStrata(Float64Array.of(3, 90, 5), 76) // => [{ name: "large", documents: [1] }, { name: "small", documents: [0, 2] }]
+ * @example sizeStrata(Float64Array.of(3, 90, 5), 76) // => [{ name: "large", documents: [1], results: 90 }, { name: "small", documents: [0, 2], results: 8 }]
  */
 export function sizeStrata(sizes: Float64Array, cutoff: number): [SizeStratum, SizeStratum] {
   const large: number[] = [];
   const small: number[] = [];
+  // Result counts are whole numbers, so these sums are exact (below 2⁵³).
+  let largeResults = 0;
+  let smallResults = 0;
   sizes.forEach((n, d) => {
-    (n > cutoff ? large : small).push(d);
+    if (n > cutoff) {
+      large.push(d);
+      largeResults += n;
+    } else {
+      small.push(d);
+      smallResults += n;
+    }
   });
   return [
-    { name: "large", documents: large },
-    { name: "small", documents: small },
+    { name: "large", documents: large, results: largeResults },
+    { name: "small", documents: small, results: smallResults },
   ];
 }
