@@ -57,6 +57,9 @@ function bm25Hit5Census(difference = false): DocumentStats {
   });
 }
 
+/** The bundled example's BM25 rows, hit@5. */
+const BM25_HIT5 = [EXAMPLE, "--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25"];
+
 describe("ragci plan", () => {
   it("--sd 0.224 --population 1300 --half-width 0.05 gives 76 documents, 80 without fpc (SPEC §7)", () => {
     const out = json(["plan", "--sd", "0.224", "--population", "1300", "--half-width", "0.05"]);
@@ -152,50 +155,15 @@ describe("ragci plan", () => {
       /--cutoff plans a stratified sample from a census: give the census file and --census/,
     ],
     [
-      [
-        "plan",
-        EXAMPLE,
-        "--metric",
-        "hit5",
-        "--system",
-        "system=bm25",
-        "--half-width",
-        "0.05",
-        "--cutoff",
-        "20",
-      ],
+      ["plan", ...BM25_HIT5, "--half-width", "0.05", "--cutoff", "20"],
       /give the census file and --census/,
     ],
     [
-      [
-        "plan",
-        EXAMPLE,
-        "--census",
-        "--metric",
-        "hit5",
-        "--system",
-        "system=bm25",
-        "--difference",
-        "0.05",
-        "--cutoff",
-        "20",
-      ],
+      ["plan", ...BM25_HIT5, "--census", "--difference", "0.05", "--cutoff", "20"],
       /--cutoff needs the target --half-width w/,
     ],
     [
-      [
-        "plan",
-        EXAMPLE,
-        "--census",
-        "--metric",
-        "hit5",
-        "--system",
-        "system=bm25",
-        "--half-width",
-        "0.05",
-        "--cutoff",
-        "10000",
-      ],
+      ["plan", ...BM25_HIT5, "--census", "--half-width", "0.05", "--cutoff", "10000"],
       /--cutoff 10000: the large stratum would hold 0 documents; each needs at least two/,
     ],
   ])("%j is a user error with one line and exit code 2", (args, message) => {
@@ -206,21 +174,7 @@ describe("ragci plan", () => {
   });
 
   it("--cutoff plans a size-stratified sample from the census next to SRS", () => {
-    const args = [
-      "plan",
-      EXAMPLE,
-      "--census",
-      "--doc",
-      "doc_id",
-      "--metric",
-      "hit5",
-      "--system",
-      "system=bm25",
-      "--half-width",
-      "0.05",
-      "--cutoff",
-      "20",
-    ];
+    const args = ["plan", ...BM25_HIT5, "--census", "--half-width", "0.05", "--cutoff", "20"];
     const out = json(args);
     const census = bm25Hit5Census();
     const strata = sizeStrata(census.n, 20);

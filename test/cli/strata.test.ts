@@ -12,6 +12,9 @@ for (let d = 0; d < 200; d++) {
 }
 writeFileSync(census, `${lines.join("\n")}\n`);
 
+/** Options for the bundled example: hit@5, K = 30. */
+const EXAMPLE_HIT5_30 = ["--doc", "doc_id", "--metric", "hit5", "--documents", "30"];
+
 describe("ragci strata", () => {
   it("with --cutoff 76 counts the large documents and their share of results, and predicts se per allocation", () => {
     const r = ragci([
@@ -86,17 +89,7 @@ describe("ragci strata", () => {
       only,
       `${[header, ...rows.filter((r) => r.split(",")[2] === "bm25")].join("\n")}\n`,
     );
-    const common = [
-      "--doc",
-      "doc_id",
-      "--metric",
-      "hit5",
-      "--documents",
-      "30",
-      "--cutoff",
-      "20",
-      "--json",
-    ];
+    const common = [...EXAMPLE_HIT5_30, "--cutoff", "20", "--json"];
     const filtered = ragci(["strata", EXAMPLE, "--system", "system=bm25", ...common]);
     const alone = ragci(["strata", only, ...common]);
     expect(filtered.stderr).toBe("");
@@ -128,17 +121,7 @@ describe("ragci strata", () => {
   ])(
     "a file of several systems without a valid --system %j is one line and exit code 2",
     (extra, message) => {
-      const r = ragci([
-        "strata",
-        EXAMPLE,
-        "--doc",
-        "doc_id",
-        "--metric",
-        "hit5",
-        "--documents",
-        "30",
-        ...extra,
-      ]);
+      const r = ragci(["strata", EXAMPLE, ...EXAMPLE_HIT5_30, ...extra]);
       expect(r.stderr).toMatch(message);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.code).toBe(2);
