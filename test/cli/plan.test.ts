@@ -259,16 +259,7 @@ describe("ragci plan", () => {
   });
 
   it("warns when a paired plan takes S from one system of several", () => {
-    const out = json([
-      "plan",
-      EXAMPLE,
-      "--metric",
-      "hit5",
-      "--system",
-      "system=bm25",
-      "--difference",
-      "0.03",
-    ]);
+    const out = json(["plan", ...BM25_HIT5, "--difference", "0.03"]);
     expect(out.warnings.join("\n")).toMatch(
       /S is of one system's results \(system=bm25\), not of a per-document difference.*--system system=A,B/,
     );
