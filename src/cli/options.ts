@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { checkReplicates } from "../core/bootstrap/replicateLimit.js";
 import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
 
@@ -51,6 +52,13 @@ export function parseList(text: string, previous: string[] = []): string[] {
   ];
 }
 
+/** --replicates B: a whole number up to the bootstrap's memory bound (core's MAX_REPLICATES). */
+export function parseReplicates(text: string): number {
+  const value = Number(text.replaceAll("_", ""));
+  checkReplicates(value, text);
+  return value;
+}
+
 /** A whole number ≥ 0 for the named flag. */
 export function parseCount(flag: string): (text: string) => number {
   return (text) => {
@@ -78,7 +86,7 @@ export function withInferenceOptions(command: Command): Command {
     .option(
       "--replicates <B>",
       "bootstrap replicates (0 turns resampling off)",
-      parseCount("--replicates"),
+      parseReplicates,
       9999,
     )
     .option(

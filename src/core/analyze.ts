@@ -8,6 +8,7 @@ import {
   type ResultValues,
 } from "./bootstrap/chunkBootstrap.js";
 import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
+import { checkReplicates } from "./bootstrap/replicateLimit.js";
 import type { DesignInterval } from "./designs/designInterval.js";
 import { groupIndices } from "./designs/groupIndices.js";
 import { type LonelyPsuSummary, lonelyPsuSummary } from "./designs/lonelyPsu.js";
@@ -57,12 +58,7 @@ export interface AnalyzeOptions {
 export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
 
 export function validateReplicates(replicates: number, seed: number): void {
-  if (!Number.isInteger(replicates) || replicates < 0) {
-    throw new RagciError(
-      "invalid-option",
-      `replicates ${replicates} must be a whole number ≥ 0 (default 9999)`,
-    );
-  }
+  checkReplicates(replicates);
   if (!Number.isSafeInteger(seed) || seed < 0) {
     throw new RagciError("invalid-option", `seed ${seed} must be a whole number ≥ 0`);
   }

@@ -96,8 +96,15 @@ export {
   pilotStandardDeviations,
 } from "./planning/pilotStandardDeviations.js";
 export { type PlanningInput, planningHalfWidth } from "./planning/planningHalfWidth.js";
-export { halfWidthCurve, requiredDocuments } from "./planning/requiredDocuments.js";
-export { requiredDocumentsToDetect } from "./planning/requiredDocumentsToDetect.js";
+export {
+  halfWidthCurve,
+  requiredDocuments,
+  requiredDocumentsWithinLimit,
+} from "./planning/requiredDocuments.js";
+export {
+  requiredDocumentsToDetect,
+  requiredDocumentsToDetectWithinLimit,
+} from "./planning/requiredDocumentsToDetect.js";
 export {
   requiredStratifiedDocuments,
   type StratifiedHalfWidth,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { endianness } from "node:os";
 import { RagciError } from "../core/errors.js";
+import { csvText } from "./csvText.js";
 import type { MetricAggregates } from "./readResults.js";
 
 /** SHA-256 of a file's bytes, streamed (constant memory). */
@@ -22,10 +23,6 @@ export async function sha256File(path: string, displayName = path): Promise<stri
 /** Header of the long per-document table written by --write-aggregates. */
 export const AGGREGATE_COLUMNS = ["system", "metric", "doc", "n", "s", "ss", "min", "max"] as const;
 
-function csvField(value: string): string {
-  return /[",\n\r]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
 /**
  * The per-document aggregates as CSV text, one row per system × metric × document. Numbers
  * use JavaScript's shortest round-trip form, so reading the file back gives the same doubles.
@@ -37,18 +34,24 @@ export function aggregatesCsv(
   groups: readonly MetricAggregates[],
   labelColumn: string | null = null,
 ): string {
-  const lines = [[...AGGREGATE_COLUMNS, ...(labelColumn ? [labelColumn] : [])].join(",")];
-  for (const { system, metric, stats, labels } of groups) {
-    const prefix = `${csvField(system ?? "")},${csvField(metric)},`;
-    const range = `${stats.min ?? ""},${stats.max ?? ""}`;
-    for (let d = 0; d < stats.ids.length; d++) {
-      const label = labelColumn ? `,${csvField(labels?.[d] ?? "")}` : "";
-      lines.push(
-        `${prefix}${csvField(stats.ids[d] as string)},${stats.n[d]},${stats.s[d]},${stats.ss[d]},${range}${label}`,
-      );
+  function* rows() {
+    for (const { system, metric, stats, labels } of groups) {
+      for (let d = 0; d < stats.ids.length; d++) {
+        yield [
+          system ?? "",
+          metric,
+          stats.ids[d] as string,
+          stats.n[d] as number,
+          stats.s[d] as number,
+          stats.ss[d] as number,
+          stats.min ?? null,
+          stats.max ?? null,
+          ...(labelColumn ? [labels?.[d] ?? ""] : []),
+        ];
+      }
     }
   }
-  return `${lines.join("\n")}\n`;
+  return csvText([...AGGREGATE_COLUMNS, ...(labelColumn ? [labelColumn] : [])], rows());
 }
 
 /**

@@ -184,7 +184,7 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
       }
     } catch (error) {
       const message = duckDbMessage(error);
-      if (/out of range|overflow/i.test(message) && !/CSV Error/.test(message)) {
+      if (/out of range|overflow|to DECIMAL/i.test(message) && !/CSV Error/.test(message)) {
         await connection.run("SET threads = 1");
         rows = await queryRows(
           connection,

@@ -6,6 +6,16 @@ import { sqlString } from "./inputFormat.js";
 import type { MetricAggregates } from "./readResults.js";
 import { temporaryPathBeside, writeAtomicWith } from "./writeAtomic.js";
 
+/** The --write-aggregates name must say its format: .csv, or .parquet (.pq). */
+export function checkAggregatesFileName(target: string): void {
+  if (!/\.(csv|parquet|pq)$/i.test(target)) {
+    throw new RagciError(
+      "invalid-option",
+      `--write-aggregates ${target}: the name must end in .csv or .parquet (the format is taken from it)`,
+    );
+  }
+}
+
 /**
  * Saves the per-document table (system, metric, doc, n, s, ss, min, max[, design label]) as CSV, or Parquet
  * when the name ends in .parquet, atomically. `ragci analyze FILE --aggregated` re-runs from it.
@@ -15,6 +25,7 @@ export async function writeAggregates(
   groups: readonly MetricAggregates[],
   labelColumn: string | null = null,
 ): Promise<void> {
+  checkAggregatesFileName(target);
   const csv = aggregatesCsv(groups, labelColumn);
   const labelType = labelColumn ? `, ${sqlString(labelColumn)}: 'VARCHAR'` : "";
   if (/\.(parquet|pq)$/i.test(target)) {
@@ -32,12 +43,6 @@ export async function writeAggregates(
       await rm(staging, { force: true });
     }
     return;
-  }
-  if (!/\.(csv|txt)$/i.test(target)) {
-    throw new RagciError(
-      "invalid-option",
-      `--write-aggregates ${target}: use a .csv or .parquet file name`,
-    );
   }
   await writeAtomicWith(target, (temporary) => writeFile(temporary, csv));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { RagciError } from "../core/errors.js";
+import { writeTargetOf } from "./outputSafety.js";
 
 /** A temporary path beside `target`, so the final rename stays on one file system. */
 export function temporaryPathBeside(target: string): string {
@@ -10,16 +11,18 @@ export function temporaryPathBeside(target: string): string {
 
 /**
  * Writes through a temporary file then renames it over `target`: readers see the old file
- * or the new one, never a partial write. `produce` writes the temporary path.
+ * or the new one, never a partial write. `produce` writes the temporary path. A symbolic
+ * link is followed: its target is replaced and the link kept.
  */
 export async function writeAtomicWith(
   target: string,
   produce: (temporary: string) => Promise<void>,
 ): Promise<void> {
-  const temporary = temporaryPathBeside(target);
+  const destination = await writeTargetOf(target);
+  const temporary = temporaryPathBeside(destination);
   try {
     await produce(temporary);
-    await rename(temporary, target);
+    await rename(temporary, destination);
   } catch (error) {
     await rm(temporary, { force: true });
     if (error instanceof RagciError) throw error;

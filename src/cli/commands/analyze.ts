@@ -7,9 +7,10 @@ import {
 import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
+import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readAggregates } from "../../ingest/readAggregates.js";
 import { type MetricAggregates, type ResultsTable, readResults } from "../../ingest/readResults.js";
-import { writeAggregates } from "../../ingest/writeAggregates.js";
+import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import type { AnalysisReport, InputDescription } from "../../report/analysisReport.js";
 import { formatReportJson } from "../../report/json.js";
@@ -226,6 +227,16 @@ export async function runAnalyze(
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
   if (options.json && options.markdown)
     throw new RagciError("invalid-option", "choose one of --json and --markdown");
+  if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
+  await refuseUnsafeOutputs(
+    [...files, ...(options.design ? [options.design] : [])],
+    [
+      ...(options.output ? [{ flag: "-o", path: options.output }] : []),
+      ...(options.writeAggregates
+        ? [{ flag: "--write-aggregates", path: options.writeAggregates }]
+        : []),
+    ],
+  );
   const designed = await declaredDesign(options);
   const population = designed.population;
   const loading = (async () => {

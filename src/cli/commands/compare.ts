@@ -3,6 +3,7 @@ import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/bootstrap/chunkBootstrap.j
 import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
+import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
@@ -98,6 +99,10 @@ export async function runCompare(
   if (options.baseline && options.allPairs)
     throw new RagciError("invalid-option", "choose one of --baseline and --all-pairs");
   const metrics = options.metric;
+  await refuseUnsafeOutputs(
+    [...files, ...(options.design ? [options.design] : [])],
+    options.output ? [{ flag: "-o", path: options.output }] : [],
+  );
   const designed = await declaredDesign(options);
   const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
   if (spooled && !options.format) {

@@ -3,6 +3,7 @@ import type { AllocationRule } from "../../core/designs/allocation.js";
 import { RagciError } from "../../core/errors.js";
 import type { DocumentStats, Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
+import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { alignColumns, fixed, percent, significant } from "../../report/format.js";
@@ -14,8 +15,9 @@ import { parseSystemFilter, readOneSystem } from "../systemFilter.js";
 interface PlanBlock {
   readonly sd: number;
   readonly documents?: number;
-  readonly documentsWithoutFpc?: number;
-  readonly detect?: { readonly documents: number; readonly documentsWithoutFpc: number };
+  /** null: more than 10¹² documents without the correction. */
+  readonly documentsWithoutFpc?: number | null;
+  readonly detect?: { readonly documents: number; readonly documentsWithoutFpc: number | null };
   readonly curve: readonly { readonly halfWidth: number }[];
 }
 
@@ -71,6 +73,28 @@ function nonNegative(flag: string): (text: string) => number {
       throw new RagciError("invalid-option", `${flag} ${text}: give a number ≥ 0`);
     return value;
   };
+}
+
+function beyondLimit(documents: number | null | undefined): string {
+  return documents === null || documents === undefined ? "more than 10¹²" : String(documents);
+}
+
+/** One K of --curve: a whole number ≥ 2, at most M with a population. */
+function curvePoint(text: string, population: number | null): number {
+  const k = Number(text.replaceAll("_", ""));
+  if (!Number.isInteger(k) || k < 2) {
+    throw new RagciError(
+      "invalid-option",
+      `--curve ${text}: each K must be a whole number of documents ≥ 2 (e.g. --curve 10,20,50)`,
+    );
+  }
+  if (population !== null && k > population) {
+    throw new RagciError(
+      "invalid-option",
+      `--curve ${text}: more than the population's ${population} documents`,
+    );
+  }
+  return k;
 }
 
 export function registerPlan(program: Command, io: CommandIo): void {
@@ -131,6 +155,10 @@ export async function runPlan(
   options: PlanCommandOptions,
   io: CommandIo,
 ): Promise<string> {
+  await refuseUnsafeOutputs(
+    file ? [file] : [],
+    options.output ? [{ flag: "-o", path: options.output }] : [],
+  );
   const core = await import("../../core/index.js");
   if (options.halfWidth === undefined && options.difference === undefined) {
     throw new RagciError(
@@ -212,9 +240,9 @@ export async function runPlan(
   }
   const level = options.level;
   const estimands = (["macro", "micro"] as const).filter((e) => sd[e] !== undefined);
-  const curveKs = (options.curve?.map(Number) ?? [5, 10, 20, 50, 100, 200, 500, 1000]).filter(
-    (k) => Number.isInteger(k) && k >= 2 && (population === null || k <= population),
-  );
+  const curveKs = options.curve
+    ? options.curve.map((text) => curvePoint(text, population))
+    : [5, 10, 20, 50, 100, 200, 500, 1000].filter((k) => population === null || k <= population);
   const result: Record<string, unknown> = {};
   for (const e of estimands) {
     const S = sd[e] as number;
@@ -226,7 +254,7 @@ export async function runPlan(
         population,
         level,
       });
-      block.documentsWithoutFpc = core.requiredDocuments({
+      block.documentsWithoutFpc = core.requiredDocumentsWithinLimit({
         sd: S,
         halfWidth: options.halfWidth,
         population: null,
@@ -244,7 +272,7 @@ export async function runPlan(
           population,
           level,
         }),
-        documentsWithoutFpc: core.requiredDocumentsToDetect({
+        documentsWithoutFpc: core.requiredDocumentsToDetectWithinLimit({
           sd: S,
           difference: options.difference,
           power: options.power,
@@ -264,6 +292,20 @@ export async function runPlan(
     "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
   ];
   if (oneSystemWarning) warnings.unshift(oneSystemWarning);
+  const census = estimands.filter(
+    (e) => population !== null && (result[e] as PlanBlock).documents === population,
+  );
+  if (census.length > 0) {
+    warnings.unshift(
+      `For ${census.join(" and ")} the answer is every document (K = M = ${population}): only the census itself reaches a half-width of ${options.halfWidth}; a sample of fewer documents is wider.`,
+    );
+  }
+  const flat = estimands.filter((e) => sd[e] === 0);
+  if (flat.length > 0) {
+    warnings.unshift(
+      `S = 0 for ${flat.join(" and ")}: ${source.kind === "given" ? "with no variation between documents" : `the ${source.documents} documents of ${source.kind === "census" ? "the census" : "the pilot"} do not vary`}, every K gives a half-width of 0, so the ${flat.length > 1 ? "plans" : "plan"} above cannot size anything; plan with a realistic S (from a pilot whose documents differ, or a published one).`,
+    );
+  }
   if (source.kind === "pilot") {
     warnings.unshift(
       `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: with so few documents the plan can be off by a wide margin; plan with a larger S for safety.`,
@@ -307,10 +349,10 @@ export async function runPlan(
       e,
       significant(b.sd as number),
       ...(options.halfWidth !== undefined
-        ? [String(b.documents), String(b.documentsWithoutFpc)]
+        ? [String(b.documents), beyondLimit(b.documentsWithoutFpc)]
         : []),
       ...(b.detect !== undefined
-        ? [`${b.detect.documents} (${b.detect.documentsWithoutFpc} without fpc)`]
+        ? [`${b.detect.documents} (${beyondLimit(b.detect.documentsWithoutFpc)} without fpc)`]
         : []),
     ]);
   }

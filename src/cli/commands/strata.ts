@@ -1,5 +1,7 @@
 import type { Command } from "commander";
 import { RagciError } from "../../core/errors.js";
+import { csvText } from "../../ingest/csvText.js";
+import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { alignColumns, percent, significant } from "../../report/format.js";
 import type { CommandIo } from "../io.js";
@@ -78,6 +80,10 @@ export async function runStrata(
       `--allocation ${options.allocation}: use equal, proportional or neyman`,
     );
   }
+  await refuseUnsafeOutputs(
+    [file],
+    options.writeSample ? [{ flag: "--write-sample", path: options.writeSample }] : [],
+  );
   const filter = parseSystemFilter(options.system);
   io.progress.update(`reading ${file}…`);
   const { stats: census } = await readOneSystem({ ...options, file }, filter, "strata");
@@ -150,7 +156,7 @@ export async function runStrata(
   if (options.writeSample) {
     const rule = chosen.rows.find((r) => r.rule === options.allocation) ?? chosen.rows[2];
     const uniform = core.uniformSource(options.seed);
-    const lines = ["doc,stratum"];
+    const sample: [string, string][] = [];
     chosen.strata.forEach((h, i) => {
       const pool = [...h.documents];
       const take = rule?.sampled[i] ?? 0;
@@ -158,10 +164,10 @@ export async function runStrata(
       for (let j = 0; j < take; j++) {
         const pick = j + Math.floor(uniform() * (pool.length - j));
         [pool[j], pool[pick]] = [pool[pick] as number, pool[j] as number];
-        lines.push(`${census.ids[pool[j] as number]},${h.name}`);
+        sample.push([census.ids[pool[j] as number] as string, h.name]);
       }
     });
-    await writeFileAtomic(options.writeSample, `${lines.join("\n")}\n`);
+    await writeFileAtomic(options.writeSample, csvText(["doc", "stratum"], sample));
     samplePath = options.writeSample;
   }
 

@@ -15,11 +15,14 @@ export interface DocumentStatsInput {
   readonly idsDistinct?: boolean;
 }
 
+/** Relative slack for ss ≥ s²/n: sums read back from text or added in another order round. */
+const SUM_OF_SQUARES_TOLERANCE = 1e-9;
+
 /**
  * Validates per-document sums once, at the boundary, and returns them as Float64Arrays.
  *
- * @throws RagciError "invalid-document-stats" for a non-finite sum, n_d ≤ 0, a repeated id, or
- *   binary data with s_d outside [0, n_d].
+ * @throws RagciError "invalid-document-stats" for a non-finite sum, n_d ≤ 0, a repeated id,
+ *   ss_d < 0 or ss_d < s_d²/n_d (impossible sums), or binary data with s_d outside [0, n_d].
  * @example documentStats({ ids: ["a", "b"], n: [2, 3], s: [1, 3] }) // binary, ss = s
  */
 export function documentStats(input: DocumentStatsInput): DocumentStats {
@@ -53,10 +56,21 @@ export function documentStats(input: DocumentStatsInput): DocumentStats {
         { document: id },
       );
     }
-    if (!Number.isFinite(sd) || !Number.isFinite(ssd) || ssd < 0) {
+    if (!Number.isFinite(sd) || !Number.isFinite(ssd)) {
       throw new RagciError(
         "invalid-document-stats",
         `document "${id}" has a non-finite sum (s = ${sd}, ss = ${ssd})`,
+        { document: id },
+      );
+    }
+    // n values with sum s have Σx² ≥ s²/n (Cauchy–Schwarz); allow rounding of the sums.
+    const floor = (sd * sd) / nd;
+    if (ssd < 0 || ssd < floor - SUM_OF_SQUARES_TOLERANCE * Math.max(floor, 1)) {
+      throw new RagciError(
+        "invalid-document-stats",
+        ssd < 0
+          ? `document "${id}" has ss = ${ssd}: a sum of squares cannot be negative; check the ss column`
+          : `document "${id}" has ss = ${ssd} below s²/n = ${floor} (s = ${sd}, n = ${nd}): no ${nd} values have these sums; check the s and ss columns`,
         { document: id },
       );
     }

@@ -4,7 +4,7 @@ import {
   planningHalfWidth,
   validatePlanningInput,
 } from "./planningHalfWidth.js";
-import { smallestDocuments } from "./smallestDocuments.js";
+import { smallestDocuments, smallestDocumentsWithinLimit } from "./smallestDocuments.js";
 
 /**
  * Smallest K ≥ 2 with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w (SPEC §7). The half-width falls
@@ -24,6 +24,18 @@ export function requiredDocuments(input: PlanningInput & { readonly halfWidth: n
   }
   const fits = (k: number) => planningHalfWidth({ ...input, documents: k }) <= input.halfWidth;
   return smallestDocuments(fits, input.population ?? null);
+}
+
+/**
+ * `requiredDocuments`, with null when no K up to 10¹² fits: how "without fpc" is reported
+ * next to a finite population's answer, which never exceeds M.
+ */
+export function requiredDocumentsWithinLimit(
+  input: PlanningInput & { readonly halfWidth: number },
+): number | null {
+  validatePlanningInput(input);
+  const fits = (k: number) => planningHalfWidth({ ...input, documents: k }) <= input.halfWidth;
+  return smallestDocumentsWithinLimit(fits, input.population ?? null);
 }
 
 /** The planned half-width at each K (for a table or a plot). */

@@ -1,7 +1,7 @@
 import { RagciError } from "../errors.js";
 import { tQuantile } from "../numeric/distributions.js";
 import { type PlanningInput, validatePlanningInput } from "./planningHalfWidth.js";
-import { smallestDocuments } from "./smallestDocuments.js";
+import { smallestDocuments, smallestDocumentsWithinLimit } from "./smallestDocuments.js";
 
 /**
  * Paired plan: smallest K ≥ 2 with (t(1 − α/2; K − 1) + t(power; K − 1)) · S/√K · √(1 − K/M)
@@ -10,9 +10,19 @@ import { smallestDocuments } from "./smallestDocuments.js";
  * level α detects a true difference d with the given power). Power 0.5 reduces it to the
  * half-width rule with w = |d|.
  */
-export function requiredDocumentsToDetect(
-  input: PlanningInput & { readonly difference: number; readonly power?: number },
-): number {
+export function requiredDocumentsToDetect(input: DetectionInput): number {
+  return smallestDocuments(detects(input), input.population ?? null);
+}
+
+/** `requiredDocumentsToDetect`, with null when no K up to 10¹² is enough. */
+export function requiredDocumentsToDetectWithinLimit(input: DetectionInput): number | null {
+  return smallestDocumentsWithinLimit(detects(input), input.population ?? null);
+}
+
+type DetectionInput = PlanningInput & { readonly difference: number; readonly power?: number };
+
+/** Whether K documents detect the difference with the power asked (checked input). */
+function detects(input: DetectionInput): (k: number) => boolean {
   validatePlanningInput(input);
   const power = input.power ?? 0.8;
   if (!(power >= 0.5 && power < 1))
@@ -25,10 +35,9 @@ export function requiredDocumentsToDetect(
     );
   const level = input.level ?? 0.95;
   const m = input.population ?? null;
-  const fits = (k: number) => {
+  return (k: number) => {
     const fpc = m === null ? 1 : Math.max(0, 1 - k / m);
     const q = tQuantile(1 - (1 - level) / 2, k - 1) + (power === 0.5 ? 0 : tQuantile(power, k - 1));
     return q * (input.sd / Math.sqrt(k)) * Math.sqrt(fpc) <= d;
   };
-  return smallestDocuments(fits, m);
 }

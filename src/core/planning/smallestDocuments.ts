@@ -10,6 +10,20 @@ export function smallestDocuments(
   population: number | null,
   minimum = 2,
 ): number {
+  const k = smallestDocumentsWithinLimit(fits, population, minimum);
+  if (k === null) throw new RagciError("invalid-option", "the plan needs more than 10¹² documents");
+  return k;
+}
+
+/** Beyond this many documents a plan stops searching: no evaluation labels 10¹² documents. */
+export const DOCUMENT_SEARCH_LIMIT = 1e12;
+
+/** `smallestDocuments`, with null when no K up to DOCUMENT_SEARCH_LIMIT fits. */
+export function smallestDocumentsWithinLimit(
+  fits: (k: number) => boolean,
+  population: number | null,
+  minimum = 2,
+): number | null {
   if (!(Number.isInteger(minimum) && minimum >= 1))
     throw new RagciError("invalid-option", `minimum K ${minimum} must be a whole number ≥ 1`);
   if (population !== null && minimum > population)
@@ -25,8 +39,7 @@ export function smallestDocuments(
     low = high;
     if (population !== null && high >= population) return population;
     high = population === null ? high * 2 : Math.min(high * 2, population);
-    if (high > 1e12)
-      throw new RagciError("invalid-option", "the plan needs more than 10¹² documents");
+    if (high > DOCUMENT_SEARCH_LIMIT) return null;
   }
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
