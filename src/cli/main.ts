@@ -43,6 +43,11 @@ async function main(argv: readonly string[]): Promise<void> {
   registerPlan(program, io);
   registerStrata(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
+  if (argv.length === 0) {
+    process.stderr.write(program.helpInformation());
+    process.exitCode = exitCode({ kind: "user-error" });
+    return;
+  }
   try {
     await program.parseAsync(argv as string[], { from: "user" });
     process.exitCode = exitCode({ kind: "ok" });
@@ -59,11 +64,13 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     const outcome = outcomeOf(error);
     if (isRagciError(error)) process.stderr.write(`ragci: ${error.message}\n`);
-    else if (error instanceof CommanderError)
+    else if (error instanceof CommanderError) {
+      const command = program.commands.find((c) => c.name() === argv[0]);
+      const help = command ? `ragci ${command.name()} --help` : "ragci --help";
       process.stderr.write(
-        `ragci: ${error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ")} (see ragci --help)\n`,
+        `ragci: ${error.message.replace(/^error: /, "").replace(/\s*\n\s*/g, " ")} (see ${help})\n`,
       );
-    else {
+    } else {
       const detail =
         error instanceof Error
           ? process.env.RAGCI_DEBUG

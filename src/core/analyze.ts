@@ -90,11 +90,20 @@ export interface SrsDesignSummary {
   readonly lonelyPsu?: LonelyPsuSummary;
 }
 
+export type MetricKind = "0/1" | "score in [0, 1]" | "score";
+
 export interface Analysis {
   readonly level: number;
   readonly documents: number;
   readonly results: number;
   readonly binary: boolean;
+  /**
+   * "0/1" (every result 0 or 1: estimates are rates), "score in [0, 1]" (bounded: the logit
+   * intervals apply), or "score" (unbounded, or a range not known from per-document sums).
+   */
+  readonly metricKind: MetricKind;
+  /** Smallest and largest single result, when known (per-query input, or given min/max). */
+  readonly observedRange: { readonly min: number | null; readonly max: number | null };
   readonly design: SrsDesignSummary;
   readonly micro: EstimandAnalysis | null;
   readonly macro: EstimandAnalysis | null;
@@ -234,6 +243,13 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     documents: k,
     results,
     binary: stats.binary,
+    metricKind: stats.binary ? "0/1" : metricInUnitInterval ? "score in [0, 1]" : "score",
+    observedRange: stats.binary
+      ? {
+          min: stats.s.some((x, d) => x < (stats.n[d] as number)) ? 0 : 1,
+          max: stats.s.some((x) => x > 0) ? 1 : 0,
+        }
+      : { min: stats.min, max: stats.max },
     design: {
       kind: options.design?.kind ?? "srs",
       ...(options.design ? { detail: designDetail(options.design) } : {}),

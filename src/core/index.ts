@@ -78,7 +78,12 @@ export {
   type MethodInfo,
   RECOMMENDED_METHOD,
 } from "./methods.js";
-export { documentResampleIndices, fillBoundedIntegers } from "./numeric/boundedIntegers.js";
+export {
+  documentResampleIndices,
+  fillBoundedIntegers,
+  nextBoundedInteger,
+} from "./numeric/boundedIntegers.js";
+export { choiceWithoutReplacement } from "./numeric/choiceWithoutReplacement.js";
 export { compensatedSum, compensatedSumOf } from "./numeric/compensatedSum.js";
 export {
   expit,
@@ -89,8 +94,8 @@ export {
 } from "./numeric/distributions.js";
 export { createPcg64, nextUint32, nextUint64Parts, type Pcg64State } from "./numeric/pcg64.js";
 export { quantileType7, sortedCopy } from "./numeric/quantileType7.js";
-export { seedSequenceState } from "./numeric/seedSequence.js";
-export { uniformSource } from "./numeric/uniform.js";
+export { seedSequenceEntropy, seedSequenceState } from "./numeric/seedSequence.js";
+export { nextUniform, uniformSource } from "./numeric/uniform.js";
 export {
   type PlanningStandardDeviations,
   pilotStandardDeviations,

@@ -34,9 +34,9 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
   const file = options.displayName ?? options.file;
   const format = inputFormat(options.file, options.format);
   return withDuckDb(async (connection) => {
-    const columns = (
-      await describeColumns(connection, tableFunction(options.file, format), file)
-    ).map((c) => c.name);
+    const columns = (await describeColumns(connection, options.file, format, file)).map(
+      (c) => c.name,
+    );
     const doc = options.doc
       ? resolveColumn(options.doc, columns, file, "document")
       : findColumn(DOCUMENT_COLUMN_CANDIDATES, columns);
@@ -281,6 +281,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         .reduce((t, g) => t + g.stats.n.reduce((a, b) => a + b, 0), 0),
       groups,
       summation: "exact",
+      notices: [],
     };
   }, options.threads);
 }

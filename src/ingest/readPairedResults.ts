@@ -98,7 +98,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     for (const input of options.inputs) {
       const format = inputFormat(input.path, options.format);
       const plain = tableFunction(input.path, format);
-      const names = (await describeColumns(connection, plain, input.displayName)).map(
+      const names = (await describeColumns(connection, input.path, format, input.displayName)).map(
         (c) => c.name,
       );
       const doc = options.doc

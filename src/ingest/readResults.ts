@@ -3,10 +3,11 @@ import { documentStats } from "../core/aggregate/documentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
+import { checkDelimitedLayout, checkInputFile } from "./checkInput.js";
 import { duckDbMessage, queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { type InputFormat, inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
 import { findColumn, QUERY_COLUMN_CANDIDATES, resolveColumn } from "./resolveColumns.js";
-import { locateBadRow } from "./validateRows.js";
+import { firstRowWhere, locateBadRow } from "./validateRows.js";
 
 export const DOCUMENT_COLUMN_CANDIDATES = ["doc_id", "doc", "document_id", "document"];
 
@@ -62,19 +63,39 @@ export interface ResultsTable {
    * or "double-single-thread" (values too large for DECIMAL, added in file order).
    */
   readonly summation: "exact" | "double-single-thread";
+  /** Things about the input a reader should know, each true of this file (shown as warnings). */
+  readonly notices: readonly string[];
 }
 
+/**
+ * The columns of an input file, after checking it is a non-empty file and, for CSV/TSV, that
+ * its header has no repeated name and its rows line up (naming the first line that does not).
+ */
 export async function describeColumns(
   connection: DuckDBConnection,
-  source: string,
+  path: string,
+  format: InputFormat,
   file: string,
 ): Promise<{ name: string; type: string }[]> {
+  await checkInputFile(path, file);
+  let columns: { name: string; type: string }[];
   try {
-    const rows = await queryRows(connection, `DESCRIBE SELECT * FROM ${source}`);
-    return rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
+    const rows = await queryRows(
+      connection,
+      `DESCRIBE SELECT * FROM ${tableFunction(path, format)}`,
+    );
+    columns = rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
   } catch (error) {
+    await checkDelimitedLayout(path, file, format, []);
     throw unreadable(file, error);
   }
+  await checkDelimitedLayout(
+    path,
+    file,
+    format,
+    columns.map((c) => c.name),
+  );
+  return columns;
 }
 
 const NUMERIC =
@@ -109,7 +130,7 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
   const file = options.displayName ?? options.file;
   const format = inputFormat(options.file, options.format);
   return withDuckDb(async (connection) => {
-    const columns = await describeColumns(connection, tableFunction(options.file, format), file);
+    const columns = await describeColumns(connection, options.file, format, file);
     const names = columns.map((c) => c.name);
     if (names.length === 0) throw new RagciError("empty-input", `${file}: no columns`, { file });
     const documentColumn = options.doc
@@ -198,6 +219,16 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
         throw await explainFailure(error, context);
       }
     }
+    const groups = await withValues(
+      await toGroups(rows, context),
+      context,
+      options.valuesUpTo ?? 0,
+    );
+    const notices = [
+      ...(await nearlyBinaryNotices(rows, context)),
+      ...spacedIdNotices(groups, context),
+      ...(await repeatedQueryNotices(names, context)),
+    ];
     return {
       file,
       format,
@@ -205,10 +236,87 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
       systemColumn,
       metrics,
       rows: rows.reduce((total, r) => total + (r.n as number), 0),
-      groups: await withValues(await toGroups(rows, context), context, options.valuesUpTo ?? 0),
+      groups,
       summation,
+      notices,
     };
   }, options.threads);
+}
+
+/** At most this share of rows off 0/1 makes a column "0/1 except for a few rows" (a typo?). */
+const NEARLY_BINARY_SHARE = 0.01;
+
+/**
+ * A column of 0/1 values but for a few rows is analysed as a score (no rate, no logit): say
+ * so, naming the first such line, since a single 2 or −1 is more often a typo than a score.
+ */
+async function nearlyBinaryNotices(
+  rows: readonly Record<string, unknown>[],
+  c: QueryContext,
+): Promise<string[]> {
+  const notices: string[] = [];
+  for (let i = 0; i < c.metrics.length; i++) {
+    let odd = 0;
+    let total = 0;
+    for (const r of rows) {
+      odd += Number(r[`odd${i}`]);
+      total += r.n as number;
+    }
+    if (odd === 0 || odd > NEARLY_BINARY_SHARE * total) continue;
+    const m = sqlIdentifier(c.metrics[i] as string);
+    const first = await firstRowWhere(
+      c,
+      `TRY_CAST(${m} AS DOUBLE) <> 0 AND TRY_CAST(${m} AS DOUBLE) <> 1`,
+    );
+    notices.push(
+      `${c.file}${first ? ` ${first.where}` : ""}: column ${c.metrics[i]} is 0/1 in all but ${odd} of ${total} rows, so it is analysed as a score, not a 0/1 rate; if ${odd === 1 ? "that row is a typo" : "those rows are typos"}, fix ${odd === 1 ? "it" : "them"} and re-run`,
+    );
+  }
+  return notices;
+}
+
+/** Ids equal but for surrounding spaces are two documents to DuckDB; likely one to the user. */
+function spacedIdNotices(groups: readonly MetricAggregates[], c: QueryContext): string[] {
+  const notices: string[] = [];
+  const seen = new Set<string | null>();
+  for (const group of groups) {
+    if (seen.has(group.system)) continue;
+    seen.add(group.system);
+    const byTrimmed = new Map<string, string[]>();
+    for (const id of group.stats.ids) {
+      const key = id.trim();
+      byTrimmed.set(key, [...(byTrimmed.get(key) ?? []), id]);
+    }
+    const clashes = [...byTrimmed.values()].filter((ids) => ids.length > 1);
+    const first = clashes[0];
+    if (first) {
+      notices.push(
+        `${c.file}: column ${c.documentColumn} has ids that differ only by surrounding spaces (${first.map((id) => JSON.stringify(id)).join(" and ")}${clashes.length > 1 ? `, and ${clashes.length - 1} more such set${clashes.length > 2 ? "s" : ""}` : ""}); they are counted as different documents — remove the spaces if they are one`,
+      );
+    }
+  }
+  return notices;
+}
+
+/**
+ * With a query id column, each query should give one result per system: a repeated id
+ * (a duplicated row?) counts that query twice. Reported, not refused.
+ */
+async function repeatedQueryNotices(names: readonly string[], c: QueryContext): Promise<string[]> {
+  const query = findColumn(QUERY_COLUMN_CANDIDATES, names);
+  if (query === null || query === c.documentColumn || c.metrics.includes(query)) return [];
+  const q = `CAST(${sqlIdentifier(query)} AS VARCHAR)`;
+  const system = c.systemColumn ? `CAST(${sqlIdentifier(c.systemColumn)} AS VARCHAR)` : "NULL";
+  const repeated = await queryRows(
+    c.connection,
+    `SELECT q, system, k, count(*) OVER () AS repeatedIds FROM (SELECT ${q} AS q, ${system} AS system, count(*) AS k FROM ${c.source} GROUP BY ALL HAVING count(*) > 1) ORDER BY system, q LIMIT 1`,
+  );
+  const first = repeated[0];
+  if (!first) return [];
+  const more = Number(first.repeatedIds) - 1;
+  return [
+    `${c.file}: query id ${first.q} appears ${first.k} times${first.system === null ? "" : ` for system ${first.system}`}${more > 0 ? ` (and ${more} more query ids repeat)` : ""} in column ${query}; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
+  ];
 }
 
 interface QueryContext {
@@ -262,6 +370,7 @@ function aggregationSql(c: QueryContext, modes: readonly SumMode[]): string {
         // 0/1 ⇔ whole numbers within [0, 1]; NaN or ±inf show up in min/max, NULLs in count.
         `bool_and(${v} = floor(${v})) AS whole${i}`,
         `count(${v}) AS present${i}`,
+        `count(*) FILTER (WHERE ${v} <> 0 AND ${v} <> 1) AS odd${i}`,
       ].join(", ");
     })
     .join(", ");

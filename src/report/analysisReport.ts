@@ -24,4 +24,6 @@ export interface AnalysisReport {
   readonly entries: readonly AnalysisEntry[];
   readonly aggregatesFile: string | null;
   readonly summation: "exact" | "double-single-thread";
+  /** Warnings about the inputs themselves (near-0/1 columns, spaced ids, repeated queries). */
+  readonly notices: readonly string[];
 }

@@ -77,6 +77,8 @@ export function analysisJson(entry: AnalysisEntry): Record<string, unknown> {
     metric: entry.metric,
     system: entry.system,
     binary: a.binary,
+    metricKind: a.metricKind,
+    observedRange: a.observedRange,
     documents: a.documents,
     results: a.results,
     design: a.design,
@@ -102,6 +104,7 @@ export function reportJson(report: AnalysisReport): Record<string, unknown> {
     inputs: report.inputs,
     aggregatesFile: report.aggregatesFile,
     summation: report.summation,
+    inputWarnings: report.notices,
   };
   const bySystem = new Map<string | null, AnalysisEntry[]>();
   for (const entry of report.entries)

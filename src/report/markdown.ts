@@ -2,6 +2,7 @@ import type { EstimandAnalysis } from "../core/analyze.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { lonelyPsuNote, lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
+import { metricKindText } from "./terminal.js";
 
 function row(cells: readonly string[]): string {
   return `| ${cells.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`;
@@ -22,7 +23,7 @@ function markdownAnalysis(entry: AnalysisEntry): string {
   const out = [
     `### ${title}`,
     "",
-    `${a.documents} documents (K), ${a.results} results (N); ${a.design.kind !== "srs" ? `${a.design.kind} design` : a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}${lonelyPsuNote(a.design)}; level ${percent(a.level, 1)}.`,
+    `Metric ${entry.metric} (${metricKindText(a)}): ${a.documents} documents (K), ${a.results} results (N); ${a.design.kind !== "srs" ? `${a.design.kind} design` : a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}${lonelyPsuNote(a.design)}; level ${percent(a.level, 1)}.`,
     "",
     row(["estimand", "question", "estimate", "method", "interval", "se", "ν"]),
     row(["---", "---", "---:", "---", "---", "---:", "---:"]),
@@ -72,5 +73,6 @@ export function markdownReport(report: AnalysisReport): string {
   const inputs = report.inputs.map(
     (i) => `- \`${i.file}\` (${i.kind}, ${i.rows} rows), SHA-256 \`${i.sha256}\``,
   );
-  return `## ragci ${report.command.replace(/^ragci /, "")}\n\n${report.entries.map(markdownAnalysis).join("\n\n")}\n\nInputs:\n${inputs.join("\n")}\n`;
+  const notices = report.notices.map((n) => `- **Warning:** ${n}\n`).join("");
+  return `## ragci ${report.command.replace(/^ragci /, "")}\n\n${notices ? `${notices}\n` : ""}${report.entries.map(markdownAnalysis).join("\n\n")}\n\nInputs:\n${inputs.join("\n")}\n`;
 }

@@ -26,6 +26,17 @@ function bounds(interval: AvailableInterval, decimals: number): string {
   return `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`;
 }
 
+/** "0/1", or a score's kind with the range of single results seen ("score, observed 2–17"). */
+export function metricKindText(a: Analysis): string {
+  if (a.metricKind === "0/1") return "0/1";
+  const { min, max } = a.observedRange;
+  const range =
+    min === null || max === null
+      ? "range of single results unknown"
+      : `observed ${significant(min)} to ${significant(max)}`;
+  return `${a.metricKind}, ${range}`;
+}
+
 /** The design in one line: SRS (with or without fpc), the strata, or the two stages. */
 export function designLine(a: Analysis): string {
   const d = a.design;
@@ -116,7 +127,7 @@ export function terminalAnalysis(
   const decimals = decimalsFor(scale);
   const levelText = percent(a.level, a.level * 100 === Math.round(a.level * 100) ? 0 : 1);
   const source = report.inputs.map((i) => i.file).join(" + ");
-  const kind = a.binary ? "0/1" : "score";
+  const kind = metricKindText(a);
   const lines: string[] = [];
   lines.push(
     s.bold(
@@ -229,9 +240,17 @@ export function terminalAnalysis(
 export function terminalReport(report: AnalysisReport, options: TerminalOptions): string {
   const s = style(options.color);
   const parts = report.entries.map((entry) => terminalAnalysis(entry, report, options));
+  if (report.notices.length > 0)
+    parts.unshift(report.notices.map((n) => `${s.yellow("!")} ${n}`).join("\n"));
   const provenance = report.inputs.map((i) =>
     s.dim(`input ${i.file} (${i.kind}, ${count(i.rows)} rows) sha256 ${i.sha256}`),
   );
+  if (report.summation === "double-single-thread")
+    provenance.push(
+      s.dim(
+        "sums added in double precision on one thread, in file order (values too large for exact decimal sums)",
+      ),
+    );
   if (report.aggregatesFile)
     provenance.push(s.dim(`per-document aggregates written to ${report.aggregatesFile}`));
   return `${parts.join("\n\n")}\n\n${provenance.join("\n")}\n`;

@@ -290,6 +290,7 @@ export async function runAnalyze(
     entries,
     aggregatesFile: options.writeAggregates ?? null,
     summation: inputs.some((i) => i.table.summation !== "exact") ? "double-single-thread" : "exact",
+    notices: inputs.flatMap((i) => i.table.notices),
   };
   if (options.json) return formatReportJson(report);
   if (options.markdown) return markdownReport(report);

@@ -63,6 +63,13 @@ export function documentStats(input: DocumentStatsInput): DocumentStats {
         { document: id },
       );
     }
+    if (binary && (sd < 0 || sd > nd || !Number.isInteger(sd))) {
+      throw new RagciError(
+        "invalid-document-stats",
+        `document "${id}" has s = ${sd} with n = ${nd}: a 0/1 metric needs an integer s between 0 and n (give ss for a non-binary metric)`,
+        { document: id },
+      );
+    }
     // n values with sum s have Σx² ≥ s²/n (Cauchy–Schwarz); allow rounding of the sums.
     const floor = (sd * sd) / nd;
     if (ssd < 0 || ssd < floor - SUM_OF_SQUARES_TOLERANCE * Math.max(floor, 1)) {
@@ -71,13 +78,6 @@ export function documentStats(input: DocumentStatsInput): DocumentStats {
         ssd < 0
           ? `document "${id}" has ss = ${ssd}: a sum of squares cannot be negative; check the ss column`
           : `document "${id}" has ss = ${ssd} below s²/n = ${floor} (s = ${sd}, n = ${nd}): no ${nd} values have these sums; check the s and ss columns`,
-        { document: id },
-      );
-    }
-    if (binary && (sd < 0 || sd > nd || !Number.isInteger(sd))) {
-      throw new RagciError(
-        "invalid-document-stats",
-        `document "${id}" has s = ${sd} with n = ${nd}: a 0/1 metric needs an integer s between 0 and n (give ss for a non-binary metric)`,
         { document: id },
       );
     }

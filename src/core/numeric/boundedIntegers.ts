@@ -1,4 +1,4 @@
-import { createPcg64, fillUint32, type Pcg64State } from "./pcg64.js";
+import { createPcg64, fillUint32, nextUint32, type Pcg64State } from "./pcg64.js";
 
 const TWO_POW_32 = 4294967296;
 const INV_2_16 = 1 / 65536;
@@ -74,6 +74,26 @@ export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array)
       }
     }
   }
+}
+
+/**
+ * One integer in [0, K) exactly as numpy's `random_bounded_uint64(bitgen, 0, K − 1, 0, false)`
+ * (distributions.c), the single-draw form of `fillBoundedIntegers`: the same Lemire method on
+ * buffered 32-bit draws, so a sequence of these equals `fillBoundedIntegers` with one K, and a
+ * sequence with varying K is what numpy's `_shuffle_int` and `choice(replace=False)` consume.
+ * (numpy's masked `random_interval`, used by `Generator.shuffle`, is a different stream.)
+ */
+export function nextBoundedInteger(st: Pcg64State, K: number): number {
+  requireSupportedBound(K);
+  if (K === 1) return 0;
+  if (K === TWO_POW_32) return nextUint32(st);
+  const threshold = (TWO_POW_32 - K) % K; // 2^32 mod K, as in fillBoundedIntegers
+  let x = nextUint32(st);
+  while (Math.imul(x, K) >>> 0 < threshold) x = nextUint32(st);
+  if (K <= SINGLE_PRODUCT_MAX_K) return Math.floor(x * K * INV_2_32);
+  const kHigh = Math.floor(K * INV_2_16);
+  const kLow = K - kHigh * 65536;
+  return Math.floor((x * kHigh + Math.floor(x * kLow * INV_2_16)) * INV_2_16);
 }
 
 /**

@@ -158,9 +158,14 @@ export function createPcg64FromSeedWords(words: Uint32Array): Pcg64State {
   return st;
 }
 
-/** `np.random.PCG64(seed)` (equivalently the bit generator of `np.random.default_rng(seed)`). */
-export function createPcg64(seed: number): Pcg64State {
-  return createPcg64FromSeedWords(seedSequenceState(seed, 8));
+/**
+ * `np.random.PCG64(np.random.SeedSequence(seed, spawn_key=spawnKey))`; with the default empty
+ * key this is `np.random.PCG64(seed)`, the bit generator of `np.random.default_rng(seed)`.
+ * A key (i, j) gives the stream numpy hands out as `SeedSequence(seed).spawn(i + 1)[i]
+ * .spawn(j + 1)[j]`, so independent streams are addressed by position, not by drawing order.
+ */
+export function createPcg64(seed: number, spawnKey: readonly number[] = []): Pcg64State {
+  return createPcg64FromSeedWords(seedSequenceState(seed, 8, spawnKey));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * numpy's `SeedSequence` (numpy/random/bit_generator.pyx) for a single non-negative integer
- * seed, default pool size 4, no spawn key. It turns the seed into a pool of four 32-bit words
- * and then expands the pool into as many state words as a bit generator asks for.
+ * seed and an optional spawn key, default pool size 4. It turns the seed (and spawn key) into a
+ * pool of four 32-bit words and then expands the pool into as many state words as a bit
+ * generator asks for.
  *
  * All arithmetic is on uint32 modulo 2^32: `Math.imul(a, b) >>> 0` is the wrapped product.
  */
@@ -22,22 +23,49 @@ const XSHIFT = 16;
 const TWO_POW_32 = 4294967296;
 
 /**
- * The seed split into 32-bit words, least significant first, as numpy's
- * `_int_to_uint32_array` does: 0 gives [0]; otherwise words until the value is exhausted
- * (so seeds below 2^32 give one word, larger safe integers two).
+ * A non-negative safe integer split into 32-bit words, least significant first, as numpy's
+ * `_int_to_uint32_array`: 0 gives [0]; otherwise words until the value is exhausted (values
+ * below 2^32 give one word, larger safe integers two). `what` names the value in errors.
  */
-export function seedEntropyWords(seed: number): Uint32Array {
-  if (!Number.isSafeInteger(seed) || seed < 0) {
+function uint32Words(value: number, what: string): number[] {
+  if (!Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(
-      `seed must be a non-negative safe integer (0 ≤ seed ≤ 2^53 − 1), got ${seed}`,
+      `${what} must be a non-negative safe integer (0 ≤ ${what} ≤ 2^53 − 1), got ${value}`,
     );
   }
   const words: number[] = [];
-  if (seed === 0) words.push(0);
-  let rest = seed;
+  if (value === 0) words.push(0);
+  let rest = value;
   while (rest > 0) {
     words.push(rest % TWO_POW_32);
     rest = Math.floor(rest / TWO_POW_32);
+  }
+  return words;
+}
+
+/** The seed split into 32-bit words, least significant first (numpy's `_int_to_uint32_array`). */
+export function seedEntropyWords(seed: number): Uint32Array {
+  return Uint32Array.from(uint32Words(seed, "seed"));
+}
+
+/**
+ * numpy's `SeedSequence.get_assembled_entropy` for `SeedSequence(seed, spawn_key=spawnKey)`:
+ * the seed's words, then each spawn-key element's words in order (each element split like the
+ * seed, so 0 is one word [0] and an element ≥ 2^32 takes two). When the spawn key is non-empty
+ * the seed's words are first zero-padded to the pool size (numpy ≥ 1.19, gh-16539: otherwise
+ * seed 0 with key (0,) would be the entropy [0, 0] of the unspawned `SeedSequence([0, 0])`);
+ * with an empty key nothing is padded, so unspawned streams keep their old values.
+ * Example: seed 5, key (3, 1) → [5, 0, 0, 0, 3, 1].
+ */
+export function seedSequenceEntropy(
+  seed: number,
+  spawnKey: readonly number[] = [],
+  poolSize: number = SEED_SEQUENCE_POOL_SIZE,
+): Uint32Array {
+  const words = uint32Words(seed, "seed");
+  if (spawnKey.length > 0) {
+    while (words.length < poolSize) words.push(0);
+    for (const element of spawnKey) words.push(...uint32Words(element, "spawn key element"));
   }
   return Uint32Array.from(words);
 }
@@ -104,7 +132,14 @@ export function generateState(pool: Uint32Array, nWords: number): Uint32Array {
   return out;
 }
 
-/** `np.random.SeedSequence(seed).generate_state(words)` as uint32 words. */
-export function seedSequenceState(seed: number, words: number): Uint32Array {
-  return generateState(seedSequencePool(seedEntropyWords(seed)), words);
+/**
+ * `np.random.SeedSequence(seed, spawn_key=spawnKey).generate_state(words)` as uint32 words;
+ * the default empty key is `SeedSequence(seed)`.
+ */
+export function seedSequenceState(
+  seed: number,
+  words: number,
+  spawnKey: readonly number[] = [],
+): Uint32Array {
+  return generateState(seedSequencePool(seedSequenceEntropy(seed, spawnKey)), words);
 }

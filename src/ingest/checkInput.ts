@@ -1,0 +1,144 @@
+import { createReadStream } from "node:fs";
+import { open, stat } from "node:fs/promises";
+import { RagciError } from "../core/errors.js";
+import type { InputFormat } from "./inputFormat.js";
+
+/**
+ * What can be said about an input before DuckDB sees it: that it exists, is a file and is
+ * not empty. DuckDB's own messages for these ("cannot tell the format", "column0") mislead.
+ */
+export async function checkInputFile(path: string, displayName: string): Promise<void> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === "ENOENT"
+        ? "no such file"
+        : error.code === "EACCES"
+          ? "permission denied"
+          : error.message;
+    throw new RagciError("unreadable-input", `${displayName}: cannot read it (${reason})`, {
+      file: displayName,
+    });
+  });
+  if (info.isDirectory()) {
+    throw new RagciError(
+      "unreadable-input",
+      `${displayName}: is a directory; give the results file (or files) inside it`,
+      { file: displayName },
+    );
+  }
+  if (info.size === 0) {
+    throw new RagciError(
+      "empty-input",
+      `${displayName}: ${displayName === "stdin" ? "nothing was read from standard input" : "the file is empty"}; there is nothing to analyse`,
+      { file: displayName },
+    );
+  }
+}
+
+/** Field counts of the CSV records, quote-aware (RFC 4180), with each record's first line. */
+async function* csvRecordWidths(
+  path: string,
+  delimiter: string,
+): AsyncGenerator<{ readonly line: number; readonly fields: number }> {
+  let line = 1;
+  let start = 1;
+  let fields = 1;
+  let quoted = false;
+  let empty = true;
+  let previous = "";
+  const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 16 });
+  for await (const chunk of stream as AsyncIterable<string>) {
+    for (const ch of chunk) {
+      if (ch === '"') quoted = !quoted;
+      else if (!quoted && ch === delimiter) fields++;
+      if (ch === "\n") {
+        if (!quoted) {
+          if (!empty) yield { line: start, fields };
+          fields = 1;
+          empty = true;
+          start = line + 1;
+        }
+        line++;
+      } else if (!(ch === "\r" && !quoted)) {
+        empty = false;
+      }
+      previous = ch;
+    }
+  }
+  if (!empty && previous !== "\n") yield { line: start, fields };
+}
+
+/** The header's field names (first record), quote-aware; reads only the start of the file. */
+async function csvHeader(path: string, delimiter: string): Promise<string[]> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(1 << 16);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "");
+    const names: string[] = [];
+    let field = "";
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i] as string;
+      if (ch === '"') {
+        if (quoted && text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = !quoted;
+      } else if (!quoted && ch === delimiter) {
+        names.push(field);
+        field = "";
+      } else if (!quoted && (ch === "\n" || ch === "\r")) {
+        break;
+      } else field += ch;
+    }
+    names.push(field);
+    return names.map((n) => n.trim());
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Checks a CSV/TSV header and record widths: a repeated column name is refused (DuckDB would
+ * rename it `hit_1` silently), and when DuckDB could not split the rows, the first record
+ * whose field count differs from the header's is named.
+ */
+export async function checkDelimitedLayout(
+  path: string,
+  displayName: string,
+  format: InputFormat,
+  columns: readonly string[],
+): Promise<void> {
+  if (format !== "csv" && format !== "tsv") return;
+  if (/\.(gz|zst)$/i.test(path)) return;
+  const delimiter = format === "tsv" ? "\t" : ",";
+  const header = await csvHeader(path, delimiter);
+  const seen = new Map<string, number>();
+  header.forEach((name, i) => {
+    const first = seen.get(name);
+    if (first !== undefined) {
+      throw new RagciError(
+        "invalid-value",
+        `${displayName} line 1: column name "${name}" appears twice (columns ${first + 1} and ${i + 1}); give each column its own name`,
+        { file: displayName, column: name },
+      );
+    }
+    seen.set(name, i);
+  });
+  // DuckDB falls back to one column named after the whole header when rows do not line up.
+  const collapsed = columns.length === 1 && header.length > 1;
+  if (!collapsed) return;
+  for await (const record of csvRecordWidths(path, delimiter)) {
+    if (record.fields !== header.length) {
+      throw new RagciError(
+        "invalid-value",
+        `${displayName} line ${record.line}: ${record.fields} field${record.fields === 1 ? "" : "s"} where the header has ${header.length}; fix the row (quote values that contain "${format === "tsv" ? "\\t" : ","}")`,
+        { file: displayName, row: record.line },
+      );
+    }
+  }
+}
