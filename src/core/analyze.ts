@@ -20,7 +20,7 @@ import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { criticalValue, tInterval } from "./intervals/tInterval.js";
-import { ESTIMAND_QUESTION, type MethodId, RECOMMENDED_METHOD } from "./methods.js";
+import { estimandQuestion, type MethodId, RECOMMENDED_METHOD } from "./methods.js";
 import { compensatedSum } from "./numeric/compensatedSum.js";
 import { type Advice, recommendMethod } from "./recommendMethod.js";
 import type { DocumentStats, Estimand, Interval, StandardError } from "./types.js";
@@ -40,6 +40,8 @@ export interface AnalyzeOptions {
   readonly estimand?: Estimand | null;
   /** B bootstrap replicates (default 9999); 0 skips the resampling methods. */
   readonly replicates?: number;
+  /** Why resampling is skipped, when it is not the user's B = 0 (shown as the reason). */
+  readonly resamplingSkipped?: string;
   /** Seed of the numpy-compatible stream (default 1). */
   readonly seed?: number;
   /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
@@ -176,10 +178,11 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     values: options.values ?? null,
     onProgress: options.onProgress,
     maxDraws: options.maxResamplingDraws ?? null,
+    skippedReason: options.resamplingSkipped ?? null,
   });
   const microAnalysis: EstimandAnalysis = {
     estimand: "micro",
-    question: ESTIMAND_QUESTION.micro,
+    question: estimandQuestion("micro", stats.binary),
     estimate: micro,
     recommended: RECOMMENDED_METHOD.micro,
     intervals: {
@@ -193,7 +196,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   };
   const macroAnalysis: EstimandAnalysis = {
     estimand: "macro",
-    question: ESTIMAND_QUESTION.macro,
+    question: estimandQuestion("macro", stats.binary),
     estimate: macro,
     recommended: RECOMMENDED_METHOD.macro,
     intervals: {
@@ -206,7 +209,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   };
 
   const designed = options.design
-    ? withDesign(microAnalysis, macroAnalysis, stats, options.design, level)
+    ? withDesign(microAnalysis, macroAnalysis, stats, options.design, level, metricInUnitInterval)
     : null;
   const chosen = designed ?? { micro: microAnalysis, macro: macroAnalysis };
   const outside = estimands.some((e) => {
@@ -222,8 +225,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
           severity: "note",
           message:
             options.design.kind === "two-stage"
-              ? `Two-stage design: the recommended interval uses the first- and second-stage variance with ν = m − 1 (t covered 91.4% in the article's revision); the SRS intervals below treat the documents as one simple sample and are shown for comparison only.`
-              : `Stratified design: the recommended interval is the design-based one with each stratum's fpc and ν = K − H; the SRS intervals below ignore the strata and are shown for comparison only.`,
+              ? `Two-stage design: the recommended interval uses the first- and second-stage variance with ν = m − 1, and the logit interval is built on it; the document bootstraps assume one simple sample and are not available; the contrasts treat the documents as one simple sample and are shown for comparison only.`
+              : `Stratified design: the recommended interval is the design-based one with each stratum's fpc and ν = K − H, and the logit interval is built on it; the document bootstraps ignore the strata and are not available; the contrasts ignore the strata and are shown for comparison only.`,
         },
       ]
     : [];
@@ -235,6 +238,10 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     metricInUnitInterval,
     intervalOutsideUnit: outside,
     census: fpc === 0,
+    binary: stats.binary,
+    logitAvailable: estimands.every((e) => chosen[e].intervals.logit?.available === true),
+    design: options.design?.kind ?? "srs",
+    designDf: designDegreesOfFreedom(designed),
     diagnostics,
   });
 
@@ -275,13 +282,23 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
 }
 
 /** Adds the design-based interval and makes it the recommended one. */
+/**
+ * Puts the design's interval first and makes every other interval follow it: the logit
+ * interval is rebuilt on the design's estimate, se and ν; the document bootstraps, which
+ * resample one simple sample, are marked unavailable. Contrasts stay as SRS contrasts.
+ */
 function withDesign(
   micro: EstimandAnalysis,
   macro: EstimandAnalysis,
   stats: DocumentStats,
   design: DocumentDesign,
   level: number,
+  metricInUnitInterval: boolean,
 ): Record<Estimand, EstimandAnalysis> {
+  const notUnder = {
+    available: false as const,
+    reason: `resamples the documents as one simple random sample; not valid under the ${design.kind} design`,
+  };
   const result =
     design.kind === "stratified"
       ? stratifiedEstimates(stats, design, level)
@@ -300,9 +317,21 @@ function withDesign(
         q: criticalValue(level, d.df),
       },
       ...e.intervals,
+      logit: logitInterval(d.estimate, { se: d.se, df: d.df }, level, metricInUnitInterval),
+      ...("bootstrap-t" in e.intervals
+        ? { "bootstrap-t": notUnder, "bootstrap-percentile": notUnder }
+        : {}),
     },
   });
   return { micro: add(micro, result.micro), macro: add(macro, result.macro) };
+}
+
+/** ν of the design's interval (the same for micro and macro), or null under SRS. */
+function designDegreesOfFreedom(
+  designed: Record<Estimand, EstimandAnalysis> | null,
+): number | null {
+  const interval = designed?.micro.intervals[designed.micro.recommended];
+  return interval?.available ? interval.df : null;
 }
 
 function designDetail(design: DocumentDesign): Record<string, unknown> {
@@ -343,6 +372,7 @@ interface ResamplingInput {
   readonly values: ResultValues | null;
   readonly onProgress: ((phase: ResamplingPhase, fraction: number) => void) | undefined;
   readonly maxDraws: number | null;
+  readonly skippedReason: string | null;
 }
 
 type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
@@ -358,7 +388,7 @@ function resamplingIntervals(
   if (replicates === 0 || (input.maxDraws !== null && draws > input.maxDraws)) {
     const reason =
       replicates === 0
-        ? "resampling turned off (B = 0)"
+        ? (input.skippedReason ?? "resampling turned off (B = 0)")
         : `skipped by default: B·K = ${draws.toExponential(1)} document draws would take minutes; with K = ${stats.n.length} the t and cr2 intervals are the ones to use — pass --replicates B to run it anyway`;
     const off: Interval = { available: false, reason };
     const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };

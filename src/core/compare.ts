@@ -74,7 +74,13 @@ function differenceTest(analysis: Analysis, estimand: Estimand): DifferenceTest 
  */
 export function compareSystems(input: ComparisonInput, options: AnalyzeOptions = {}): Comparison {
   const difference = analyze(input.difference, options);
-  const quiet = { ...options, replicates: 0 };
+  // Each system's own interval is context; the bootstraps are spent on the difference.
+  const quiet = {
+    ...options,
+    replicates: 0,
+    resamplingSkipped:
+      "not run for each system on its own: ragci compare resamples the per-document differences",
+  };
   const k = input.difference.s.length;
   let tied = 0;
   for (let d = 0; d < k; d++) if (input.difference.s[d] === 0) tied++;

@@ -109,8 +109,14 @@ export const RECOMMENDED_METHOD: Readonly<Record<Estimand, MethodId>> = {
   macro: "t",
 };
 
-/** The question each estimand answers, as written in every report (SPEC §2). */
+/** The question each estimand answers, as written in every report (SPEC §2), for 0/1 metrics. */
 export const ESTIMAND_QUESTION: Readonly<Record<Estimand, string>> = {
   micro: "rate of a random result",
   macro: "rate of a typical document",
 };
+
+/** The question for this metric: a rate for 0/1 results, a mean for scores. */
+export function estimandQuestion(estimand: Estimand, binary: boolean): string {
+  if (binary) return ESTIMAND_QUESTION[estimand];
+  return estimand === "micro" ? "mean of a random result" : "mean of a typical document";
+}

@@ -39,8 +39,10 @@ export interface AvailableInterval {
   readonly available: true;
   readonly lower: number;
   readonly upper: number;
-  /** Standard error on the scale of the interval's construction (logit: the logit scale). */
+  /** Standard error of the estimate, on the estimate's scale (null where none). */
   readonly se: number | null;
+  /** Logit intervals: the se on the logit scale the interval is built on, se / (θ(1 − θ)). */
+  readonly seLogit?: number;
   readonly df: number | null;
   /** The quantile multiplying the se (t or normal), when the interval is estimate ± q·se. */
   readonly q: number | null;

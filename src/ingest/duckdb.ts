@@ -63,6 +63,8 @@ export function duckDbMessage(error: unknown): string {
 /** A DuckDB failure to read a file, as one line naming the file. */
 export function unreadable(file: string, error: unknown): RagciError {
   const message = duckDbMessage(error)
+    // Standard input is spooled to a private temporary file: name it as the user knows it.
+    .replace(/"?[^"\s]*ragci-stdin-[^"\s/]*\/stdin\.[a-z]+"?/g, "stdin")
     .replace(/^IO Error: /, "")
     .replace(/^Invalid Input Error: /, "");
   const hint = /sniffing/i.test(message)

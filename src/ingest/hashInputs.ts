@@ -12,7 +12,15 @@ export async function sha256File(path: string, displayName = path): Promise<stri
     for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
       hash.update(chunk as Buffer);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a directory"
+          : error instanceof Error
+            ? error.message
+            : String(error);
     throw new RagciError("unreadable-input", `${displayName}: cannot read it (${reason})`, {
       file: displayName,
     });

@@ -1,5 +1,6 @@
 import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
+import { checkInputFile } from "./checkInput.js";
 import { type ColumnData, type ColumnKind, readColumns, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
 import {
@@ -32,6 +33,7 @@ export interface ReadAggregatesOptions {
  */
 export async function readAggregates(options: ReadAggregatesOptions): Promise<ResultsTable> {
   const file = options.displayName ?? options.file;
+  await checkInputFile(options.file, file);
   const format = inputFormat(options.file, options.format);
   return withDuckDb(async (connection) => {
     const columns = (await describeColumns(connection, options.file, format, file)).map(

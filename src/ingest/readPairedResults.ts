@@ -4,6 +4,7 @@ import { documentStats } from "../core/aggregate/documentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
+import { checkInputFile } from "./checkInput.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, sqlString, tableFunction } from "./inputFormat.js";
 import { DOCUMENT_COLUMN_CANDIDATES, describeColumns } from "./readResults.js";
@@ -27,6 +28,8 @@ export interface ReadPairedOptions {
   readonly metrics: readonly string[];
   /** Keep the queries every system has, instead of failing on the others. */
   readonly intersect?: boolean;
+  /** Keep only these systems' rows (--system COLUMN=A,B); null keeps every system. */
+  readonly onlySystems?: readonly string[] | null;
   /** Which (a, b) pairs to difference, given the systems found (sorted by name). */
   readonly pairs: (systems: readonly string[]) => readonly (readonly [string, string])[];
   readonly threads?: number;
@@ -53,6 +56,8 @@ export interface PairedTable {
   readonly metrics: readonly string[];
   /** Queries kept (present for every system). */
   readonly queries: number;
+  /** Rows each input file holds (before --intersect drops any). */
+  readonly rowsPerInput: readonly number[];
   /** Queries dropped per system by --intersect. */
   readonly dropped: Readonly<Record<string, number>>;
   /** Each system's aggregates on the kept queries, per metric. */
@@ -96,6 +101,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     let metricColumns: string[] = [];
     let labelColumn: string | null = null;
     for (const input of options.inputs) {
+      await checkInputFile(input.path, input.displayName);
       const format = inputFormat(input.path, options.format);
       const plain = tableFunction(input.path, format);
       const names = (await describeColumns(connection, input.path, format, input.displayName)).map(
@@ -140,7 +146,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
           .map((m, i) => `TRY_CAST(${id(m)} AS DOUBLE) AS v${i}`)
           .join(
             ", ",
-          )}, ${label ? `CAST(${id(label)} AS VARCHAR)` : "NULL::VARCHAR"} AS lab FROM ${source}`,
+          )}, ${label ? `CAST(${id(label)} AS VARCHAR)` : "NULL::VARCHAR"} AS lab, ${selects.length} AS file FROM ${source}`,
       );
       labelColumn = label;
       documentColumn = doc;
@@ -148,7 +154,13 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       metricColumns = metrics;
     }
     await connection
-      .run(`CREATE TEMP TABLE src AS ${selects.join(" UNION ALL ")}`)
+      .run(
+        `CREATE TEMP TABLE src AS SELECT * FROM (${selects.join(" UNION ALL ")})${
+          options.onlySystems
+            ? ` WHERE sys IN (${options.onlySystems.map(sqlString).join(", ")})`
+            : ""
+        }`,
+      )
       .catch((error) => {
         throw unreadable(first.displayName, error);
       });
@@ -156,9 +168,23 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     if (labelColumn)
       await validateLabels(connection, first.displayName, documentColumn, labelColumn);
 
+    const counted = await queryRows(
+      connection,
+      "SELECT file, count(*) AS k FROM src GROUP BY file",
+    );
+    const rowsPerInput = options.inputs.map((_, i) =>
+      Number(counted.find((r) => Number(r.file) === i)?.k ?? 0),
+    );
     const systems = (await queryRows(connection, "SELECT DISTINCT sys FROM src ORDER BY sys")).map(
       (r) => String(r.sys),
     );
+    const absent = options.onlySystems?.filter((v) => !systems.includes(v)) ?? [];
+    if (absent.length > 0) {
+      throw new RagciError(
+        "invalid-option",
+        `${first.displayName}: no system "${absent.join('", "')}" in column ${options.system}${systems.length > 0 ? ` (kept ${systems.join(", ")})` : ""}; check the names after "="`,
+      );
+    }
     if (systems.length < 2) {
       throw new RagciError(
         "invalid-value",
@@ -230,6 +256,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       systems,
       metrics: options.metrics,
       queries,
+      rowsPerInput,
       dropped,
       perSystem,
       differences,

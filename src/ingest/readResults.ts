@@ -128,6 +128,7 @@ function defaultMetric(
  */
 export async function readResults(options: ReadResultsOptions): Promise<ResultsTable> {
   const file = options.displayName ?? options.file;
+  await checkInputFile(options.file, file);
   const format = inputFormat(options.file, options.format);
   return withDuckDb(async (connection) => {
     const columns = await describeColumns(connection, options.file, format, file);

@@ -3,7 +3,10 @@ import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js"
 import { analysisJson } from "./json.js";
 import { verdict } from "./verdict.js";
 
+/** One pair (A, B): the SPEC §10 comparison at the top level (or per metric). */
 export const COMPARISON_SCHEMA = "ragci.comparison/1";
+/** Several pairs (--baseline, --all-pairs): `comparisons[]` with Holm p-values and groups. */
+export const COMPARISONS_SCHEMA = "ragci.comparisons/1";
 
 function comparisonJson(
   c: Comparison,
@@ -45,7 +48,7 @@ function metricJson(m: MetricComparisons, many: boolean) {
 export function comparisonReportJson(report: ComparisonReport): Record<string, unknown> {
   const many = report.mode !== "two";
   const head = {
-    schema: COMPARISON_SCHEMA,
+    schema: many ? COMPARISONS_SCHEMA : COMPARISON_SCHEMA,
     ragci: report.version,
     level: report.metrics[0]?.comparisons[0]?.difference.level ?? 0.95,
     inputs: report.inputs,

@@ -26,6 +26,16 @@ export function degreesOfFreedom(df: number | null): string {
   return Number.isInteger(df) ? String(df) : df.toFixed(2);
 }
 
+/**
+ * A p-value as read: two significant digits down to 0.001, then scientific notation
+ * ("5.5e-7"), and "< 1e-15" below what double-precision tail areas resolve.
+ */
+export function pValue(p: number): string {
+  if (p < 1e-15) return "< 1e-15";
+  if (p < 0.001) return p.toExponential(1).replace("e-", "e-");
+  return significant(p, 2);
+}
+
 export function signed(value: number, decimals: number): string {
   const text = fixed(value, decimals);
   return value > 0 && !/^0\.?0*$/.test(text) ? `+${text}` : text;

@@ -31,7 +31,12 @@ function markdownAnalysis(entry: AnalysisEntry): string {
   for (const e of estimands) {
     for (const [method, interval] of Object.entries(e.intervals)) {
       if (!interval) continue;
-      const name = method === e.recommended ? `**${method}** (recommended)` : method;
+      const name =
+        method === e.recommended
+          ? `**${method}** (recommended)`
+          : method === "logit" && interval.available
+            ? "logit (built on the logit scale; se on the estimate's)"
+            : method;
       out.push(
         interval.available
           ? row([
@@ -41,7 +46,8 @@ function markdownAnalysis(entry: AnalysisEntry): string {
               name,
               `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`,
               interval.se === null ? "" : significant(interval.se),
-              degreesOfFreedom(interval.df),
+              // Resampling intervals have no quantile and so no ν; "z" is for normal ones.
+              interval.q === null ? "" : degreesOfFreedom(interval.df),
             ])
           : row([
               e.estimand,

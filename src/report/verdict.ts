@@ -1,15 +1,13 @@
 import type { Comparison } from "../core/compare.js";
 import type { Estimand } from "../core/types.js";
-import { degreesOfFreedom, percent, signed, significant } from "./format.js";
+import { degreesOfFreedom, percent, pValue, signed } from "./format.js";
 
-/** Whether both systems' metric lies in [0, 1], so differences read as percentage points. */
+/**
+ * Whether both systems' metric is 0/1, so differences of rates read as percentage points.
+ * A score in [0, 1] (RR, nDCG) is not a percentage: its differences stay in its own units.
+ */
 export function inPoints(c: Comparison): boolean {
-  const d = c.difference;
-  return (
-    [c.aAnalysis, c.bAnalysis].every(
-      (a) => a.diagnostics.rates.quantiles[0] >= 0 && a.diagnostics.rates.quantiles[4] <= 1,
-    ) && d.results > 0
-  );
+  return c.aAnalysis.binary && c.bAnalysis.binary && c.difference.results > 0;
 }
 
 /** "tfidf − bm25 = −4.2 points [−7.0, −1.4] (micro cr2, ν = 39.3): distinguishable at 95%, bm25 higher (p = 0.004)". */
@@ -22,8 +20,7 @@ export function verdict(c: Comparison, estimand: Estimand, level: number): strin
   const decimals = width >= 10 ? 1 : width >= 1 ? 2 : width >= 0.1 ? 2 : 3;
   const range = `[${signed(test.lower * scale, decimals)}, ${signed(test.upper * scale, decimals)}]`;
   const head = `${estimand}: ${c.b} − ${c.a} = ${signed(test.estimate * scale, decimals)}${unit} ${range} (${test.method}, ν = ${degreesOfFreedom(test.df)})`;
-  const p =
-    test.p === null ? "" : `, p ${test.p < 0.001 ? "< 0.001" : `= ${significant(test.p, 2)}`}`;
+  const p = test.p === null ? "" : `, p ${test.p < 1e-15 ? pValue(test.p) : `= ${pValue(test.p)}`}`;
   if (!test.distinguishable) return `${head}: not distinguishable at ${percent(level)}${p}`;
   const higher = test.estimate > 0 ? c.b : c.a;
   return `${head}: distinguishable at ${percent(level)}, ${higher} higher${p}`;

@@ -20,6 +20,7 @@ import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "..
 import type { CommandIo } from "../io.js";
 import { parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
+import { parseSystemOption, pickSystems } from "../systemFilter.js";
 
 export interface AnalyzeCommandOptions extends DesignCommandOptions {
   readonly doc?: string;
@@ -77,7 +78,10 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
           "metric column(s), comma-separated (e.g. hit@5,mrr)",
           parseList,
         )
-        .option("--system <column>", "one analysis per value of this column")
+        .option(
+          "--system <column[=values]>",
+          "one analysis per value of this column; COLUMN=A or COLUMN=A,B analyses only those systems",
+        )
         .option(
           "--format <format>",
           "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
@@ -123,6 +127,7 @@ async function loadInput(
     ? await spoolStdin(io.stdin, options.format === "jsonl" ? "jsonl" : (options.format ?? "csv"))
     : null;
   const path = spooled?.path ?? file;
+  const systemOption = parseSystemOption(options.system);
   const displayName = stdin ? "stdin" : file;
   try {
     io.progress.update(`reading ${displayName}…`);
@@ -132,16 +137,17 @@ async function loadInput(
       format: options.format ?? null,
       doc: options.doc ?? null,
       metrics: options.metric ?? null,
-      system: options.system ?? null,
+      system: systemOption?.column ?? null,
       ...(options.threads ? { threads: options.threads } : {}),
       valuesUpTo:
         options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
       documentLabel: designColumn,
     };
-    const [table, sha256] = await Promise.all([
+    const [read, sha256] = await Promise.all([
       options.aggregated ? readAggregates(common) : readResults(common),
       sha256File(path, displayName),
     ]);
+    const table = { ...read, groups: pickSystems(read.groups, systemOption, displayName) };
     return {
       table,
       description: {
@@ -227,6 +233,7 @@ export async function runAnalyze(
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
   if (options.json && options.markdown)
     throw new RagciError("invalid-option", "choose one of --json and --markdown");
+  parseSystemOption(options.system);
   if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
   await refuseUnsafeOutputs(
     [...files, ...(options.design ? [options.design] : [])],

@@ -13,6 +13,7 @@ import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "..
 import type { CommandIo } from "../io.js";
 import { parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
+import { parseSystemOption } from "../systemFilter.js";
 import { DEFAULT_MAX_DRAWS } from "./analyze.js";
 
 export interface CompareCommandOptions extends DesignCommandOptions {
@@ -66,13 +67,19 @@ export function registerCompare(program: Command, io: CommandIo): void {
           "--query <column>",
           "query id column the systems are paired on (default: query_id, query, qid)",
         )
-        .option("--system <column>", "system column (one input file)")
+        .option(
+          "--system <column[=A,B]>",
+          "system column (one input file); COLUMN=A,B compares only those systems",
+        )
         .option("--metric <columns>", "metric column(s), comma-separated", parseList)
         .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
         .option("--baseline <system>", "compare every other system with this one")
         .option("--all-pairs", "compare every pair of systems")
         .option("--intersect", "keep the queries every system has (reports how many were dropped)")
-        .option("--json", "JSON output (schema ragci.comparison/1)")
+        .option(
+          "--json",
+          "JSON output (schema ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs)",
+        )
         .option("-o, --output <file>", "write the report to a file (atomically)"),
     ),
   )
@@ -99,6 +106,13 @@ export async function runCompare(
   if (options.baseline && options.allPairs)
     throw new RagciError("invalid-option", "choose one of --baseline and --all-pairs");
   const metrics = options.metric;
+  const systemOption = parseSystemOption(options.system);
+  if (systemOption?.values && systemOption.values.length < 2) {
+    throw new RagciError(
+      "invalid-option",
+      `--system ${options.system}: a comparison needs two systems or more, e.g. --system ${systemOption.column}=${systemOption.values[0]},OTHER (or the column alone for every system)`,
+    );
+  }
   await refuseUnsafeOutputs(
     [...files, ...(options.design ? [options.design] : [])],
     options.output ? [{ flag: "-o", path: options.output }] : [],
@@ -126,7 +140,8 @@ export async function runCompare(
           format: options.format ?? null,
           doc: options.doc ?? null,
           query: options.query ?? null,
-          system: options.system ?? null,
+          system: systemOption?.column ?? null,
+          onlySystems: systemOption?.values ?? null,
           metrics,
           intersect: options.intersect ?? false,
           documentLabel: designed.label,
@@ -222,7 +237,7 @@ export async function runCompare(
         file: input.displayName,
         sha256: hashes[i] as string,
         format: options.format ?? "auto",
-        rows: table.queries * (files.length > 1 ? 1 : table.systems.length),
+        rows: table.rowsPerInput[i] as number,
         kind: "per-query",
       })),
       systems: table.systems,

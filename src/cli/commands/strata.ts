@@ -51,7 +51,10 @@ export function registerStrata(program: Command, io: CommandIo): void {
     )
     .option("--doc <column>", "document id column")
     .option("--metric <column>", "metric column", parseList)
-    .option("--system <column=value>", "use the rows of one system, e.g. system=bm25")
+    .option(
+      "--system <column[=value]>",
+      "use the rows of one system, e.g. system=bm25 (a column alone: the file must hold one system)",
+    )
     .option("--format <format>", "csv, tsv, jsonl or parquet")
     .option("--aggregated", "the census is one row per document: doc, n, s[, ss]")
     .option(
@@ -203,7 +206,7 @@ export async function runStrata(
       significant(r.predicted.macro),
     ]);
   return [
-    `ragci strata ${file}${filter ? ` · ${filter.column} ${filter.value}` : ""} · census of ${M} documents, ${N} results · K = ${K}`,
+    `ragci strata ${file}${filter?.value ? ` · ${filter.column} ${filter.value}` : ""} · census of ${M} documents, ${N} results · K = ${K}`,
     "",
     `cutoff ${chosen.cutoff}${options.cutoff === undefined ? " (proposed: smallest predicted micro se under Neyman)" : ""}: ${large.documents.length} documents have more than ${chosen.cutoff} results and hold ${percent(resultsAbove / N)} of all results`,
     "",

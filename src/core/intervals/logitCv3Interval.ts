@@ -46,13 +46,15 @@ export function logitCv3Interval(
   }
   const df = cv3DegreesOfFreedom(stats);
   const q = criticalValue(level, df);
-  const se = Math.sqrt(variance * fpc) / (estimate * (1 - estimate));
+  const seEstimate = Math.sqrt(variance * fpc);
+  const se = seEstimate / (estimate * (1 - estimate));
   const centre = logit(estimate);
   return {
     available: true,
     lower: expit(centre - q * se),
     upper: expit(centre + q * se),
-    se,
+    se: seEstimate,
+    seLogit: se,
     df,
     q,
   };

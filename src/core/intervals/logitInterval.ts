@@ -27,7 +27,8 @@ export function logitInterval(
     available: true,
     lower: expit(centre - q * seLogit),
     upper: expit(centre + q * seLogit),
-    se: seLogit,
+    se: error.se,
+    seLogit,
     df: error.df,
     q,
   };

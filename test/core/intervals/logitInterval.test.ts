@@ -20,6 +20,6 @@ describe("logitInterval", () => {
     if (!interval.available) throw new Error("expected an interval");
     expect(interval.lower).toBeGreaterThan(0);
     expect(interval.upper).toBeLessThan(1);
-    expect(interval.se).toBeCloseTo(0.05 / (0.02 * 0.98), 14);
+    expect(interval.seLogit).toBeCloseTo(0.05 / (0.02 * 0.98), 14);
   });
 });
