@@ -25,7 +25,7 @@ function bounds(interval: Interval | undefined, decimals: number): string {
     : "unavailable";
 }
 
-const PAIRED_CAVEAT =
+export const PAIRED_CAVEAT =
   "paired differences are small, discrete and full of zeros: in the article's paired study (two retrievers, SRS of K = 20 from a census of 1,300 documents; README, “Choosing an interval”) document bootstraps covered only 85–89% of 95%, micro cr2 95.7% and macro t 97.4%";
 
 function pairSection(c: Comparison, metric: string, color: boolean): string[] {
@@ -128,7 +128,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
  * The tie groups in words. With no pair left undecided (every Holm p below α), every pair is
  * told apart; otherwise the groups of two or more systems whose members cannot be.
  */
-function groupsLine(
+export function groupsLine(
   estimand: "micro" | "macro",
   groups: readonly (readonly string[])[],
   m: MetricComparisons,

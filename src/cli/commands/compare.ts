@@ -7,6 +7,7 @@ import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
+import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport, MetricComparisons } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
@@ -30,6 +31,7 @@ export interface CompareCommandOptions extends DesignCommandOptions {
   readonly replicates: number;
   readonly seed: number;
   readonly json?: boolean;
+  readonly markdown?: boolean;
   readonly output?: string;
   readonly threads?: number;
   readonly replicatesExplicit?: boolean;
@@ -80,6 +82,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
           "--json",
           "JSON output (schema ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs)",
         )
+        .option("--markdown", "Markdown output")
         .option("-o, --output <file>", "write the report to a file (atomically)"),
     ),
   )
@@ -103,6 +106,8 @@ export async function runCompare(
       "name the metric(s) to compare with --metric (e.g. --metric hit5,rr)",
     );
   }
+  if (options.json && options.markdown)
+    throw new RagciError("invalid-option", "choose one of --json and --markdown");
   if (options.baseline && options.allPairs)
     throw new RagciError("invalid-option", "choose one of --baseline and --all-pairs");
   const metrics = options.metric;
@@ -246,9 +251,9 @@ export async function runCompare(
       dropped: table.dropped,
       metrics: results,
     };
-    return options.json
-      ? formatComparisonJson(report)
-      : comparisonTerminal(report, { color: io.color && !options.output });
+    if (options.json) return formatComparisonJson(report);
+    if (options.markdown) return comparisonMarkdown(report);
+    return comparisonTerminal(report, { color: io.color && !options.output });
   } finally {
     await spooled?.cleanup();
   }

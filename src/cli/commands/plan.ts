@@ -6,7 +6,8 @@ import { sha256File } from "../../ingest/hashInputs.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
-import { alignColumns, fixed, percent, significant } from "../../report/format.js";
+import { fixed, percent, significant } from "../../report/format.js";
+import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "../../report/reportBlocks.js";
 import type { CommandIo } from "../io.js";
 import { parseLevel, parseList, parsePopulation } from "../options.js";
 import { parseSystemFilter, readOneSystem } from "../systemFilter.js";
@@ -40,6 +41,7 @@ interface PlanCommandOptions {
   readonly curve?: string[];
   readonly cutoff?: number;
   readonly json?: boolean;
+  readonly markdown?: boolean;
   readonly output?: string;
 }
 
@@ -141,6 +143,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
       nonNegative("--cutoff"),
     )
     .option("--json", "JSON output (schema ragci.plan/1)")
+    .option("--markdown", "Markdown output")
     .option("-o, --output <file>", "write the report to a file (atomically)")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: PlanCommandOptions) => {
@@ -155,6 +158,8 @@ export async function runPlan(
   options: PlanCommandOptions,
   io: CommandIo,
 ): Promise<string> {
+  if (options.json && options.markdown)
+    throw new RagciError("invalid-option", "choose one of --json and --markdown");
   await refuseUnsafeOutputs(
     file ? [file] : [],
     options.output ? [{ flag: "-o", path: options.output }] : [],
@@ -324,15 +329,16 @@ export async function runPlan(
   };
   if (options.json) return `${JSON.stringify(json, null, 2)}\n`;
 
-  const lines: string[] = [];
   const from =
     source.kind === "given"
       ? "S given"
       : `S${source.difference ? ` of the per-document difference ${source.difference.b} − ${source.difference.a} in ${source.difference.metric}` : ""} from the ${source.kind} ${source.file} (K = ${source.documents})`;
-  lines.push(
-    `ragci plan · ${from} · ${options.halfWidth === undefined ? "" : `half-width ${options.halfWidth} at `}${percent(level)} · ${population === null ? "no fpc" : `M = ${population}`}`,
-    "",
-  );
+  const blocks: ReportBlock[] = [
+    {
+      kind: "title",
+      text: `ragci plan · ${from} · ${options.halfWidth === undefined ? "" : `half-width ${options.halfWidth} at `}${percent(level)} · ${population === null ? "no fpc" : `M = ${population}`}`,
+    },
+  ];
   const rows: string[][] = [
     [
       "",
@@ -356,8 +362,7 @@ export async function runPlan(
         : []),
     ]);
   }
-  lines.push(...alignColumns(rows, ["l", "r", "r", "r", "l"], "   "));
-  lines.push("", "half-width against K");
+  blocks.push({ kind: "table", rows, align: ["l", "r", "r", "r", "l"] });
   const curve: string[][] = [["K", ...estimands]];
   curveKs.forEach((k, i) => {
     curve.push([
@@ -365,10 +370,11 @@ export async function runPlan(
       ...estimands.map((e) => fixed((result[e] as PlanBlock).curve[i]?.halfWidth as number, 4)),
     ]);
   });
-  lines.push(...alignColumns(curve, ["r", "r", "r"], "   ").map((l) => `  ${l}`));
-  if (stratified) lines.push("", ...stratifiedLines(stratified));
-  lines.push("", "advice", ...warnings.map((w) => `  · ${w}`));
-  return `${lines.join("\n")}\n`;
+  blocks.push({ kind: "heading", text: "half-width against K" });
+  blocks.push({ kind: "table", rows: curve, align: ["r", "r", "r"] });
+  if (stratified) blocks.push(...stratifiedBlocks(stratified));
+  blocks.push({ kind: "heading", text: "advice" }, { kind: "bullets", items: warnings });
+  return options.markdown ? blocksToMarkdown(blocks) : blocksToTerminal(blocks);
 }
 
 type Core = typeof import("../../core/index.js");
@@ -478,11 +484,8 @@ function stratifiedPlan(
   };
 }
 
-function stratifiedLines(plan: StratifiedPlan): string[] {
+function stratifiedBlocks(plan: StratifiedPlan): ReportBlock[] {
   const [large, small] = plan.strata;
-  const lines = [
-    `stratified by size at cutoff ${plan.cutoff}: large ${large?.population} documents (${percent(large?.shareOfResults ?? 0)} of results), small ${small?.population}`,
-  ];
   const rows: string[][] = [
     ["", "design", "documents for w", "large + small", "half-width at the SRS K"],
   ];
@@ -499,11 +502,19 @@ function stratifiedLines(plan: StratifiedPlan): string[] {
       ]);
     }
   }
-  lines.push(...alignColumns(rows, ["l", "l", "r", "r", "r"], "   ").map((l) => `  ${l}`));
-  lines.push(
-    "  · Predicted from the census (combined ratio for micro); Neyman allocates on each estimand's own S_h, so its counts differ between macro and micro; the stratified interval has ν = K − 2, SRS ν = K − 1.",
-  );
-  return lines;
+  return [
+    {
+      kind: "heading",
+      text: `stratified by size at cutoff ${plan.cutoff}: large ${large?.population} documents (${percent(large?.shareOfResults ?? 0)} of results), small ${small?.population}`,
+    },
+    { kind: "table", rows, align: ["l", "l", "r", "r", "r"] },
+    {
+      kind: "bullets",
+      items: [
+        "Predicted from the census (combined ratio for micro); Neyman allocates on each estimand's own S_h, so its counts differ between macro and micro; the stratified interval has ν = K − 2, SRS ν = K − 1.",
+      ],
+    },
+  ];
 }
 
 /** The per-document table a plan's S comes from: one system's, or the difference of two. */

@@ -3,7 +3,8 @@ import { RagciError } from "../../core/errors.js";
 import { csvText } from "../../ingest/csvText.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
-import { alignColumns, percent, significant } from "../../report/format.js";
+import { percent, significant } from "../../report/format.js";
+import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "../../report/reportBlocks.js";
 import type { CommandIo } from "../io.js";
 import { parseCount, parseList } from "../options.js";
 import { parseSystemFilter, readOneSystem } from "../systemFilter.js";
@@ -20,6 +21,8 @@ interface StrataCommandOptions {
   readonly allocation: string;
   readonly seed: number;
   readonly json?: boolean;
+  readonly markdown?: boolean;
+  readonly output?: string;
 }
 
 const RULES = ["equal", "proportional", "neyman"] as const;
@@ -65,9 +68,13 @@ export function registerStrata(program: Command, io: CommandIo): void {
     .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
     .option("--seed <S>", "seed of the sample draw", parseCount("--seed"), 1)
     .option("--json", "JSON output (schema ragci.strata/1)")
+    .option("--markdown", "Markdown output")
+    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
     .addHelpText("after", EXAMPLES)
     .action(async (census: string, options: StrataCommandOptions) => {
-      process.stdout.write(await runStrata(census, options, io));
+      const text = await runStrata(census, options, io);
+      if (options.output) await writeFileAtomic(options.output, text);
+      else process.stdout.write(text);
     });
 }
 
@@ -83,9 +90,14 @@ export async function runStrata(
       `--allocation ${options.allocation}: use equal, proportional or neyman`,
     );
   }
+  if (options.json && options.markdown)
+    throw new RagciError("invalid-option", "choose one of --json and --markdown");
   await refuseUnsafeOutputs(
     [file],
-    options.writeSample ? [{ flag: "--write-sample", path: options.writeSample }] : [],
+    [
+      ...(options.output ? [{ flag: "-o", path: options.output }] : []),
+      ...(options.writeSample ? [{ flag: "--write-sample", path: options.writeSample }] : []),
+    ],
   );
   const filter = parseSystemFilter(options.system);
   io.progress.update(`reading ${file}…`);
@@ -205,20 +217,28 @@ export async function runStrata(
       significant(r.predicted.micro),
       significant(r.predicted.macro),
     ]);
-  return [
-    `ragci strata ${file}${filter?.value ? ` · ${filter.column} ${filter.value}` : ""} · census of ${M} documents, ${N} results · K = ${K}`,
-    "",
-    `cutoff ${chosen.cutoff}${options.cutoff === undefined ? " (proposed: smallest predicted micro se under Neyman)" : ""}: ${large.documents.length} documents have more than ${chosen.cutoff} results and hold ${percent(resultsAbove / N)} of all results`,
-    "",
-    ...alignColumns(rows, ["l", "r", "r", "r", "r"], "   ").map((l) => `  ${l}`),
-    "",
-    "  · Predicted from the census with the stratified estimators (combined ratio for micro); the strata are fixed and documents are drawn by SRS inside each.",
-    "  · Stratifying makes each document count more; it does not replace having more documents.",
-    ...(samplePath
-      ? [
-          `  · sample written to ${samplePath} (seed ${options.seed}, ${options.allocation} allocation)`,
-        ]
-      : []),
-    "",
-  ].join("\n");
+  const blocks: ReportBlock[] = [
+    {
+      kind: "title",
+      text: `ragci strata ${file}${filter?.value ? ` · ${filter.column} ${filter.value}` : ""} · census of ${M} documents, ${N} results · K = ${K}`,
+    },
+    {
+      kind: "text",
+      text: `cutoff ${chosen.cutoff}${options.cutoff === undefined ? " (proposed: smallest predicted micro se under Neyman)" : ""}: ${large.documents.length} documents have more than ${chosen.cutoff} results and hold ${percent(resultsAbove / N)} of all results`,
+    },
+    { kind: "table", rows, align: ["l", "r", "r", "r", "r"] },
+    {
+      kind: "bullets",
+      items: [
+        "Predicted from the census with the stratified estimators (combined ratio for micro); the strata are fixed and documents are drawn by SRS inside each.",
+        "Stratifying makes each document count more; it does not replace having more documents.",
+        ...(samplePath
+          ? [
+              `sample written to ${samplePath} (seed ${options.seed}, ${options.allocation} allocation)`,
+            ]
+          : []),
+      ],
+    },
+  ];
+  return options.markdown ? blocksToMarkdown(blocks) : blocksToTerminal(blocks);
 }

@@ -1,0 +1,158 @@
+import type { Comparison } from "../core/compare.js";
+import type { Interval } from "../core/types.js";
+import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
+import { groupsLine, PAIRED_CAVEAT } from "./comparisonTerminal.js";
+import {
+  count,
+  decimalsFor,
+  degreesOfFreedom,
+  fixed,
+  percent,
+  pValue,
+  significant,
+} from "./format.js";
+import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
+import { designLine } from "./terminal.js";
+import { verdict } from "./verdict.js";
+
+function bounds(interval: Interval | undefined, decimals: number): string {
+  if (!interval) return "";
+  return interval.available
+    ? `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`
+    : `unavailable: ${interval.reason}`;
+}
+
+/** One pair: the difference's intervals (recommended first), the verdict, each system. */
+function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
+  const d = c.difference;
+  const estimands = (["micro", "macro"] as const).filter((e) => d[e]);
+  const decimals = Math.max(
+    3,
+    ...estimands.map((e) => {
+      const t = c.tests[e];
+      return t ? decimalsFor(t.upper - t.lower) : 3;
+    }),
+  );
+  const rows: string[][] = [["estimand", "method", `${c.b} − ${c.a}`, "interval", "se", "ν"]];
+  for (const e of estimands) {
+    const analysis = d[e];
+    if (!analysis) continue;
+    const methods = [
+      analysis.recommended,
+      ...Object.keys(analysis.intervals).filter((m) => m !== analysis.recommended),
+    ];
+    for (const method of methods) {
+      const interval = analysis.intervals[method as keyof typeof analysis.intervals];
+      if (!interval) continue;
+      rows.push([
+        e,
+        method === analysis.recommended ? `**${method}** (recommended)` : method,
+        fixed(analysis.estimate, decimals),
+        bounds(interval, decimals),
+        interval.available && interval.se !== null ? significant(interval.se) : "",
+        interval.available && interval.q !== null ? degreesOfFreedom(interval.df) : "",
+      ]);
+    }
+  }
+  const systems: string[][] = [["system", ...estimands.flatMap((e) => [e, "interval", "ν"])]];
+  for (const [name, a] of [
+    [c.a, c.aAnalysis],
+    [c.b, c.bAnalysis],
+  ] as const) {
+    systems.push([
+      name,
+      ...estimands.flatMap((e) => {
+        const x = a[e];
+        const i = x?.intervals[x.recommended];
+        return [
+          fixed(x?.estimate ?? Number.NaN, 3),
+          bounds(i, 3),
+          i?.available ? degreesOfFreedom(i.df) : "",
+        ];
+      }),
+    ]);
+  }
+  return [
+    { kind: "heading", text: `${metric} · ${c.b} − ${c.a}` },
+    {
+      kind: "text",
+      text: `${d.documents} documents (K), ${count(d.results)} paired queries; ${designLine(d)}; level ${percent(d.level, 1)}.`,
+    },
+    { kind: "table", rows, align: ["l", "l", "r", "l", "r", "r"] },
+    {
+      kind: "bullets",
+      items: [
+        ...estimands.map((e) => verdict(c, e, d.level)),
+        `ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${percent(c.queriesDiffering, 1)} of queries differ`,
+        `Why not the document bootstraps here: ${PAIRED_CAVEAT}.`,
+      ],
+    },
+    { kind: "table", rows: systems, align: ["l", "r", "l", "r", "r", "l", "r"] },
+  ];
+}
+
+/** Several pairs: each difference with its Holm p-value, then the tie groups. */
+function manyBlocks(m: MetricComparisons, report: ComparisonReport): ReportBlock[] {
+  const rows: string[][] = [
+    ["b − a", "micro", "interval", "p (Holm)", "macro", "interval", "p (Holm)"],
+  ];
+  m.comparisons.forEach((c, i) => {
+    const cell = (e: "micro" | "macro") => {
+      const t = c.tests[e];
+      const holm = m.holm[i]?.[e];
+      return t
+        ? [
+            fixed(t.estimate, 3),
+            `[${fixed(t.lower, 3)}, ${fixed(t.upper, 3)}]`,
+            holm === undefined ? "" : pValue(holm),
+          ]
+        : ["", "unavailable", ""];
+    };
+    rows.push([`${c.b} − ${c.a}`, ...cell("micro"), ...cell("macro")]);
+  });
+  const level = m.comparisons[0]?.difference.level ?? 0.95;
+  return [
+    {
+      kind: "heading",
+      text: `${m.metric} · ${report.systems.length} systems · ${report.mode === "baseline" ? `each against ${m.comparisons[0]?.a}` : "all pairs"}`,
+    },
+    { kind: "table", rows, align: ["l", "r", "l", "r", "r", "l", "r"] },
+    {
+      kind: "bullets",
+      items: (["micro", "macro"] as const).flatMap((e) => {
+        const groups = m.groups[e];
+        return groups ? [groupsLine(e, groups, m, level)] : [];
+      }),
+    },
+  ];
+}
+
+/** The comparison report as Markdown, for a paper, a PR or a notebook. */
+export function comparisonMarkdown(report: ComparisonReport): string {
+  const blocks: ReportBlock[] = [
+    { kind: "title", text: `ragci compare · ${report.systems.join(", ")}` },
+  ];
+  for (const m of report.metrics) {
+    blocks.push(
+      ...(report.mode === "two"
+        ? pairBlocks(m.comparisons[0] as Comparison, m.metric)
+        : manyBlocks(m, report)),
+    );
+  }
+  const dropped = Object.entries(report.dropped).filter(([, k]) => k > 0);
+  blocks.push({
+    kind: "bullets",
+    items: [
+      ...(dropped.length > 0
+        ? [
+            `--intersect dropped ${dropped.map(([s, k]) => `${k} queries of ${s}`).join(", ")}; ${report.queries} common queries kept`,
+          ]
+        : []),
+      "Before claiming one system is better, check the method with a coverage simulation on your own documents.",
+      ...report.inputs.map(
+        (i) => `input \`${i.file}\` (${count(i.rows)} rows), SHA-256 \`${i.sha256}\``,
+      ),
+    ],
+  });
+  return blocksToMarkdown(blocks);
+}
