@@ -20,7 +20,8 @@ function intervalJson(interval: Interval): Record<string, unknown> {
     };
   }
   const { lower, upper, se, df, q } = interval;
-  return { available: true, lower, upper, se, df, q, ...resampling };
+  const logitScale = interval.seLogit === undefined ? {} : { seLogit: interval.seLogit };
+  return { available: true, lower, upper, se, ...logitScale, df, q, ...resampling };
 }
 
 function estimandJson(e: EstimandAnalysis | null): Record<string, unknown> | null {

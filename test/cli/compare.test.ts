@@ -70,7 +70,7 @@ describe("ragci compare on the bundled COVID-QA example (tfidf − bm25)", () =>
 
   it("says the verdict in plain words", () => {
     expect(out.metrics.hit5.verdict.micro).toBe(
-      "micro: tfidf − bm25 = -4.13 points [-5.53, -2.73] (cr2, ν = 39.27): distinguishable at 95%, bm25 higher, p < 0.001",
+      "micro: tfidf − bm25 = -4.13 points [-5.53, -2.73] (cr2, ν = 39.27): distinguishable at 95%, bm25 higher, p = 5.5e-7",
     );
   });
 });
@@ -286,8 +286,20 @@ describe("pairing rules", () => {
       "--replicates",
       "0",
     ]).stdout;
-    expect(text).toMatch(
-      /micro: cannot be told apart at 95% \(Holm\): \{bm25, bm25copy\} \{tfidf\}/,
-    );
+    expect(text).toMatch(/micro: cannot be told apart at 95% \(Holm\): \{bm25, bm25copy\}$/m);
+    expect(out.schema).toBe("ragci.comparisons/1");
+  });
+
+  it("--all-pairs with two systems it can tell apart says so, not that they tie", () => {
+    const args = ["compare", EXAMPLE, "--system", "system", "--metric", "hit5", "--all-pairs"];
+    const text = ragci([...args, "--replicates", "0"]).stdout;
+    expect(text).toMatch(/micro: every pair is told apart at 95% \(Holm\)/);
+    expect(text).not.toMatch(/cannot be told apart/);
+    expect(text).toMatch(/5\.5e-7/);
+    expect(json([...args, "--replicates", "0"]).schema).toBe("ragci.comparisons/1");
+    expect(
+      json(["compare", EXAMPLE, "--system", "system", "--metric", "hit5", "--replicates", "0"])
+        .schema,
+    ).toBe("ragci.comparison/1");
   });
 });

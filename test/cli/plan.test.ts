@@ -128,7 +128,7 @@ describe("ragci plan", () => {
     [["plan", "--sd", "-1", "--half-width", "0.05"], /--sd -1: give a number ≥ 0/],
     [
       ["plan", EXAMPLE, "--metric", "hit5", "--system", "system", "--half-width", "0.05"],
-      /--system system: give COLUMN=VALUE/,
+      /2 systems in column system \(bm25, tfidf\); plan uses one: pick it with --system system=bm25/,
     ],
     [
       ["plan", EXAMPLE, "--metric", "hit5", "--half-width", "0.05"],
@@ -144,7 +144,7 @@ describe("ragci plan", () => {
     ],
     [
       ["plan", EXAMPLE, "--metric", "hit5", "--system", "system=bm25,bm25", "--difference", "0.03"],
-      /name one system, or two different ones to pair/,
+      /--system system=bm25,bm25: name each system once after "="/,
     ],
     [
       ["plan", EXAMPLE, "--system", "system=bm25,tfidf", "--difference", "0.03"],

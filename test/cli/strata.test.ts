@@ -117,7 +117,7 @@ describe("ragci strata", () => {
       /2 systems in column system \(bm25, tfidf\); strata uses one: pick it with --system system=bm25/,
     ],
     [["--system", "system=bm26"], /no system "bm26" in column system \(found bm25, tfidf\)/],
-    [["--system", "bm25"], /--system bm25: give COLUMN=VALUE, e.g. --system system=bm25/],
+    [["--system", "bm25"], /no system column "bm25"; the columns are doc_id/],
   ])(
     "a file of several systems without a valid --system %j is one line and exit code 2",
     (extra, message) => {

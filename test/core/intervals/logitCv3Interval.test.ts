@@ -60,9 +60,17 @@ describe("logitCv3Interval", () => {
     const plain = logitCv3Interval(k5, 0.95, true, null);
     const finite = logitCv3Interval(k5, 0.95, true, 12);
     if (!plain.available || !finite.available) throw new Error("expected intervals");
-    expectRelative(plain.seLogit as number, Math.sqrt(cv3Variance(k5)) / (ratio * (1 - ratio)), "se_L");
+    expectRelative(
+      plain.seLogit as number,
+      Math.sqrt(cv3Variance(k5)) / (ratio * (1 - ratio)),
+      "se_L",
+    );
     expectRelative(plain.df, cv3DegreesOfFreedom(k5), "df");
-    expectRelative(finite.seLogit as number, (plain.seLogit as number) * Math.sqrt(1 - 5 / 12), "fpc");
+    expectRelative(
+      finite.seLogit as number,
+      (plain.seLogit as number) * Math.sqrt(1 - 5 / 12),
+      "fpc",
+    );
     expect(finite.df).toBe(plain.df);
   });
 
