@@ -129,9 +129,9 @@ export async function checkDelimitedLayout(
     }
     seen.set(name, i);
   });
-  // DuckDB falls back to one column named after the whole header when rows do not line up.
-  const collapsed = columns.length === 1 && header.length > 1;
-  if (!collapsed) return;
+  // When rows do not line up, DuckDB's sniffer settles on another layout (one column named
+  // after the whole header, or a data row taken for the header): the widths disagree.
+  if (columns.length === header.length) return;
   for await (const record of csvRecordWidths(path, delimiter)) {
     if (record.fields !== header.length) {
       throw new RagciError(

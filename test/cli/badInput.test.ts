@@ -1,111 +1,104 @@
 /**
- * SPEC §11: every user error ends with one line naming the file, row or column and what to
- * do, exit code 2 and no stack trace.
+ * SPEC §11 and issue 11: every user error ends with one line naming the file, row or column
+ * and what to do, exit code 2, no stack trace, nothing on stdout — and it touches nothing:
+ * every file in the run's directory has the same SHA-256 afterwards and no file is left
+ * behind (no report, no aggregates, no temporary file).
+ *
+ * Each case runs in its own directory with the files it names, and the paths are relative
+ * to it, as a user types them.
  */
-import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES, ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
 
-const dir = scratchDir();
-function file(name: string, contents: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, contents);
-  return path;
+const root = scratchDir();
+
+/** Files a case starts from: contents, or a path to copy. */
+type Files = Readonly<Record<string, string | { readonly copy: string }>>;
+
+interface Case {
+  readonly name: string;
+  readonly files?: Files;
+  readonly args: readonly string[];
+  readonly input?: string;
+  readonly message: RegExp;
 }
 
-const k5 = join(FIXTURES, "k5_binary.csv");
+const K5 = { copy: join(FIXTURES, "k5_binary.csv") };
+const COVID = { copy: EXAMPLE };
+const TWO_STAGE = { copy: join(FIXTURES, "two_stage_types.csv") };
+const TWO_STAGE_DESIGN = { copy: join(FIXTURES, "two_stage_types.design.json") };
+const BM25 = ["--metric", "hit5", "--system", "system=bm25"];
 
-const CASES: { name: string; args: string[]; input?: string; message: RegExp }[] = [
+const CASES: readonly Case[] = [
+  // Files and formats.
   {
     name: "a file that does not exist",
-    args: ["analyze", join(dir, "missing.csv"), "--metric", "score"],
-    message: /missing\.csv: cannot read it/,
+    args: ["analyze", "missing.csv", "--metric", "score"],
+    message: /^ragci: missing\.csv: cannot read it \(no such file\)/,
   },
   {
     name: "an unknown extension without --format",
-    args: ["analyze", file("results.xyz", "a,b\n"), "--metric", "b"],
+    files: { "results.xyz": "a,b\n1,2\n" },
+    args: ["analyze", "results.xyz", "--metric", "b"],
     message: /results\.xyz: cannot tell the format .* --format/,
   },
   {
-    name: "a missing metric column",
-    args: ["analyze", k5, "--metric", "hit"],
-    message: /k5_binary\.csv: no metric column "hit"; the columns are doc_id, query_id, score/,
+    name: "a directory given as the input",
+    files: { "runs/a.csv": "doc,hit\na,1\n" },
+    args: ["analyze", "runs", "--metric", "hit"],
+    message: /runs: is a directory; give the results file/,
   },
   {
-    name: "a missing document column",
-    args: ["analyze", k5, "--doc", "article", "--metric", "score"],
-    message: /no document column "article"/,
+    name: "an empty file (0 bytes)",
+    files: { "empty.csv": "" },
+    args: ["analyze", "empty.csv", "--metric", "hit"],
+    message: /empty\.csv: the file is empty/,
   },
   {
-    name: "an ambiguous column",
-    args: [
-      "analyze",
-      file("ambiguous.csv", "doc_id,Hit_5,hit5\na,1,1\nb,0,0\n"),
-      "--metric",
-      "hit@5",
-    ],
-    message: /"hit@5" matches several columns \(Hit_5, hit5\)/,
-  },
-  {
-    name: "a non-numeric metric",
-    args: ["analyze", file("text.csv", "doc_id,hit\na,1\nb,0\nc,yes\n"), "--metric", "hit"],
-    message: /text\.csv line 4: column hit has "yes", which is not a number/,
-  },
-  {
-    name: "an empty metric value",
-    args: ["analyze", file("empty-value.csv", "doc_id,hit\na,1\nb,\nc,0\n"), "--metric", "hit"],
-    message: /empty-value\.csv line 3: column hit is empty, not a number, NaN or infinite/,
-  },
-  {
-    name: "a NaN metric",
-    args: ["analyze", file("nan.csv", "doc_id,hit\na,1\nb,0\nc,nan\nd,NaN\n"), "--metric", "hit"],
-    message: /nan\.csv line 4: column hit .*NaN.*\(and 1 more row\)/,
-  },
-  {
-    name: "an empty document id",
-    args: ["analyze", file("noid.csv", "doc_id,hit\na,1\n,0\nc,0\n"), "--metric", "hit"],
-    message: /noid\.csv line 3: column doc_id is empty/,
-  },
-  {
-    name: "an empty file",
-    args: ["analyze", file("header-only.csv", "doc_id,hit\n"), "--metric", "hit"],
+    name: "a header and no rows",
+    files: { "header-only.csv": "doc_id,hit\n" },
+    args: ["analyze", "header-only.csv", "--metric", "hit"],
     message: /header-only\.csv: no rows/,
   },
   {
-    name: "one document",
-    args: ["analyze", file("one.csv", "doc_id,hit\na,1\na,0\n"), "--metric", "hit"],
-    message: /1 document found; a standard error needs at least 2 documents/,
+    name: "a row with too many fields",
+    files: { "ragged.csv": "doc,hit\na,1\nb,0,3\nc,1\n" },
+    args: ["analyze", "ragged.csv", "--metric", "hit"],
+    message: /ragged\.csv line 3: 3 fields where the header has 2/,
   },
   {
-    name: "n_d ≤ 0 in aggregated input",
-    args: ["analyze", file("agg-zero.csv", "doc,n,s\na,3,1\nb,0,0\n"), "--aggregated"],
-    message: /agg-zero\.csv line 3: column n must be a whole number of results ≥ 1/,
+    name: "a row with too few fields",
+    files: { "short.csv": "doc,hit\na,1\nb,0\nc\nd,1\n" },
+    args: ["analyze", "short.csv", "--metric", "hit"],
+    message: /short\.csv line 4: 1 field where the header has 2/,
   },
   {
-    name: "s > n in binary aggregated input",
-    args: ["analyze", file("agg-s.csv", "doc,n,s\na,3,1\nb,2,5\n"), "--aggregated"],
-    message: /agg-s\.csv: document "b" has s = 5 with n = 2/,
+    name: "a ragged row on stdin names stdin and the line, not a temporary path",
+    args: ["analyze", "-", "--format", "csv", "--metric", "hit"],
+    input: "doc,hit\na,1\nb,0,3\n",
+    message: /^ragci: stdin line 3: 3 fields where the header has 2[^/]*$/,
   },
   {
-    name: "M < K",
-    args: ["analyze", k5, "--metric", "score", "--population", "4"],
-    message: /population size M = 4 is smaller than the 5 documents/,
+    name: "a broken JSON line on stdin names stdin",
+    args: ["analyze", "-", "--format", "jsonl", "--metric", "hit"],
+    input: '{"doc":"a","hit":1}\n{"doc":"b",\n',
+    message: /^ragci: stdin: cannot read it \(Malformed JSON in file stdin[^/]*$/,
   },
   {
-    name: "a level outside (0, 1)",
-    args: ["analyze", k5, "--metric", "score", "--level", "95"],
-    message: /--level 95: give a confidence level between 0 and 1/,
-  },
-  {
-    name: "an unknown estimand",
-    args: ["analyze", k5, "--metric", "score", "--estimand", "mean"],
-    message: /--estimand mean: use micro .* or macro/,
-  },
-  {
-    name: "an unknown option",
-    args: ["analyze", k5, "--metrics", "score"],
-    message: /unknown option '--metrics'/,
+    name: "nothing on stdin",
+    args: ["analyze", "-", "--format", "csv", "--metric", "hit"],
+    input: "",
+    message: /stdin: nothing was read from standard input/,
   },
   {
     name: "stdin without --format",
@@ -114,20 +107,531 @@ const CASES: { name: string; args: string[]; input?: string; message: RegExp }[]
     message: /name the format with --format/,
   },
   {
+    name: "stdin named twice",
+    args: ["analyze", "-", "-", "--format", "csv", "--metric", "score"],
+    input: "doc_id,score\na,1\n",
+    message: /stdin \(-\) can be read only once/,
+  },
+  {
+    name: "a repeated column name",
+    files: { "dup.csv": "doc,hit,hit\na,1,0\nb,0,1\nc,1,1\n" },
+    args: ["analyze", "dup.csv", "--metric", "hit"],
+    message: /dup\.csv line 1: column name "hit" appears twice \(columns 2 and 3\)/,
+  },
+  {
+    name: "an unknown --format",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--format", "xlsx", "--metric", "score"],
+    message: /--format xlsx is not one of csv, tsv, jsonl, parquet/,
+  },
+  // Columns.
+  {
+    name: "a missing metric column",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "hit"],
+    message: /k5\.csv: no metric column "hit"; the columns are doc_id, query_id, score/,
+  },
+  {
+    name: "a missing document column",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--doc", "article", "--metric", "score"],
+    message: /no document column "article"/,
+  },
+  {
+    name: "an ambiguous column",
+    files: { "ambiguous.csv": "doc_id,Hit_5,hit5\na,1,1\nb,0,0\n" },
+    args: ["analyze", "ambiguous.csv", "--metric", "hit@5"],
+    message: /"hit@5" matches several columns \(Hit_5, hit5\)/,
+  },
+  {
     name: "a metric not named when several are numeric",
-    args: ["analyze", file("many.csv", "doc_id,hit1,hit5\na,1,1\nb,0,1\n")],
+    files: { "many.csv": "doc_id,hit1,hit5\na,1,1\nb,0,1\n" },
+    args: ["analyze", "many.csv"],
     message: /name the metric with --metric \(numeric columns: hit1, hit5\)/,
+  },
+  {
+    name: "the document column named as the metric",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "doc_id"],
+    message: /column doc_id cannot be both a metric and an id/,
+  },
+  // Values.
+  {
+    name: "a non-numeric metric",
+    files: { "text.csv": "doc_id,hit\na,1\nb,0\nc,yes\n" },
+    args: ["analyze", "text.csv", "--metric", "hit"],
+    message: /text\.csv line 4: column hit has "yes", which is not a number/,
+  },
+  {
+    name: "an empty metric value",
+    files: { "empty-value.csv": "doc_id,hit\na,1\nb,\nc,0\n" },
+    args: ["analyze", "empty-value.csv", "--metric", "hit"],
+    message: /empty-value\.csv line 3: column hit is empty, not a number, NaN or infinite/,
+  },
+  {
+    name: "NaN metrics",
+    files: { "nan.csv": "doc_id,hit\na,1\nb,0\nc,nan\nd,NaN\n" },
+    args: ["analyze", "nan.csv", "--metric", "hit"],
+    message: /nan\.csv line 4: column hit .*NaN.*\(and 1 more row\)/,
+  },
+  {
+    name: "an infinite metric",
+    files: { "inf.csv": "doc_id,score\na,1\nb,inf\nc,0\n" },
+    args: ["analyze", "inf.csv", "--metric", "score"],
+    message: /inf\.csv line 3: column score is empty, not a number, NaN or infinite/,
+  },
+  {
+    name: "an empty document id",
+    files: { "noid.csv": "doc_id,hit\na,1\n,0\nc,0\n" },
+    args: ["analyze", "noid.csv", "--metric", "hit"],
+    message: /noid\.csv line 3: column doc_id is empty/,
+  },
+  {
+    name: "one document",
+    files: { "one.csv": "doc_id,hit\na,1\na,0\n" },
+    args: ["analyze", "one.csv", "--metric", "hit"],
+    message: /1 document found; a standard error needs at least 2 documents/,
+  },
+  // Aggregated input.
+  {
+    name: "n_d ≤ 0 in aggregated input",
+    files: { "agg.csv": "doc,n,s\na,3,1\nb,0,0\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv line 3: column n must be a whole number of results ≥ 1/,
+  },
+  {
+    name: "a fractional n_d in aggregated input",
+    files: { "agg.csv": "doc,n,s\na,2.5,1\nb,2,1\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv line 2: column n must be a whole number of results ≥ 1/,
+  },
+  {
+    name: "s > n in binary aggregated input",
+    files: { "agg.csv": "doc,n,s\na,3,1\nb,2,5\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv: document "b" has s = 5 with n = 2/,
+  },
+  {
+    name: "a negative sum of squares",
+    files: { "agg.csv": "doc,n,s,ss\na,3,2,-1\nb,4,2,2\nc,2,1,1\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv: document "a" has ss = -1: a sum of squares cannot be negative/,
+  },
+  {
+    name: "ss below s²/n (no values have these sums)",
+    files: { "agg.csv": "doc,n,s,ss\na,3,1.5,1\nb,4,2,0.5\nc,2,1,1\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv: document "b" has ss = 0\.5 below s²\/n = 1 \(s = 2, n = 4\)/,
+  },
+  {
+    name: "an aggregated table without s",
+    files: { "agg.csv": "doc,n\na,3\nb,2\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv: no sum \(s\) column "s"; the columns are doc, n/,
+  },
+  // Options.
+  {
+    name: "M < K",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--population", "4"],
+    message: /population size M = 4 is smaller than the 5 documents/,
+  },
+  {
+    name: "a fractional population",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--population", "1.5"],
+    message: /--population 1\.5: give M, the whole number of documents/,
+  },
+  {
+    name: "a level of 95",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--level", "95"],
+    message: /--level 95: give a confidence level between 0 and 1/,
+  },
+  {
+    name: "a level of 0",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--level", "0"],
+    message: /--level 0: give a confidence level between 0 and 1/,
+  },
+  {
+    name: "an unknown estimand",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--estimand", "mean"],
+    message: /--estimand mean: use micro .* or macro/,
+  },
+  {
+    name: "an unknown option points to the subcommand's help",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metrics", "score"],
+    message: /unknown option '--metrics' \(Did you mean --metric\?\) \(see ragci analyze --help\)\n$/,
+  },
+  {
+    name: "an unknown command",
+    args: ["analyse", "k5.csv"],
+    message: /unknown command 'analyse' \(Did you mean analyze\?\) \(see ragci --help\)\n$/,
+  },
+  {
+    name: "--replicates 1e12 states the bound instead of an internal error",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
+    message:
+      /--replicates 1e12: give a whole number from 0 to 1,000,000 \(more replicates need more memory/,
+  },
+  {
+    name: "--replicates 1e8 is refused before it takes gigabytes",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e8"],
+    message: /--replicates 1e8: give a whole number from 0 to 1,000,000/,
+  },
+  {
+    name: "a negative --replicates",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "-1"],
+    message: /--replicates -1: give a whole number/,
+  },
+  {
+    name: "a word for --replicates",
+    files: { "k5.csv": K5 },
+    args: ["compare", "k5.csv", "k5.csv", "--metric", "score", "--replicates", "many"],
+    message: /--replicates many: give a whole number/,
+  },
+  {
+    name: "a negative seed",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--seed", "-3"],
+    message: /--seed -3: give a whole number ≥ 0/,
+  },
+  {
+    name: "zero DuckDB threads",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--threads", "0"],
+    message: /--threads 0: give a whole number ≥ 1/,
+  },
+  {
+    name: "--json with --markdown",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--json", "--markdown"],
+    message: /choose one of --json and --markdown/,
+  },
+  {
+    name: "a system that is not in the file",
+    files: { "covid.csv": COVID },
+    args: ["analyze", "covid.csv", "--metric", "hit5", "--system", "system=bm2"],
+    message: /covid\.csv: no system "bm2" in column system \(found bm25, tfidf\)/,
+  },
+  {
+    name: "--system with no column",
+    files: { "covid.csv": COVID },
+    args: ["analyze", "covid.csv", "--metric", "hit5", "--system", "=bm25"],
+    message: /--system =bm25: give COLUMN, COLUMN=VALUE or COLUMN=A,B/,
+  },
+  {
+    name: "a system named twice",
+    files: { "covid.csv": COVID },
+    args: ["compare", "covid.csv", "--metric", "hit5", "--system", "system=bm25,bm25"],
+    message: /--system system=bm25,bm25: name each system once/,
+  },
+  {
+    name: "--stratum without a design",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--stratum", "size"],
+    message: /--stratum, --psu and --lonely-psu belong to a design/,
+  },
+  {
+    name: "an unknown lonely-PSU rule",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--lonely-psu", "drop"],
+    message: /--lonely-psu drop: use one of fail, remove, adjust, average, certainty/,
+  },
+  {
+    name: "a design file that does not exist",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--design", "nope.json"],
+    message: /nope\.json: cannot read the design/,
+  },
+  // Outputs that would destroy data or each other (more spellings in outputSafety.test.ts).
+  {
+    name: "-o onto the input",
+    files: { "x.csv": K5 },
+    args: ["analyze", "x.csv", "--metric", "score", "-o", "x.csv"],
+    message: /-o x\.csv: is the same file as the input x\.csv; ragci never overwrites its input/,
+  },
+  {
+    name: "--write-aggregates onto the input through ./sub/..",
+    files: { "x.csv": K5, "sub/keep.txt": "" },
+    args: ["analyze", "x.csv", "--metric", "score", "--write-aggregates", "./sub/../x.csv"],
+    message: /--write-aggregates \.\/sub\/\.\.\/x\.csv: is the same file as the input x\.csv/,
+  },
+  {
+    name: "--write-aggregates with an unknown extension",
+    files: { "x.csv": K5 },
+    args: ["analyze", "x.csv", "--metric", "score", "--write-aggregates", "perdoc.txt"],
+    message: /--write-aggregates perdoc\.txt: the name must end in \.csv or \.parquet/,
+  },
+  {
+    name: "-o and --write-aggregates naming one file",
+    files: { "x.csv": K5 },
+    args: [
+      "analyze",
+      "x.csv",
+      "--metric",
+      "score",
+      "-o",
+      "out.csv",
+      "--write-aggregates",
+      "./out.csv",
+    ],
+    message:
+      /--write-aggregates \.\/out\.csv: is also the file of -o out\.csv; give each output its own file/,
+  },
+  {
+    name: "-o into a directory that does not exist",
+    files: { "x.csv": K5 },
+    args: ["analyze", "x.csv", "--metric", "score", "-o", "reports/today.txt"],
+    message: /-o reports\/today\.txt: directory .*reports does not exist/,
+  },
+  {
+    name: "-o naming a directory",
+    files: { "x.csv": K5, "reports/keep.txt": "" },
+    args: ["analyze", "x.csv", "--metric", "score", "-o", "reports"],
+    message: /-o reports: is a directory; give a file name/,
+  },
+  {
+    name: "-o onto the design file",
+    files: { "t.csv": TWO_STAGE, "t.design.json": TWO_STAGE_DESIGN },
+    args: [
+      "analyze",
+      "t.csv",
+      "--metric",
+      "score",
+      "--design",
+      "t.design.json",
+      "-o",
+      "t.design.json",
+    ],
+    message: /-o t\.design\.json: is the same file as the input t\.design\.json/,
+  },
+  // compare.
+  {
+    name: "compare without --metric",
+    files: { "covid.csv": COVID },
+    args: ["compare", "covid.csv", "--system", "system"],
+    message: /name the metric\(s\) to compare with --metric/,
+  },
+  {
+    name: "compare with one system",
+    files: { "k5.csv": K5, "sys.csv": "doc_id,query_id,system,hit\na,q1,bm25,1\nb,q2,bm25,0\n" },
+    args: ["compare", "sys.csv", "--system", "system", "--metric", "hit"],
+    message: /sys\.csv: found 1 system \(bm25\); a comparison needs at least two/,
+  },
+  {
+    name: "compare with --baseline and --all-pairs",
+    files: { "covid.csv": COVID },
+    args: [
+      "compare",
+      "covid.csv",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--baseline",
+      "bm25",
+      "--all-pairs",
+    ],
+    message: /choose one of --baseline and --all-pairs/,
+  },
+  {
+    name: "compare with one system picked",
+    files: { "covid.csv": COVID },
+    args: ["compare", "covid.csv", "--system", "system=bm25", "--metric", "hit5"],
+    message: /--system system=bm25: a comparison needs two systems or more/,
+  },
+  {
+    name: "compare -o onto an input",
+    files: { "covid.csv": COVID },
+    args: ["compare", "covid.csv", "--system", "system", "--metric", "hit5", "-o", "covid.csv"],
+    message: /-o covid\.csv: is the same file as the input covid\.csv/,
+  },
+  {
+    name: "compare --json with --markdown",
+    files: { "covid.csv": COVID },
+    args: [
+      "compare",
+      "covid.csv",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--json",
+      "--markdown",
+    ],
+    message: /choose one of --json and --markdown/,
+  },
+  // plan.
+  {
+    name: "plan --curve with invalid values",
+    args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--curve", "0,-3,abc"],
+    message: /--curve 0: each K must be a whole number of documents ≥ 2/,
+  },
+  {
+    name: "plan --curve past the population",
+    args: [
+      "plan",
+      "--sd",
+      "0.2",
+      "--half-width",
+      "0.05",
+      "--population",
+      "100",
+      "--curve",
+      "10,200",
+    ],
+    message: /--curve 200: more than the population's 100 documents/,
+  },
+  {
+    name: "plan without a target",
+    args: ["plan", "--sd", "0.2"],
+    message: /give --half-width w \(or --difference d for a paired plan\)/,
+  },
+  {
+    name: "plan with a file and --sd",
+    files: { "covid.csv": COVID },
+    args: ["plan", "covid.csv", ...BM25, "--sd", "0.2", "--half-width", "0.05"],
+    message: /give either a file or --sd, not both/,
+  },
+  {
+    name: "plan --census without a file",
+    args: ["plan", "--census", "--half-width", "0.05", "--sd", "0.2"],
+    message: /--census needs the census file/,
+  },
+  {
+    name: "plan --half-width 0",
+    args: ["plan", "--sd", "0.2", "--half-width", "0"],
+    message: /--half-width 0: give a positive number/,
+  },
+  {
+    name: "plan with a power below 0.5",
+    args: ["plan", "--sd", "0.2", "--difference", "0.1", "--power", "0.3"],
+    message: /power 0\.3 must be in \[0\.5, 1\)/,
+  },
+  {
+    name: "plan -o onto the pilot",
+    files: { "covid.csv": COVID },
+    args: ["plan", "covid.csv", ...BM25, "--half-width", "0.05", "-o", "covid.csv"],
+    message: /-o covid\.csv: is the same file as the input covid\.csv/,
+  },
+  {
+    name: "plan --json with --markdown",
+    args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--json", "--markdown"],
+    message: /choose one of --json and --markdown/,
+  },
+  // strata.
+  {
+    name: "strata with too few documents to sample",
+    files: { "covid.csv": COVID },
+    args: ["strata", "covid.csv", ...BM25, "--documents", "2"],
+    message: /--documents 2: give between 4 and the census's 98 documents/,
+  },
+  {
+    name: "strata with an unknown allocation",
+    files: { "covid.csv": COVID },
+    args: ["strata", "covid.csv", ...BM25, "--documents", "20", "--allocation", "optimal"],
+    message: /--allocation optimal: use equal, proportional or neyman/,
+  },
+  {
+    name: "strata --write-sample onto the census",
+    files: { "covid.csv": COVID },
+    args: ["strata", "covid.csv", ...BM25, "--documents", "20", "--write-sample", "covid.csv"],
+    message: /--write-sample covid\.csv: is the same file as the input covid\.csv/,
+  },
+  {
+    name: "strata -o and --write-sample naming one file",
+    files: { "covid.csv": COVID },
+    args: [
+      "strata",
+      "covid.csv",
+      ...BM25,
+      "--documents",
+      "20",
+      "-o",
+      "s.csv",
+      "--write-sample",
+      "s.csv",
+    ],
+    message: /--write-sample s\.csv: is also the file of -o s\.csv/,
+  },
+  {
+    name: "strata on a file of two systems without --system",
+    files: { "covid.csv": COVID },
+    args: ["strata", "covid.csv", "--metric", "hit5", "--documents", "20"],
+    message:
+      /2 systems in column system \(bm25, tfidf\); strata uses one: pick it with --system system=bm25/,
+  },
+  {
+    name: "strata with a cutoff that empties a stratum",
+    files: { "covid.csv": COVID },
+    args: ["strata", "covid.csv", ...BM25, "--documents", "20", "--cutoff", "1000"],
+    message: /--cutoff 1000: each stratum needs at least two documents/,
   },
 ];
 
-describe("bad input", () => {
-  it.each(CASES)("$name: one line on stderr, exit code 2", ({ args, input, message }) => {
-    const result = ragci(args, input === undefined ? {} : { input });
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr.trim().split("\n")).toHaveLength(1);
-    expect(result.stderr).toMatch(/^ragci: /);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.stdout).toBe("");
+function sha256(path: string): string {
+  return createHash("sha256").update(readFileSync(path)).digest("hex");
+}
+
+/** Every file under `dir` (relative path → SHA-256), directories included as entries. */
+function snapshot(dir: string, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) {
+      out.set(`${prefix}${name}/`, "dir");
+      for (const [k, v] of snapshot(path, `${prefix}${name}/`)) out.set(k, v);
+    } else out.set(`${prefix}${name}`, sha256(path));
+  }
+  return out;
+}
+
+function setUp(index: number, files: Files): string {
+  const dir = join(root, `case-${index}`);
+  mkdirSync(dir, { recursive: true });
+  for (const [name, contents] of Object.entries(files)) {
+    const path = join(dir, name);
+    mkdirSync(join(path, ".."), { recursive: true });
+    if (typeof contents === "string") writeFileSync(path, contents);
+    else copyFileSync(contents.copy, path);
+  }
+  return dir;
+}
+
+describe("bad input: one line, exit 2, inputs untouched, nothing left behind", () => {
+  it("has at least 60 cases", () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(CASES.map((c, i) => ({ ...c, index: i })))(
+    "$name",
+    ({ index, files, args, input, message }) => {
+      const dir = setUp(index, files ?? {});
+      const before = snapshot(dir);
+      const result = ragci(args, { cwd: dir, ...(input === undefined ? {} : { input }) });
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+      expect(result.stderr).toMatch(/^ragci: /);
+      expect(result.stderr).not.toMatch(/\n\s+at |internal error/);
+      expect(result.stdout).toBe("");
+      expect(result.code).toBe(2);
+      expect(snapshot(dir)).toEqual(before);
+    },
+  );
+
+  it("ragci with no arguments prints the usage on stderr and exits 2", () => {
+    const result = ragci([]);
     expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/^Usage: ragci \[options\] \[command\]/);
+    for (const command of ["analyze", "compare", "plan", "strata"])
+      expect(result.stderr).toContain(command);
   });
 });
