@@ -264,7 +264,8 @@ const CASES: readonly Case[] = [
     name: "an unknown option points to the subcommand's help",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metrics", "score"],
-    message: /unknown option '--metrics' \(Did you mean --metric\?\) \(see ragci analyze --help\)\n$/,
+    message:
+      /unknown option '--metrics' \(Did you mean --metric\?\) \(see ragci analyze --help\)\n$/,
   },
   {
     name: "an unknown command",
