@@ -26,7 +26,10 @@ function parseLonelyPsu(text: string): LonelyPsu {
 /** Registers --design, --stratum, --psu and --lonely-psu (--population is an inference option). */
 export function withDesignOptions(command: Command): Command {
   return command
-    .option("--design <file>", "sampling design (JSON: srs, stratified or two-stage; SPEC §4)")
+    .option(
+      "--design <file>",
+      "sampling design (JSON: srs, stratified or two-stage; README, “Designs, planning and size strata”)",
+    )
     .option("--stratum <column>", "stratum column for a stratified design (default: stratum)")
     .option("--psu <column>", "first-stage unit column for a two-stage design (default: psu)")
     .option(

@@ -79,8 +79,11 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
   const hasMicro = input.estimands.includes("micro");
   const srs = input.design === "srs";
   const value = input.binary ? "rate" : "mean";
-  if (input.census) {
-    // K = M: no sampling error to be optimistic about; say that instead of the K advice.
+  // With K = M, or every document at the same value, there is no sampling error to choose a
+  // method for: the K and method advice would not be true of these data.
+  const methodAdviceApplies = !input.census && !input.seZero;
+  if (!methodAdviceApplies) {
+    // The census or zero-error note below says what applies instead.
   } else if (!srs) {
     if (k < 20 || (input.designDf !== null && input.designDf < 10)) {
       advice.push({
@@ -109,14 +112,20 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       message: `Every document has the same ${value}, so the document-level standard error is 0 and no interval (logit included) can be formed from it. That is not certainty: another sample of documents would differ. Label more documents.`,
     });
   }
-  if (srs && hasMicro && !sizes.equalSizes) {
+  if (methodAdviceApplies && srs && hasMicro && !sizes.equalSizes) {
     advice.push({
       code: "micro-unequal-sizes",
       severity: "note",
       message: `Document sizes differ (${sizes.quantiles[0]} to ${sizes.quantiles[4]} results): for micro use cr2 with its ν or bootstrap-t; not cr1 or wald-iid (coverage of 95% at K = 20: cr2 ${percent(STUDY_COVERAGE["micro-unequal/cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["micro-unequal/bootstrap-t"])}, cr1 ${percent(STUDY_COVERAGE["micro-unequal/cr1"])}, wald-iid ${percent(STUDY_COVERAGE["micro-unequal/wald-iid"])} in ${STUDY_CONDITIONS}).`,
     });
   }
-  if (srs && hasMicro && input.microDf !== null && input.microDf < 0.5 * (k - 1)) {
+  if (
+    methodAdviceApplies &&
+    srs &&
+    hasMicro &&
+    input.microDf !== null &&
+    input.microDf < 0.5 * (k - 1)
+  ) {
     advice.push({
       code: "df-far-below-k",
       severity: "note",

@@ -212,7 +212,9 @@ export function terminalAnalysis(
   lines.push(
     `  sizes n_d   min ${count(nMin)} · q1 ${count(nQ1)} · median ${count(nMed)} · q3 ${count(nQ3)} · max ${count(nMax)}${largest}`,
   );
-  lines.push(`  rates r_d   min ${rd(rMin)} · median ${rd(rMed)} · max ${rd(rMax)} · ${bounds01}`);
+  lines.push(
+    `  ${a.binary ? "rates r_d" : "means r_d"}   min ${rd(rMin)} · median ${rd(rMed)} · max ${rd(rMax)} · ${bounds01}`,
+  );
   const iccText = d.icc.available
     ? `ICC ${significant(d.icc.icc, 2)}`
     : `ICC unavailable (${d.icc.reason})`;

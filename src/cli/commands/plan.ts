@@ -56,7 +56,7 @@ Examples:
   $ ragci plan census.csv --census --metric hit5 --system system=bm25 --half-width 0.05 --cutoff 20
                                                 # and stratified by size: large = more than 20 results
 
-The rule (SPEC §7): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
+The rule (README, “Designs, planning and size strata”): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
 (S = sd of the document rates) and micro (S = sd of u_d = s_d − R·n_d over the mean size).`;
 
 function positive(flag: string): (text: string) => number {
