@@ -12,8 +12,8 @@ export interface ComparisonInput {
   readonly b: SystemInput;
   /** Per-document sums of the per-query differences b − a (same documents and queries). */
   readonly difference: DocumentStats;
-  /** Number of queries whose two results differ. */
-  readonly queriesDiffering: number;
+  /** Number of queries whose two results differ; null when it is not known (per-document input of scores). */
+  readonly queriesDiffering: number | null;
 }
 
 /** The test of "no difference" for one estimand, with the recommended method's se and ν. */
@@ -42,8 +42,8 @@ export interface Comparison {
   readonly difference: Analysis;
   /** Fraction of documents whose summed difference is exactly 0. */
   readonly ties: number;
-  /** Fraction of queries whose results differ. */
-  readonly queriesDiffering: number;
+  /** Fraction of queries whose results differ; null when not known. */
+  readonly queriesDiffering: number | null;
   readonly tests: Readonly<Partial<Record<Estimand, DifferenceTest>>>;
 }
 
@@ -96,7 +96,8 @@ export function compareSystems(input: ComparisonInput, options: AnalyzeOptions =
     bAnalysis: analyze(input.b.stats, quiet),
     difference,
     ties: tied / k,
-    queriesDiffering: input.queriesDiffering / difference.results,
+    queriesDiffering:
+      input.queriesDiffering === null ? null : input.queriesDiffering / difference.results,
     tests,
   };
 }

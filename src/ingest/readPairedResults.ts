@@ -45,8 +45,8 @@ export interface PairDifference {
   readonly metric: string;
   /** Per-document sums of the per-query differences x = b − a. */
   readonly stats: DocumentStats;
-  /** Queries with x ≠ 0. */
-  readonly queriesDiffering: number;
+  /** Queries with x ≠ 0; null when per-document sums cannot tell (scores, aggregated input). */
+  readonly queriesDiffering: number | null;
   /** The per-query differences grouped by document, sorted (for the chunk bootstrap). */
   readonly values?: ResultValues;
 }

@@ -56,6 +56,7 @@ export function comparisonReportJson(report: ComparisonReport): Record<string, u
     mode: report.mode,
     queries: report.queries,
     dropped: report.dropped,
+    aggregatesFile: report.aggregatesFile,
   };
   if (report.metrics.length === 1)
     return {

@@ -19,4 +19,6 @@ export interface ComparisonReport {
   readonly queries: number;
   readonly dropped: Readonly<Record<string, number>>;
   readonly metrics: readonly MetricComparisons[];
+  /** Where --write-aggregates saved the per-document table, if it did. */
+  readonly aggregatesFile: string | null;
 }

@@ -66,7 +66,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   lines.push("", "verdict");
   for (const e of estimands) lines.push(`  ${bold(color)(verdict(c, e, d.level))}`);
   lines.push(
-    `  ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${percent(c.queriesDiffering, 1)} of queries differ`,
+    `  ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`,
   );
   const also: string[][] = [];
   for (const e of estimands) {
@@ -226,6 +226,9 @@ export function comparisonTerminal(
     ...report.inputs.map((i) =>
       dim(options.color)(`input ${i.file} (${count(i.rows)} rows) sha256 ${i.sha256}`),
     ),
+    ...(report.aggregatesFile
+      ? [dim(options.color)(`per-document aggregates written to ${report.aggregatesFile}`)]
+      : []),
   ];
   return `ragci compare · ${report.systems.join(", ")}\n\n${parts.join("\n\n")}\n\n${footer.join("\n")}\n`;
 }

@@ -48,6 +48,7 @@ export const DEFAULT_MAX_DRAWS = 1e8;
 const EXAMPLES = `
 Examples:
   $ ragci analyze examples/covidqa-retrieval.csv --doc doc_id --metric hit5 --system system
+  $ ragci analyze examples/covidqa-retrieval.csv --metric hit5 --system system=bm25   # one system
   $ ragci analyze results.parquet --doc doc_id --metric hit@5,mrr --population 1300 --json
   $ cat results.jsonl | ragci analyze - --format jsonl --doc doc --metric rr
   $ ragci analyze perdoc.csv --aggregated          # columns doc, n, s[, ss]

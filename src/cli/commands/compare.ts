@@ -4,7 +4,9 @@ import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
+import { pairedAggregateGroups, readPairedAggregates } from "../../ingest/readPairedAggregates.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
+import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
@@ -33,6 +35,8 @@ export interface CompareCommandOptions extends DesignCommandOptions {
   readonly json?: boolean;
   readonly markdown?: boolean;
   readonly output?: string;
+  readonly aggregated?: boolean;
+  readonly writeAggregates?: string;
   readonly threads?: number;
   readonly replicatesExplicit?: boolean;
 }
@@ -43,6 +47,9 @@ Examples:
   $ ragci compare a.jsonl b.jsonl --doc doc --query qid --metric rr        # one file per system, joined on the query
   $ ragci compare results.parquet --system system --metric hit5 --baseline bm25 --json
   $ ragci compare results.csv --system system --metric hit5 --all-pairs    # every pair, Holm, tie groups
+  $ ragci compare results.csv --system system=bm25,tfidf --metric hit5     # two of a file's systems
+  $ ragci compare results.csv --system system --metric hit5 --write-aggregates pairs.parquet
+  $ ragci compare pairs.parquet --aggregated --metric hit5                 # re-run from that table
   $ ragci compare results.csv --system system --metric hit5 --design strata.json --stratum size
   $ ragci compare a.csv b.csv --metric rr --design topics.json --psu topic   # two-stage
 
@@ -82,6 +89,14 @@ export function registerCompare(program: Command, io: CommandIo): void {
           "--json",
           "JSON output (schema ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs)",
         )
+        .option(
+          "--aggregated",
+          "input is the per-document table of compare --write-aggregates (each system and each pair's differences)",
+        )
+        .option(
+          "--write-aggregates <file>",
+          "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
+        )
         .option("--markdown", "Markdown output")
         .option("-o, --output <file>", "write the report to a file (atomically)"),
     ),
@@ -118,9 +133,21 @@ export async function runCompare(
       `--system ${options.system}: a comparison needs two systems or more, e.g. --system ${systemOption.column}=${systemOption.values[0]},OTHER (or the column alone for every system)`,
     );
   }
+  if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
+  if (options.aggregated && files.length !== 1) {
+    throw new RagciError(
+      "invalid-option",
+      "--aggregated reads one per-document table (written by ragci compare --write-aggregates); give one file",
+    );
+  }
   await refuseUnsafeOutputs(
     [...files, ...(options.design ? [options.design] : [])],
-    options.output ? [{ flag: "-o", path: options.output }] : [],
+    [
+      ...(options.output ? [{ flag: "-o", path: options.output }] : []),
+      ...(options.writeAggregates
+        ? [{ flag: "--write-aggregates", path: options.writeAggregates }]
+        : []),
+    ],
   );
   const designed = await declaredDesign(options);
   const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
@@ -137,42 +164,55 @@ export async function runCompare(
       displayName: f === "-" ? "stdin" : f,
     }));
     let mode: ComparisonReport["mode"] = "two";
+    const pairing = {
+      format: options.format ?? null,
+      doc: options.doc ?? null,
+      query: options.query ?? null,
+      system: systemOption?.column ?? null,
+      onlySystems: systemOption?.values ?? null,
+      metrics,
+      intersect: options.intersect ?? false,
+      documentLabel: designed.label,
+      ...(options.threads ? { threads: options.threads } : {}),
+      valuesUpTo:
+        options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
+      pairs: (systems: readonly string[]): (readonly [string, string])[] => {
+        if (options.baseline) {
+          mode = "baseline";
+          return systems
+            .filter((s) => s !== options.baseline)
+            .map((s) => [options.baseline as string, s] as const);
+        }
+        if (systems.length > 2 || options.allPairs) {
+          if (!options.allPairs) {
+            throw new RagciError(
+              "invalid-option",
+              `${systems.length} systems (${systems.join(", ")}): choose --baseline SYSTEM or --all-pairs`,
+            );
+          }
+          mode = "all-pairs";
+          return systems.flatMap((a, i) => systems.slice(i + 1).map((b) => [a, b] as const));
+        }
+        return [[systems[0] as string, systems[1] as string] as const];
+      },
+    };
     io.progress.update("reading and pairing…");
     const [table, hashes, { compareSystems, holmAdjust, indistinguishableGroups }] =
       await Promise.all([
-        readPairedResults({
-          inputs,
-          format: options.format ?? null,
-          doc: options.doc ?? null,
-          query: options.query ?? null,
-          system: systemOption?.column ?? null,
-          onlySystems: systemOption?.values ?? null,
-          metrics,
-          intersect: options.intersect ?? false,
-          documentLabel: designed.label,
-          ...(options.threads ? { threads: options.threads } : {}),
-          valuesUpTo:
-            options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
-          pairs: (systems) => {
-            if (options.baseline) {
-              mode = "baseline";
-              return systems
-                .filter((s) => s !== options.baseline)
-                .map((s) => [options.baseline as string, s] as const);
-            }
-            if (systems.length > 2 || options.allPairs) {
-              if (!options.allPairs) {
-                throw new RagciError(
-                  "invalid-option",
-                  `${systems.length} systems (${systems.join(", ")}): choose --baseline SYSTEM or --all-pairs`,
-                );
-              }
-              mode = "all-pairs";
-              return systems.flatMap((a, i) => systems.slice(i + 1).map((b) => [a, b] as const));
-            }
-            return [[systems[0] as string, systems[1] as string] as const];
-          },
-        }),
+        options.aggregated
+          ? readPairedAggregates({
+              file: (inputs[0] as { path: string }).path,
+              displayName: (inputs[0] as { displayName: string }).displayName,
+              format: pairing.format,
+              doc: pairing.doc,
+              system: pairing.system,
+              onlySystems: pairing.onlySystems,
+              metrics,
+              documentLabel: designed.label,
+              pairs: pairing.pairs,
+              ...(options.threads ? { threads: options.threads } : {}),
+            })
+          : readPairedResults({ inputs, ...pairing }),
         Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
         import("../../core/compare.js"),
       ]);
@@ -235,6 +275,8 @@ export async function runCompare(
       }
       return { metric, comparisons, holm, groups };
     });
+    if (options.writeAggregates)
+      await writeAggregates(options.writeAggregates, pairedAggregateGroups(table), designed.label);
     io.progress.done();
     const report: ComparisonReport = {
       version: io.version,
@@ -243,13 +285,14 @@ export async function runCompare(
         sha256: hashes[i] as string,
         format: options.format ?? "auto",
         rows: table.rowsPerInput[i] as number,
-        kind: "per-query",
+        kind: options.aggregated ? "per-document" : "per-query",
       })),
       systems: table.systems,
       mode,
       queries: table.queries,
       dropped: table.dropped,
       metrics: results,
+      aggregatesFile: options.writeAggregates ?? null,
     };
     if (options.json) return formatComparisonJson(report);
     if (options.markdown) return comparisonMarkdown(report);

@@ -1,0 +1,132 @@
+/**
+ * compare --write-aggregates / --aggregated: the per-document table of each system and each
+ * pair's differences re-runs the comparison to the same numbers (CSV and Parquet, with a
+ * design too); per-system sums alone are refused with the reason.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
+
+const dir = scratchDir();
+
+function json(args: readonly string[]) {
+  const result = ragci([...args, "--json"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+/** The comparison without what per-document input cannot give (the chunk bootstrap). */
+function numbers(out: Record<string, any>): string {
+  const strip = (c: Record<string, any>) => {
+    for (const e of ["micro", "macro"])
+      for (const part of [c.difference, c.a, c.b]) delete part[e].intervals["chunk-bootstrap"];
+    const { queriesDiffering: _q, ...rest } = c;
+    return rest;
+  };
+  return JSON.stringify(
+    Object.fromEntries(
+      Object.entries(structuredClone(out).metrics).map(([m, c]) => [
+        m,
+        strip(c as Record<string, any>),
+      ]),
+    ),
+  );
+}
+
+describe("compare from its per-document table", () => {
+  const base = ["--metric", "hit5,rr", "--replicates", "500"];
+
+  it.each(["csv", "parquet"])(
+    "re-runs from %s to the same intervals, tests and verdicts",
+    (ext) => {
+      const table = join(dir, `pairs.${ext}`);
+      const full = json([
+        "compare",
+        EXAMPLE,
+        "--system",
+        "system",
+        ...base,
+        "--write-aggregates",
+        table,
+      ]);
+      expect(full.aggregatesFile).toBe(table);
+      const again = json(["compare", table, "--aggregated", ...base]);
+      expect(again.inputs[0].kind).toBe("per-document");
+      expect(numbers(again)).toBe(numbers(full));
+      // 0/1 differences are in {−1, 0, 1}: Σx² counts the queries that differ.
+      expect(again.metrics.hit5.queriesDiffering).toBe(full.metrics.hit5.queriesDiffering);
+      expect(again.metrics.rr.queriesDiffering).toBeNull();
+      expect(again.metrics.rr.difference.micro.intervals["chunk-bootstrap"].reason).toMatch(
+        /needs the per-query values/,
+      );
+    },
+  );
+
+  it("with a design the table keeps the design column", () => {
+    const [head, ...rows] = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+    const sized = rows.map((r) => `${r},${Number(r.split(",")[0]) % 3 === 0 ? "large" : "small"}`);
+    const data = join(dir, "sized.csv");
+    writeFileSync(data, `${head},size\n${sized.join("\n")}\n`);
+    const large = new Set(sized.filter((r) => r.endsWith("large")).map((r) => r.split(",")[0]))
+      .size;
+    const design = join(dir, "sized.design.json");
+    writeFileSync(
+      design,
+      JSON.stringify({
+        design: "stratified",
+        strata: { large: large * 3, small: (98 - large) * 3 },
+      }),
+    );
+    const opts = ["--metric", "hit5", "--replicates", "0", "--design", design, "--stratum", "size"];
+    const table = join(dir, "sized-pairs.csv");
+    const full = json([
+      "compare",
+      data,
+      "--system",
+      "system",
+      ...opts,
+      "--write-aggregates",
+      table,
+    ]);
+    const again = json(["compare", table, "--aggregated", ...opts]);
+    expect(again.difference.micro.intervals.stratified).toEqual(
+      full.difference.micro.intervals.stratified,
+    );
+  });
+
+  it("per-system sums alone are refused: they do not determine the differences", () => {
+    const perSystem = join(dir, "per-system.csv");
+    ragci([
+      "analyze",
+      EXAMPLE,
+      "--metric",
+      "hit5",
+      "--system",
+      "system",
+      "--replicates",
+      "0",
+      "--write-aggregates",
+      perSystem,
+    ]);
+    const result = ragci(["compare", perSystem, "--aggregated", "--metric", "hit5"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /no rows for the difference "tfidf - bm25" of metric hit5; a paired comparison needs each query of both systems, so per-system sums are not enough — write the table with ragci compare --write-aggregates/,
+    );
+  });
+
+  it("--aggregated reads one table", () => {
+    const result = ragci([
+      "compare",
+      join(FIXTURES, "k5_binary.csv"),
+      EXAMPLE,
+      "--aggregated",
+      "--metric",
+      "hit5",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--aggregated reads one per-document table/);
+  });
+});
