@@ -18,6 +18,7 @@ import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 import { RagciError } from "./errors.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
+import { logitCv3Interval } from "./intervals/logitCv3Interval.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { criticalValue, tInterval } from "./intervals/tInterval.js";
 import { estimandQuestion, type MethodId, RECOMMENDED_METHOD } from "./methods.js";
@@ -42,6 +43,16 @@ export interface AnalyzeOptions {
   readonly replicates?: number;
   /** Why resampling is skipped, when it is not the user's B = 0 (shown as the reason). */
   readonly resamplingSkipped?: string;
+  /**
+   * numpy SeedSequence spawn keys of the two bootstrap streams (default: none, so the
+   * document bootstrap is default_rng(seed)). A study's repetition i uses (i, 1) and (i, 2).
+   */
+  readonly spawnKeys?: {
+    readonly documents: readonly number[];
+    readonly chunks: readonly number[];
+  };
+  /** Why the chunk bootstrap (a contrast) is not run, when a caller skips it; null runs it. */
+  readonly chunkBootstrapSkipped?: string | null;
   /** Seed of the numpy-compatible stream (default 1). */
   readonly seed?: number;
   /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
@@ -179,6 +190,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     onProgress: options.onProgress,
     maxDraws: options.maxResamplingDraws ?? null,
     skippedReason: options.resamplingSkipped ?? null,
+    spawnKeys: options.spawnKeys ?? { documents: [], chunks: [] },
+    chunkSkipped: options.chunkBootstrapSkipped ?? null,
   });
   const microAnalysis: EstimandAnalysis = {
     estimand: "micro",
@@ -191,6 +204,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
       "wald-iid": tInterval(micro, iid, level),
       "wald-effective-n": tInterval(micro, effectiveN, level),
       logit: logitInterval(micro, microCr2, level, metricInUnitInterval),
+      "logit-cv3": logitCv3Interval(stats, level, metricInUnitInterval, population),
       ...resampled.micro,
     },
   };
@@ -321,6 +335,14 @@ function withDesign(
       ...("bootstrap-t" in e.intervals
         ? { "bootstrap-t": notUnder, "bootstrap-percentile": notUnder }
         : {}),
+      ...("logit-cv3" in e.intervals
+        ? {
+            "logit-cv3": {
+              available: false as const,
+              reason: `the leave-one-document-out variance of one simple random sample; not valid under the ${design.kind} design`,
+            },
+          }
+        : {}),
     },
   });
   return { micro: add(micro, result.micro), macro: add(macro, result.macro) };
@@ -373,6 +395,8 @@ interface ResamplingInput {
   readonly onProgress: ((phase: ResamplingPhase, fraction: number) => void) | undefined;
   readonly maxDraws: number | null;
   readonly skippedReason: string | null;
+  readonly spawnKeys: { readonly documents: readonly number[]; readonly chunks: readonly number[] };
+  readonly chunkSkipped: string | null;
 }
 
 type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
@@ -397,18 +421,22 @@ function resamplingIntervals(
   const documents = documentBootstrap(stats, input.macro, input.micro, {
     replicates,
     seed,
+    spawnKey: input.spawnKeys.documents,
     ...(onProgress ? { onProgress: (f: number) => onProgress("document bootstrap", f) } : {}),
   });
   const degenerate = documents.degenerateCount / replicates;
   const total = stats.n.reduce((a, b) => a + b, 0);
   let chunks: ChunkBootstrapReplicates | string;
-  if (stats.binary) chunks = chunkBootstrapBinary(stats, replicates, seed, chunkProgress);
+  const chunkKey = input.spawnKeys.chunks;
+  if (input.chunkSkipped !== null) chunks = input.chunkSkipped;
+  else if (stats.binary)
+    chunks = chunkBootstrapBinary(stats, replicates, seed, chunkProgress, chunkKey);
   else if (input.values === null) {
     chunks =
       "non-binary metric from per-document input: resampling results needs the per-query values";
   } else if (total * replicates > CHUNK_BOOTSTRAP_ROW_LIMIT) {
     chunks = `N × B = ${total * replicates} is too many draws for the row-level chunk bootstrap of a non-binary metric (a contrast); lower --replicates`;
-  } else chunks = chunkBootstrapRows(input.values, replicates, seed, chunkProgress);
+  } else chunks = chunkBootstrapRows(input.values, replicates, seed, chunkProgress, chunkKey);
   const chunkInterval = (estimates: "micro" | "macro"): Interval =>
     typeof chunks === "string"
       ? { available: false, reason: chunks }

@@ -8,6 +8,7 @@ export type MethodId =
   | "wald-iid"
   | "wald-effective-n"
   | "logit"
+  | "logit-cv3"
   | "bootstrap-t"
   | "bootstrap-percentile"
   | "chunk-bootstrap"
@@ -65,6 +66,13 @@ export const METHODS: Readonly<Record<MethodId, MethodInfo>> = {
     contrast: false,
     label: "delta method on the logit scale around the recommended se",
     degreesOfFreedom: "as the recommended method",
+  },
+  "logit-cv3": {
+    id: "logit-cv3",
+    estimands: ["micro"],
+    contrast: false,
+    label: "leave-one-document-out (jackknife, CV3) variance on the logit scale",
+    degreesOfFreedom: "Satterthwaite ν₃ of the CV3 form",
   },
   "bootstrap-t": {
     id: "bootstrap-t",

@@ -59,6 +59,8 @@ export function designLine(a: Analysis): string {
 function alsoNote(method: MethodId, interval: AvailableInterval): string {
   const r = interval.resampling;
   if (method === "logit") return "bounded in [0, 1]; delta method on the logit scale";
+  if (method === "logit-cv3")
+    return "bounded in [0, 1]; leave-one-document-out variance on the logit scale, own ν";
   if (!r) return "";
   const dropped =
     r.degenerate > 0
@@ -146,7 +148,7 @@ export function terminalAnalysis(
 
   const also: string[][] = [];
   for (const e of estimands) {
-    for (const method of ["logit", "bootstrap-t", "bootstrap-percentile"] as const) {
+    for (const method of ["logit", "logit-cv3", "bootstrap-t", "bootstrap-percentile"] as const) {
       const interval = e.intervals[method];
       if (!interval) continue;
       also.push(

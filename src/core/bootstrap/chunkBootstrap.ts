@@ -34,10 +34,11 @@ export function chunkBootstrapBinary(
   replicates: number,
   seed: number,
   onProgress?: (fraction: number) => void,
+  spawnKey: readonly number[] = [],
 ): ChunkBootstrapReplicates {
   const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const k = stats.n.length;
-  const uniform = uniformSource(seed);
+  const uniform = uniformSource(seed, spawnKey);
   const draw = binomialSampler(uniform);
   const total = stats.n.reduce((a, b) => a + b, 0);
   const remainingAfter = new Float64Array(k);
@@ -85,6 +86,7 @@ export function chunkBootstrapRows(
   replicates: number,
   seed: number,
   onProgress?: (fraction: number) => void,
+  spawnKey: readonly number[] = [],
 ): ChunkBootstrapReplicates {
   const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const total = values.values.length;
@@ -92,7 +94,7 @@ export function chunkBootstrapRows(
   const documentOf = new Uint32Array(total);
   for (let d = 0; d < k; d++)
     documentOf.fill(d, values.offsets[d] as number, values.offsets[d + 1] as number);
-  const state = createPcg64(seed);
+  const state = createPcg64(seed, spawnKey);
   const row = new Uint32Array(total);
   const sums = new Float64Array(k);
   const counts = new Uint32Array(k);

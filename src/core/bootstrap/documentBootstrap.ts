@@ -6,6 +6,8 @@ export interface BootstrapOptions {
   readonly replicates?: number;
   /** Seed of the numpy-compatible stream (default 1). */
   readonly seed?: number;
+  /** numpy SeedSequence spawn key of the stream (default none: default_rng(seed)). */
+  readonly spawnKey?: readonly number[];
   /** Called now and then with the fraction done; for a progress bar. */
   readonly onProgress?: (fraction: number) => void;
 }
@@ -55,46 +57,52 @@ export function documentBootstrap(
   const cr1Factor = k / (k - 1);
   const progressEvery = Math.max(1, Math.floor(replicates / 100));
 
-  forEachDocumentResample(seed, k, replicates, (row, b) => {
-    const first = row[0] as number;
-    const n0 = n[first] as number;
-    const s0 = s[first] as number;
-    let sumRate = 0;
-    let sumS = 0;
-    let sumN = 0;
-    let allEqual = true;
-    for (let j = 0; j < k; j++) {
-      const d = row[j] as number;
-      const nd = n[d] as number;
-      const sd = s[d] as number;
-      sumRate += rate[d] as number;
-      sumS += sd;
-      sumN += nd;
-      if (allEqual && sd * n0 !== s0 * nd) allEqual = false;
-    }
-    const meanRate = sumRate / k;
-    const ratio = sumS / sumN;
-    macro[b] = meanRate;
-    micro[b] = ratio;
-    if (allEqual) {
-      degenerate[b] = 1;
-      degenerateCount++;
-    } else {
-      let squares = 0;
-      let residuals = 0;
+  forEachDocumentResample(
+    seed,
+    k,
+    replicates,
+    (row, b) => {
+      const first = row[0] as number;
+      const n0 = n[first] as number;
+      const s0 = s[first] as number;
+      let sumRate = 0;
+      let sumS = 0;
+      let sumN = 0;
+      let allEqual = true;
       for (let j = 0; j < k; j++) {
         const d = row[j] as number;
-        const gap = (rate[d] as number) - meanRate;
-        const u = (s[d] as number) - ratio * (n[d] as number);
-        squares += gap * gap;
-        residuals += u * u;
+        const nd = n[d] as number;
+        const sd = s[d] as number;
+        sumRate += rate[d] as number;
+        sumS += sd;
+        sumN += nd;
+        if (allEqual && sd * n0 !== s0 * nd) allEqual = false;
       }
-      const seMacro = Math.sqrt(squares / (k - 1)) / sqrtK;
-      const seMicro = Math.sqrt(cr1Factor * residuals) / sumN;
-      macroT[b] = (meanRate - fullMacro) / seMacro;
-      microT[b] = (ratio - fullMicro) / seMicro;
-    }
-    if (options.onProgress && b % progressEvery === 0) options.onProgress(b / replicates);
-  });
+      const meanRate = sumRate / k;
+      const ratio = sumS / sumN;
+      macro[b] = meanRate;
+      micro[b] = ratio;
+      if (allEqual) {
+        degenerate[b] = 1;
+        degenerateCount++;
+      } else {
+        let squares = 0;
+        let residuals = 0;
+        for (let j = 0; j < k; j++) {
+          const d = row[j] as number;
+          const gap = (rate[d] as number) - meanRate;
+          const u = (s[d] as number) - ratio * (n[d] as number);
+          squares += gap * gap;
+          residuals += u * u;
+        }
+        const seMacro = Math.sqrt(squares / (k - 1)) / sqrtK;
+        const seMicro = Math.sqrt(cr1Factor * residuals) / sumN;
+        macroT[b] = (meanRate - fullMacro) / seMacro;
+        microT[b] = (ratio - fullMicro) / seMicro;
+      }
+      if (options.onProgress && b % progressEvery === 0) options.onProgress(b / replicates);
+    },
+    options.spawnKey ?? [],
+  );
   return { replicates, seed, macro, micro, macroT, microT, degenerate, degenerateCount };
 }

@@ -17,8 +17,11 @@ export function forEachDocumentResample(
   documents: number,
   replicates: number,
   visit: (row: Uint32Array, replicate: number) => void,
+  spawnKey: readonly number[] = [],
 ): void {
-  const state = createPcg64(seed);
+  // With a spawn key: the generator of SeedSequence(seed, spawn_key), as a study's
+  // repetition i uses (i, 1) so that it can be replayed in numpy.
+  const state = createPcg64(seed, spawnKey);
   const rowsPerBlock = Math.max(1, Math.floor(BLOCK_INDICES / documents));
   const block = new Uint32Array(rowsPerBlock * documents);
   for (let first = 0; first < replicates; first += rowsPerBlock) {

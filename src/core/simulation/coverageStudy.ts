@@ -1,0 +1,163 @@
+import { analyze } from "../analyze.js";
+import { RagciError } from "../errors.js";
+import type { MethodId } from "../methods.js";
+import type { DocumentStats, Estimand, Interval } from "../types.js";
+import { sampleIndices, sampleStats } from "./sampleDocuments.js";
+
+/** A scored interval: "micro/cr2", "macro/t", … (the keys of SPEC §10's `methods`). */
+export type StudyMethod = `${Estimand}/${MethodId}`;
+
+/** Every interval of `analyze` a study scores, contrasts included (SPEC §8). */
+export const STUDY_METHODS: readonly StudyMethod[] = [
+  "micro/cr2",
+  "micro/logit-cv3",
+  "micro/logit",
+  "micro/bootstrap-t",
+  "micro/bootstrap-percentile",
+  "micro/cr1",
+  "micro/wald-iid",
+  "micro/wald-effective-n",
+  "micro/chunk-bootstrap",
+  "macro/t",
+  "macro/logit",
+  "macro/bootstrap-t",
+  "macro/bootstrap-percentile",
+  "macro/wald-iid",
+  "macro/wald-effective-n",
+  "macro/chunk-bootstrap",
+];
+
+export interface StudyOptions {
+  /** K, documents per sample. */
+  readonly documents: number;
+  readonly repetitions: number;
+  /** B, bootstrap replicates per repetition (0: no bootstrap intervals). */
+  readonly replicates: number;
+  readonly seed: number;
+  readonly level: number;
+  /** Apply the finite-population correction 1 − K/M (the samples are without replacement). */
+  readonly fpc: boolean;
+  /** Score the chunk bootstrap (a contrast: 2K binomial draws per replicate, most of the cost). */
+  readonly chunkBootstrap?: boolean;
+}
+
+/** Why a study leaves the chunk bootstrap out unless asked. */
+export const CHUNK_BOOTSTRAP_SKIPPED =
+  "not scored by default: a contrast that ignores the documents (the article's study: 59.7% for macro at K = 20), and its 2K binomial draws per replicate cost more than every other method together; ask for it with --chunk-bootstrap";
+
+/**
+ * What repetitions from..to−1 produced, flat and in repetition order so that the work can be
+ * split between threads and joined without changing a bit: per method and repetition the
+ * bounds and ν (NaN where unavailable or none) and the bootstrap's degenerate fraction, and
+ * per estimand the estimate.
+ */
+export interface RepetitionResults {
+  readonly from: number;
+  readonly to: number;
+  /** [method × repetition], method in STUDY_METHODS order. */
+  readonly lower: Float64Array;
+  readonly upper: Float64Array;
+  readonly df: Float64Array;
+  readonly degenerate: Float64Array;
+  /** [estimand × repetition], micro then macro. */
+  readonly estimates: Float64Array;
+}
+
+export function checkStudyOptions(census: DocumentStats, options: StudyOptions): void {
+  const M = census.n.length;
+  const K = options.documents;
+  if (!Number.isInteger(K) || K < 2 || K > M) {
+    throw new RagciError(
+      "invalid-option",
+      `K = ${K}: a study draws between 2 and the census's ${M} documents`,
+    );
+  }
+  if (!Number.isInteger(options.repetitions) || options.repetitions < 1) {
+    throw new RagciError(
+      "invalid-option",
+      `repetitions ${options.repetitions}: give a whole number ≥ 1`,
+    );
+  }
+}
+
+/** Runs repetitions from..to−1 of the study (pure: the same input gives the same bits). */
+export function runRepetitions(
+  census: DocumentStats,
+  options: StudyOptions,
+  from: number,
+  to: number,
+  onRepetition?: () => void,
+): RepetitionResults {
+  checkStudyOptions(census, options);
+  const reps = to - from;
+  const methods = STUDY_METHODS.length;
+  const lower = new Float64Array(methods * reps).fill(Number.NaN);
+  const upper = new Float64Array(methods * reps).fill(Number.NaN);
+  const df = new Float64Array(methods * reps).fill(Number.NaN);
+  const degenerate = new Float64Array(methods * reps).fill(Number.NaN);
+  const estimates = new Float64Array(2 * reps);
+  const M = census.n.length;
+  for (let i = from; i < to; i++) {
+    const r = i - from;
+    const sample = sampleStats(census, sampleIndices(options.documents, M, options.seed, i));
+    const analysis = analyze(sample, {
+      level: options.level,
+      population: options.fpc ? M : null,
+      replicates: options.replicates,
+      seed: options.seed,
+      spawnKeys: { documents: [i, 1], chunks: [i, 2] },
+      resamplingSkipped: "B = 0: no bootstrap in this study",
+      chunkBootstrapSkipped: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_SKIPPED,
+    });
+    estimates[r] = analysis.micro?.estimate ?? Number.NaN;
+    estimates[reps + r] = analysis.macro?.estimate ?? Number.NaN;
+    STUDY_METHODS.forEach((key, m) => {
+      const [estimand, method] = key.split("/") as [Estimand, MethodId];
+      const interval: Interval | undefined = analysis[estimand]?.intervals[method];
+      if (!interval) return;
+      if (interval.resampling) degenerate[m * reps + r] = interval.resampling.degenerate;
+      if (!interval.available) return;
+      lower[m * reps + r] = interval.lower;
+      upper[m * reps + r] = interval.upper;
+      if (interval.df !== null) df[m * reps + r] = interval.df;
+    });
+    onRepetition?.();
+  }
+  return { from, to, lower, upper, df, degenerate, estimates };
+}
+
+/** Joins consecutive pieces (in repetition order) into one. */
+export function joinRepetitions(parts: readonly RepetitionResults[]): RepetitionResults {
+  const sorted = [...parts].sort((a, b) => a.from - b.from);
+  const from = sorted[0]?.from ?? 0;
+  const to = sorted[sorted.length - 1]?.to ?? 0;
+  const reps = to - from;
+  const methods = STUDY_METHODS.length;
+  const join = (field: "lower" | "upper" | "df" | "degenerate", rows: number) => {
+    const out = new Float64Array(rows * reps);
+    for (const part of sorted) {
+      const width = part.to - part.from;
+      for (let m = 0; m < rows; m++)
+        out.set(part[field].subarray(m * width, (m + 1) * width), m * reps + (part.from - from));
+    }
+    return out;
+  };
+  const estimates = new Float64Array(2 * reps);
+  for (const part of sorted) {
+    const width = part.to - part.from;
+    for (let e = 0; e < 2; e++)
+      estimates.set(
+        part.estimates.subarray(e * width, (e + 1) * width),
+        e * reps + (part.from - from),
+      );
+  }
+  return {
+    from,
+    to,
+    lower: join("lower", methods),
+    upper: join("upper", methods),
+    df: join("df", methods),
+    degenerate: join("degenerate", methods),
+    estimates,
+  };
+}

@@ -1,0 +1,151 @@
+import { macroEstimate } from "../estimands/macroEstimate.js";
+import { microEstimate } from "../estimands/microEstimate.js";
+import { NeumaierSum } from "../numeric/compensatedSum.js";
+import { quantileType7, sortedCopy } from "../numeric/quantileType7.js";
+import type { DocumentStats, Estimand } from "../types.js";
+import {
+  type RepetitionResults,
+  STUDY_METHODS,
+  type StudyMethod,
+  type StudyOptions,
+} from "./coverageStudy.js";
+
+/** SPEC §8's fields for one method at one K. Fractions are of all repetitions unless named. */
+export interface MethodScore {
+  /** Intervals that contain the census value; an unavailable one counts as not covering. */
+  readonly coverage: number;
+  /** The same among available intervals only (null when none was available). */
+  readonly coverageAvailable: number | null;
+  /** Monte-Carlo standard error of `coverage`, √(p(1 − p)/reps). */
+  readonly mcse: number;
+  readonly meanWidth: number | null;
+  readonly medianWidth: number | null;
+  readonly unavailable: number;
+  readonly zeroWidth: number;
+  /** Interval wholly below the census value (upper < truth), and wholly above it. */
+  readonly missBelow: number;
+  readonly missAbove: number;
+  /** Intervals reaching below 0 or above 1. */
+  readonly outside01: number;
+  readonly meanDf: number | null;
+  /** Bootstraps: the mean fraction of degenerate (zero-SE) replicates. */
+  readonly meanDegenerateFraction?: number;
+}
+
+/** The estimator itself across repetitions: bias, sd (of the repetitions, ddof 0) and rmse. */
+export interface EstimatorScore {
+  readonly bias: number;
+  readonly sd: number;
+  readonly rmse: number;
+}
+
+export interface StudyResult {
+  readonly k: number;
+  readonly reps: number;
+  readonly replicates: number;
+  readonly seed: number;
+  readonly level: number;
+  readonly fpc: boolean;
+  readonly estimators: Readonly<Record<Estimand, EstimatorScore>>;
+  readonly methods: Readonly<Record<StudyMethod, MethodScore>>;
+}
+
+/** The census values a study scores against: micro Σs/Σn and macro mean of r_d. */
+export function censusTruth(census: DocumentStats): Record<Estimand, number> {
+  return { micro: microEstimate(census), macro: macroEstimate(census) };
+}
+
+function mean(sum: NeumaierSum, count: number): number | null {
+  return count === 0 ? null : sum.value() / count;
+}
+
+/** Scores every method of a finished study (repetitions in order, so the sums are fixed). */
+export function summarizeStudy(
+  census: DocumentStats,
+  options: StudyOptions,
+  results: RepetitionResults,
+): StudyResult {
+  const reps = results.to - results.from;
+  const truth = censusTruth(census);
+  const estimators = {} as Record<Estimand, EstimatorScore>;
+  (["micro", "macro"] as const).forEach((estimand, e) => {
+    const error = new NeumaierSum();
+    const squared = new NeumaierSum();
+    for (let r = 0; r < reps; r++) {
+      const x = (results.estimates[e * reps + r] as number) - truth[estimand];
+      error.add(x);
+      squared.add(x * x);
+    }
+    const bias = error.value() / reps;
+    const rmse = Math.sqrt(squared.value() / reps);
+    estimators[estimand] = { bias, sd: Math.sqrt(Math.max(0, rmse * rmse - bias * bias)), rmse };
+  });
+  const methods = {} as Record<StudyMethod, MethodScore>;
+  STUDY_METHODS.forEach((key, m) => {
+    const target = truth[key.split("/")[0] as Estimand];
+    let covered = 0;
+    let available = 0;
+    let zero = 0;
+    let below = 0;
+    let above = 0;
+    let outside = 0;
+    let dfCount = 0;
+    let degenerateCount = 0;
+    const width = new NeumaierSum();
+    const dfSum = new NeumaierSum();
+    const degenerateSum = new NeumaierSum();
+    const widths: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      const at = m * reps + r;
+      const d = results.degenerate[at] as number;
+      if (!Number.isNaN(d)) {
+        degenerateSum.add(d);
+        degenerateCount++;
+      }
+      const lo = results.lower[at] as number;
+      const hi = results.upper[at] as number;
+      if (Number.isNaN(lo)) continue;
+      available++;
+      if (lo <= target && target <= hi) covered++;
+      else if (hi < target) below++;
+      else above++;
+      if (hi === lo) zero++;
+      if (lo < 0 || hi > 1) outside++;
+      width.add(hi - lo);
+      widths.push(hi - lo);
+      const f = results.df[at] as number;
+      if (!Number.isNaN(f)) {
+        dfSum.add(f);
+        dfCount++;
+      }
+    }
+    const coverage = covered / reps;
+    methods[key] = {
+      coverage,
+      coverageAvailable: available === 0 ? null : covered / available,
+      mcse: Math.sqrt((coverage * (1 - coverage)) / reps),
+      meanWidth: mean(width, available),
+      medianWidth:
+        available === 0 ? null : quantileType7(sortedCopy(Float64Array.from(widths)), 0.5),
+      unavailable: (reps - available) / reps,
+      zeroWidth: zero / reps,
+      missBelow: below / reps,
+      missAbove: above / reps,
+      outside01: outside / reps,
+      meanDf: mean(dfSum, dfCount),
+      ...(degenerateCount > 0
+        ? { meanDegenerateFraction: degenerateSum.value() / degenerateCount }
+        : {}),
+    };
+  });
+  return {
+    k: options.documents,
+    reps,
+    replicates: options.replicates,
+    seed: options.seed,
+    level: options.level,
+    fpc: options.fpc,
+    estimators,
+    methods,
+  };
+}
