@@ -3,15 +3,20 @@ import { isRagciError } from "../core/errors.js";
 export type Outcome =
   | { readonly kind: "ok" }
   | { readonly kind: "user-error" }
+  | { readonly kind: "interrupted" }
   | { readonly kind: "bug" };
 
-/** 0 success, 2 a user error (bad input or options), 1 a bug in ragci. */
-export function exitCode(outcome: Outcome): 0 | 1 | 2 {
-  return outcome.kind === "ok" ? 0 : outcome.kind === "user-error" ? 2 : 1;
+/** 0 success, 2 a user error (bad input or options), 130 stopped by Ctrl-C, 1 a bug. */
+export function exitCode(outcome: Outcome): 0 | 1 | 2 | 130 {
+  if (outcome.kind === "ok") return 0;
+  if (outcome.kind === "user-error") return 2;
+  if (outcome.kind === "interrupted") return 130;
+  return 1;
 }
 
 export function outcomeOf(error: unknown): Outcome {
   if (error === undefined) return { kind: "ok" };
+  if (isRagciError(error) && error.code === "interrupted") return { kind: "interrupted" };
   if (isRagciError(error) || isUsageError(error)) return { kind: "user-error" };
   return { kind: "bug" };
 }

@@ -7,4 +7,6 @@ export interface CommandIo {
   readonly color: boolean;
   readonly progress: Progress;
   readonly version: string;
+  /** Aborted on Ctrl-C: long work stops cleanly (exit 130, no output written). */
+  readonly signal?: AbortSignal;
 }

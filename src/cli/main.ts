@@ -5,6 +5,7 @@ import { isRagciError } from "../core/errors.js";
 import { registerAnalyze } from "./commands/analyze.js";
 import { registerCompare } from "./commands/compare.js";
 import { registerPlan } from "./commands/plan.js";
+import { registerSimulate } from "./commands/simulate.js";
 import { registerStrata } from "./commands/strata.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
 import type { CommandIo } from "./io.js";
@@ -23,7 +24,11 @@ async function main(argv: readonly string[]): Promise<void> {
   });
   const color =
     Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== "dumb";
+  // Ctrl-C: commands that listen stop their work; the exit code is 130 and no file is written.
+  const interrupt = new AbortController();
+  process.once("SIGINT", () => interrupt.abort());
   const io: CommandIo = {
+    signal: interrupt.signal,
     stdin: process.stdin,
     color,
     progress: progress(process.stderr, Boolean(process.stderr.isTTY)),
@@ -42,6 +47,7 @@ async function main(argv: readonly string[]): Promise<void> {
   registerCompare(program, io);
   registerPlan(program, io);
   registerStrata(program, io);
+  registerSimulate(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   if (argv.length === 0) {
     process.stderr.write(program.helpInformation());

@@ -120,7 +120,11 @@ export async function readOneSystem(
   input: OneSystemInput,
   filter: SystemFilter | null,
   command: string,
-): Promise<{ readonly stats: DocumentStats; readonly systemsInFile: number }> {
+): Promise<{
+  readonly stats: DocumentStats;
+  readonly metric: string;
+  readonly systemsInFile: number;
+}> {
   const common = {
     file: input.file,
     format: input.format ?? null,
@@ -132,5 +136,9 @@ export async function readOneSystem(
     ? await readAggregates(common)
     : await readResults({ ...common, systemIfPresent: "system" });
   const group = oneSystemGroup(table, filter, input.file, command);
-  return { stats: group.stats, systemsInFile: new Set(table.groups.map((g) => g.system)).size };
+  return {
+    stats: group.stats,
+    metric: group.metric,
+    systemsInFile: new Set(table.groups.map((g) => g.system)).size,
+  };
 }

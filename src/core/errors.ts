@@ -10,7 +10,9 @@ export type RagciErrorCode =
   | "ambiguous-column"
   | "invalid-value"
   | "empty-input"
-  | "invalid-design";
+  | "invalid-design"
+  /** The user stopped the run (Ctrl-C); the CLI exits with 130 and writes nothing. */
+  | "interrupted";
 
 export interface RagciErrorContext {
   readonly file?: string;

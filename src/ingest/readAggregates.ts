@@ -213,7 +213,8 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         metrics[end] === metrics[start]
       )
         end++;
-      const metricName = metrics[start] ?? wanted?.[0] ?? "metric";
+      // Without a metric column the table is one metric: named by --metric, else by its sum column.
+      const metricName = metrics[start] ?? wanted?.[0] ?? s;
       if (!wanted || (metrics[start] ?? null) === null || wanted.includes(metricName)) {
         const sq = ss !== null ? squares.subarray(start, end) : undefined;
         // A missing (NULL → NaN) min or max makes the range unknown.

@@ -27,6 +27,11 @@ export const STUDY_METHODS: readonly StudyMethod[] = [
   "macro/chunk-bootstrap",
 ];
 
+/** The methods a study with these options scores (the chunk bootstrap only when asked). */
+export function studyMethods(options: { readonly chunkBootstrap?: boolean }): StudyMethod[] {
+  return STUDY_METHODS.filter((m) => options.chunkBootstrap || !m.endsWith("/chunk-bootstrap"));
+}
+
 export interface StudyOptions {
   /** K, documents per sample. */
   readonly documents: number;

@@ -8,6 +8,7 @@ import {
   STUDY_METHODS,
   type StudyMethod,
   type StudyOptions,
+  studyMethods,
 } from "./coverageStudy.js";
 
 /** SPEC §8's fields for one method at one K. Fractions are of all repetitions unless named. */
@@ -81,7 +82,9 @@ export function summarizeStudy(
     estimators[estimand] = { bias, sd: Math.sqrt(Math.max(0, rmse * rmse - bias * bias)), rmse };
   });
   const methods = {} as Record<StudyMethod, MethodScore>;
+  const scored = new Set(studyMethods(options));
   STUDY_METHODS.forEach((key, m) => {
+    if (!scored.has(key)) return;
     const target = truth[key.split("/")[0] as Estimand];
     let covered = 0;
     let available = 0;

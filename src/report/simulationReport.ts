@@ -1,0 +1,130 @@
+import { METHODS, type MethodId } from "../core/methods.js";
+import type { StudyMethod } from "../core/simulation/coverageStudy.js";
+import type { StudyRecommendation } from "../core/simulation/recommendFromStudy.js";
+import type { StudyResult } from "../core/simulation/studySummary.js";
+import type { Estimand } from "../core/types.js";
+import { fixed, percent, significant } from "./format.js";
+import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
+
+/** Schema id of `ragci simulate --json` (SPEC §10). */
+export const SIMULATION_SCHEMA = "ragci.simulation/1";
+
+export interface SimulationReport {
+  readonly version: string;
+  readonly census: {
+    readonly file: string;
+    readonly sha256: string;
+    readonly kind: "per-query" | "per-document";
+    readonly documents: number;
+    readonly results: number;
+    readonly metric: string;
+    readonly metricKind: string;
+    /** The system studied, or the pair whose per-query differences b − a are studied. */
+    readonly system: string | null;
+    readonly pair: { readonly a: string; readonly b: string } | null;
+  };
+  readonly truth: Readonly<Record<Estimand, number>>;
+  readonly level: number;
+  readonly studies: readonly StudyResult[];
+  readonly recommended: readonly Readonly<Record<Estimand, StudyRecommendation | null>>[];
+  readonly threads: number;
+  readonly notes: readonly string[];
+}
+
+export function simulationJson(report: SimulationReport): string {
+  return `${JSON.stringify(
+    {
+      schema: SIMULATION_SCHEMA,
+      ragci: report.version,
+      command: "ragci simulate",
+      census: report.census,
+      truth: report.truth,
+      level: report.level,
+      studies: report.studies.map((study, i) => ({
+        ...study,
+        recommended: report.recommended[i],
+      })),
+      notes: report.notes,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** "87.2% ± 0.5 (0.396)": coverage, its Monte-Carlo se in points, the mean width. */
+function cell(study: StudyResult, key: StudyMethod): string {
+  const score = study.methods[key];
+  if (!score) return "";
+  if (score.meanWidth === null) return "unavailable";
+  return `${percent(score.coverage, 1)} ± ${fixed(100 * score.mcse, 1)} (${significant(score.meanWidth, 3)})`;
+}
+
+function methodTable(report: SimulationReport, estimand: Estimand): ReportBlock[] {
+  const keys = Object.keys(report.studies[0]?.methods ?? {}).filter((k) =>
+    k.startsWith(`${estimand}/`),
+  ) as StudyMethod[];
+  const header = ["method", ...report.studies.map((s) => `K = ${s.k}`)];
+  const rows = keys.map((key) => {
+    const method = key.split("/")[1] as MethodId;
+    const label = METHODS[method].contrast ? `${method} (contrast)` : method;
+    return [label, ...report.studies.map((s) => cell(s, key))];
+  });
+  const recommended = [
+    "recommended",
+    ...report.recommended.map((r) => {
+      const pick = r[estimand];
+      if (!pick) return "—";
+      return pick.reachesNominal
+        ? pick.method
+        : `${pick.method} (none reaches ${percent(report.level)})`;
+    }),
+  ];
+  return [
+    {
+      kind: "heading",
+      text: `${estimand}: coverage ± MC se (mean width), nominal ${percent(report.level)}, census value ${significant(report.truth[estimand], 4)}`,
+    },
+    {
+      kind: "table",
+      rows: [header, ...rows, recommended],
+      align: ["l", ...report.studies.map(() => "r" as const)],
+    },
+  ];
+}
+
+function blocks(report: SimulationReport): ReportBlock[] {
+  const c = report.census;
+  const what = c.pair
+    ? `per-query differences ${c.pair.b} − ${c.pair.a} of ${c.metric}`
+    : `${c.system === null ? "" : `system ${c.system} · `}metric ${c.metric} (${c.metricKind})`;
+  const first = report.studies[0];
+  const reps = [...new Set(report.studies.map((s) => s.reps))].join(", ");
+  return [
+    {
+      kind: "title",
+      text: `ragci simulate ${c.file} · ${what} · census of ${c.documents} documents, ${c.results} results`,
+    },
+    {
+      kind: "text",
+      text: `Each repetition draws K of the ${c.documents} documents by SRS without replacement${first?.fpc ? " (fpc applied)" : " (no fpc)"} and computes every interval; ${reps} repetitions per K, B = ${first?.replicates ?? 0} bootstrap replicates, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
+    },
+    ...methodTable(report, "micro"),
+    ...methodTable(report, "macro"),
+    {
+      kind: "bullets",
+      items: [
+        `Recommended: among the intervals that are not contrasts and cover at least ${percent(report.level - 0.01)}, the narrowest on average; where none does, the one that covers most.`,
+        ...report.notes,
+        "These coverages are of this census under this design; they are the evidence for your data that the article's table is for its own.",
+      ],
+    },
+  ];
+}
+
+export function simulationTerminal(report: SimulationReport): string {
+  return blocksToTerminal(blocks(report));
+}
+
+export function simulationMarkdown(report: SimulationReport): string {
+  return blocksToMarkdown(blocks(report));
+}

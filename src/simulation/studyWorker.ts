@@ -1,0 +1,31 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { runRepetitions, type StudyOptions } from "../core/simulation/coverageStudy.js";
+import type { DocumentStats } from "../core/types.js";
+
+/** What the main thread sends: the census, the study, and this worker's repetitions. */
+export interface StudyWorkerData {
+  readonly census: DocumentStats;
+  readonly options: StudyOptions;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Repetitions between two progress messages (a message costs far less than a repetition). */
+const TICK = 25;
+
+const { census, options, from, to } = workerData as StudyWorkerData;
+let sinceTick = 0;
+const results = runRepetitions(census, options, from, to, () => {
+  if (++sinceTick === TICK) {
+    parentPort?.postMessage({ type: "tick", repetitions: sinceTick });
+    sinceTick = 0;
+  }
+});
+if (sinceTick > 0) parentPort?.postMessage({ type: "tick", repetitions: sinceTick });
+parentPort?.postMessage({ type: "done", results }, [
+  results.lower.buffer,
+  results.upper.buffer,
+  results.df.buffer,
+  results.degenerate.buffer,
+  results.estimates.buffer,
+] as ArrayBuffer[]);

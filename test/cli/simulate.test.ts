@@ -1,0 +1,194 @@
+/**
+ * ragci simulate: SPEC §8's fields in ragci.simulation/1, the same bytes for any number of
+ * threads, a clean stop on Ctrl-C (exit 130, no output file), paired studies, bad options.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CLI, EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+
+const CENSUS = join(ROOT, "examples/synthetic-census.csv");
+const dir = scratchDir();
+
+function run(args: readonly string[]): string {
+  const result = ragci(args);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+const small = [
+  "simulate",
+  CENSUS,
+  "--aggregated",
+  "--k",
+  "5,12",
+  "--reps",
+  "60,40",
+  "--replicates",
+  "49",
+  "--seed",
+  "3",
+];
+
+describe("ragci simulate", () => {
+  it("reports every method with SPEC §8's fields, per K, against the census value", () => {
+    const out = JSON.parse(run([...small, "--json"]));
+    expect(out.schema).toBe("ragci.simulation/1");
+    expect(out.truth.micro).toBeCloseTo(0.1861, 4);
+    expect(out.truth.macro).toBeCloseTo(0.156, 3);
+    expect(out.studies.map((s: { k: number; reps: number }) => [s.k, s.reps])).toEqual([
+      [5, 60],
+      [12, 40],
+    ]);
+    const study = out.studies[1];
+    expect(study.replicates).toBe(49);
+    expect(study.seed).toBe(3);
+    for (const e of ["micro", "macro"]) {
+      const { bias, sd, rmse } = study.estimators[e];
+      expect(rmse ** 2).toBeCloseTo(bias ** 2 + sd ** 2, 12);
+    }
+    const methods = Object.keys(study.methods);
+    for (const m of [
+      "micro/cr2",
+      "micro/logit-cv3",
+      "micro/bootstrap-t",
+      "macro/t",
+      "macro/logit",
+      "macro/wald-iid",
+    ])
+      expect(methods).toContain(m);
+    expect(methods).not.toContain("micro/chunk-bootstrap");
+    expect(out.notes.join(" ")).toMatch(/chunk-bootstrap: not scored by default/);
+    const cr2 = study.methods["micro/cr2"];
+    for (const field of [
+      "coverage",
+      "coverageAvailable",
+      "mcse",
+      "meanWidth",
+      "medianWidth",
+      "unavailable",
+      "zeroWidth",
+      "missBelow",
+      "missAbove",
+      "outside01",
+      "meanDf",
+    ])
+      expect(cr2).toHaveProperty(field);
+    expect(cr2.coverage + cr2.missBelow + cr2.missAbove + cr2.unavailable).toBeCloseTo(1, 12);
+    expect(cr2.mcse).toBeCloseTo(Math.sqrt((cr2.coverage * (1 - cr2.coverage)) / 40), 14);
+    expect(study.methods["micro/bootstrap-t"]).toHaveProperty("meanDegenerateFraction");
+    expect(study.recommended.micro.method).toBeTypeOf("string");
+  });
+
+  it("gives the same bytes on 1 and 3 threads", () => {
+    const one = run([...small, "--json", "--threads", "1"]);
+    const three = run([...small, "--json", "--threads", "3"]);
+    expect(three).toBe(one);
+  });
+
+  it("prints the article's table: methods as rows, K as columns, the recommendation", () => {
+    const text = run(small);
+    expect(text).toMatch(
+      /^ragci simulate .*synthetic-census\.csv · metric s \(0\/1\) · census of 1300 documents/,
+    );
+    expect(text).toMatch(/micro: coverage ± MC se \(mean width\), nominal 95%/);
+    expect(text).toMatch(/ {2}method\s+K = 5\s+K = 12/);
+    expect(text).toMatch(/ {2}cr2\s+\d+\.\d% ± \d+\.\d \(\d/);
+    expect(text).toMatch(/ {2}recommended /);
+    expect(run([...small, "--markdown"])).toMatch(
+      /^## ragci simulate[\s\S]*\| method \| K = 5 \| K = 12 \|/,
+    );
+  });
+
+  it("studies the paired differences of two systems, as compare pairs them", () => {
+    const out = JSON.parse(
+      run([
+        "simulate",
+        EXAMPLE,
+        "--metric",
+        "hit5",
+        "--system",
+        "system=bm25,tfidf",
+        "--k",
+        "10",
+        "--reps",
+        "30",
+        "--replicates",
+        "19",
+        "--json",
+      ]),
+    );
+    expect(out.census.pair).toEqual({ a: "bm25", b: "tfidf" });
+    const compared = JSON.parse(
+      run([
+        "compare",
+        EXAMPLE,
+        "--metric",
+        "hit5",
+        "--system",
+        "system",
+        "--replicates",
+        "0",
+        "--json",
+      ]),
+    );
+    expect(out.truth.micro).toBe(compared.difference.micro.estimate);
+    expect(out.truth.macro).toBe(compared.difference.macro.estimate);
+  });
+
+  it("stops on Ctrl-C with exit code 130 and writes nothing", async () => {
+    const out = join(dir, "study.json");
+    const child = spawn(
+      process.execPath,
+      [
+        CLI,
+        "simulate",
+        CENSUS,
+        "--aggregated",
+        "--k",
+        "20",
+        "--reps",
+        "100000",
+        "--threads",
+        "2",
+        "--json",
+        "-o",
+        out,
+      ],
+      { env: { ...process.env, NO_COLOR: "1" } },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted: the study was stopped and nothing was written/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith(".study.json"))).toEqual([]);
+  }, 20_000);
+
+  it.each([
+    [["--k", "1"], /--k 1: give whole numbers ≥ 2/],
+    [
+      ["--k", "5,10", "--reps", "10,20,30"],
+      /--reps 10,20,30: give one number, or one per K \(2 of them\)/,
+    ],
+    [["--k", "2000"], /--k 2000: more than the census's 1300 documents/],
+    [
+      ["--k", "5", "--replicates", "2000000"],
+      /--replicates 2000000: give a whole number from 0 to 1,000,000/,
+    ],
+    [["--k", "5", "--json", "--markdown"], /choose one of --json and --markdown/],
+    [["--k", "5", "-o", CENSUS], /is the same file as the input/],
+  ])("refuses %j", (args, message) => {
+    const result = ragci(["simulate", CENSUS, "--aggregated", ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
