@@ -21,7 +21,7 @@ import { microEstimate } from "./estimands/microEstimate.js";
 import { logitCv3Interval } from "./intervals/logitCv3Interval.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { criticalValue, tInterval } from "./intervals/tInterval.js";
-import { estimandQuestion, type MethodId, RECOMMENDED_METHOD } from "./methods.js";
+import { estimandQuestion, type MethodId, recommendedMethod } from "./methods.js";
 import { compensatedSum } from "./numeric/compensatedSum.js";
 import { type Advice, recommendMethod } from "./recommendMethod.js";
 import type { DocumentStats, Estimand, Interval, StandardError } from "./types.js";
@@ -41,6 +41,11 @@ export interface AnalyzeOptions {
   readonly estimand?: Estimand | null;
   /** B bootstrap replicates (default 9999); 0 skips the resampling methods. */
   readonly replicates?: number;
+  /**
+   * The stats are per-document sums of paired differences b − a: no logit intervals (a
+   * difference is not a proportion), so cr2 and t are recommended, as the paired studies found.
+   */
+  readonly differences?: boolean;
   /** Why resampling is skipped, when it is not the user's B = 0 (shown as the reason). */
   readonly resamplingSkipped?: string;
   /**
@@ -158,10 +163,12 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   const results = compensatedSum(stats.n);
   const inUnit = stats.min !== null && stats.max !== null && stats.min >= 0 && stats.max <= 1;
   // With the range unknown (aggregated, non-binary), every r_d in [0, 1] is required at least.
+  // Paired differences b − a are never proportions, even when every one happens to be ≥ 0.
   const metricInUnitInterval =
-    stats.min === null || stats.max === null
+    !options.differences &&
+    (stats.min === null || stats.max === null
       ? stats.s.every((s, d) => s >= 0 && s <= (stats.n[d] as number))
-      : inUnit;
+      : inUnit);
 
   const microCr2Raw = cr2(stats);
   const microCr2 = scaled(microCr2Raw, fpc);
@@ -193,33 +200,35 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     spawnKeys: options.spawnKeys ?? { documents: [], chunks: [] },
     chunkSkipped: options.chunkBootstrapSkipped ?? null,
   });
+  const microIntervals = {
+    cr2: tInterval(micro, microCr2, level),
+    cr1: tInterval(micro, microCr1, level),
+    "wald-iid": tInterval(micro, iid, level),
+    "wald-effective-n": tInterval(micro, effectiveN, level),
+    logit: logitInterval(micro, microCr2, level, metricInUnitInterval),
+    "logit-cv3": logitCv3Interval(stats, level, metricInUnitInterval, population),
+    ...resampled.micro,
+  };
   const microAnalysis: EstimandAnalysis = {
     estimand: "micro",
     question: estimandQuestion("micro", stats.binary),
     estimate: micro,
-    recommended: RECOMMENDED_METHOD.micro,
-    intervals: {
-      cr2: tInterval(micro, microCr2, level),
-      cr1: tInterval(micro, microCr1, level),
-      "wald-iid": tInterval(micro, iid, level),
-      "wald-effective-n": tInterval(micro, effectiveN, level),
-      logit: logitInterval(micro, microCr2, level, metricInUnitInterval),
-      "logit-cv3": logitCv3Interval(stats, level, metricInUnitInterval, population),
-      ...resampled.micro,
-    },
+    recommended: recommendedMethod("micro", microIntervals),
+    intervals: microIntervals,
+  };
+  const macroIntervals = {
+    t: tInterval(macro, macroSe, level),
+    "wald-iid": tInterval(macro, iid, level),
+    "wald-effective-n": tInterval(macro, effectiveN, level),
+    logit: logitInterval(macro, macroSe, level, metricInUnitInterval),
+    ...resampled.macro,
   };
   const macroAnalysis: EstimandAnalysis = {
     estimand: "macro",
     question: estimandQuestion("macro", stats.binary),
     estimate: macro,
-    recommended: RECOMMENDED_METHOD.macro,
-    intervals: {
-      t: tInterval(macro, macroSe, level),
-      "wald-iid": tInterval(macro, iid, level),
-      "wald-effective-n": tInterval(macro, effectiveN, level),
-      logit: logitInterval(macro, macroSe, level, metricInUnitInterval),
-      ...resampled.macro,
-    },
+    recommended: recommendedMethod("macro", macroIntervals),
+    intervals: macroIntervals,
   };
 
   const designed = options.design
@@ -254,6 +263,12 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     census: fpc === 0,
     binary: stats.binary,
     logitAvailable: estimands.every((e) => chosen[e].intervals.logit?.available === true),
+    boundedUnavailable: Object.fromEntries(
+      estimands.flatMap((e) => {
+        const bounded = chosen[e].intervals[e === "micro" ? "logit-cv3" : "logit"];
+        return bounded && !bounded.available ? [[e, bounded.reason]] : [];
+      }),
+    ),
     design: options.design?.kind ?? "srs",
     designDf: designDegreesOfFreedom(designed),
     diagnostics,

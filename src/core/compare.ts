@@ -73,7 +73,7 @@ function differenceTest(analysis: Analysis, estimand: Estimand): DifferenceTest 
  * whose recommended intervals (micro cr2, macro t) give the test of no difference.
  */
 export function compareSystems(input: ComparisonInput, options: AnalyzeOptions = {}): Comparison {
-  const difference = analyze(input.difference, options);
+  const difference = analyze(input.difference, { ...options, differences: true });
   // Each system's own interval is context; the bootstraps are spent on the difference.
   const quiet = {
     ...options,

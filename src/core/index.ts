@@ -73,10 +73,12 @@ export { logitInterval } from "./intervals/logitInterval.js";
 export { criticalValue, tInterval } from "./intervals/tInterval.js";
 export {
   ESTIMAND_QUESTION,
+  FALLBACK_METHOD,
   METHODS,
   type MethodId,
   type MethodInfo,
   RECOMMENDED_METHOD,
+  recommendedMethod,
 } from "./methods.js";
 export {
   documentResampleIndices,

@@ -111,11 +111,31 @@ export const METHODS: Readonly<Record<MethodId, MethodInfo>> = {
   },
 };
 
-/** The recommended interval per estimand (SPEC §6): macro t, micro cr2. */
+/**
+ * The recommended interval per estimand for a metric in [0, 1]: micro logit-cv3, macro logit.
+ * ragci's coverage studies (README, "Choosing an interval"; bench/method-guide) found them the
+ * only ones near 95% at K = 5–20 on censuses with even to heavy-tailed sizes, where cr2 and t
+ * fell to 73–91%, at about the same width where sizes are even.
+ */
 export const RECOMMENDED_METHOD: Readonly<Record<Estimand, MethodId>> = {
+  micro: "logit-cv3",
+  macro: "logit",
+};
+
+/** Where the bounded interval does not exist (a score outside [0, 1], an estimate of 0 or 1, a differences' metric): cr2 and t. */
+export const FALLBACK_METHOD: Readonly<Record<Estimand, MethodId>> = {
   micro: "cr2",
   macro: "t",
 };
+
+/** The recommended method if its interval is available, else the fallback. */
+export function recommendedMethod(
+  estimand: Estimand,
+  intervals: Readonly<Partial<Record<MethodId, { readonly available: boolean }>>>,
+): MethodId {
+  const preferred = RECOMMENDED_METHOD[estimand];
+  return intervals[preferred]?.available ? preferred : FALLBACK_METHOD[estimand];
+}
 
 /** The question each estimand answers, as written in every report (SPEC §2), for 0/1 metrics. */
 export const ESTIMAND_QUESTION: Readonly<Record<Estimand, string>> = {

@@ -12,7 +12,9 @@ export type AdviceCode =
   | "zero-standard-error"
   | "census"
   | "outside-inference"
-  | "design-declared";
+  | "design-declared"
+  | "power-law-sizes"
+  | "bounded-interval-unavailable";
 
 export interface Advice {
   readonly code: AdviceCode;
@@ -46,8 +48,33 @@ export const STUDY_COVERAGE = {
 export const STUDY_CONDITIONS =
   "the article's study: SRS of K = 20 from a census of 1,300 documents with very unequal sizes; README, “Choosing an interval”";
 
-const STUDY_CONDITIONS_K5 =
-  "the article's sensitivity study: SRS of K = 5 from the same census; README, “Choosing an interval”";
+/**
+ * ragci's own coverage studies at K = 20 (bench/method-guide/results.json, 2000 repetitions,
+ * B = 999): the evidence for recommending logit-cv3 and logit. A test checks these against
+ * the results file, so the advice cannot drift from the study.
+ */
+export const RAGCI_STUDY_COVERAGE = {
+  "synthetic/micro/logit-cv3": 0.972,
+  "synthetic/micro/cr2": 0.888,
+  "synthetic/micro/bootstrap-t": 0.905,
+  "heavy/micro/logit-cv3": 0.939,
+  "heavier/micro/logit-cv3": 0.925,
+  "pareto/micro/logit-cv3": 0.791,
+  "synthetic/macro/logit": 0.94,
+  "synthetic/macro/t": 0.905,
+  // Lowest and highest over the five censuses (even to power-law sizes), at K = 5 and 10.
+  "k5-lowest/micro/logit-cv3": 0.917,
+  "k5-highest/micro/logit-cv3": 0.962,
+  "k5-lowest/micro/cr2": 0.727,
+  "k5-highest/micro/cr2": 0.882,
+  "k5-lowest/macro/logit": 0.911,
+  "k5-highest/macro/logit": 0.966,
+  "k10-lowest/micro/logit-cv3": 0.904,
+  "k10-lowest/macro/logit": 0.94,
+} as const;
+
+const RAGCI_STUDIES =
+  "ragci's studies: SRS of K = 20 of 1,300 documents, 2,000 repetitions; README, “Choosing an interval”";
 
 export interface AdviceInput {
   readonly documents: number;
@@ -59,6 +86,8 @@ export interface AdviceInput {
   readonly binary: boolean;
   /** Whether a logit interval is available for every estimand reported. */
   readonly logitAvailable: boolean;
+  /** Per estimand reported: why the recommended bounded interval is not available, if it is not. */
+  readonly boundedUnavailable: Readonly<Partial<Record<Estimand, string>>>;
   /** Whether some recommended interval reaches below 0 or above 1. */
   readonly intervalOutsideUnit: boolean;
   readonly census: boolean;
@@ -96,13 +125,13 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "very-few-documents",
       severity: "warning",
-      message: `K = ${k}: no interval here guarantees the nominal coverage; cr2 is the least bad choice (${percent(STUDY_COVERAGE["k5/micro-cr2"])} of 95% for micro at K = 5 in ${STUDY_CONDITIONS_K5}; bootstrap-t ${percent(STUDY_COVERAGE["k5/bootstrap-t"])}). Label more documents: see \`ragci plan\`.`,
+      message: `K = ${k}: no interval guarantees the nominal coverage with so few documents. At K = 5 ragci's studies found logit-cv3 (micro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/logit-cv3"])} of 95% and logit (macro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/macro/logit"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/macro/logit"])} over censuses from even to power-law sizes, cr2 at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/cr2"])} (the article's K = 5 study: cr2 ${percent(STUDY_COVERAGE["k5/micro-cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["k5/bootstrap-t"])}; README, “Choosing an interval”). Label more documents: see \`ragci plan\`.`,
     });
   } else if (k < 20) {
     advice.push({
       code: "few-documents",
       severity: "warning",
-      message: `K = ${k} is below 20: even at K = 20 the recommended intervals covered only ${percent(STUDY_COVERAGE["macro-k20/t"])} (macro t) and ${percent(STUDY_COVERAGE["micro-unequal/cr2"])} (micro cr2) of 95% in ${STUDY_CONDITIONS}; with fewer documents treat the nominal level as optimistic.`,
+      message: `K = ${k} is below 20: at K = 10 ragci's studies found the recommended intervals at ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/micro/logit-cv3"])} (micro logit-cv3) and ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/macro/logit"])} (macro logit) of 95%, while cr2 and t fell far lower on skewed censuses (README, “Choosing an interval”); treat the nominal level as approximate, and check with ragci simulate on your census.`,
     });
   }
   if (input.seZero) {
@@ -112,11 +141,40 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       message: `Every document has the same ${value}, so the document-level standard error is 0 and no interval (logit included) can be formed from it. That is not certainty: another sample of documents would differ. Label more documents.`,
     });
   }
-  if (methodAdviceApplies && srs && hasMicro && !sizes.equalSizes) {
+  if (
+    methodAdviceApplies &&
+    srs &&
+    hasMicro &&
+    !sizes.equalSizes &&
+    input.boundedUnavailable.micro === undefined
+  ) {
     advice.push({
       code: "micro-unequal-sizes",
       severity: "note",
-      message: `Document sizes differ (${sizes.quantiles[0]} to ${sizes.quantiles[4]} results): for micro use cr2 with its ν or bootstrap-t; not cr1 or wald-iid (coverage of 95% at K = 20: cr2 ${percent(STUDY_COVERAGE["micro-unequal/cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["micro-unequal/bootstrap-t"])}, cr1 ${percent(STUDY_COVERAGE["micro-unequal/cr1"])}, wald-iid ${percent(STUDY_COVERAGE["micro-unequal/wald-iid"])} in ${STUDY_CONDITIONS}).`,
+      message: `Document sizes differ (${sizes.quantiles[0]} to ${sizes.quantiles[4]} results): the micro interval is logit-cv3 (leave-one-document-out variance on the logit scale). It covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/logit-cv3"])} of 95% at K = 20 on the bundled synthetic census, where cr2 covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/cr2"])} and bootstrap-t ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/bootstrap-t"])} (the article's study: cr2 ${percent(STUDY_COVERAGE["micro-unequal/cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["micro-unequal/bootstrap-t"])}), and ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/logit-cv3"])} on censuses with heavier size tails (${RAGCI_STUDIES}).`,
+    });
+  }
+  if (
+    methodAdviceApplies &&
+    srs &&
+    hasMicro &&
+    !sizes.equalSizes &&
+    sizes.shareLargestDecile >= 0.8
+  ) {
+    advice.push({
+      code: "power-law-sizes",
+      severity: "warning",
+      message: `The largest ${sizes.largestDecileDocuments} documents hold ${percent(sizes.shareLargestDecile)} of all results: with sizes this concentrated no micro interval is reliable (on a power-law census ragci's study found logit-cv3 at ${percent(RAGCI_STUDY_COVERAGE["pareto/micro/logit-cv3"])} of 95% at K = 20, the others lower). Stratify the sample by size (ragci strata), or report macro; check with ragci simulate on your census.`,
+    });
+  }
+  for (const estimand of input.estimands) {
+    const reason = input.boundedUnavailable[estimand];
+    if (reason === undefined || !methodAdviceApplies || !srs) continue;
+    const [bounded, fallback] = estimand === "micro" ? ["logit-cv3", "cr2"] : ["logit", "t"];
+    advice.push({
+      code: "bounded-interval-unavailable",
+      severity: "note",
+      message: `${estimand}: ${bounded}, the interval ragci recommends for metrics in [0, 1], is not available here (${reason}); ${fallback} is shown instead.`,
     });
   }
   if (
@@ -143,7 +201,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "rates-at-bounds",
       severity: "note",
-      message: `${percent(rates.fractionZero)} of documents have rate exactly 0 and ${percent(rates.fractionOne)} exactly 1.${input.logitAvailable ? " Near the bounds the logit interval keeps its limits inside [0, 1] (its coverage was not evaluated in the article's study)." : ""}`,
+      message: `${percent(rates.fractionZero)} of documents have rate exactly 0 and ${percent(rates.fractionOne)} exactly 1.${input.logitAvailable ? " The logit intervals keep their limits inside [0, 1]." : ""}`,
     });
   }
   if (input.intervalOutsideUnit) {

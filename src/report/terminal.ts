@@ -59,6 +59,8 @@ export function designLine(a: Analysis): string {
 function alsoNote(method: MethodId, interval: AvailableInterval): string {
   const r = interval.resampling;
   if (method === "logit") return "bounded in [0, 1]; delta method on the logit scale";
+  if (method === "cr2") return "CR2 cluster-robust, Imbens–Kolesár ν; not bounded";
+  if (method === "t") return "t on the document rates; not bounded";
   if (method === "logit-cv3")
     return "bounded in [0, 1]; leave-one-document-out variance on the logit scale, own ν";
   if (!r) return "";
@@ -148,9 +150,14 @@ export function terminalAnalysis(
 
   const also: string[][] = [];
   for (const e of estimands) {
-    for (const method of ["logit", "logit-cv3", "bootstrap-t", "bootstrap-percentile"] as const) {
+    const others =
+      a.design.kind === "srs"
+        ? (["cr2", "t", "logit", "logit-cv3", "bootstrap-t", "bootstrap-percentile"] as const)
+        : (["logit", "logit-cv3", "bootstrap-t", "bootstrap-percentile"] as const);
+    for (const method of others) {
       const interval = e.intervals[method];
-      if (!interval) continue;
+      // The recommended interval is the row above.
+      if (!interval || method === e.recommended) continue;
       also.push(
         interval.available
           ? [

@@ -42,8 +42,9 @@ describe("ragci analyze --json (SPEC §10)", () => {
       expect(mine.df === null ? null : mine.df).toBe(ref.df === null ? null : mine.df);
     }
     expect(out.macro.intervals.t.df).toBe(4);
-    expect(out.micro.recommended).toBe("cr2");
-    expect(out.macro.recommended).toBe("t");
+    // A 0/1 metric: the bounded intervals ragci's studies recommend.
+    expect(out.micro.recommended).toBe("logit-cv3");
+    expect(out.macro.recommended).toBe("logit");
   });
 
   it("records the SHA-256 of the input file and of the per-document aggregates", () => {
@@ -244,18 +245,19 @@ describe("terminal and Markdown output", () => {
     const text = result.stdout;
     expect(text).toMatch(/5 documents · 110 results · SRS of documents, no fpc/);
     expect(text).toMatch(
-      /micro\s+0\.418\s+\[0\.082, 0\.754\]\s+0\.0812\s+2\.09\s+cr2\s+rate of a random result/,
+      /micro\s+0\.418\s+\[0\.081, 0\.855\]\s+0\.0989\s+1\.69\s+logit-cv3\s+rate of a random result/,
     );
     expect(text).toMatch(
-      /macro\s+0\.471\s+\[0\.267, 0\.675\]\s+0\.0735\s+4\s+t\s+rate of a typical document/,
+      /macro\s+0\.471\s+\[0\.282, 0\.669\]\s+0\.0735\s+4\s+logit\s+rate of a typical document/,
     );
+    expect(text).toMatch(/micro\s+cr2\s+\[0\.082, 0\.754\]\s+ν = 2\.09/);
     expect(text.indexOf("contrasts")).toBeGreaterThan(text.indexOf("macro"));
     expect(text).toMatch(/micro\s+cr1\s+\[0\.226, 0\.610\]\s+ν = 4/);
     expect(text).toMatch(/largest document holds 53% of all results/);
     expect(text).toMatch(/ICC 0\.054 · Kish DEFF 3\.05 · effective n 36 of 110/);
     expect(text).toMatch(/without d05 the micro estimate moves by \+0\.101/);
     expect(text).toMatch(
-      /! K = 5: no interval here guarantees the nominal coverage; cr2 is the least bad choice \(86\.6% of 95% for micro at K = 5 in the article's sensitivity study/,
+      /! K = 5: no interval guarantees the nominal coverage with so few documents\. At K = 5 ragci's studies found logit-cv3 \(micro\) at 91\.7%–96\.2% of 95%/,
     );
     expect(text.includes("\u001b[")).toBe(false);
   });
@@ -267,7 +269,7 @@ describe("terminal and Markdown output", () => {
     expect(result.stdout).toBe("");
     const text = readFileSync(target, "utf8");
     expect(text).toMatch(
-      /\| micro \| rate of a random result \| 0\.418 \| \*\*cr2\*\* \(recommended\) \| \[0\.082, 0\.754\] \| 0\.0812 \| 2\.09 \|/,
+      /\| micro \| rate of a random result \| 0\.418 \| \*\*logit-cv3\*\* \(recommended\) \| \[0\.081, 0\.855\] \| 0\.0989 \| 1\.69 \|/,
     );
   });
 

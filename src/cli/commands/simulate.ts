@@ -204,6 +204,7 @@ export async function runSimulate(
       level: options.level,
       fpc: options.fpc ?? false,
       chunkBootstrap: options.chunkBootstrap ?? false,
+      differences: census.pair !== null,
     };
     studies.push(
       await runStudy(stats, study, {

@@ -44,6 +44,8 @@ export interface StudyOptions {
   readonly fpc: boolean;
   /** Score the chunk bootstrap (a contrast: 2K binomial draws per replicate, most of the cost). */
   readonly chunkBootstrap?: boolean;
+  /** The census holds paired differences b − a (a paired study): analysed as compare does. */
+  readonly differences?: boolean;
 }
 
 /** Why a study leaves the chunk bootstrap out unless asked. */
@@ -108,6 +110,7 @@ export function runRepetitions(
     const analysis = analyze(sample, {
       level: options.level,
       population: options.fpc ? M : null,
+      differences: options.differences ?? false,
       replicates: options.replicates,
       seed: options.seed,
       spawnKeys: { documents: [i, 1], chunks: [i, 2] },
