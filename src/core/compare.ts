@@ -1,5 +1,7 @@
 import { type Analysis, type AnalyzeOptions, analyze } from "./analyze.js";
 import { tTwoSidedPValue } from "./numeric/distributions.js";
+import { applyCensusStudy } from "./simulation/applyCensusStudy.js";
+import type { StudyResult } from "./simulation/studySummary.js";
 import type { DocumentStats, Estimand } from "./types.js";
 
 export interface SystemInput {
@@ -45,6 +47,8 @@ export interface Comparison {
   /** Fraction of queries whose results differ; null when not known. */
   readonly queriesDiffering: number | null;
   readonly tests: Readonly<Partial<Record<Estimand, DifferenceTest>>>;
+  /** compare --census: the coverage study of the differences the recommendation came from. */
+  readonly censusStudy?: StudyResult;
 }
 
 function differenceTest(analysis: Analysis, estimand: Estimand): DifferenceTest | null {
@@ -100,6 +104,30 @@ export function compareSystems(input: ComparisonInput, options: AnalyzeOptions =
       input.queriesDiffering === null ? null : input.queriesDiffering / difference.results,
     tests,
   };
+}
+
+/**
+ * The comparison with the difference's recommendation taken from a coverage study on the
+ * user's census of paired results (`compare --census`), and the tests redone with it.
+ */
+export function withCensusStudy(
+  comparison: Comparison,
+  study: StudyResult,
+  census: string,
+): Comparison {
+  // The test of no difference needs an se and a ν: the bootstraps give neither.
+  const difference = applyCensusStudy(
+    comparison.difference,
+    study,
+    census,
+    (method) => method !== "bootstrap-t" && method !== "bootstrap-percentile",
+  );
+  const tests: Partial<Record<Estimand, DifferenceTest>> = {};
+  for (const estimand of ["micro", "macro"] as const) {
+    const test = differenceTest(difference, estimand);
+    if (test) tests[estimand] = test;
+  }
+  return { ...comparison, difference, tests, censusStudy: study };
 }
 
 /**

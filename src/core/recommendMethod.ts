@@ -14,6 +14,7 @@ export type AdviceCode =
   | "outside-inference"
   | "design-declared"
   | "power-law-sizes"
+  | "census-study"
   | "bounded-interval-unavailable";
 
 export interface Advice {

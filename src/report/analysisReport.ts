@@ -1,4 +1,5 @@
 import type { Analysis } from "../core/analyze.js";
+import type { StudyResult } from "../core/simulation/studySummary.js";
 
 /** What the report layer needs besides the Analysis: where the numbers came from. */
 export interface InputDescription {
@@ -15,6 +16,8 @@ export interface AnalysisEntry {
   readonly analysis: Analysis;
   /** SHA-256 of this metric's per-document aggregates (canonical CSV). */
   readonly aggregatesSha256: string;
+  /** --census: the coverage study at this K on the user's census (the recommendation's source). */
+  readonly censusStudy?: { readonly file: string; readonly study: StudyResult };
 }
 
 export interface AnalysisReport {

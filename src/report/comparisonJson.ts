@@ -24,6 +24,7 @@ function comparisonJson(
     ties: c.ties,
     queriesDiffering: c.queriesDiffering,
     tests: c.tests,
+    ...(c.censusStudy ? { censusStudy: c.censusStudy } : {}),
     ...(holm ? { pHolm: holm } : {}),
     verdict: Object.fromEntries(
       (["micro", "macro"] as const)

@@ -83,7 +83,14 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
       const interval = d[e]?.intervals[method];
       // The recommended interval is the table above (cr2 or t, or the design's).
       if (!interval || method === d[e]?.recommended) continue;
-      also.push([e, method, bounds(interval, decimals), interval.available ? "" : interval.reason]);
+      const score = c.censusStudy?.methods[`${e}/${method}` as "micro/cr2"];
+      const covers = score ? `covers ${percent(score.coverage, 1)} on the census` : "";
+      also.push([
+        e,
+        method,
+        bounds(interval, decimals),
+        interval.available ? covers : interval.reason,
+      ]);
     }
   }
   lines.push("", dim(color)("other intervals for the difference — not recommended here"));
@@ -112,13 +119,16 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   lines.push("", "advice");
   const warnings = d.advice.filter(
     (a) =>
+      a.code === "census-study" ||
       a.code === "very-few-documents" ||
       a.code === "few-documents" ||
       a.code === "dominant-document",
   );
   for (const a of warnings) lines.push(`  ! ${a.message}`);
   lines.push(
-    "  · Before claiming one system is better, check the method with a coverage simulation on your own documents (the article's study did).",
+    c.censusStudy
+      ? "  · The coverages above are of this census and K; they say how far to trust each interval here."
+      : "  · Before claiming one system is better, check the method with a coverage simulation on your own documents (ragci simulate; the article's study did).",
     `  · ${inPoints(c) ? "Differences are in percentage points of the metric. " : ""}Outside the inference: the fixed index and the population of questions.`,
   );
   return lines;

@@ -88,6 +88,9 @@ export function analysisJson(entry: AnalysisEntry): Record<string, unknown> {
     diagnostics: diagnosticsJson(a),
     advice: a.advice,
     aggregatesSha256: entry.aggregatesSha256,
+    ...(entry.censusStudy
+      ? { censusStudy: { file: entry.censusStudy.file, ...entry.censusStudy.study } }
+      : {}),
   };
 }
 

@@ -90,7 +90,22 @@ function contrastNote(method: MethodId, estimand: "micro" | "macro", a: Analysis
   }
 }
 
-function estimandRow(e: EstimandAnalysis, decimals: number, s: ReturnType<typeof style>): string[] {
+/** "covers 93.1% on the census" for an interval scored by --census, else "". */
+function censusCoverage(entry: AnalysisEntry, estimand: string, method: string): string {
+  const score = entry.censusStudy?.study.methods[`${estimand}/${method}` as `micro/cr2`];
+  return score ? `covers ${percent(score.coverage, 1)} on the census` : "";
+}
+
+function withCoverage(note: string, coverage: string): string {
+  return [coverage, note].filter(Boolean).join(" · ");
+}
+
+function estimandRow(
+  e: EstimandAnalysis,
+  decimals: number,
+  s: ReturnType<typeof style>,
+  entry: AnalysisEntry,
+): string[] {
   const interval = e.intervals[e.recommended] as Interval;
   if (!interval.available)
     return [
@@ -109,7 +124,7 @@ function estimandRow(e: EstimandAnalysis, decimals: number, s: ReturnType<typeof
     significant(interval.se ?? 0),
     degreesOfFreedom(interval.df),
     e.recommended,
-    e.question,
+    withCoverage(e.question, censusCoverage(entry, e.estimand, e.recommended)),
   ];
 }
 
@@ -142,7 +157,7 @@ export function terminalAnalysis(
   const header = ["", "estimate", `${levelText} interval`, "se", "ν", "method", ""];
   lines.push(
     ...alignColumns(
-      [header, ...estimands.map((e) => estimandRow(e, decimals, s))],
+      [header, ...estimands.map((e) => estimandRow(e, decimals, s, entry))],
       ["l", "r", "l", "r", "l", "l", "l"],
       "   ",
     ),
@@ -165,7 +180,7 @@ export function terminalAnalysis(
               method,
               bounds(interval, decimals),
               interval.df === null ? "" : `ν = ${degreesOfFreedom(interval.df)}`,
-              alsoNote(method, interval),
+              withCoverage(alsoNote(method, interval), censusCoverage(entry, e.estimand, method)),
             ]
           : [e.estimand, method, "unavailable", "", interval.reason],
       );
@@ -192,7 +207,10 @@ export function terminalAnalysis(
                 : interval.df === null
                   ? "z"
                   : `ν = ${degreesOfFreedom(interval.df)}`,
-              contrastNote(method, e.estimand, a),
+              withCoverage(
+                contrastNote(method, e.estimand, a),
+                censusCoverage(entry, e.estimand, method),
+              ),
             ]
           : [e.estimand, method, "unavailable", "", interval.reason],
       );

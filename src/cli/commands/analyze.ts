@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
 import {
@@ -12,13 +13,17 @@ import { readAggregates } from "../../ingest/readAggregates.js";
 import { type MetricAggregates, type ResultsTable, readResults } from "../../ingest/readResults.js";
 import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
-import type { AnalysisReport, InputDescription } from "../../report/analysisReport.js";
+import type {
+  AnalysisEntry,
+  AnalysisReport,
+  InputDescription,
+} from "../../report/analysisReport.js";
 import { formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import type { CommandIo } from "../io.js";
-import { parseList, withInferenceOptions } from "../options.js";
+import { parseCount, parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { parseSystemOption, pickSystems } from "../systemFilter.js";
 
@@ -35,6 +40,9 @@ export interface AnalyzeCommandOptions extends DesignCommandOptions {
   readonly markdown?: boolean;
   readonly output?: string;
   readonly writeAggregates?: string;
+  readonly census?: string;
+  readonly censusReps?: number;
+  readonly censusAggregated?: boolean;
   readonly threads?: number;
   readonly replicates: number;
   readonly seed: number;
@@ -94,6 +102,20 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
         .option(
           "--write-aggregates <file>",
           "save the per-document table (.csv or .parquet) to re-run from",
+        )
+        .option(
+          "--census <file>",
+          "every document of the population: run a coverage study at this K on it and recommend from it",
+        )
+        .option(
+          "--census-reps <R>",
+          "repetitions of the --census study",
+          parseCount("--census-reps"),
+          1000,
+        )
+        .option(
+          "--census-aggregated",
+          "the --census file is one row per document: doc, n, s[, ss]",
         ),
     ),
   )
@@ -236,8 +258,18 @@ export async function runAnalyze(
     throw new RagciError("invalid-option", "choose one of --json and --markdown");
   parseSystemOption(options.system);
   if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
+  if (options.census && options.design) {
+    throw new RagciError(
+      "invalid-option",
+      "--census runs an SRS study; with a design, study it with ragci simulate on the census",
+    );
+  }
   await refuseUnsafeOutputs(
-    [...files, ...(options.design ? [options.design] : [])],
+    [
+      ...files,
+      ...(options.design ? [options.design] : []),
+      ...(options.census ? [options.census] : []),
+    ],
     [
       ...(options.output ? [{ flag: "-o", path: options.output }] : []),
       ...(options.writeAggregates
@@ -288,6 +320,7 @@ export async function runAnalyze(
       throw error;
     }
   });
+  const studied = options.census ? await withCensusStudies(entries, options, io) : entries;
   if (options.writeAggregates)
     await writeAggregates(options.writeAggregates, groups, designed.label);
   io.progress.done();
@@ -295,7 +328,7 @@ export async function runAnalyze(
     command: "ragci analyze",
     version: io.version,
     inputs: inputs.map((i) => i.description),
-    entries,
+    entries: studied,
     aggregatesFile: options.writeAggregates ?? null,
     summation: inputs.some((i) => i.table.summation !== "exact") ? "double-single-thread" : "exact",
     notices: inputs.flatMap((i) => i.table.notices),
@@ -303,6 +336,84 @@ export async function runAnalyze(
   if (options.json) return formatReportJson(report);
   if (options.markdown) return markdownReport(report);
   return terminalReport(report, { color: io.color && !options.output });
+}
+
+/**
+ * --census: for each system × metric, a coverage study on the census at the analysis's K (SRS,
+ * fpc when a population was given), and the recommendation taken from it.
+ */
+async function withCensusStudies(
+  entries: readonly AnalysisEntry[],
+  options: AnalyzeCommandOptions,
+  io: CommandIo,
+): Promise<AnalysisEntry[]> {
+  const file = options.census as string;
+  const systemOption = parseSystemOption(options.system);
+  const common = {
+    file,
+    format: null,
+    doc: options.doc ?? null,
+    metrics: options.metric ?? null,
+    system: systemOption?.column ?? null,
+  };
+  io.progress.update(`reading the census ${file}…`);
+  const census = options.censusAggregated
+    ? await readAggregates(common)
+    : await readResults(common);
+  const [{ runStudy }, { applyCensusStudy }] = await Promise.all([
+    import("../../simulation/runStudy.js"),
+    import("../../core/simulation/applyCensusStudy.js"),
+  ]);
+  const out: AnalysisEntry[] = [];
+  for (const entry of entries) {
+    const group = census.groups.find(
+      (g) => g.metric === entry.metric && (entry.system === null || g.system === entry.system),
+    );
+    if (!group) {
+      throw new RagciError(
+        "missing-column",
+        `--census ${file}: no ${entry.system === null ? "" : `system ${entry.system}, `}metric ${entry.metric} in it; the census must hold the same metric${entry.system === null ? "" : " and systems"} as the sample`,
+        { file },
+      );
+    }
+    const k = entry.analysis.documents;
+    if (k > group.stats.ids.length) {
+      throw new RagciError(
+        "invalid-option",
+        `--census ${file}: it has ${group.stats.ids.length} documents, fewer than the sample's ${k}; give the census of the whole population`,
+        { file },
+      );
+    }
+    const reps = options.censusReps ?? 1000;
+    let done = 0;
+    const study = await runStudy(
+      group.stats,
+      {
+        documents: k,
+        repetitions: reps,
+        replicates: Math.min(options.replicates, 999),
+        seed: options.seed,
+        level: options.level,
+        fpc: options.population !== undefined,
+      },
+      {
+        threads: availableParallelism(),
+        ...(io.signal ? { signal: io.signal } : {}),
+        onRepetitions: (count) => {
+          done += count;
+          io.progress.update(
+            `census study for ${label({ system: entry.system, metric: entry.metric } as MetricAggregates)}: ${Math.round((100 * done) / reps)}%`,
+          );
+        },
+      },
+    );
+    out.push({
+      ...entry,
+      analysis: applyCensusStudy(entry.analysis, study, file),
+      censusStudy: { file, study },
+    });
+  }
+  return out;
 }
 
 /** Per-query values of shards, merged document by document (sorted inside each, as ingested). */

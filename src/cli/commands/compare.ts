@@ -1,11 +1,13 @@
+import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../../core/errors.js";
+import type { StudyResult } from "../../core/simulation/studySummary.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { pairedAggregateGroups, readPairedAggregates } from "../../ingest/readPairedAggregates.js";
-import { readPairedResults } from "../../ingest/readPairedResults.js";
+import { type PairedTable, readPairedResults } from "../../ingest/readPairedResults.js";
 import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
@@ -14,7 +16,7 @@ import type { ComparisonReport, MetricComparisons } from "../../report/compariso
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import type { CommandIo } from "../io.js";
-import { parseList, withInferenceOptions } from "../options.js";
+import { parseCount, parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { parseSystemOption } from "../systemFilter.js";
 import { DEFAULT_MAX_DRAWS } from "./analyze.js";
@@ -37,6 +39,8 @@ export interface CompareCommandOptions extends DesignCommandOptions {
   readonly output?: string;
   readonly aggregated?: boolean;
   readonly writeAggregates?: string;
+  readonly census?: string;
+  readonly censusReps?: number;
   readonly threads?: number;
   readonly replicatesExplicit?: boolean;
 }
@@ -97,6 +101,16 @@ export function registerCompare(program: Command, io: CommandIo): void {
           "--write-aggregates <file>",
           "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
         )
+        .option(
+          "--census <file>",
+          "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
+        )
+        .option(
+          "--census-reps <R>",
+          "repetitions of the --census study",
+          parseCount("--census-reps"),
+          1000,
+        )
         .option("--markdown", "Markdown output")
         .option("-o, --output <file>", "write the report to a file (atomically)"),
     ),
@@ -140,8 +154,18 @@ export async function runCompare(
       "--aggregated reads one per-document table (written by ragci compare --write-aggregates); give one file",
     );
   }
+  if (options.census && (options.design || !options.system || options.aggregated)) {
+    throw new RagciError(
+      "invalid-option",
+      "--census reads a per-query census with a system column (--system COL) and runs an SRS study; with a design or per-document input, study it with ragci simulate",
+    );
+  }
   await refuseUnsafeOutputs(
-    [...files, ...(options.design ? [options.design] : [])],
+    [
+      ...files,
+      ...(options.design ? [options.design] : []),
+      ...(options.census ? [options.census] : []),
+    ],
     [
       ...(options.output ? [{ flag: "-o", path: options.output }] : []),
       ...(options.writeAggregates
@@ -197,25 +221,28 @@ export async function runCompare(
       },
     };
     io.progress.update("reading and pairing…");
-    const [table, hashes, { compareSystems, holmAdjust, indistinguishableGroups }] =
-      await Promise.all([
-        options.aggregated
-          ? readPairedAggregates({
-              file: (inputs[0] as { path: string }).path,
-              displayName: (inputs[0] as { displayName: string }).displayName,
-              format: pairing.format,
-              doc: pairing.doc,
-              system: pairing.system,
-              onlySystems: pairing.onlySystems,
-              metrics,
-              documentLabel: designed.label,
-              pairs: pairing.pairs,
-              ...(options.threads ? { threads: options.threads } : {}),
-            })
-          : readPairedResults({ inputs, ...pairing }),
-        Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
-        import("../../core/compare.js"),
-      ]);
+    const [
+      table,
+      hashes,
+      { compareSystems, holmAdjust, indistinguishableGroups, withCensusStudy },
+    ] = await Promise.all([
+      options.aggregated
+        ? readPairedAggregates({
+            file: (inputs[0] as { path: string }).path,
+            displayName: (inputs[0] as { displayName: string }).displayName,
+            format: pairing.format,
+            doc: pairing.doc,
+            system: pairing.system,
+            onlySystems: pairing.onlySystems,
+            metrics,
+            documentLabel: designed.label,
+            pairs: pairing.pairs,
+            ...(options.threads ? { threads: options.threads } : {}),
+          })
+        : readPairedResults({ inputs, ...pairing }),
+      Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
+      import("../../core/compare.js"),
+    ]);
     const analyzeOptions = {
       level: options.level,
       population: designed.population,
@@ -224,6 +251,9 @@ export async function runCompare(
       seed: options.seed,
       maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
     };
+    const censusStudies = options.census
+      ? await censusDifferenceStudies(options, table, pairing.pairs, io)
+      : null;
     const results: MetricComparisons[] = metrics.map((metric) => {
       const stats = (system: string) => {
         const found = table.perSystem.find((p) => p.system === system && p.metric === metric);
@@ -247,6 +277,10 @@ export async function runCompare(
             },
             { ...analyzeOptions, design: designed.build(labels), values: d.values ?? null },
           );
+        })
+        .map((c) => {
+          const study = censusStudies?.get(JSON.stringify([c.a, c.b, metric]));
+          return study ? withCensusStudy(c, study, options.census as string) : c;
         });
       if (mode === "two") return { metric, comparisons, holm: [], groups: {} };
       const holm: Partial<Record<Estimand, number>>[] = comparisons.map(() => ({}));
@@ -300,4 +334,73 @@ export async function runCompare(
   } finally {
     await spooled?.cleanup();
   }
+}
+
+/**
+ * --census: the paired differences of each compared pair in the census, and a coverage study
+ * of them at the sample's K (SRS; fpc when a population was given), keyed by [a, b, metric].
+ */
+async function censusDifferenceStudies(
+  options: CompareCommandOptions,
+  sample: PairedTable,
+  pairs: (systems: readonly string[]) => (readonly [string, string])[],
+  io: CommandIo,
+): Promise<Map<string, StudyResult>> {
+  const file = options.census as string;
+  const systemOption = parseSystemOption(options.system);
+  io.progress.update(`reading the census ${file}…`);
+  const census = await readPairedResults({
+    inputs: [{ path: file, displayName: file }],
+    format: null,
+    doc: options.doc ?? null,
+    query: options.query ?? null,
+    system: systemOption?.column ?? null,
+    onlySystems: sample.systems,
+    metrics: options.metric ?? [],
+    pairs,
+  });
+  const { runStudy } = await import("../../simulation/runStudy.js");
+  const studies = new Map<string, StudyResult>();
+  for (const d of sample.differences) {
+    const whole = census.differences.find(
+      (c) => c.a === d.a && c.b === d.b && c.metric === d.metric,
+    );
+    if (!whole) throw new Error(`internal: no census difference for ${d.b} - ${d.a}`);
+    const k = d.stats.ids.length;
+    if (k > whole.stats.ids.length) {
+      throw new RagciError(
+        "invalid-option",
+        `--census ${file}: it has ${whole.stats.ids.length} documents, fewer than the sample's ${k}; give the census of the whole population`,
+        { file },
+      );
+    }
+    let done = 0;
+    const reps = options.censusReps ?? 1000;
+    studies.set(
+      JSON.stringify([d.a, d.b, d.metric]),
+      await runStudy(
+        whole.stats,
+        {
+          documents: k,
+          repetitions: reps,
+          replicates: Math.min(options.replicates, 999),
+          seed: options.seed,
+          level: options.level,
+          fpc: options.population !== undefined,
+          differences: true,
+        },
+        {
+          threads: availableParallelism(),
+          ...(io.signal ? { signal: io.signal } : {}),
+          onRepetitions: (count) => {
+            done += count;
+            io.progress.update(
+              `census study of ${d.b} − ${d.a} (${d.metric}): ${Math.round((100 * done) / reps)}%`,
+            );
+          },
+        },
+      ),
+    );
+  }
+  return studies;
 }

@@ -23,13 +23,17 @@ export interface StudyRecommendation {
 export function recommendFromStudy(
   study: StudyResult,
   estimand: Estimand,
+  eligible: (method: MethodId) => boolean = () => true,
 ): StudyRecommendation | null {
   const candidates = (
     Object.entries(study.methods) as [StudyMethod, StudyResult["methods"][StudyMethod]][]
   )
     .filter(([key]) => key.startsWith(`${estimand}/`))
     .map(([key, score]) => ({ method: key.split("/")[1] as MethodId, score }))
-    .filter(({ method, score }) => !METHODS[method].contrast && score.meanWidth !== null);
+    .filter(
+      ({ method, score }) =>
+        !METHODS[method].contrast && eligible(method) && score.meanWidth !== null,
+    );
   if (candidates.length === 0) return null;
   const reaching = candidates.filter(
     ({ score }) => score.coverage >= study.level - COVERAGE_TOLERANCE,

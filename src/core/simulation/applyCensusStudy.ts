@@ -1,0 +1,42 @@
+import type { Analysis, EstimandAnalysis } from "../analyze.js";
+import type { MethodId } from "../methods.js";
+import type { Advice } from "../recommendMethod.js";
+import type { Estimand } from "../types.js";
+import { recommendFromStudy } from "./recommendFromStudy.js";
+import type { StudyResult } from "./studySummary.js";
+
+const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+const everyMethod = () => true;
+
+/**
+ * The analysis with its recommendation taken from a coverage study on the user's own census
+ * at the analysis's K (instead of the article's table or ragci's studies), and a line of
+ * advice that says so and what the study found. The intervals themselves are unchanged.
+ */
+export function applyCensusStudy(
+  analysis: Analysis,
+  study: StudyResult,
+  census: string,
+  eligible: (method: MethodId) => boolean = everyMethod,
+): Analysis {
+  const notes: string[] = [];
+  const pick = (e: EstimandAnalysis | null, estimand: Estimand): EstimandAnalysis | null => {
+    if (e === null) return null;
+    const chosen = recommendFromStudy(study, estimand, eligible);
+    if (chosen === null || !e.intervals[chosen.method]?.available) return e;
+    notes.push(
+      `${estimand} ${chosen.method} (${percent(chosen.coverage)}${chosen.reachesNominal ? "" : `; no interval${eligible === everyMethod ? "" : " that gives a test"} reached ${percent(study.level - 0.01)}`})`,
+    );
+    return { ...e, recommended: chosen.method };
+  };
+  const micro = pick(analysis.micro, "micro");
+  const macro = pick(analysis.macro, "macro");
+  const advice: Advice = {
+    code: "census-study",
+    severity: "note",
+    message: `Recommended from a coverage study on the census ${census} (${study.reps} SRS samples of K = ${study.k}, B = ${study.replicates}), not from the article's table: ${notes.join(", ") || "no recommendation could be made"}. Each interval's coverage in that study is shown next to it.`,
+  };
+  // The study on the user's census replaces the general evidence of ragci's own studies.
+  const rest = analysis.advice.filter((a) => a.code !== "micro-unequal-sizes");
+  return { ...analysis, micro, macro, advice: [advice, ...rest] };
+}

@@ -1,0 +1,143 @@
+/**
+ * analyze --census and compare --census: a short coverage study at the sample's K on the
+ * user's census, each interval's coverage printed next to it, and the recommendation taken
+ * from the study (saying so) — the same numbers `ragci simulate` gives for that K.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+
+const CENSUS = join(ROOT, "examples/synthetic-census.csv");
+const dir = scratchDir();
+
+function run(args: readonly string[]): string {
+  const result = ragci(args);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+/** Every 13th document of the census: a sample of 100 with its own K. */
+function sample(): string {
+  const [head, ...rows] = readFileSync(CENSUS, "utf8").trim().split(/\r?\n/);
+  const path = join(dir, "sample.csv");
+  writeFileSync(path, `${head}\n${rows.filter((_, i) => i % 13 === 0).join("\n")}\n`);
+  return path;
+}
+
+describe("analyze --census", () => {
+  const args = [
+    "analyze",
+    sample(),
+    "--aggregated",
+    "--census",
+    CENSUS,
+    "--census-aggregated",
+    "--census-reps",
+    "200",
+    "--replicates",
+    "99",
+  ];
+
+  it("recommends from the study, says so, and shows each interval's coverage", () => {
+    const text = run(args);
+    expect(text).toMatch(
+      /Recommended from a coverage study on the census .*synthetic-census\.csv \(200 SRS samples of K = 100, B = 99\), not from the article's table/,
+    );
+    expect(text).toMatch(
+      /micro\s+[\d.]+\s+\[[\d.]+, [\d.]+\]\s+[\d.]+\s+[\d.z]+\s+\S+\s+covers \d+\.\d% on the census/,
+    );
+    expect(text).toMatch(/micro {2}cr1 .*covers \d+\.\d% on the census/);
+    expect(text).not.toMatch(/It covered 97\.2% of 95% at K = 20 on the bundled synthetic census/);
+  });
+
+  it("is the same study as ragci simulate at that K", () => {
+    const out = JSON.parse(run([...args, "--json"]));
+    const study = out.censusStudy;
+    const simulated = JSON.parse(
+      run([
+        "simulate",
+        CENSUS,
+        "--aggregated",
+        "--k",
+        "100",
+        "--reps",
+        "200",
+        "--replicates",
+        "99",
+        "--json",
+      ]),
+    ).studies[0];
+    expect(study.methods).toEqual(simulated.methods);
+    expect(out.micro.recommended).toBe(simulated.recommended.micro.method);
+  });
+
+  it("refuses a census smaller than the sample, and one without the metric", () => {
+    const small = join(dir, "small.csv");
+    writeFileSync(small, "doc_id,n,s\na,3,1\nb,2,1\nc,4,0\n");
+    const result = ragci([
+      "analyze",
+      sample(),
+      "--aggregated",
+      "--census",
+      small,
+      "--census-aggregated",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /--census .*small\.csv: it has 3 documents, fewer than the sample's 100/,
+    );
+    const other = ragci([
+      "analyze",
+      EXAMPLE,
+      "--metric",
+      "hit5",
+      "--system",
+      "system",
+      "--census",
+      CENSUS,
+      "--census-aggregated",
+    ]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/synthetic-census\.csv: no system column "system"; the columns are doc_id, n, s, ss/);
+  });
+});
+
+describe("compare --census", () => {
+  it("studies the paired differences at the sample's K and shows their coverage", () => {
+    const [head, ...rows] = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+    const docs = [...new Set(rows.map((r) => r.split(",")[0]))]
+      .sort()
+      .filter((_, i) => i % 4 === 0);
+    const path = join(dir, "covid-sample.csv");
+    writeFileSync(
+      path,
+      `${head}\n${rows.filter((r) => docs.includes(r.split(",")[0] as string)).join("\n")}\n`,
+    );
+    const args = [
+      "compare",
+      path,
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--census",
+      EXAMPLE,
+      "--census-reps",
+      "200",
+      "--replicates",
+      "99",
+    ];
+    const text = run(args);
+    expect(text).toMatch(
+      new RegExp(
+        `Recommended from a coverage study on the census .*covidqa-retrieval\\.csv \\(200 SRS samples of K = ${docs.length}`,
+      ),
+    );
+    expect(text).toMatch(/bootstrap-t .*covers \d+\.\d% on the census/);
+    const out = JSON.parse(run([...args, "--json"]));
+    expect(out.censusStudy.k).toBe(docs.length);
+    expect(["cr2", "t", "cr1"]).toContain(out.tests.micro.method);
+  });
+});
