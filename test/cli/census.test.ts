@@ -100,7 +100,9 @@ describe("analyze --census", () => {
       "--census-aggregated",
     ]);
     expect(other.code).toBe(2);
-    expect(other.stderr).toMatch(/synthetic-census\.csv: no system column "system"; the columns are doc_id, n, s, ss/);
+    expect(other.stderr).toMatch(
+      /synthetic-census\.csv: no system column "system"; the columns are doc_id, n, s, ss/,
+    );
   });
 });
 
