@@ -106,7 +106,7 @@ function blocks(report: SimulationReport): ReportBlock[] {
     },
     {
       kind: "text",
-      text: `Each repetition draws K of the ${c.documents} documents by SRS without replacement${first?.fpc ? " (fpc applied)" : " (no fpc)"} and computes every interval; ${reps} repetitions per K, B = ${first?.replicates ?? 0} bootstrap replicates, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
+      text: `Each repetition draws ${first?.design.kind === "stratified" ? `a stratified sample (${report.studies.map((s) => `K = ${s.k}: ${s.design.kind === "stratified" ? s.design.strata.map((h) => `${h.name} ${h.sampled} of ${h.population}`).join(", ") : ""}`).join("; ")}), SRS inside each stratum,` : `K of the ${c.documents} documents by SRS without replacement${first?.fpc ? " (fpc applied)" : " (no fpc)"}`} and computes every interval; ${reps} repetitions per K, B = ${first?.replicates ?? 0} bootstrap replicates, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
     },
     ...methodTable(report, "micro"),
     ...methodTable(report, "macro"),

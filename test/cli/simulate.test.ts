@@ -172,7 +172,52 @@ describe("ragci simulate", () => {
     expect(readdirSync(dir).filter((f) => f.startsWith(".study.json"))).toEqual([]);
   }, 20_000);
 
+  it("--design stratified samples size strata and scores the stratified interval next to the SRS ones", () => {
+    const out = JSON.parse(
+      run([
+        ...small.slice(0, 3),
+        "--k",
+        "20",
+        "--reps",
+        "40",
+        "--replicates",
+        "0",
+        "--design",
+        "stratified",
+        "--cutoff",
+        "76",
+        "--allocation",
+        "equal",
+        "--json",
+      ]),
+    );
+    const study = out.studies[0];
+    expect(study.design).toEqual({
+      kind: "stratified",
+      strata: [
+        { name: "large", population: 129, sampled: 10 },
+        { name: "small", population: 1171, sampled: 10 },
+      ],
+    });
+    expect(study.methods["micro/stratified"].meanDf).toBe(18);
+    expect(study.methods["micro/logit-cv3"].unavailable).toBe(1);
+    expect(["stratified", "logit"]).toContain(study.recommended.micro.method);
+  });
+
   it.each([
+    [
+      ["--k", "20", "--design", "design.json"],
+      /two-stage studies from a design file are not implemented yet/,
+    ],
+    [
+      ["--k", "20", "--design", "stratified"],
+      /--design stratified needs the size cutoff: --cutoff C/,
+    ],
+    [["--k", "20", "--cutoff", "76"], /--cutoff belongs to --design stratified/],
+    [
+      ["--k", "20", "--design", "stratified", "--cutoff", "1000"],
+      /--cutoff 1000: the large stratum would hold 0 documents/,
+    ],
     [["--k", "1"], /--k 1: give whole numbers ≥ 2/],
     [
       ["--k", "5,10", "--reps", "10,20,30"],

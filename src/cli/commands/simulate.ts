@@ -1,8 +1,10 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
+import type { AllocationRule } from "../../core/designs/allocation.js";
 import { RagciError } from "../../core/errors.js";
 import { CHUNK_BOOTSTRAP_SKIPPED, type StudyOptions } from "../../core/simulation/coverageStudy.js";
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
+import { sizeStudyStrata } from "../../core/simulation/stratifiedSample.js";
 import { censusTruth, type StudyResult } from "../../core/simulation/studySummary.js";
 import type { DocumentStats } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
@@ -35,6 +37,9 @@ interface SimulateCommandOptions {
   readonly level: number;
   readonly threads?: number;
   readonly chunkBootstrap?: boolean;
+  readonly design?: string;
+  readonly cutoff?: number;
+  readonly allocation: string;
   readonly json?: boolean;
   readonly markdown?: boolean;
   readonly output?: string;
@@ -103,6 +108,20 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .option("--level <level>", "confidence level", parseLevel, 0.95)
     .option("--threads <n>", "worker threads (default: the machine's cores)", parseThreads)
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)")
+    .option(
+      "--design <design>",
+      "stratified: sample size strata (with --cutoff and --allocation) and score the stratified interval too",
+    )
+    .option(
+      "--cutoff <n>",
+      "with --design stratified: large documents have more than n results",
+      Number,
+    )
+    .option(
+      "--allocation <rule>",
+      "with --design stratified: equal, proportional or neyman",
+      "neyman",
+    )
     .option("--json", "JSON output (schema ragci.simulation/1)")
     .option("--markdown", "Markdown output")
     .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
@@ -181,6 +200,28 @@ export async function runSimulate(
     );
   }
   const reps = ks.map((_, i) => (repsGiven.length === 1 ? repsGiven[0] : repsGiven[i]) as number);
+  const stratified = options.design !== undefined;
+  if (stratified && options.design !== "stratified") {
+    throw new RagciError(
+      "invalid-option",
+      `--design ${options.design}: simulate draws SRS samples, or size strata with --design stratified --cutoff C; two-stage studies from a design file are not implemented yet`,
+    );
+  }
+  if (stratified && (options.cutoff === undefined || !Number.isFinite(options.cutoff))) {
+    throw new RagciError(
+      "invalid-option",
+      "--design stratified needs the size cutoff: --cutoff C (large documents have more than C results; ragci strata proposes one)",
+    );
+  }
+  if (!stratified && options.cutoff !== undefined) {
+    throw new RagciError("invalid-option", "--cutoff belongs to --design stratified");
+  }
+  if (!["equal", "proportional", "neyman"].includes(options.allocation)) {
+    throw new RagciError(
+      "invalid-option",
+      `--allocation ${options.allocation}: use equal, proportional or neyman`,
+    );
+  }
   await refuseUnsafeOutputs([file], options.output ? [{ flag: "-o", path: options.output }] : []);
   io.progress.update(`reading ${file}…`);
   const [census, sha256] = await Promise.all([readCensus(file, options), sha256File(file)]);
@@ -205,6 +246,9 @@ export async function runSimulate(
       fpc: options.fpc ?? false,
       chunkBootstrap: options.chunkBootstrap ?? false,
       differences: census.pair !== null,
+      strata: stratified
+        ? sizeStudyStrata(stats, options.cutoff as number, k, options.allocation as AllocationRule)
+        : null,
     };
     studies.push(
       await runStudy(stats, study, {

@@ -3,6 +3,7 @@ import { RagciError } from "../errors.js";
 import type { MethodId } from "../methods.js";
 import type { DocumentStats, Estimand, Interval } from "../types.js";
 import { sampleIndices, sampleStats } from "./sampleDocuments.js";
+import { type StudyStrata, stratifiedIndices } from "./stratifiedSample.js";
 
 /** A scored interval: "micro/cr2", "macro/t", … (the keys of SPEC §10's `methods`). */
 export type StudyMethod = `${Estimand}/${MethodId}`;
@@ -25,11 +26,20 @@ export const STUDY_METHODS: readonly StudyMethod[] = [
   "macro/wald-iid",
   "macro/wald-effective-n",
   "macro/chunk-bootstrap",
+  "micro/stratified",
+  "macro/stratified",
 ];
 
 /** The methods a study with these options scores (the chunk bootstrap only when asked). */
-export function studyMethods(options: { readonly chunkBootstrap?: boolean }): StudyMethod[] {
-  return STUDY_METHODS.filter((m) => options.chunkBootstrap || !m.endsWith("/chunk-bootstrap"));
+export function studyMethods(options: {
+  readonly chunkBootstrap?: boolean;
+  readonly strata?: StudyStrata | null;
+}): StudyMethod[] {
+  return STUDY_METHODS.filter(
+    (m) =>
+      (options.chunkBootstrap || !m.endsWith("/chunk-bootstrap")) &&
+      (options.strata || !m.endsWith("/stratified")),
+  );
 }
 
 export interface StudyOptions {
@@ -46,6 +56,11 @@ export interface StudyOptions {
   readonly chunkBootstrap?: boolean;
   /** The census holds paired differences b − a (a paired study): analysed as compare does. */
   readonly differences?: boolean;
+  /**
+   * A stratified design (size strata, allocation): each repetition samples k_h of each stratum
+   * and the stratified interval is scored next to the SRS ones. Σ k_h must equal `documents`.
+   */
+  readonly strata?: StudyStrata | null;
 }
 
 /** Why a study leaves the chunk bootstrap out unless asked. */
@@ -106,8 +121,24 @@ export function runRepetitions(
   const M = census.n.length;
   for (let i = from; i < to; i++) {
     const r = i - from;
-    const sample = sampleStats(census, sampleIndices(options.documents, M, options.seed, i));
+    const strata = options.strata ?? null;
+    const drawn = strata ? stratifiedIndices(strata, options.seed, i) : null;
+    const sample = sampleStats(
+      census,
+      drawn ? drawn.indices : sampleIndices(options.documents, M, options.seed, i),
+    );
     const analysis = analyze(sample, {
+      ...(strata && drawn
+        ? {
+            design: {
+              kind: "stratified" as const,
+              strata: drawn.labels,
+              populationSizes: Object.fromEntries(
+                strata.names.map((name, h) => [name, strata.members[h]?.length as number]),
+              ),
+            },
+          }
+        : {}),
       level: options.level,
       population: options.fpc ? M : null,
       differences: options.differences ?? false,

@@ -3,6 +3,14 @@ import type { Estimand } from "../types.js";
 import type { StudyMethod } from "./coverageStudy.js";
 import type { StudyResult } from "./studySummary.js";
 
+/**
+ * Under a stratified design only the design-based intervals are valid (the stratified one,
+ * and the logit interval rebuilt on it); the SRS formulas ignore the strata's weights.
+ */
+function validUnder(study: StudyResult, method: MethodId): boolean {
+  return study.design.kind === "srs" || method === "stratified" || method === "logit";
+}
+
 /** How far below the nominal level a method may cover and still count as reaching it. */
 export const COVERAGE_TOLERANCE = 0.01;
 
@@ -32,7 +40,10 @@ export function recommendFromStudy(
     .map(([key, score]) => ({ method: key.split("/")[1] as MethodId, score }))
     .filter(
       ({ method, score }) =>
-        !METHODS[method].contrast && eligible(method) && score.meanWidth !== null,
+        !METHODS[method].contrast &&
+        eligible(method) &&
+        validUnder(study, method) &&
+        score.meanWidth !== null,
     );
   if (candidates.length === 0) return null;
   const reaching = candidates.filter(

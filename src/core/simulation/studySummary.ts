@@ -47,6 +47,17 @@ export interface StudyResult {
   readonly seed: number;
   readonly level: number;
   readonly fpc: boolean;
+  /** How each sample was drawn: SRS of K, or k_h of each of the strata's M_h documents. */
+  readonly design:
+    | { readonly kind: "srs" }
+    | {
+        readonly kind: "stratified";
+        readonly strata: readonly {
+          readonly name: string;
+          readonly population: number;
+          readonly sampled: number;
+        }[];
+      };
   readonly estimators: Readonly<Record<Estimand, EstimatorScore>>;
   readonly methods: Readonly<Record<StudyMethod, MethodScore>>;
 }
@@ -148,6 +159,16 @@ export function summarizeStudy(
     seed: options.seed,
     level: options.level,
     fpc: options.fpc,
+    design: options.strata
+      ? {
+          kind: "stratified",
+          strata: options.strata.names.map((name, h) => ({
+            name,
+            population: options.strata?.members[h]?.length as number,
+            sampled: options.strata?.sampled[h] as number,
+          })),
+        }
+      : { kind: "srs" },
     estimators,
     methods,
   };

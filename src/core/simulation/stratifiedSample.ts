@@ -1,0 +1,72 @@
+import type { AllocationRule } from "../designs/allocation.js";
+import { allocate } from "../designs/allocation.js";
+import { stratumStandardDeviations } from "../designs/predictedStandardErrors.js";
+import { sizeStrata } from "../designs/sizeStrata.js";
+import { RagciError } from "../errors.js";
+import { choiceWithoutReplacement } from "../numeric/choiceWithoutReplacement.js";
+import { createPcg64 } from "../numeric/pcg64.js";
+import type { DocumentStats } from "../types.js";
+
+/** A stratified study's design: the census's strata and how many documents each gets. */
+export interface StudyStrata {
+  readonly names: readonly string[];
+  /** Census positions of each stratum's documents, in census order. */
+  readonly members: readonly (readonly number[])[];
+  /** k_h per stratum (Σ k_h = K). */
+  readonly sampled: readonly number[];
+}
+
+/**
+ * The size strata of `ragci strata` (large: n_d > cutoff) with K allocated by `rule` (Neyman on
+ * the micro S_h, as strata does), checked so that each stratum has two documents to sample.
+ */
+export function sizeStudyStrata(
+  census: DocumentStats,
+  cutoff: number,
+  documents: number,
+  rule: AllocationRule,
+): StudyStrata {
+  const strata = sizeStrata(census.n, cutoff);
+  const thin = strata.find((h) => h.documents.length < 2);
+  if (thin) {
+    throw new RagciError(
+      "invalid-option",
+      `--cutoff ${cutoff}: the ${thin.name} stratum would hold ${thin.documents.length} document${thin.documents.length === 1 ? "" : "s"}; each needs at least two (ragci strata proposes a cutoff)`,
+    );
+  }
+  const sampled = allocate(
+    documents,
+    strata.map((h) => ({
+      population: h.documents.length,
+      sd: stratumStandardDeviations(census, h).micro,
+    })),
+    rule,
+  );
+  return { names: strata.map((h) => h.name), members: strata.map((h) => h.documents), sampled };
+}
+
+/**
+ * Repetition i's stratified sample: from the generator of SeedSequence(seed, spawn_key=(i, 0)),
+ * stratum after stratum in order, `choice(M_h, k_h, replace=False)` over that stratum's
+ * documents (census order). Returns census positions and each one's stratum name.
+ */
+export function stratifiedIndices(
+  strata: StudyStrata,
+  seed: number,
+  repetition: number,
+): { readonly indices: Uint32Array; readonly labels: string[] } {
+  const generator = createPcg64(seed, [repetition, 0]);
+  const total = strata.sampled.reduce((t, k) => t + k, 0);
+  const indices = new Uint32Array(total);
+  const labels: string[] = [];
+  let at = 0;
+  strata.members.forEach((members, h) => {
+    const k = strata.sampled[h] as number;
+    const drawn = choiceWithoutReplacement(generator, members.length, k);
+    for (const j of drawn) {
+      indices[at++] = members[j] as number;
+      labels.push(strata.names[h] as string);
+    }
+  });
+  return { indices, labels };
+}
