@@ -1,4 +1,5 @@
-import { quantileType7 } from "../numeric/quantileType7.js";
+import { selectRanks } from "../numeric/orderStatistics.js";
+import { quantileType7, type7Ranks } from "../numeric/quantileType7.js";
 import type { Interval } from "../types.js";
 
 /**
@@ -21,7 +22,8 @@ export function bootstrapT(
   const kept = new Float64Array(used);
   for (let b = 0, i = 0; b < replicates; b++)
     if (degenerate[b] === 0) kept[i++] = studentised[b] as number;
-  kept.sort();
+  // Only the order statistics the two quantiles read are needed: O(B) selection, not a sort.
+  if (used > 0) selectRanks(kept, type7Ranks(used, [(1 - level) / 2, 1 - (1 - level) / 2]));
   const resampling = {
     replicates,
     replicatesUsed: used,

@@ -20,3 +20,11 @@ export function quantileType7(sorted: ArrayLike<number>, p: number): number {
 export function sortedCopy(values: ArrayLike<number>): Float64Array {
   return Float64Array.from(values).sort();
 }
+
+/** The ranks quantileType7 reads for p in an array of n: ⌊(n − 1)p⌋ and the next. */
+export function type7Ranks(n: number, ps: readonly number[]): number[] {
+  return ps.flatMap((p) => {
+    const lo = Math.floor((n - 1) * p);
+    return [lo, Math.min(lo + 1, n - 1)];
+  });
+}
