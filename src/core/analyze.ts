@@ -58,6 +58,11 @@ export interface AnalyzeOptions {
   };
   /** Why the chunk bootstrap (a contrast) is not run, when a caller skips it; null runs it. */
   readonly chunkBootstrapSkipped?: string | null;
+  /**
+   * Skip the chunk bootstrap (a contrast) when B·K exceeds this many document draws: its 2K
+   * binomial draws per replicate then cost more than every interval that is used. null: no limit.
+   */
+  readonly chunkBootstrapMaxDraws?: number | null;
   /** Seed of the numpy-compatible stream (default 1). */
   readonly seed?: number;
   /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
@@ -198,7 +203,12 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     maxDraws: options.maxResamplingDraws ?? null,
     skippedReason: options.resamplingSkipped ?? null,
     spawnKeys: options.spawnKeys ?? { documents: [], chunks: [] },
-    chunkSkipped: options.chunkBootstrapSkipped ?? null,
+    chunkSkipped:
+      options.chunkBootstrapSkipped ??
+      (options.chunkBootstrapMaxDraws != null &&
+      (options.replicates ?? 9999) * stats.n.length > options.chunkBootstrapMaxDraws
+        ? `skipped by default: B·K = ${((options.replicates ?? 9999) * stats.n.length).toExponential(1)} draws of a contrast (it ignores the documents) would cost more than every other interval; pass --chunk-bootstrap to run it`
+        : null),
   });
   const microIntervals = {
     cr2: tInterval(micro, microCr2, level),

@@ -48,10 +48,14 @@ export interface AnalyzeCommandOptions extends DesignCommandOptions {
   readonly seed: number;
   /** Whether --replicates was given; if not, resampling is skipped above DEFAULT_MAX_DRAWS. */
   readonly replicatesExplicit?: boolean;
+  readonly chunkBootstrap?: boolean;
 }
 
 /** B·K above which the default run skips the bootstrap (about 10–30 s of work). */
 export const DEFAULT_MAX_DRAWS = 1e8;
+
+/** B·K above which the chunk bootstrap, a contrast, is skipped unless --chunk-bootstrap. */
+export const CHUNK_DEFAULT_MAX_DRAWS = 2e6;
 
 const EXAMPLES = `
 Examples:
@@ -96,6 +100,10 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
           "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
         )
         .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
+        .option(
+          "--chunk-bootstrap",
+          "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
+        )
         .option("--json", "JSON output (schema ragci.analysis/1)")
         .option("--markdown", "Markdown output")
         .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
@@ -302,6 +310,7 @@ export async function runAnalyze(
           seed: options.seed,
           values: group.values ?? null,
           maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
+          chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_DEFAULT_MAX_DRAWS,
           onProgress: (phase, f) =>
             io.progress.update(`${label(group)}: ${phase} ${Math.round(100 * f)}%`),
         }),

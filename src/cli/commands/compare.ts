@@ -19,7 +19,7 @@ import type { CommandIo } from "../io.js";
 import { parseCount, parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { parseSystemOption } from "../systemFilter.js";
-import { DEFAULT_MAX_DRAWS } from "./analyze.js";
+import { CHUNK_DEFAULT_MAX_DRAWS, DEFAULT_MAX_DRAWS } from "./analyze.js";
 
 export interface CompareCommandOptions extends DesignCommandOptions {
   readonly doc?: string;
@@ -43,6 +43,7 @@ export interface CompareCommandOptions extends DesignCommandOptions {
   readonly censusReps?: number;
   readonly threads?: number;
   readonly replicatesExplicit?: boolean;
+  readonly chunkBootstrap?: boolean;
 }
 
 const EXAMPLES = `
@@ -88,6 +89,10 @@ export function registerCompare(program: Command, io: CommandIo): void {
         .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
         .option("--baseline <system>", "compare every other system with this one")
         .option("--all-pairs", "compare every pair of systems")
+        .option(
+          "--chunk-bootstrap",
+          "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
+        )
         .option("--intersect", "keep the queries every system has (reports how many were dropped)")
         .option(
           "--json",
@@ -250,6 +255,7 @@ export async function runCompare(
       replicates: options.replicates,
       seed: options.seed,
       maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
+      chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_DEFAULT_MAX_DRAWS,
     };
     const censusStudies = options.census
       ? await censusDifferenceStudies(options, table, pairing.pairs, io)
