@@ -33,16 +33,46 @@ describe("ragci strata", () => {
       { name: "large", documents: 20 },
       { name: "small", documents: 180 },
     ]);
-    expect(out.allocations.map((a: { rule: string }) => a.rule)).toEqual([
-      "equal",
-      "proportional",
-      "neyman",
+    expect(
+      out.allocations.map((a: { rule: string; estimand?: string }) => [a.rule, a.estimand]),
+    ).toEqual([
+      ["equal", undefined],
+      ["proportional", undefined],
+      ["neyman", "micro"],
+      ["neyman", "macro"],
     ]);
     expect(out.allocations[0].sampled).toEqual({ large: 10, small: 10 });
     // proportional: 20·20/200 = 2 large, 18 small
     expect(out.allocations[1].sampled).toEqual({ large: 2, small: 18 });
     // Stratifying by size helps micro: Neyman beats SRS.
     expect(out.allocations[2].predicted.micro).toBeLessThan(out.srs.micro);
+  });
+
+  it("Neyman allocates on each estimand's own S_h, as plan --cutoff does (COVID-QA BM25, K = 30, cutoff 20)", () => {
+    const r = ragci([
+      "strata",
+      EXAMPLE,
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25",
+      "--documents",
+      "30",
+      "--cutoff",
+      "20",
+      "--json",
+    ]);
+    const out = JSON.parse(r.stdout);
+    const neyman = (estimand: string) =>
+      out.allocations.find(
+        (a: { rule: string; estimand?: string }) => a.rule === "neyman" && a.estimand === estimand,
+      );
+    // The planning code's stratified plan at K = 30 (issue 13's figures): 4 + 26, macro se 0.0382.
+    expect(neyman("macro").sampled).toEqual({ large: 4, small: 26 });
+    expect(neyman("macro").predicted.macro).toBeCloseTo(0.0382, 4);
+    expect(neyman("micro").sampled).toEqual({ large: 14, small: 16 });
+    expect(neyman("macro").predicted.macro).toBeLessThan(neyman("micro").predicted.macro);
+    expect(neyman("micro").predicted.micro).toBeLessThan(neyman("macro").predicted.micro);
   });
 
   it("proposes a cutoff when none is given", () => {

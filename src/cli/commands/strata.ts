@@ -116,17 +116,25 @@ export async function runStrata(
   const evaluate = (cutoff: number) => {
     const strata = core.sizeStrata(census.n, cutoff);
     if (strata.some((h) => h.documents.length < 2)) return null;
-    const rows = RULES.map((rule) => {
+    // Neyman allocates on an estimand's own S_h, so it differs between micro and macro (as in
+    // plan --cutoff): one row per estimand; equal and proportional do not depend on S_h.
+    const allocation = (rule: (typeof RULES)[number], estimand: "micro" | "macro") => {
       const sampled = core.allocate(
         K,
         strata.map((h) => ({
           population: h.documents.length,
-          sd: core.stratumStandardDeviations(census, h).micro,
+          sd: core.stratumStandardDeviations(census, h)[estimand],
         })),
         rule,
       );
-      return { rule, sampled, predicted: core.predictedStandardErrors(census, strata, sampled) };
-    });
+      return {
+        rule,
+        estimand: rule === "neyman" ? estimand : null,
+        sampled,
+        predicted: core.predictedStandardErrors(census, strata, sampled),
+      };
+    };
+    const rows = [...RULES.map((rule) => allocation(rule, "micro")), allocation("neyman", "macro")];
     return { cutoff, strata, rows };
   };
   let chosen: ReturnType<typeof evaluate>;
@@ -199,6 +207,7 @@ export async function runStrata(
     srs,
     allocations: chosen.rows.map((r) => ({
       rule: r.rule,
+      ...(r.estimand ? { estimand: r.estimand } : {}),
       sampled: Object.fromEntries(chosen.strata.map((h, i) => [h.name, r.sampled[i]])),
       predicted: r.predicted,
     })),
@@ -211,7 +220,7 @@ export async function runStrata(
   ];
   for (const r of chosen.rows)
     rows.push([
-      r.rule,
+      r.estimand ? `${r.rule} (${r.estimand} S_h)` : r.rule,
       String(r.sampled[0]),
       String(r.sampled[1]),
       significant(r.predicted.micro),
@@ -231,6 +240,7 @@ export async function runStrata(
       kind: "bullets",
       items: [
         "Predicted from the census with the stratified estimators (combined ratio for micro); the strata are fixed and documents are drawn by SRS inside each.",
+        "Neyman allocates on each estimand's own S_h, so it has a row for each: the micro row is best for micro's se, the macro row for macro's (as in ragci plan --cutoff); --write-sample with neyman uses the micro row.",
         "Stratifying makes each document count more; it does not replace having more documents.",
         ...(samplePath
           ? [
