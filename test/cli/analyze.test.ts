@@ -301,4 +301,24 @@ describe("bootstrap work budget", () => {
     const out = json(["analyze", file, "--aggregated", "--replicates", "50"]);
     expect(out.micro.intervals["bootstrap-t"]).toMatchObject({ available: true, replicates: 50 });
   });
+
+  it("skips the chunk bootstrap (a contrast) when B·K > 2·10⁶ unless --chunk-bootstrap, and says so", () => {
+    const skipped = json(["analyze", file, "--aggregated", "--replicates", "101"]);
+    expect(skipped.micro.intervals["chunk-bootstrap"].available).toBe(false);
+    expect(skipped.micro.intervals["chunk-bootstrap"].reason).toMatch(
+      /skipped by default: B·K = 2\.0e\+6 draws of a contrast .* pass --chunk-bootstrap to run it/,
+    );
+    expect(skipped.micro.intervals["bootstrap-t"].available).toBe(true);
+    const forced = json([
+      "analyze",
+      file,
+      "--aggregated",
+      "--replicates",
+      "101",
+      "--chunk-bootstrap",
+    ]);
+    expect(forced.micro.intervals["chunk-bootstrap"].available).toBe(true);
+    const small = json(["analyze", file, "--aggregated", "--replicates", "99"]);
+    expect(small.micro.intervals["chunk-bootstrap"].available).toBe(true);
+  });
 });

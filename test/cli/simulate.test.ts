@@ -82,6 +82,26 @@ describe("ragci simulate", () => {
     expect(study.recommended.micro.method).toBeTypeOf("string");
   });
 
+  it("--chunk-bootstrap scores the chunk bootstrap too", () => {
+    const out = JSON.parse(
+      run([
+        ...small.slice(0, 3),
+        "--k",
+        "8",
+        "--reps",
+        "20",
+        "--replicates",
+        "19",
+        "--chunk-bootstrap",
+        "--json",
+      ]),
+    );
+    const methods = out.studies[0].methods;
+    expect(methods["micro/chunk-bootstrap"].unavailable).toBe(0);
+    expect(methods["macro/chunk-bootstrap"].meanWidth).toBeGreaterThan(0);
+    expect(out.notes).toEqual([]);
+  });
+
   it("gives the same bytes on 1 and 3 threads", () => {
     const one = run([...small, "--json", "--threads", "1"]);
     const three = run([...small, "--json", "--threads", "3"]);
