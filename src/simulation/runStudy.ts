@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { RagciError } from "../core/errors.js";
+import { RagciError, type RagciErrorCode } from "../core/errors.js";
 import {
   checkStudyOptions,
   joinRepetitions,
@@ -71,7 +71,13 @@ export async function runStudy(
               "message",
               (message: { type: string; repetitions?: number; results?: RepetitionResults }) => {
                 if (message.type === "tick") run.onRepetitions?.(message.repetitions as number);
-                else if (message.type === "done") {
+                else if (message.type === "user-error") {
+                  const { code, message: text } = message as unknown as {
+                    code: RagciErrorCode;
+                    message: string;
+                  };
+                  reject(new RagciError(code, text));
+                } else if (message.type === "done") {
                   run.signal?.removeEventListener("abort", onAbort);
                   resolve(message.results as RepetitionResults);
                 }
