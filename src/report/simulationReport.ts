@@ -113,7 +113,7 @@ function blocks(report: SimulationReport): ReportBlock[] {
     {
       kind: "bullets",
       items: [
-        `Recommended: among the intervals that are not contrasts and cover at least ${percent(report.level - 0.01)}, the narrowest on average; where none does, the one that covers most.`,
+        `Recommended: among the intervals that are not contrasts and cover at least ${percent(report.level - 0.01)}, the narrowest on average; where none does, the one that covers most${report.studies.some((s) => s.design.kind === "stratified") ? " (under the stratified design only the design-based intervals, stratified and logit, are candidates)" : ""}.`,
         ...report.notes,
         "These coverages are of this census under this design; they are the evidence for your data that the article's table is for its own.",
       ],
