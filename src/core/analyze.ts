@@ -78,6 +78,12 @@ export interface AnalyzeOptions {
   readonly design?: DocumentDesign | null;
 }
 
+/**
+ * The default chunkBootstrapMaxDraws: above B·K = 2·10⁶ the chunk bootstrap (a contrast) costs
+ * more than every interval that is used, so it is skipped unless asked for.
+ */
+export const CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS = 2e6;
+
 export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
 
 export function validateReplicates(replicates: number, seed: number): void {

@@ -1,16 +1,8 @@
 import type { Comparison } from "../core/compare.js";
 import type { Interval } from "../core/types.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
-import { groupsLine, PAIRED_CAVEAT } from "./comparisonTerminal.js";
-import {
-  count,
-  decimalsFor,
-  degreesOfFreedom,
-  fixed,
-  percent,
-  pValue,
-  significant,
-} from "./format.js";
+import { groupsLine, holmDifferenceRows, PAIRED_CAVEAT } from "./comparisonTerminal.js";
+import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
 import { designLine } from "./terminal.js";
 import { verdict } from "./verdict.js";
@@ -93,23 +85,7 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
 
 /** Several pairs: each difference with its Holm p-value, then the tie groups. */
 function manyBlocks(m: MetricComparisons, report: ComparisonReport): ReportBlock[] {
-  const rows: string[][] = [
-    ["b − a", "micro", "interval", "p (Holm)", "macro", "interval", "p (Holm)"],
-  ];
-  m.comparisons.forEach((c, i) => {
-    const cell = (e: "micro" | "macro") => {
-      const t = c.tests[e];
-      const holm = m.holm[i]?.[e];
-      return t
-        ? [
-            fixed(t.estimate, 3),
-            `[${fixed(t.lower, 3)}, ${fixed(t.upper, 3)}]`,
-            holm === undefined ? "" : pValue(holm),
-          ]
-        : ["", "unavailable", ""];
-    };
-    rows.push([`${c.b} − ${c.a}`, ...cell("micro"), ...cell("macro")]);
-  });
+  const rows = holmDifferenceRows(m);
   const level = m.comparisons[0]?.difference.level ?? 0.95;
   return [
     {

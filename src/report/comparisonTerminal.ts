@@ -138,6 +138,28 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
  * The tie groups in words. With no pair left undecided (every Holm p below α), every pair is
  * told apart; otherwise the groups of two or more systems whose members cannot be.
  */
+/** Header and one row per pair: each estimand's difference, interval and Holm-adjusted p. */
+export function holmDifferenceRows(m: MetricComparisons): string[][] {
+  const rows: string[][] = [
+    ["b − a", "micro", "interval", "p (Holm)", "macro", "interval", "p (Holm)"],
+  ];
+  m.comparisons.forEach((c, i) => {
+    const cell = (e: "micro" | "macro") => {
+      const t = c.tests[e];
+      const holm = m.holm[i]?.[e];
+      return t
+        ? [
+            fixed(t.estimate, 3),
+            `[${fixed(t.lower, 3)}, ${fixed(t.upper, 3)}]`,
+            holm === undefined ? "" : pValue(holm),
+          ]
+        : ["", "unavailable", ""];
+    };
+    rows.push([`${c.b} − ${c.a}`, ...cell("micro"), ...cell("macro")]);
+  });
+  return rows;
+}
+
 export function groupsLine(
   estimand: "micro" | "macro",
   groups: readonly (readonly string[])[],
@@ -184,23 +206,7 @@ function manySection(m: MetricComparisons, report: ComparisonReport, color: bool
     ...alignColumns(rank, ["l", "r", "l", "l", "r", "l"], "   ").map((l) => `  ${l}`),
     "",
   );
-  const pairs: string[][] = [
-    ["b − a", "micro", "interval", "p (Holm)", "macro", "interval", "p (Holm)"],
-  ];
-  m.comparisons.forEach((c, i) => {
-    const cell = (e: "micro" | "macro") => {
-      const t = c.tests[e];
-      const holm = m.holm[i]?.[e];
-      return t
-        ? [
-            fixed(t.estimate, 3),
-            `[${fixed(t.lower, 3)}, ${fixed(t.upper, 3)}]`,
-            holm === undefined ? "" : pValue(holm),
-          ]
-        : ["", "unavailable", ""];
-    };
-    pairs.push([`${c.b} − ${c.a}`, ...cell("micro"), ...cell("macro")]);
-  });
+  const pairs = holmDifferenceRows(m);
   lines.push(
     "differences",
     ...alignColumns(pairs, ["l", "r", "l", "r", "r", "l", "r"], "   ").map((l) => `  ${l}`),

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
+import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/analyze.js";
 import {
   CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ResultValues,
@@ -53,9 +54,6 @@ export interface AnalyzeCommandOptions extends DesignCommandOptions {
 
 /** B·K above which the default run skips the bootstrap (about 10–30 s of work). */
 export const DEFAULT_MAX_DRAWS = 1e8;
-
-/** B·K above which the chunk bootstrap, a contrast, is skipped unless --chunk-bootstrap. */
-export const CHUNK_DEFAULT_MAX_DRAWS = 2e6;
 
 const EXAMPLES = `
 Examples:
@@ -310,7 +308,7 @@ export async function runAnalyze(
           seed: options.seed,
           values: group.values ?? null,
           maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
-          chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_DEFAULT_MAX_DRAWS,
+          chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS,
           onProgress: (phase, f) =>
             io.progress.update(`${label(group)}: ${phase} ${Math.round(100 * f)}%`),
         }),

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
+import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/analyze.js";
 import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../../core/errors.js";
 import type { StudyResult } from "../../core/simulation/studySummary.js";
@@ -19,7 +20,7 @@ import type { CommandIo } from "../io.js";
 import { parseCount, parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { parseSystemOption } from "../systemFilter.js";
-import { CHUNK_DEFAULT_MAX_DRAWS, DEFAULT_MAX_DRAWS } from "./analyze.js";
+import { DEFAULT_MAX_DRAWS } from "./analyze.js";
 
 export interface CompareCommandOptions extends DesignCommandOptions {
   readonly doc?: string;
@@ -255,7 +256,7 @@ export async function runCompare(
       replicates: options.replicates,
       seed: options.seed,
       maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
-      chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_DEFAULT_MAX_DRAWS,
+      chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS,
     };
     const censusStudies = options.census
       ? await censusDifferenceStudies(options, table, pairing.pairs, io)
