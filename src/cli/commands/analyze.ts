@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
 import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/analyze.js";
@@ -7,6 +6,7 @@ import {
   type ResultValues,
 } from "../../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../../core/errors.js";
+import { censusStudyOptions } from "../../core/simulation/censusStudyOptions.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
@@ -22,6 +22,7 @@ import type {
 import { formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
+import { runCensusStudy } from "../censusStudy.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import type { CommandIo } from "../io.js";
 import { parseCount, parseList, withInferenceOptions } from "../options.js";
@@ -367,10 +368,7 @@ async function withCensusStudies(
   const census = options.censusAggregated
     ? await readAggregates(common)
     : await readResults(common);
-  const [{ runStudy }, { applyCensusStudy }] = await Promise.all([
-    import("../../simulation/runStudy.js"),
-    import("../../core/simulation/applyCensusStudy.js"),
-  ]);
+  const { applyCensusStudy } = await import("../../core/simulation/applyCensusStudy.js");
   const out: AnalysisEntry[] = [];
   for (const entry of entries) {
     const group = census.groups.find(
@@ -391,28 +389,18 @@ async function withCensusStudies(
         { file },
       );
     }
-    const reps = options.censusReps ?? 1000;
-    let done = 0;
-    const study = await runStudy(
+    const study = await runCensusStudy(
       group.stats,
-      {
+      censusStudyOptions({
         documents: k,
-        repetitions: reps,
-        replicates: Math.min(options.replicates, 999),
+        ...(options.censusReps !== undefined ? { repetitions: options.censusReps } : {}),
+        replicates: options.replicates,
         seed: options.seed,
         level: options.level,
-        fpc: options.population !== undefined,
-      },
-      {
-        threads: availableParallelism(),
-        ...(io.signal ? { signal: io.signal } : {}),
-        onRepetitions: (count) => {
-          done += count;
-          io.progress.update(
-            `census study for ${label({ system: entry.system, metric: entry.metric } as MetricAggregates)}: ${Math.round((100 * done) / reps)}%`,
-          );
-        },
-      },
+        population: options.population ?? null,
+      }),
+      io,
+      label({ system: entry.system, metric: entry.metric } as MetricAggregates),
     );
     out.push({
       ...entry,

@@ -1,8 +1,8 @@
-import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/analyze.js";
 import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../../core/errors.js";
+import { censusStudyOptions } from "../../core/simulation/censusStudyOptions.js";
 import type { StudyResult } from "../../core/simulation/studySummary.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
@@ -15,6 +15,7 @@ import { formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport, MetricComparisons } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
+import { runCensusStudy } from "../censusStudy.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import type { CommandIo } from "../io.js";
 import { parseCount, parseList, withInferenceOptions } from "../options.js";
@@ -366,7 +367,6 @@ async function censusDifferenceStudies(
     metrics: options.metric ?? [],
     pairs,
   });
-  const { runStudy } = await import("../../simulation/runStudy.js");
   const studies = new Map<string, StudyResult>();
   for (const d of sample.differences) {
     const whole = census.differences.find(
@@ -381,31 +381,21 @@ async function censusDifferenceStudies(
         { file },
       );
     }
-    let done = 0;
-    const reps = options.censusReps ?? 1000;
     studies.set(
       JSON.stringify([d.a, d.b, d.metric]),
-      await runStudy(
+      await runCensusStudy(
         whole.stats,
-        {
+        censusStudyOptions({
           documents: k,
-          repetitions: reps,
-          replicates: Math.min(options.replicates, 999),
+          ...(options.censusReps !== undefined ? { repetitions: options.censusReps } : {}),
+          replicates: options.replicates,
           seed: options.seed,
           level: options.level,
-          fpc: options.population !== undefined,
+          population: options.population ?? null,
           differences: true,
-        },
-        {
-          threads: availableParallelism(),
-          ...(io.signal ? { signal: io.signal } : {}),
-          onRepetitions: (count) => {
-            done += count;
-            io.progress.update(
-              `census study of ${d.b} − ${d.a} (${d.metric}): ${Math.round((100 * done) / reps)}%`,
-            );
-          },
-        },
+        }),
+        io,
+        `${d.b} − ${d.a} (${d.metric})`,
       ),
     );
   }
