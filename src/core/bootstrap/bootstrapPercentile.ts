@@ -1,5 +1,4 @@
-import { selectRanks } from "../numeric/orderStatistics.js";
-import { quantileType7, type7Ranks } from "../numeric/quantileType7.js";
+import { quantilesType7 } from "../numeric/quantileType7.js";
 import type { Interval } from "../types.js";
 
 /**
@@ -12,21 +11,21 @@ export function bootstrapPercentile(
   detail: { readonly seed: number; readonly degenerate: number },
 ): Interval {
   const alpha = 1 - level;
-  // The two quantiles read four order statistics: O(B) selection instead of a sort.
-  const sorted = Float64Array.from(replicateEstimates);
-  if (sorted.length > 0) selectRanks(sorted, type7Ranks(sorted.length, [alpha / 2, 1 - alpha / 2]));
+  const replicates = replicateEstimates;
   const resampling = {
-    replicates: sorted.length,
-    replicatesUsed: sorted.length,
+    replicates: replicates.length,
+    replicatesUsed: replicates.length,
     degenerate: detail.degenerate,
     seed: detail.seed,
   };
-  if (sorted.length === 0)
+  if (replicates.length === 0)
     return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
+  // The two quantiles read four order statistics: one pass, no copy, no sort.
+  const [lower, upper] = quantilesType7(replicates, [alpha / 2, 1 - alpha / 2]) as [number, number];
   return {
     available: true,
-    lower: quantileType7(sorted, alpha / 2),
-    upper: quantileType7(sorted, 1 - alpha / 2),
+    lower,
+    upper,
     se: null,
     df: null,
     q: null,

@@ -1,5 +1,4 @@
-import { selectRanks } from "../numeric/orderStatistics.js";
-import { quantileType7, type7Ranks } from "../numeric/quantileType7.js";
+import { quantilesType7 } from "../numeric/quantileType7.js";
 import type { Interval } from "../types.js";
 
 /**
@@ -22,8 +21,6 @@ export function bootstrapT(
   const kept = new Float64Array(used);
   for (let b = 0, i = 0; b < replicates; b++)
     if (degenerate[b] === 0) kept[i++] = studentised[b] as number;
-  // Only the order statistics the two quantiles read are needed: O(B) selection, not a sort.
-  if (used > 0) selectRanks(kept, type7Ranks(used, [(1 - level) / 2, 1 - (1 - level) / 2]));
   const resampling = {
     replicates,
     replicatesUsed: used,
@@ -35,8 +32,8 @@ export function bootstrapT(
   if (used === 0)
     return { available: false, reason: "all bootstrap replicates have zero SE", resampling };
   const alpha = 1 - level;
-  const tLower = quantileType7(kept, alpha / 2);
-  const tUpper = quantileType7(kept, 1 - alpha / 2);
+  // Only the four order statistics the two quantiles read: one pass, no sort.
+  const [tLower, tUpper] = quantilesType7(kept, [alpha / 2, 1 - alpha / 2]) as [number, number];
   return {
     available: true,
     lower: estimate - tUpper * se,

@@ -19,16 +19,39 @@ export function forEachDocumentResample(
   visit: (row: Uint32Array, replicate: number) => void,
   spawnKey: readonly number[] = [],
 ): void {
+  forEachResampleBlock(
+    seed,
+    documents,
+    replicates,
+    (block, rows, first) => {
+      for (let r = 0; r < rows; r++)
+        visit(block.subarray(r * documents, (r + 1) * documents), first + r);
+    },
+    spawnKey,
+  );
+}
+
+/**
+ * The same stream as `forEachDocumentResample`, handed out a block of whole rows at a time:
+ * `visit(block, rows, first)` gets replicates first … first + rows − 1, row r at
+ * block[r·K … r·K + K − 1] (for hot loops that should not allocate a view per replicate).
+ */
+export function forEachResampleBlock(
+  seed: number,
+  documents: number,
+  replicates: number,
+  visit: (block: Uint32Array, rows: number, first: number) => void,
+  spawnKey: readonly number[] = [],
+): void {
   // With a spawn key: the generator of SeedSequence(seed, spawn_key), as a study's
   // repetition i uses (i, 1) so that it can be replayed in numpy.
   const state = createPcg64(seed, spawnKey);
-  const rowsPerBlock = Math.max(1, Math.floor(BLOCK_INDICES / documents));
+  const rowsPerBlock = Math.max(1, Math.min(replicates, Math.floor(BLOCK_INDICES / documents)));
   const block = new Uint32Array(rowsPerBlock * documents);
   for (let first = 0; first < replicates; first += rowsPerBlock) {
     const rows = Math.min(rowsPerBlock, replicates - first);
     const filled = rows === rowsPerBlock ? block : block.subarray(0, rows * documents);
     fillBoundedIntegers(state, documents, filled);
-    for (let r = 0; r < rows; r++)
-      visit(filled.subarray(r * documents, (r + 1) * documents), first + r);
+    visit(filled, rows, first);
   }
 }

@@ -1,3 +1,4 @@
+import { fillBoundedIntegersWasm } from "./boundedIntegersWasm.js";
 import { createPcg64, fillUint32, nextUint32, type Pcg64State } from "./pcg64.js";
 
 const TWO_POW_32 = 4294967296;
@@ -46,6 +47,18 @@ export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array)
   // numpy's "leftover < K, then redraw while leftover < threshold" rejects exactly the draws
   // with leftover < threshold, and each draw is accepted or rejected on its own.
   const threshold = (TWO_POW_32 - K) % K;
+  if (n === 0 || fillBoundedIntegersWasm(st, K, threshold, out)) return;
+  fillBoundedIntegersJs(st, K, threshold, out);
+}
+
+/** The JS form of the Lemire loop (where WebAssembly is unavailable, and as its test oracle). */
+export function fillBoundedIntegersJs(
+  st: Pcg64State,
+  K: number,
+  threshold: number,
+  out: Uint32Array,
+): void {
+  const n = out.length;
   // Draw in blocks. The `remaining` outputs need at least `remaining` draws, so a block of
   // min(remaining, DRAW_BLOCK) draws is always consumed in full and the generator ends exactly
   // where numpy's would (including its buffered uint32 half).

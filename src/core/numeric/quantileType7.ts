@@ -1,3 +1,5 @@
+import { tailOrderStatistics } from "./tailOrderStatistics.js";
+
 /**
  * Quantile by linear interpolation between order statistics (Hyndman & Fan type 7, numpy's
  * default): position h = (n − 1)·p, result x_⌊h⌋ + (h − ⌊h⌋)(x_⌊h⌋+1 − x_⌊h⌋).
@@ -8,10 +10,29 @@ export function quantileType7(sorted: ArrayLike<number>, p: number): number {
   const h = (n - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, n - 1);
-  const a = sorted[lo] as number;
-  const b = sorted[hi] as number;
-  const g = h - lo;
-  // numpy's _lerp: a + g·(b − a), switched to b − (1 − g)·(b − a) for g ≥ 0.5 (exact at ends).
+  return interpolateType7(sorted[lo] as number, sorted[hi] as number, h - lo);
+}
+
+/**
+ * The type-7 quantiles at ps of an unsorted array, from the four order statistics they read
+ * (tailOrderStatistics: one pass for bootstrap tails, no copy, no sort). `values` is unchanged.
+ */
+export function quantilesType7(values: Float64Array, ps: readonly number[]): number[] {
+  const n = values.length;
+  const ranks = type7Ranks(n, ps);
+  const at = tailOrderStatistics(values, ranks);
+  return ps.map((p, i) =>
+    interpolateType7(
+      at[2 * i] as number,
+      at[2 * i + 1] as number,
+      (n - 1) * p - Math.floor((n - 1) * p),
+    ),
+  );
+}
+
+/** numpy's _lerp from x_⌊h⌋ = a to x_⌊h⌋+1 = b at g = h − ⌊h⌋: a + g·(b − a), switched to
+ * b − (1 − g)·(b − a) for g ≥ 0.5 (exact at the ends). */
+function interpolateType7(a: number, b: number, g: number): number {
   const diff = b - a;
   return g >= 0.5 ? b - diff * (1 - g) : a + diff * g;
 }
