@@ -53,7 +53,6 @@ export function documentBootstrap(
   const microT = new Float64Array(replicates);
   const degenerate = new Uint8Array(replicates);
   let degenerateCount = 0;
-
   const out = { macro, micro, macroT, microT, degenerate };
   forEachResampleBlock(
     seed,

@@ -1,5 +1,5 @@
-import { fillBoundedIntegersWasm } from "./boundedIntegersWasm.js";
 import { createPcg64, fillUint32, nextUint32, type Pcg64State } from "./pcg64.js";
+import { fillBoundedIntegersWasm } from "./pcg64Kernel.js";
 
 const TWO_POW_32 = 4294967296;
 const INV_2_16 = 1 / 65536;

@@ -4,11 +4,8 @@ import {
   fillBoundedIntegersJs,
   nextBoundedInteger,
 } from "../../../src/core/numeric/boundedIntegers.js";
-import {
-  fillBoundedIntegersWasm,
-  WASM_BLOCK,
-} from "../../../src/core/numeric/boundedIntegersWasm.js";
 import { createPcg64, nextUint32, type Pcg64State } from "../../../src/core/numeric/pcg64.js";
+import { BOUNDED_BLOCK, fillBoundedIntegersWasm } from "../../../src/core/numeric/pcg64Kernel.js";
 
 const threshold = (K: number) => (2 ** 32 - K) % K;
 const sameState = (a: Pcg64State, b: Pcg64State) => {
@@ -30,7 +27,7 @@ describe("the WebAssembly bounded-integer kernel", () => {
 
   const Ks = [2, 3, 7, 20, 1000, 2 ** 21 + 7, 2 ** 31 - 1, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1];
   const lengths = [1, 2, 3, 64, 999];
-  const blockLengths = [WASM_BLOCK - 1, WASM_BLOCK, WASM_BLOCK + 1, 2 * WASM_BLOCK + 3];
+  const blockLengths = [BOUNDED_BLOCK - 1, BOUNDED_BLOCK, BOUNDED_BLOCK + 1, 2 * BOUNDED_BLOCK + 3];
   it("gives the JS loop's integers and leaves the generator where it leaves it", () => {
     const cases = [
       ...Ks.flatMap((K) => lengths.map((n) => [K, n] as const)),
