@@ -110,6 +110,8 @@ export interface OneSystemInput {
   readonly doc?: string | undefined;
   readonly metric?: readonly string[] | undefined;
   readonly aggregated?: boolean | undefined;
+  /** A per-document design column to read too (a two-stage study's units). */
+  readonly documentLabel?: string | null | undefined;
 }
 
 /**
@@ -124,6 +126,8 @@ export async function readOneSystem(
   readonly stats: DocumentStats;
   readonly metric: string;
   readonly systemsInFile: number;
+  /** Each document's documentLabel value, aligned with stats.ids (when one was asked for). */
+  readonly labels: readonly string[] | null;
 }> {
   const common = {
     file: input.file,
@@ -131,6 +135,7 @@ export async function readOneSystem(
     doc: input.doc ?? null,
     metrics: input.metric ?? null,
     system: filter?.column ?? null,
+    documentLabel: input.documentLabel ?? null,
   };
   const table = input.aggregated
     ? await readAggregates(common)
@@ -140,5 +145,6 @@ export async function readOneSystem(
     stats: group.stats,
     metric: group.metric,
     systemsInFile: new Set(table.groups.map((g) => g.system)).size,
+    labels: group.labels ?? null,
   };
 }

@@ -59,11 +59,29 @@ function cell(study: StudyResult, key: StudyMethod): string {
   return `${percent(score.coverage, 1)} ± ${fixed(100 * score.mcse, 1)} (${significant(score.meanWidth, 3)})`;
 }
 
+/** A study's column: K, or m units × k documents under a two-stage design. */
+function studyColumn(study: StudyResult): string {
+  return study.design.kind === "two-stage"
+    ? `m = ${study.design.units} × ${study.design.perUnit}`
+    : `K = ${study.k}`;
+}
+
+/** How each repetition draws its sample, in words. */
+function drawing(report: SimulationReport): string {
+  const first = report.studies[0];
+  const design = first?.design;
+  if (design?.kind === "stratified")
+    return `a stratified sample (${report.studies.map((s) => `K = ${s.k}: ${s.design.kind === "stratified" ? s.design.strata.map((h) => `${h.name} ${h.sampled} of ${h.population}`).join(", ") : ""}`).join("; ")}), SRS inside each stratum,`;
+  if (design?.kind === "two-stage")
+    return `m of the census's T = ${design.firstStagePopulation} first-stage units by SRS, then k documents by SRS inside each drawn unit (all of a unit with fewer; ${report.studies.map((s) => `m = ${s.design.kind === "two-stage" ? `${s.design.units}, k = ${s.design.perUnit}: ${fixed(s.design.expectedDocuments, 1)} documents on average` : ""}`).join("; ")}; the SRS intervals treat these samples as SRS, the article's contrast),`;
+  return `K of the ${report.census.documents} documents by SRS without replacement${first?.fpc ? " (fpc applied)" : " (no fpc)"}`;
+}
+
 function methodTable(report: SimulationReport, estimand: Estimand): ReportBlock[] {
   const keys = Object.keys(report.studies[0]?.methods ?? {}).filter((k) =>
     k.startsWith(`${estimand}/`),
   ) as StudyMethod[];
-  const header = ["method", ...report.studies.map((s) => `K = ${s.k}`)];
+  const header = ["method", ...report.studies.map(studyColumn)];
   const rows = keys.map((key) => {
     const method = key.split("/")[1] as MethodId;
     const label = METHODS[method].contrast ? `${method} (contrast)` : method;
@@ -106,14 +124,14 @@ function blocks(report: SimulationReport): ReportBlock[] {
     },
     {
       kind: "text",
-      text: `Each repetition draws ${first?.design.kind === "stratified" ? `a stratified sample (${report.studies.map((s) => `K = ${s.k}: ${s.design.kind === "stratified" ? s.design.strata.map((h) => `${h.name} ${h.sampled} of ${h.population}`).join(", ") : ""}`).join("; ")}), SRS inside each stratum,` : `K of the ${c.documents} documents by SRS without replacement${first?.fpc ? " (fpc applied)" : " (no fpc)"}`} and computes every interval; ${reps} repetitions per K, B = ${first?.replicates ?? 0} bootstrap replicates, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
+      text: `Each repetition draws ${drawing(report)} and computes every interval; ${reps} repetitions per ${first?.design.kind === "two-stage" ? "m" : "K"}, B = ${first?.replicates ?? 0} bootstrap replicates, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
     },
     ...methodTable(report, "micro"),
     ...methodTable(report, "macro"),
     {
       kind: "bullets",
       items: [
-        `Recommended: among the intervals that are not contrasts and cover at least ${percent(report.level - 0.01)}, the narrowest on average; where none does, the one that covers most${report.studies.some((s) => s.design.kind === "stratified") ? " (under the stratified design only the design-based intervals, stratified and logit, are candidates)" : ""}.`,
+        `Recommended: among the intervals that are not contrasts and cover at least ${percent(report.level - 0.01)}, the narrowest on average; where none does, the one that covers most${first && first.design.kind !== "srs" ? ` (under the ${first.design.kind} design only the design-based intervals, ${first.design.kind} and logit, are candidates)` : ""}.`,
         ...report.notes,
         "These coverages are of this census under this design; they are the evidence for your data that the article's table is for its own.",
       ],

@@ -3,7 +3,7 @@
  * threads, a clean stop on Ctrl-C (exit 130, no output file), paired studies, bad options.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
@@ -226,8 +226,12 @@ describe("ragci simulate", () => {
 
   it.each([
     [
-      ["--k", "20", "--design", "design.json"],
-      /two-stage studies from a design file are not implemented yet/,
+      ["--k", "20", "--design", "simple"],
+      /--design simple: use stratified \(size strata, with --cutoff C\), two-stage/,
+    ],
+    [
+      ["--units", "4", "--per-unit", "3"],
+      /--psu, --units and --per-unit belong to a two-stage study/,
     ],
     [
       ["--k", "20", "--design", "stratified"],
@@ -252,6 +256,164 @@ describe("ragci simulate", () => {
     [["--k", "5", "-o", CENSUS], /is the same file as the input/],
   ])("refuses %j", (args, message) => {
     const result = ragci(["simulate", CENSUS, "--aggregated", ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+// A census with first-stage units: the synthetic census's documents in 17 topics of uneven
+// size (topic of the i-th document: i² mod 17), one row per document.
+const UNITS_CENSUS = join(dir, "units-census.csv");
+const censusLines = readFileSync(CENSUS, "utf8").trim().split("\n");
+writeFileSync(
+  UNITS_CENSUS,
+  `${censusLines[0]},topic\n${censusLines
+    .slice(1)
+    .map((line, i) => `${line},t${String((i * i) % 17).padStart(2, "0")}`)
+    .join("\n")}\n`,
+);
+const topicSizes = new Map<string, number>();
+censusLines.slice(1).forEach((_, i) => {
+  const t = `t${String((i * i) % 17).padStart(2, "0")}`;
+  topicSizes.set(t, (topicSizes.get(t) ?? 0) + 1);
+});
+const twoStage = [
+  "simulate",
+  UNITS_CENSUS,
+  "--aggregated",
+  "--design",
+  "two-stage",
+  "--psu",
+  "topic",
+  "--per-unit",
+  "4",
+  "--replicates",
+  "0",
+];
+
+describe("ragci simulate, two-stage", () => {
+  it("draws m units then k documents in each, and scores the two-stage interval next to the SRS ones", () => {
+    const out = JSON.parse(run([...twoStage, "--units", "3,6", "--reps", "60", "--json"]));
+    const T = topicSizes.size;
+    expect(T).toBe(9); // i² mod 17 takes the 9 quadratic residues (with 0)
+    const expected = (m: number) =>
+      (m / T) * [...topicSizes.values()].reduce((t, M) => t + Math.min(4, M), 0);
+    expect(out.studies.map((s: { design: unknown }) => s.design)).toEqual([
+      {
+        kind: "two-stage",
+        units: 3,
+        firstStagePopulation: T,
+        perUnit: 4,
+        expectedDocuments: expected(3),
+      },
+      {
+        kind: "two-stage",
+        units: 6,
+        firstStagePopulation: T,
+        perUnit: 4,
+        expectedDocuments: expected(6),
+      },
+    ]);
+    for (const study of out.studies) {
+      expect(study.k).toBe(4 * study.design.units);
+      for (const key of ["micro/two-stage", "macro/two-stage"]) {
+        const score = study.methods[key];
+        expect(score.unavailable).toBe(0);
+        // ν = m − 1 in every repetition
+        expect(score.meanDf).toBe(study.design.units - 1);
+        expect(score.coverage).toBeGreaterThan(0.5);
+        expect(score.missBelow + score.missAbove).toBeCloseTo(1 - score.coverage, 12);
+      }
+      expect(study.methods["micro/stratified"]).toBeUndefined();
+      expect(["two-stage", "logit"]).toContain(study.recommended.micro.method);
+      expect(["two-stage", "logit"]).toContain(study.recommended.macro.method);
+    }
+    const text = run([...twoStage, "--units", "3,6", "--reps", "60"]);
+    expect(text).toMatch(/m = 3 × 4 +m = 6 × 4/);
+    expect(text).toMatch(/m of the census's T = 9 first-stage units by SRS, then k documents/);
+    expect(text).toMatch(/two-stage +\d+\.\d% ± /);
+  });
+
+  it("gives the same bytes on 1 and 2 threads", () => {
+    const args = [...twoStage, "--units", "4", "--reps", "50", "--replicates", "19", "--json"];
+    expect(run([...args, "--threads", "1"])).toBe(run([...args, "--threads", "2"]));
+  });
+
+  it("checks a two-stage design file against the census's units", () => {
+    const population = Object.fromEntries(topicSizes);
+    const good = join(dir, "two-stage-good.json");
+    writeFileSync(
+      good,
+      JSON.stringify({
+        design: "two-stage",
+        first_stage_population: 9,
+        second_stage_population: population,
+      }),
+    );
+    const viaFile = JSON.parse(
+      run([
+        ...twoStage.slice(0, 4),
+        good,
+        ...twoStage.slice(5),
+        "--units",
+        "3",
+        "--reps",
+        "20",
+        "--json",
+      ]),
+    );
+    const viaFlag = JSON.parse(run([...twoStage, "--units", "3", "--reps", "20", "--json"]));
+    expect(viaFile.studies).toEqual(viaFlag.studies);
+
+    const wrongT = join(dir, "two-stage-wrong-t.json");
+    writeFileSync(
+      wrongT,
+      JSON.stringify({
+        design: "two-stage",
+        first_stage_population: 10,
+        second_stage_population: population,
+      }),
+    );
+    const wrongM = join(dir, "two-stage-wrong-m.json");
+    writeFileSync(
+      wrongM,
+      JSON.stringify({
+        design: "two-stage",
+        first_stage_population: 9,
+        second_stage_population: { ...population, t00: (population.t00 as number) + 1 },
+      }),
+    );
+    const stratified = join(dir, "stratified.json");
+    writeFileSync(stratified, JSON.stringify({ design: "stratified", strata: { a: 10, b: 20 } }));
+    for (const [file, message] of [
+      [wrongT, /first_stage_population is 10 but the census has 9 first-stage units/],
+      [
+        wrongM,
+        /unit "t00" has M_i = \d+ in second_stage_population but \d+ documents in the census/,
+      ],
+      [stratified, /simulate reads a two-stage design file \(.*stratified.json is stratified\)/],
+    ] as const) {
+      const result = ragci([...twoStage.slice(0, 4), file, ...twoStage.slice(5), "--units", "3"]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    }
+  });
+
+  it.each([
+    [
+      ["--units", "3", "--k", "20"],
+      /a two-stage study's columns are --units m .*--k does not apply/,
+    ],
+    [[], /a two-stage study needs --units m .* and --per-unit k/],
+    [
+      ["--units", "10"],
+      /10 units per sample: a two-stage study draws between 2 and the census's 9/,
+    ],
+    [["--units", "1"], /--units 1: give whole numbers ≥ 2/],
+  ])("refuses %j", (args, message) => {
+    const result = ragci([...twoStage, ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);

@@ -6,9 +6,11 @@ import { CHUNK_BOOTSTRAP_SKIPPED, type StudyOptions } from "../../core/simulatio
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
 import { sizeStudyStrata } from "../../core/simulation/stratifiedSample.js";
 import { censusTruth, type StudyResult } from "../../core/simulation/studySummary.js";
+import { checkTwoStagePopulation, studyUnits } from "../../core/simulation/twoStageSample.js";
 import type { DocumentStats } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
+import { readDesign } from "../../ingest/readDesign.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import {
@@ -40,6 +42,9 @@ interface SimulateCommandOptions {
   readonly design?: string;
   readonly cutoff?: number;
   readonly allocation: string;
+  readonly psu?: string;
+  readonly units: string[];
+  readonly perUnit?: string;
   readonly json?: boolean;
   readonly markdown?: boolean;
   readonly output?: string;
@@ -52,6 +57,8 @@ Examples:
   $ ragci simulate examples/covidqa-retrieval.csv --metric hit5 --system system=bm25,tfidf --k 20
                                        # paired: the per-query differences tfidf − bm25
   $ ragci simulate census.parquet --metric rr --k 20 --reps 5000 --replicates 999 --json -o study.json
+  $ ragci simulate census.csv --aggregated --design two-stage --psu topic --units 4,8 --per-unit 5
+                                       # two-stage: 4 or 8 topics, then 5 documents in each
 
 The census is every document of the population (per-query rows, or one row per document with
 --aggregated). Each repetition draws K documents by simple random sampling without replacement,
@@ -110,7 +117,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)")
     .option(
       "--design <design>",
-      "stratified: sample size strata (with --cutoff and --allocation) and score the stratified interval too",
+      "stratified: sample size strata (with --cutoff and --allocation); two-stage or a two-stage design FILE.json: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
     )
     .option(
       "--cutoff <n>",
@@ -122,6 +129,17 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       "with --design stratified: equal, proportional or neyman",
       "neyman",
     )
+    .option(
+      "--psu <column>",
+      "with a two-stage design: the census's first-stage unit column (default: psu)",
+    )
+    .option(
+      "--units <m>",
+      "with a two-stage design: units drawn per sample, comma-separated",
+      parseList,
+      [],
+    )
+    .option("--per-unit <k>", "with a two-stage design: documents drawn in each drawn unit")
     .option("--json", "JSON output (schema ragci.simulation/1)")
     .option("--markdown", "Markdown output")
     .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
@@ -137,11 +155,14 @@ export function registerSimulate(program: Command, io: CommandIo): void {
 async function readCensus(
   file: string,
   options: SimulateCommandOptions,
+  unitColumn: string | null,
 ): Promise<{
   stats: DocumentStats;
   metric: string;
   system: string | null;
   pair: { a: string; b: string } | null;
+  /** Each document's first-stage unit (a two-stage study), aligned with stats.ids. */
+  labels: readonly string[] | null;
 }> {
   const system = parseSystemOption(options.system);
   const values = system?.values ?? null;
@@ -174,14 +195,110 @@ async function readCensus(
       onlySystems: [a, b],
       metrics: [metric],
       pairs: () => [[a, b]],
+      documentLabel: unitColumn,
     });
     const difference = table.differences[0];
     if (!difference) throw new Error("internal: no paired difference");
-    return { stats: difference.stats, metric, system: null, pair: { a, b } };
+    const labelOf = table.labelOf;
+    return {
+      stats: difference.stats,
+      metric,
+      system: null,
+      pair: { a, b },
+      labels: labelOf ? difference.stats.ids.map((id) => labelOf.get(id) as string) : null,
+    };
   }
   const filter = system ? { column: system.column, value: values?.join(",") ?? "" } : null;
-  const one = await readOneSystem({ ...options, file }, filter, "simulate");
-  return { stats: one.stats, metric: one.metric, system: values?.[0] ?? null, pair: null };
+  const one = await readOneSystem(
+    { ...options, file, documentLabel: unitColumn },
+    filter,
+    "simulate",
+  );
+  return {
+    stats: one.stats,
+    metric: one.metric,
+    system: values?.[0] ?? null,
+    pair: null,
+    labels: one.labels,
+  };
+}
+
+type SimulationDesign =
+  | { readonly kind: "srs" }
+  | { readonly kind: "stratified"; readonly cutoff: number; readonly allocation: AllocationRule }
+  | {
+      readonly kind: "two-stage";
+      readonly unitColumn: string;
+      readonly perUnit: number;
+      /** A two-stage design file whose T and M_i must match the census, or null. */
+      readonly file: string | null;
+    };
+
+/** The study's design from --design and its flags, each flag refused where it does not apply. */
+function simulationDesign(options: SimulateCommandOptions): SimulationDesign {
+  const given = options.design;
+  const kind =
+    given === undefined
+      ? "srs"
+      : given === "stratified"
+        ? "stratified"
+        : given === "two-stage" || /\.json$/i.test(given)
+          ? "two-stage"
+          : null;
+  if (kind === null) {
+    throw new RagciError(
+      "invalid-option",
+      `--design ${given}: use stratified (size strata, with --cutoff C), two-stage (with --psu, --units, --per-unit), or a two-stage design FILE.json`,
+    );
+  }
+  if (kind !== "stratified" && options.cutoff !== undefined)
+    throw new RagciError("invalid-option", "--cutoff belongs to --design stratified");
+  if (kind !== "two-stage" && (options.units.length > 0 || options.perUnit || options.psu)) {
+    throw new RagciError(
+      "invalid-option",
+      "--psu, --units and --per-unit belong to a two-stage study: --design two-stage (or a two-stage design FILE.json)",
+    );
+  }
+  if (!["equal", "proportional", "neyman"].includes(options.allocation)) {
+    throw new RagciError(
+      "invalid-option",
+      `--allocation ${options.allocation}: use equal, proportional or neyman`,
+    );
+  }
+  if (kind === "stratified") {
+    if (options.cutoff === undefined || !Number.isFinite(options.cutoff)) {
+      throw new RagciError(
+        "invalid-option",
+        "--design stratified needs the size cutoff: --cutoff C (large documents have more than C results; ragci strata proposes one)",
+      );
+    }
+    return {
+      kind,
+      cutoff: options.cutoff,
+      allocation: options.allocation as AllocationRule,
+    };
+  }
+  if (kind === "two-stage") {
+    if (options.k.length > 0) {
+      throw new RagciError(
+        "invalid-option",
+        "a two-stage study's columns are --units m (units per sample) with --per-unit k documents in each; --k does not apply",
+      );
+    }
+    if (options.units.length === 0 || options.perUnit === undefined) {
+      throw new RagciError(
+        "invalid-option",
+        "a two-stage study needs --units m (units drawn per sample, e.g. 4,8) and --per-unit k (documents drawn in each)",
+      );
+    }
+    return {
+      kind,
+      unitColumn: options.psu ?? "psu",
+      perUnit: wholeNumbers("--per-unit", [options.perUnit], 2)[0] as number,
+      file: given === "two-stage" ? null : (given as string),
+    };
+  }
+  return { kind: "srs" };
 }
 
 export async function runSimulate(
@@ -191,54 +308,72 @@ export async function runSimulate(
 ): Promise<string> {
   if (options.json && options.markdown)
     throw new RagciError("invalid-option", "choose one of --json and --markdown");
-  const ks = wholeNumbers("--k", options.k.length > 0 ? options.k : ["5", "10", "20"], 2);
+  const design = simulationDesign(options);
+  const columns =
+    design.kind === "two-stage"
+      ? wholeNumbers("--units", options.units, 2)
+      : wholeNumbers("--k", options.k.length > 0 ? options.k : ["5", "10", "20"], 2);
+  const perColumn = design.kind === "two-stage" ? "m" : "K";
   const repsGiven = wholeNumbers("--reps", options.reps.length > 0 ? options.reps : ["2000"], 1);
-  if (repsGiven.length !== 1 && repsGiven.length !== ks.length) {
+  if (repsGiven.length !== 1 && repsGiven.length !== columns.length) {
     throw new RagciError(
       "invalid-option",
-      `--reps ${options.reps.join(",")}: give one number, or one per K (${ks.length} of them)`,
+      `--reps ${options.reps.join(",")}: give one number, or one per ${perColumn} (${columns.length} of them)`,
     );
   }
-  const reps = ks.map((_, i) => (repsGiven.length === 1 ? repsGiven[0] : repsGiven[i]) as number);
-  const stratified = options.design !== undefined;
-  if (stratified && options.design !== "stratified") {
+  const reps = columns.map(
+    (_, i) => (repsGiven.length === 1 ? repsGiven[0] : repsGiven[i]) as number,
+  );
+  const designFile = design.kind === "two-stage" ? design.file : null;
+  await refuseUnsafeOutputs(
+    designFile ? [file, designFile] : [file],
+    options.output ? [{ flag: "-o", path: options.output }] : [],
+  );
+  const fileDesign = designFile ? await readDesign(designFile) : null;
+  if (fileDesign && fileDesign.kind !== "two-stage") {
     throw new RagciError(
       "invalid-option",
-      `--design ${options.design}: simulate draws SRS samples, or size strata with --design stratified --cutoff C; two-stage studies from a design file are not implemented yet`,
+      `--design ${designFile}: simulate reads a two-stage design file (${designFile} is ${fileDesign.kind}); size strata are --design stratified --cutoff C, and an SRS study needs no --design`,
     );
   }
-  if (stratified && (options.cutoff === undefined || !Number.isFinite(options.cutoff))) {
-    throw new RagciError(
-      "invalid-option",
-      "--design stratified needs the size cutoff: --cutoff C (large documents have more than C results; ragci strata proposes one)",
-    );
-  }
-  if (!stratified && options.cutoff !== undefined) {
-    throw new RagciError("invalid-option", "--cutoff belongs to --design stratified");
-  }
-  if (!["equal", "proportional", "neyman"].includes(options.allocation)) {
-    throw new RagciError(
-      "invalid-option",
-      `--allocation ${options.allocation}: use equal, proportional or neyman`,
-    );
-  }
-  await refuseUnsafeOutputs([file], options.output ? [{ flag: "-o", path: options.output }] : []);
   io.progress.update(`reading ${file}…`);
-  const [census, sha256] = await Promise.all([readCensus(file, options), sha256File(file)]);
+  const [census, sha256] = await Promise.all([
+    readCensus(file, options, design.kind === "two-stage" ? design.unitColumn : null),
+    sha256File(file),
+  ]);
   const stats = census.stats;
   const M = stats.n.length;
-  const tooMany = ks.find((k) => k > M);
-  if (tooMany !== undefined) {
-    throw new RagciError("invalid-option", `--k ${tooMany}: more than the census's ${M} documents`);
+  if (design.kind !== "two-stage") {
+    const tooMany = columns.find((k) => k > M);
+    if (tooMany !== undefined) {
+      throw new RagciError(
+        "invalid-option",
+        `--k ${tooMany}: more than the census's ${M} documents`,
+      );
+    }
   }
+  const unitsFor = (m: number) => {
+    if (design.kind !== "two-stage") return null;
+    const units = studyUnits(census.labels ?? [], m, design.perUnit);
+    if (fileDesign?.kind === "two-stage")
+      checkTwoStagePopulation(
+        units,
+        fileDesign.firstStagePopulation,
+        fileDesign.secondStagePopulation,
+        designFile as string,
+      );
+    return units;
+  };
+  for (const m of columns) unitsFor(m); // every column checked before any work starts
   const threads = options.threads ?? availableParallelism();
   const total = reps.reduce((t, r) => t + r, 0);
+  const ks = columns;
   const started = Date.now();
   let done = 0;
   const studies: StudyResult[] = [];
   for (const [i, k] of ks.entries()) {
     const study: StudyOptions = {
-      documents: k,
+      documents: design.kind === "two-stage" ? k * design.perUnit : k,
       repetitions: reps[i] as number,
       replicates: options.replicates,
       seed: options.seed,
@@ -246,10 +381,13 @@ export async function runSimulate(
       fpc: options.fpc ?? false,
       chunkBootstrap: options.chunkBootstrap ?? false,
       differences: census.pair !== null,
-      strata: stratified
-        ? sizeStudyStrata(stats, options.cutoff as number, k, options.allocation as AllocationRule)
-        : null,
+      strata:
+        design.kind === "stratified"
+          ? sizeStudyStrata(stats, design.cutoff, k, design.allocation)
+          : null,
+      units: unitsFor(k),
     };
+
     studies.push(
       await runStudy(stats, study, {
         threads,
@@ -259,7 +397,7 @@ export async function runSimulate(
           const elapsed = (Date.now() - started) / 1000;
           const eta = done > 0 ? (elapsed / done) * (total - done) : 0;
           io.progress.update(
-            `K = ${k}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
+            `${perColumn} = ${k}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
           );
         },
       }),

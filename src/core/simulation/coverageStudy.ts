@@ -4,6 +4,7 @@ import type { MethodId } from "../methods.js";
 import type { DocumentStats, Estimand, Interval } from "../types.js";
 import { sampleIndices, sampleStats } from "./sampleDocuments.js";
 import { type StudyStrata, stratifiedIndices } from "./stratifiedSample.js";
+import { type StudyUnits, twoStageIndices } from "./twoStageSample.js";
 
 /** A scored interval: "micro/cr2", "macro/t", … (the keys of SPEC §10's `methods`). */
 export type StudyMethod = `${Estimand}/${MethodId}`;
@@ -28,17 +29,21 @@ export const STUDY_METHODS: readonly StudyMethod[] = [
   "macro/chunk-bootstrap",
   "micro/stratified",
   "macro/stratified",
+  "micro/two-stage",
+  "macro/two-stage",
 ];
 
 /** The methods a study with these options scores (the chunk bootstrap only when asked). */
 export function studyMethods(options: {
   readonly chunkBootstrap?: boolean;
   readonly strata?: StudyStrata | null;
+  readonly units?: StudyUnits | null;
 }): StudyMethod[] {
   return STUDY_METHODS.filter(
     (m) =>
       (options.chunkBootstrap || !m.endsWith("/chunk-bootstrap")) &&
-      (options.strata || !m.endsWith("/stratified")),
+      (options.strata || !m.endsWith("/stratified")) &&
+      (options.units || !m.endsWith("/two-stage")),
   );
 }
 
@@ -61,6 +66,13 @@ export interface StudyOptions {
    * and the stratified interval is scored next to the SRS ones. Σ k_h must equal `documents`.
    */
   readonly strata?: StudyStrata | null;
+  /**
+   * A two-stage design (first-stage units of the census): each repetition draws m units, then
+   * k documents in each, and the two-stage interval is scored next to the SRS ones (which then
+   * treat the sample as SRS: the article's contrast). `documents` is then m·k, the most a
+   * sample holds; units with fewer documents are taken whole.
+   */
+  readonly units?: StudyUnits | null;
 }
 
 /** Why a study leaves the chunk bootstrap out unless asked. */
@@ -88,7 +100,10 @@ export interface RepetitionResults {
 export function checkStudyOptions(census: DocumentStats, options: StudyOptions): void {
   const M = census.n.length;
   const K = options.documents;
-  if (!Number.isInteger(K) || K < 2 || K > M) {
+  if (options.strata && options.units) {
+    throw new RagciError("invalid-option", "a study has one design: strata or units, not both");
+  }
+  if (!Number.isInteger(K) || K < 2 || (K > M && !options.units)) {
     throw new RagciError(
       "invalid-option",
       `K = ${K}: a study draws between 2 and the census's ${M} documents`,
@@ -122,7 +137,12 @@ export function runRepetitions(
   for (let i = from; i < to; i++) {
     const r = i - from;
     const strata = options.strata ?? null;
-    const drawn = strata ? stratifiedIndices(strata, options.seed, i) : null;
+    const units = options.units ?? null;
+    const drawn = strata
+      ? stratifiedIndices(strata, options.seed, i)
+      : units
+        ? twoStageIndices(units, options.seed, i)
+        : null;
     const sample = sampleStats(
       census,
       drawn ? drawn.indices : sampleIndices(options.documents, M, options.seed, i),
@@ -135,6 +155,18 @@ export function runRepetitions(
               strata: drawn.labels,
               populationSizes: Object.fromEntries(
                 strata.names.map((name, h) => [name, strata.members[h]?.length as number]),
+              ),
+            },
+          }
+        : {}),
+      ...(units && drawn
+        ? {
+            design: {
+              kind: "two-stage" as const,
+              units: drawn.labels,
+              firstStagePopulation: units.names.length,
+              secondStagePopulation: Object.fromEntries(
+                units.names.map((name, u) => [name, units.members[u]?.length as number]),
               ),
             },
           }

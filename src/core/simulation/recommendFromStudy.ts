@@ -4,11 +4,12 @@ import type { StudyMethod } from "./coverageStudy.js";
 import type { StudyResult } from "./studySummary.js";
 
 /**
- * Under a stratified design only the design-based intervals are valid (the stratified one,
- * and the logit interval rebuilt on it); the SRS formulas ignore the strata's weights.
+ * Under a stratified or two-stage design only the design-based intervals are valid (the
+ * design's own, and the logit interval rebuilt on it); the SRS formulas ignore the weights and,
+ * under two stages, the clustering of documents in units.
  */
 function validUnder(study: StudyResult, method: MethodId): boolean {
-  return study.design.kind === "srs" || method === "stratified" || method === "logit";
+  return study.design.kind === "srs" || method === study.design.kind || method === "logit";
 }
 
 /** How far below the nominal level a method may cover and still count as reaching it. */

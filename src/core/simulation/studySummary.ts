@@ -10,6 +10,7 @@ import {
   type StudyOptions,
   studyMethods,
 } from "./coverageStudy.js";
+import { expectedDocuments } from "./twoStageSample.js";
 
 /** SPEC §8's fields for one method at one K. Fractions are of all repetitions unless named. */
 export interface MethodScore {
@@ -47,7 +48,10 @@ export interface StudyResult {
   readonly seed: number;
   readonly level: number;
   readonly fpc: boolean;
-  /** How each sample was drawn: SRS of K, or k_h of each of the strata's M_h documents. */
+  /**
+   * How each sample was drawn: SRS of K, k_h of each of the strata's M_h documents, or m of
+   * the T first-stage units and k documents in each (then K = m·k is the most a sample holds).
+   */
   readonly design:
     | { readonly kind: "srs" }
     | {
@@ -57,6 +61,14 @@ export interface StudyResult {
           readonly population: number;
           readonly sampled: number;
         }[];
+      }
+    | {
+        readonly kind: "two-stage";
+        readonly units: number;
+        readonly firstStagePopulation: number;
+        readonly perUnit: number;
+        /** E[K] = (m/T) Σ_i min(k, M_i). */
+        readonly expectedDocuments: number;
       };
   readonly estimators: Readonly<Record<Estimand, EstimatorScore>>;
   readonly methods: Readonly<Record<StudyMethod, MethodScore>>;
@@ -168,7 +180,15 @@ export function summarizeStudy(
             sampled: options.strata?.sampled[h] as number,
           })),
         }
-      : { kind: "srs" },
+      : options.units
+        ? {
+            kind: "two-stage",
+            units: options.units.sampledUnits,
+            firstStagePopulation: options.units.names.length,
+            perUnit: options.units.perUnit,
+            expectedDocuments: expectedDocuments(options.units),
+          }
+        : { kind: "srs" },
     estimators,
     methods,
   };
