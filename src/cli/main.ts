@@ -33,6 +33,7 @@ async function main(argv: readonly string[]): Promise<void> {
     color,
     progress: progress(process.stderr, Boolean(process.stderr.isTTY)),
     version,
+    stdout: (text) => process.stdout.write(text),
   };
   const program = new Command()
     .name("ragci")

@@ -13,7 +13,6 @@ import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readAggregates } from "../../ingest/readAggregates.js";
 import { type MetricAggregates, type ResultsTable, readResults } from "../../ingest/readResults.js";
 import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
-import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import type {
   AnalysisEntry,
   AnalysisReport,
@@ -24,7 +23,7 @@ import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { runCensusStudy } from "../censusStudy.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
-import type { CommandIo } from "../io.js";
+import { type CommandIo, emitReport } from "../io.js";
 import { parseCount, parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { parseSystemOption, pickSystems } from "../systemFilter.js";
@@ -130,8 +129,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     .action(async (files: string[], options: AnalyzeCommandOptions, command: Command) => {
       const explicit = command.getOptionValueSource("replicates") === "cli";
       const text = await runAnalyze(files, { ...options, replicatesExplicit: explicit }, io);
-      if (options.output) await writeFileAtomic(options.output, text);
-      else process.stdout.write(text);
+      await emitReport(io, text, options.output);
     });
 }
 

@@ -10,14 +10,13 @@ import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { pairedAggregateGroups, readPairedAggregates } from "../../ingest/readPairedAggregates.js";
 import { type PairedTable, readPairedResults } from "../../ingest/readPairedResults.js";
 import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
-import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport, MetricComparisons } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { runCensusStudy } from "../censusStudy.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
-import type { CommandIo } from "../io.js";
+import { type CommandIo, emitReport } from "../io.js";
 import { parseCount, parseList, withInferenceOptions } from "../options.js";
 import { spoolStdin } from "../spoolStdin.js";
 import { parseSystemOption } from "../systemFilter.js";
@@ -126,8 +125,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
     .action(async (files: string[], options: CompareCommandOptions, command: Command) => {
       const explicit = command.getOptionValueSource("replicates") === "cli";
       const text = await runCompare(files, { ...options, replicatesExplicit: explicit }, io);
-      if (options.output) await writeFileAtomic(options.output, text);
-      else process.stdout.write(text);
+      await emitReport(io, text, options.output);
     });
 }
 

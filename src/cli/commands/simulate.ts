@@ -11,8 +11,8 @@ import type { DocumentStats } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readDesign } from "../../ingest/readDesign.js";
+import { readOneSystem } from "../../ingest/readOneSystem.js";
 import { readPairedResults } from "../../ingest/readPairedResults.js";
-import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import {
   type SimulationReport,
   simulationJson,
@@ -20,9 +20,9 @@ import {
   simulationTerminal,
 } from "../../report/simulationReport.js";
 import { runStudy } from "../../simulation/runStudy.js";
-import type { CommandIo } from "../io.js";
+import { type CommandIo, emitReport } from "../io.js";
 import { parseLevel, parseList, parseReplicates, parseThreads } from "../options.js";
-import { parseSystemOption, readOneSystem } from "../systemFilter.js";
+import { parseSystemOption } from "../systemFilter.js";
 
 interface SimulateCommandOptions {
   readonly doc?: string;
@@ -146,8 +146,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .addHelpText("after", EXAMPLES)
     .action(async (census: string, options: SimulateCommandOptions) => {
       const text = await runSimulate(census, options, io);
-      if (options.output) await writeFileAtomic(options.output, text);
-      else process.stdout.write(text);
+      await emitReport(io, text, options.output);
     });
 }
 

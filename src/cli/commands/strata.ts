@@ -2,12 +2,13 @@ import type { Command } from "commander";
 import { RagciError } from "../../core/errors.js";
 import { csvText } from "../../ingest/csvText.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
+import { readOneSystem } from "../../ingest/readOneSystem.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import { percent, significant } from "../../report/format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "../../report/reportBlocks.js";
-import type { CommandIo } from "../io.js";
+import { type CommandIo, emitReport } from "../io.js";
 import { parseCount, parseList } from "../options.js";
-import { parseSystemFilter, readOneSystem } from "../systemFilter.js";
+import { parseSystemFilter } from "../systemFilter.js";
 
 interface StrataCommandOptions {
   readonly documents: number;
@@ -73,8 +74,7 @@ export function registerStrata(program: Command, io: CommandIo): void {
     .addHelpText("after", EXAMPLES)
     .action(async (census: string, options: StrataCommandOptions) => {
       const text = await runStrata(census, options, io);
-      if (options.output) await writeFileAtomic(options.output, text);
-      else process.stdout.write(text);
+      await emitReport(io, text, options.output);
     });
 }
 

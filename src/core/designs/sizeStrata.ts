@@ -1,3 +1,5 @@
+import { RagciError } from "../errors.js";
+import type { DocumentStats } from "../types.js";
 import type { CensusStratum } from "./predictedStandardErrors.js";
 
 /** A size stratum of a census: "large" holds the documents with n_d > cutoff. */
@@ -33,4 +35,20 @@ export function sizeStrata(sizes: Float64Array, cutoff: number): [SizeStratum, S
     { name: "large", documents: large, results: largeResults },
     { name: "small", documents: small, results: smallResults },
   ];
+}
+
+/** Size strata of the census at `cutoff`, refused when a stratum has fewer than two documents. */
+export function sizeStrataWithTwoEach(
+  census: DocumentStats,
+  cutoff: number,
+): [SizeStratum, SizeStratum] {
+  const strata = sizeStrata(census.n, cutoff);
+  const thin = strata.find((h) => h.documents.length < 2);
+  if (thin) {
+    throw new RagciError(
+      "invalid-option",
+      `--cutoff ${cutoff}: the ${thin.name} stratum would hold ${thin.documents.length} document${thin.documents.length === 1 ? "" : "s"}; each needs at least two (ragci strata proposes a cutoff)`,
+    );
+  }
+  return strata;
 }

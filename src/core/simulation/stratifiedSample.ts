@@ -1,8 +1,7 @@
 import type { AllocationRule } from "../designs/allocation.js";
 import { allocate } from "../designs/allocation.js";
 import { stratumStandardDeviations } from "../designs/predictedStandardErrors.js";
-import { sizeStrata } from "../designs/sizeStrata.js";
-import { RagciError } from "../errors.js";
+import { sizeStrataWithTwoEach } from "../designs/sizeStrata.js";
 import { choiceWithoutReplacement } from "../numeric/choiceWithoutReplacement.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import type { DocumentStats } from "../types.js";
@@ -26,14 +25,7 @@ export function sizeStudyStrata(
   documents: number,
   rule: AllocationRule,
 ): StudyStrata {
-  const strata = sizeStrata(census.n, cutoff);
-  const thin = strata.find((h) => h.documents.length < 2);
-  if (thin) {
-    throw new RagciError(
-      "invalid-option",
-      `--cutoff ${cutoff}: the ${thin.name} stratum would hold ${thin.documents.length} document${thin.documents.length === 1 ? "" : "s"}; each needs at least two (ragci strata proposes a cutoff)`,
-    );
-  }
+  const strata = sizeStrataWithTwoEach(census, cutoff);
   const sampled = allocate(
     documents,
     strata.map((h) => ({

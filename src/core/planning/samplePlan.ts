@@ -1,0 +1,175 @@
+import type { Estimand } from "../types.js";
+import {
+  halfWidthCurve,
+  requiredDocuments,
+  requiredDocumentsWithinLimit,
+} from "./requiredDocuments.js";
+import {
+  requiredDocumentsToDetect,
+  requiredDocumentsToDetectWithinLimit,
+} from "./requiredDocumentsToDetect.js";
+
+/** Where a plan's S comes from: given, or a pilot sample or census (and what was read). */
+export type PlanSource =
+  | { readonly kind: "given" }
+  | {
+      readonly kind: "pilot" | "census";
+      readonly file: string;
+      readonly documents: number;
+      readonly sha256: string;
+      /** The pair differenced (b − a per query) when S is of a per-document difference. */
+      readonly difference?: { readonly a: string; readonly b: string; readonly metric: string };
+    };
+
+/** One estimand's plan (the JSON block of `ragci.plan/1`). */
+export interface EstimandPlan {
+  readonly sd: number;
+  /** Smallest K meeting the half-width, with the fpc when M is known (at most M). */
+  readonly documents?: number;
+  /** The same without the fpc; null: more than 10¹² documents. */
+  readonly documentsWithoutFpc?: number | null;
+  readonly detect?: {
+    readonly difference: number;
+    readonly power: number;
+    readonly documents: number;
+    readonly documentsWithoutFpc: number | null;
+  };
+  readonly curve: readonly {
+    readonly documents: number;
+    readonly halfWidth: number;
+    readonly halfWidthWithoutFpc: number;
+  }[];
+}
+
+export interface SamplePlanInput {
+  /** S per estimand; an estimand without S is not planned. */
+  readonly sd: Partial<Record<Estimand, number>>;
+  readonly halfWidth?: number;
+  /** A paired plan: the difference to detect, with `power`. */
+  readonly difference?: number;
+  readonly power?: number;
+  /** M, for the finite-population correction; null: none. */
+  readonly population: number | null;
+  readonly level: number;
+  /** K at which to give the half-width (default 5 … 1000, those ≤ M). */
+  readonly curve?: readonly number[];
+  readonly source: PlanSource;
+  /** S is of one system picked from a file of several although a difference is planned. */
+  readonly oneSystemForDifference?: string | null;
+}
+
+export interface SamplePlan {
+  readonly level: number;
+  readonly halfWidth: number | null;
+  /** A paired plan's difference to detect (null: none) and power. */
+  readonly difference: number | null;
+  readonly power: number;
+  readonly population: number | null;
+  readonly source: PlanSource;
+  /** The estimands planned, macro first. */
+  readonly estimands: readonly Estimand[];
+  readonly macro?: EstimandPlan;
+  readonly micro?: EstimandPlan;
+  readonly curve: readonly number[];
+  /** What the reader must know, most important first. */
+  readonly warnings: readonly string[];
+}
+
+const DEFAULT_CURVE = [5, 10, 20, 50, 100, 200, 500, 1000];
+
+/**
+ * The SRS plan for each estimand with an S (SPEC §7): the smallest K for the half-width, with
+ * and without the fpc, the K to detect a paired difference, the half-width curve, and the
+ * caveats that apply to these numbers.
+ */
+export function planSample(input: SamplePlanInput): SamplePlan {
+  const { population, level } = input;
+  const estimands = (["macro", "micro"] as const).filter((e) => input.sd[e] !== undefined);
+  const curve = input.curve ?? DEFAULT_CURVE.filter((k) => population === null || k <= population);
+  const plans: Partial<Record<Estimand, EstimandPlan>> = {};
+  for (const e of estimands) {
+    const sd = input.sd[e] as number;
+    const w = input.halfWidth;
+    const d = input.difference;
+    const power = input.power ?? 0.8;
+    plans[e] = {
+      sd,
+      ...(w === undefined
+        ? {}
+        : {
+            documents: requiredDocuments({ sd, halfWidth: w, population, level }),
+            documentsWithoutFpc: requiredDocumentsWithinLimit({
+              sd,
+              halfWidth: w,
+              population: null,
+              level,
+            }),
+          }),
+      ...(d === undefined
+        ? {}
+        : {
+            detect: {
+              difference: d,
+              power,
+              documents: requiredDocumentsToDetect({ sd, difference: d, power, population, level }),
+              documentsWithoutFpc: requiredDocumentsToDetectWithinLimit({
+                sd,
+                difference: d,
+                power,
+                population: null,
+                level,
+              }),
+            },
+          }),
+      curve: halfWidthCurve({ sd, population, level, documents: curve }),
+    };
+  }
+  return {
+    level,
+    halfWidth: input.halfWidth ?? null,
+    difference: input.difference ?? null,
+    power: input.power ?? 0.8,
+    population,
+    source: input.source,
+    estimands,
+    ...plans,
+    curve,
+    warnings: planWarnings(input, estimands, plans),
+  };
+}
+
+function planWarnings(
+  input: SamplePlanInput,
+  estimands: readonly Estimand[],
+  plans: Partial<Record<Estimand, EstimandPlan>>,
+): string[] {
+  const { source, population } = input;
+  const warnings: string[] = [];
+  if (source.kind === "pilot") {
+    warnings.push(
+      `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: with so few documents the plan can be off by a wide margin; plan with a larger S for safety.`,
+    );
+  }
+  const flat = estimands.filter((e) => input.sd[e] === 0);
+  if (flat.length > 0) {
+    warnings.push(
+      `S = 0 for ${flat.join(" and ")}: ${source.kind === "given" ? "with no variation between documents" : `the ${source.documents} documents of ${source.kind === "census" ? "the census" : "the pilot"} do not vary`}, every K gives a half-width of 0, so the ${flat.length > 1 ? "plans" : "plan"} above cannot size anything; plan with a realistic S (from a pilot whose documents differ, or a published one).`,
+    );
+  }
+  const census = estimands.filter((e) => population !== null && plans[e]?.documents === population);
+  if (census.length > 0) {
+    warnings.push(
+      `For ${census.join(" and ")} the answer is every document (K = M = ${population}): only the census itself reaches a half-width of ${input.halfWidth}; a sample of fewer documents is wider.`,
+    );
+  }
+  if (input.oneSystemForDifference) {
+    const system = input.oneSystemForDifference;
+    warnings.push(
+      `S is of one system's results (${system}), not of a per-document difference between two systems; for a paired plan give both, e.g. --system ${system.split("=")[0]}=A,B.`,
+    );
+  }
+  warnings.push(
+    "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
+  );
+  return warnings;
+}

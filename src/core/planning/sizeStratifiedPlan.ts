@@ -1,0 +1,105 @@
+import type { AllocationRule } from "../designs/allocation.js";
+import { summarizeCensusStrata } from "../designs/predictedStandardErrors.js";
+import { sizeStrataWithTwoEach } from "../designs/sizeStrata.js";
+import { compensatedSum } from "../numeric/compensatedSum.js";
+import type { DocumentStats, Estimand } from "../types.js";
+import { planningHalfWidth } from "./planningHalfWidth.js";
+import { requiredStratifiedDocuments, stratifiedHalfWidth } from "./stratifiedPlan.js";
+
+/** One allocation rule's stratified plan for one estimand. */
+export interface StratifiedAllocationPlan {
+  readonly rule: AllocationRule;
+  /** Smallest K whose stratified half-width meets w (allocation redone at each K). */
+  readonly documents: number;
+  readonly sampled: Record<string, number>;
+  readonly halfWidth: number;
+  readonly df: number;
+  /** The same rule at the SRS plan's K: what stratifying buys for the same labelling cost. */
+  readonly atSrsDocuments: {
+    readonly sampled: Record<string, number>;
+    readonly halfWidth: number;
+    readonly df: number;
+  } | null;
+}
+
+export interface StratifiedEstimandPlan {
+  readonly srsDocuments: number;
+  readonly srsHalfWidth: number;
+  readonly allocations: readonly StratifiedAllocationPlan[];
+}
+
+/** The size-stratified plan of `ragci plan --census --cutoff C` (JSON `stratified`). */
+export interface SizeStratifiedPlan {
+  readonly cutoff: number;
+  readonly strata: readonly {
+    readonly name: string;
+    readonly population: number;
+    readonly shareOfResults: number;
+  }[];
+  readonly macro: StratifiedEstimandPlan;
+  readonly micro: StratifiedEstimandPlan;
+}
+
+const ALLOCATION_RULES: readonly AllocationRule[] = ["equal", "proportional", "neyman"];
+
+/**
+ * The size-stratified plan from a census split at `cutoff`: for each estimand and allocation
+ * rule, the smallest K meeting w and the half-width at the SRS plan's K (`srsDocuments`), with
+ * ν = K − H; Neyman on each estimand's own S_h.
+ */
+export function planSizeStratified(input: {
+  readonly census: DocumentStats;
+  readonly cutoff: number;
+  readonly halfWidth: number;
+  readonly level: number;
+  /** Per estimand: the SRS plan's S and K, to compare at the same labelling cost. */
+  readonly srs: Readonly<Record<Estimand, { readonly sd: number; readonly documents: number }>>;
+}): SizeStratifiedPlan {
+  const { census, cutoff, halfWidth, level } = input;
+  const strata = sizeStrataWithTwoEach(census, cutoff);
+  const summary = summarizeCensusStrata(census, strata);
+  const N = compensatedSum(census.n);
+  const named = (sampled: readonly number[]) =>
+    Object.fromEntries(strata.map((h, i) => [h.name, sampled[i] as number]));
+  const H = strata.length;
+  const plan = (estimand: Estimand): StratifiedEstimandPlan => {
+    const srsDocuments = input.srs[estimand].documents;
+    const allocations = ALLOCATION_RULES.map((rule) => {
+      const common = { summary, rule, estimand, level };
+      const documents = requiredStratifiedDocuments({ ...common, halfWidth });
+      const at = stratifiedHalfWidth({ ...common, documents });
+      const atSrs =
+        srsDocuments >= 2 * H ? stratifiedHalfWidth({ ...common, documents: srsDocuments }) : null;
+      return {
+        rule,
+        documents,
+        sampled: named(at.sampled),
+        halfWidth: at.halfWidth,
+        df: at.df,
+        atSrsDocuments: atSrs
+          ? { sampled: named(atSrs.sampled), halfWidth: atSrs.halfWidth, df: atSrs.df }
+          : null,
+      };
+    });
+    return {
+      srsDocuments,
+      srsHalfWidth: planningHalfWidth({
+        sd: input.srs[estimand].sd,
+        population: summary.population,
+        level,
+        documents: srsDocuments,
+      }),
+      allocations,
+    };
+  };
+  return {
+    cutoff,
+    strata: strata.map((h) => ({
+      name: h.name,
+      population: h.documents.length,
+      shareOfResults: h.results / N,
+    })),
+    macro: plan("macro"),
+    micro: plan("micro"),
+  };
+}

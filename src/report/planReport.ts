@@ -1,0 +1,126 @@
+import type { SamplePlan } from "../core/planning/samplePlan.js";
+import type { SizeStratifiedPlan } from "../core/planning/sizeStratifiedPlan.js";
+import { fixed, percent, significant } from "./format.js";
+import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
+
+/** Schema id of `ragci plan --json` (SPEC §10). */
+export const PLAN_SCHEMA = "ragci.plan/1";
+
+/** What `ragci plan` reports: the SRS plan and, from a census with a cutoff, the stratified one. */
+export interface PlanReport {
+  readonly version: string;
+  readonly plan: SamplePlan;
+  readonly stratified: SizeStratifiedPlan | null;
+}
+
+export function planJson(report: PlanReport): string {
+  const { plan } = report;
+  return `${JSON.stringify(
+    {
+      schema: PLAN_SCHEMA,
+      ragci: report.version,
+      level: plan.level,
+      halfWidth: plan.halfWidth,
+      population: plan.population,
+      source: plan.source,
+      ...Object.fromEntries(plan.estimands.map((e) => [e, plan[e]])),
+      ...(report.stratified ? { stratified: report.stratified } : {}),
+      warnings: plan.warnings,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export function planTerminal(report: PlanReport): string {
+  return blocksToTerminal(planBlocks(report));
+}
+
+export function planMarkdown(report: PlanReport): string {
+  return blocksToMarkdown(planBlocks(report));
+}
+
+function beyondLimit(documents: number | null | undefined): string {
+  return documents === null || documents === undefined ? "more than 10¹²" : String(documents);
+}
+
+function planBlocks(report: PlanReport): ReportBlock[] {
+  const { plan } = report;
+  const { source, estimands } = plan;
+  const from =
+    source.kind === "given"
+      ? "S given"
+      : `S${source.difference ? ` of the per-document difference ${source.difference.b} − ${source.difference.a} in ${source.difference.metric}` : ""} from the ${source.kind} ${source.file} (K = ${source.documents})`;
+  const blocks: ReportBlock[] = [
+    {
+      kind: "title",
+      text: `ragci plan · ${from} · ${plan.halfWidth === null ? "" : `half-width ${plan.halfWidth} at `}${percent(plan.level)} · ${plan.population === null ? "no fpc" : `M = ${plan.population}`}`,
+    },
+  ];
+  const rows: string[][] = [
+    [
+      "",
+      "S",
+      ...(plan.halfWidth !== null ? ["documents", "without fpc"] : []),
+      ...(plan.difference !== null ? [`to detect ${plan.difference} (power ${plan.power})`] : []),
+    ],
+  ];
+  for (const e of estimands) {
+    const b = plan[e];
+    if (!b) continue;
+    rows.push([
+      e,
+      significant(b.sd),
+      ...(plan.halfWidth !== null ? [String(b.documents), beyondLimit(b.documentsWithoutFpc)] : []),
+      ...(b.detect !== undefined
+        ? [`${b.detect.documents} (${beyondLimit(b.detect.documentsWithoutFpc)} without fpc)`]
+        : []),
+    ]);
+  }
+  blocks.push({ kind: "table", rows, align: ["l", "r", "r", "r", "l"] });
+  const curve: string[][] = [["K", ...estimands]];
+  plan.curve.forEach((k, i) => {
+    curve.push([
+      String(k),
+      ...estimands.map((e) => fixed(plan[e]?.curve[i]?.halfWidth as number, 4)),
+    ]);
+  });
+  blocks.push({ kind: "heading", text: "half-width against K" });
+  blocks.push({ kind: "table", rows: curve, align: ["r", "r", "r"] });
+  if (report.stratified) blocks.push(...stratifiedBlocks(report.stratified));
+  blocks.push({ kind: "heading", text: "advice" }, { kind: "bullets", items: [...plan.warnings] });
+  return blocks;
+}
+
+function stratifiedBlocks(plan: SizeStratifiedPlan): ReportBlock[] {
+  const [large, small] = plan.strata;
+  const rows: string[][] = [
+    ["", "design", "documents for w", "large + small", "half-width at the SRS K"],
+  ];
+  for (const e of ["macro", "micro"] as const) {
+    const p = plan[e];
+    rows.push([e, "SRS", String(p.srsDocuments), "", fixed(p.srsHalfWidth, 4)]);
+    for (const a of p.allocations) {
+      rows.push([
+        "",
+        a.rule,
+        String(a.documents),
+        `${a.sampled.large} + ${a.sampled.small}`,
+        a.atSrsDocuments ? fixed(a.atSrsDocuments.halfWidth, 4) : "—",
+      ]);
+    }
+  }
+  return [
+    {
+      kind: "heading",
+      text: `stratified by size at cutoff ${plan.cutoff}: large ${large?.population} documents (${percent(large?.shareOfResults ?? 0)} of results), small ${small?.population}`,
+    },
+    { kind: "table", rows, align: ["l", "l", "r", "r", "r"] },
+    {
+      kind: "bullets",
+      items: [
+        "Predicted from the census (combined ratio for micro); Neyman allocates on each estimand's own S_h, so its counts differ between macro and micro; the stratified interval has ν = K − 2, SRS ν = K − 1.",
+      ],
+    },
+  ];
+}
