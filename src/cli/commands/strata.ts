@@ -1,11 +1,21 @@
 import type { Command } from "commander";
+import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
+import {
+  ALLOCATION_RULES,
+  type SizeStrataAllocation,
+  sizeStrataDesign,
+} from "../../core/designs/sizeStrataDesign.js";
 import { RagciError } from "../../core/errors.js";
 import { csvText } from "../../ingest/csvText.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readOneSystem } from "../../ingest/readOneSystem.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
-import { percent, significant } from "../../report/format.js";
-import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "../../report/reportBlocks.js";
+import {
+  type StrataReport,
+  strataJson,
+  strataMarkdown,
+  strataTerminal,
+} from "../../report/strataReport.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { parseCount, parseList } from "../options.js";
 import { parseSystemFilter } from "../systemFilter.js";
@@ -25,8 +35,6 @@ interface StrataCommandOptions {
   readonly markdown?: boolean;
   readonly output?: string;
 }
-
-const RULES = ["equal", "proportional", "neyman"] as const;
 
 const EXAMPLES = `
 Examples:
@@ -83,8 +91,7 @@ export async function runStrata(
   options: StrataCommandOptions,
   io: CommandIo,
 ): Promise<string> {
-  const core = await import("../../core/index.js");
-  if (!(RULES as readonly string[]).includes(options.allocation)) {
+  if (!(ALLOCATION_RULES as readonly string[]).includes(options.allocation)) {
     throw new RagciError(
       "invalid-option",
       `--allocation ${options.allocation}: use equal, proportional or neyman`,
@@ -111,144 +118,32 @@ export async function runStrata(
       "invalid-option",
       `--documents ${K}: give between 4 and the census's ${M} documents`,
     );
-  const N = census.n.reduce((a, b) => a + b, 0);
-
-  const evaluate = (cutoff: number) => {
-    const strata = core.sizeStrata(census.n, cutoff);
-    if (strata.some((h) => h.documents.length < 2)) return null;
-    // Neyman allocates on an estimand's own S_h, so it differs between micro and macro (as in
-    // plan --cutoff): one row per estimand; equal and proportional do not depend on S_h.
-    const allocation = (rule: (typeof RULES)[number], estimand: "micro" | "macro") => {
-      const sampled = core.allocate(
-        K,
-        strata.map((h) => ({
-          population: h.documents.length,
-          sd: core.stratumStandardDeviations(census, h)[estimand],
-        })),
-        rule,
-      );
-      return {
-        rule,
-        estimand: rule === "neyman" ? estimand : null,
-        sampled,
-        predicted: core.predictedStandardErrors(census, strata, sampled),
-      };
-    };
-    const rows = [...RULES.map((rule) => allocation(rule, "micro")), allocation("neyman", "macro")];
-    return { cutoff, strata, rows };
-  };
-  let chosen: ReturnType<typeof evaluate>;
-  if (options.cutoff !== undefined) {
-    chosen = evaluate(options.cutoff);
-    if (!chosen)
-      throw new RagciError(
-        "invalid-option",
-        `--cutoff ${options.cutoff}: each stratum needs at least two documents`,
-      );
-  } else {
-    // Candidate cutoffs: the distinct sizes (at most 200 of them, by quantile); keep the one
-    // with the smallest predicted micro se under Neyman allocation.
-    const sizes = [...new Set(Array.from(census.n))].sort((a, b) => a - b);
-    const step = Math.max(1, Math.floor(sizes.length / 200));
-    chosen = null;
-    for (let i = 0; i < sizes.length; i += step) {
-      const candidate = evaluate(sizes[i] as number);
-      if (!candidate) continue;
-      if (
-        !chosen ||
-        (candidate.rows[2]?.predicted.micro ?? Infinity) <
-          (chosen.rows[2]?.predicted.micro ?? Infinity)
-      )
-        chosen = candidate;
-    }
-    if (!chosen)
-      throw new RagciError(
-        "invalid-option",
-        `${file}: no size cutoff leaves two documents in each stratum`,
-      );
+  const design = sizeStrataDesign(census, K, options.cutoff);
+  if (!design) {
+    throw new RagciError(
+      "invalid-option",
+      options.cutoff !== undefined
+        ? `--cutoff ${options.cutoff}: each stratum needs at least two documents`
+        : `${file}: no size cutoff leaves two documents in each stratum`,
+    );
   }
-  const srs = core.predictedStandardErrors(
-    census,
-    [{ documents: Array.from({ length: M }, (_, d) => d) }],
-    [K],
-  );
-  const [large] = chosen.strata;
-  const resultsAbove = large.results;
-
-  let samplePath: string | null = null;
+  let sample: StrataReport["sample"] = null;
   if (options.writeSample) {
-    const rule = chosen.rows.find((r) => r.rule === options.allocation) ?? chosen.rows[2];
-    const uniform = core.uniformSource(options.seed);
-    const sample: [string, string][] = [];
-    chosen.strata.forEach((h, i) => {
-      const pool = [...h.documents];
-      const take = rule?.sampled[i] ?? 0;
-      // Partial Fisher–Yates: the first `take` positions become an SRS of the stratum.
-      for (let j = 0; j < take; j++) {
-        const pick = j + Math.floor(uniform() * (pool.length - j));
-        [pool[j], pool[pick]] = [pool[pick] as number, pool[j] as number];
-        sample.push([census.ids[pool[j] as number] as string, h.name]);
-      }
-    });
-    await writeFileAtomic(options.writeSample, csvText(["doc", "stratum"], sample));
-    samplePath = options.writeSample;
+    // neyman: the micro row (the first neyman allocation)
+    const rule = design.allocations.find(
+      (r) => r.rule === options.allocation,
+    ) as SizeStrataAllocation;
+    const rows = drawStratifiedSample(design, rule.sampled, census.ids, options.seed);
+    await writeFileAtomic(options.writeSample, csvText(["doc", "stratum"], rows));
+    sample = { path: options.writeSample, seed: options.seed, allocation: options.allocation };
   }
-
-  const out = {
-    schema: "ragci.strata/1",
-    ragci: io.version,
-    documents: K,
-    population: M,
-    results: N,
-    cutoff: chosen.cutoff,
-    cutoffProposed: options.cutoff === undefined,
-    strata: chosen.strata.map((h) => ({ name: h.name, documents: h.documents.length })),
-    shareOfResultsAbove: resultsAbove / N,
-    srs,
-    allocations: chosen.rows.map((r) => ({
-      rule: r.rule,
-      ...(r.estimand ? { estimand: r.estimand } : {}),
-      sampled: Object.fromEntries(chosen.strata.map((h, i) => [h.name, r.sampled[i]])),
-      predicted: r.predicted,
-    })),
-    sample: samplePath,
+  const report: StrataReport = {
+    version: io.version,
+    file,
+    system: filter?.value ? `${filter.column} ${filter.value}` : null,
+    design,
+    sample,
   };
-  if (options.json) return `${JSON.stringify(out, null, 2)}\n`;
-  const rows: string[][] = [
-    ["design", "large", "small", "se micro", "se macro"],
-    ["SRS", "", "", significant(srs.micro), significant(srs.macro)],
-  ];
-  for (const r of chosen.rows)
-    rows.push([
-      r.estimand ? `${r.rule} (${r.estimand} S_h)` : r.rule,
-      String(r.sampled[0]),
-      String(r.sampled[1]),
-      significant(r.predicted.micro),
-      significant(r.predicted.macro),
-    ]);
-  const blocks: ReportBlock[] = [
-    {
-      kind: "title",
-      text: `ragci strata ${file}${filter?.value ? ` · ${filter.column} ${filter.value}` : ""} · census of ${M} documents, ${N} results · K = ${K}`,
-    },
-    {
-      kind: "text",
-      text: `cutoff ${chosen.cutoff}${options.cutoff === undefined ? " (proposed: smallest predicted micro se under Neyman)" : ""}: ${large.documents.length} documents have more than ${chosen.cutoff} results and hold ${percent(resultsAbove / N)} of all results`,
-    },
-    { kind: "table", rows, align: ["l", "r", "r", "r", "r"] },
-    {
-      kind: "bullets",
-      items: [
-        "Predicted from the census with the stratified estimators (combined ratio for micro); the strata are fixed and documents are drawn by SRS inside each.",
-        "Neyman allocates on each estimand's own S_h, so it has a row for each: the micro row is best for micro's se, the macro row for macro's (as in ragci plan --cutoff); --write-sample with neyman uses the micro row.",
-        "Stratifying makes each document count more; it does not replace having more documents.",
-        ...(samplePath
-          ? [
-              `sample written to ${samplePath} (seed ${options.seed}, ${options.allocation} allocation)`,
-            ]
-          : []),
-      ],
-    },
-  ];
-  return options.markdown ? blocksToMarkdown(blocks) : blocksToTerminal(blocks);
+  if (options.json) return strataJson(report);
+  return options.markdown ? strataMarkdown(report) : strataTerminal(report);
 }

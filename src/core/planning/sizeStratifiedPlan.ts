@@ -1,6 +1,7 @@
 import type { AllocationRule } from "../designs/allocation.js";
 import { summarizeCensusStrata } from "../designs/predictedStandardErrors.js";
 import { sizeStrataWithTwoEach } from "../designs/sizeStrata.js";
+import { ALLOCATION_RULES } from "../designs/sizeStrataDesign.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, Estimand } from "../types.js";
 import { planningHalfWidth } from "./planningHalfWidth.js";
@@ -39,8 +40,6 @@ export interface SizeStratifiedPlan {
   readonly macro: StratifiedEstimandPlan;
   readonly micro: StratifiedEstimandPlan;
 }
-
-const ALLOCATION_RULES: readonly AllocationRule[] = ["equal", "proportional", "neyman"];
 
 /**
  * The size-stratified plan from a census split at `cutoff`: for each estimand and allocation
