@@ -1,7 +1,10 @@
 /**
  * ragci as a library. `analyze` takes per-document arrays or in-memory rows; the pure
- * estimators are also available one by one (and from "ragci/core"). Files are read with
- * `readResults` / `readAggregates` (DuckDB).
+ * estimators are also available one by one (and from "ragci/core"), as are plans
+ * (`planSample`, `planSizeStratified`), size strata (`sizeStrataDesign`), comparisons of many
+ * systems (`comparisonPairs`, `compareSystems`, `adjustComparisons`) and coverage studies
+ * (`runStudy` on worker threads, or `runRepetitions` + `summarizeStudy`). Files are read with
+ * `readResults` / `readAggregates` / `readPairedResults` (DuckDB); every report has a renderer.
  */
 import { type DocumentStatsInput, documentStats } from "./core/aggregate/documentStats.js";
 import { documentStatsFromRows, type RowsOptions } from "./core/aggregate/documentStatsFromRows.js";
@@ -11,6 +14,7 @@ import type { DocumentStats } from "./core/types.js";
 export * from "./core/index.js";
 export * from "./ingest/index.js";
 export * from "./report/index.js";
+export { type RunStudyOptions, runStudy } from "./simulation/runStudy.js";
 
 function isDocumentStats(value: DocumentStats | DocumentStatsInput): value is DocumentStats {
   return value.n instanceof Float64Array && "binary" in value && "min" in value;

@@ -1,29 +1,30 @@
+/**
+ * ragci's core: pure functions over per-document arrays, one concept per line. The building
+ * blocks they use (the numpy-exact streams, exact sums, sample draws) are in
+ * "ragci/core/internal".
+ */
 export { type DocumentStatsInput, documentStats } from "./aggregate/documentStats.js";
 export { documentStatsFromRows, type RowsOptions } from "./aggregate/documentStatsFromRows.js";
-export { compareCodePoints, mergeDocumentStats } from "./aggregate/mergeDocumentStats.js";
+export { mergeDocumentStats } from "./aggregate/mergeDocumentStats.js";
 export {
   type Analysis,
   type AnalyzeOptions,
   analyze,
+  type DocumentDesign,
   type EstimandAnalysis,
+  type MetricKind,
+  type ResamplingPhase,
   type SrsDesignSummary,
   validateLevel,
 } from "./analyze.js";
 export { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
 export { bootstrapT } from "./bootstrap/bootstrapT.js";
-export {
-  CHUNK_BOOTSTRAP_ROW_LIMIT,
-  type ChunkBootstrapReplicates,
-  chunkBootstrapBinary,
-  chunkBootstrapRows,
-  type ResultValues,
-} from "./bootstrap/chunkBootstrap.js";
+export type { ChunkBootstrapReplicates, ResultValues } from "./bootstrap/chunkBootstrap.js";
 export {
   type BootstrapOptions,
   type DocumentBootstrapReplicates,
   documentBootstrap,
 } from "./bootstrap/documentBootstrap.js";
-export { forEachDocumentResample } from "./bootstrap/resampleDocuments.js";
 export {
   type Comparison,
   type ComparisonInput,
@@ -33,13 +34,18 @@ export {
   indistinguishableGroups,
   type SystemInput,
 } from "./compare.js";
+export {
+  type ComparisonMode,
+  comparisonPairs,
+  type PairPolicy,
+} from "./comparisonPairs.js";
 export { type AllocationRule, allocate, type StratumForAllocation } from "./designs/allocation.js";
 export { type DesignInterval, designInterval } from "./designs/designInterval.js";
-export { groupIndices } from "./designs/groupIndices.js";
+export { drawStratifiedSample } from "./designs/drawStratifiedSample.js";
+export { LONELY_PSU_RULES, type LonelyPsu } from "./designs/lonelyPsu.js";
 export {
   type CensusStrataSummary,
   type CensusStratum,
-  censusTerms,
   type PredictedStandardErrors,
   predictedStandardErrors,
   predictedStandardErrorsOfSummary,
@@ -47,7 +53,13 @@ export {
   stratumStandardDeviations,
   summarizeCensusStrata,
 } from "./designs/predictedStandardErrors.js";
-export { type SizeStratum, sizeStrata } from "./designs/sizeStrata.js";
+export { type SizeStratum, sizeStrata, sizeStrataWithTwoEach } from "./designs/sizeStrata.js";
+export {
+  ALLOCATION_RULES,
+  type SizeStrataAllocation,
+  type SizeStrataDesign,
+  sizeStrataDesign,
+} from "./designs/sizeStrataDesign.js";
 export { srsTotalVariance } from "./designs/srsTotalVariance.js";
 export {
   type DesignEstimates,
@@ -81,11 +93,10 @@ export {
   recommendedMethod,
 } from "./methods.js";
 export {
-  documentResampleIndices,
-  fillBoundedIntegers,
-  nextBoundedInteger,
-} from "./numeric/boundedIntegers.js";
-export { choiceWithoutReplacement } from "./numeric/choiceWithoutReplacement.js";
+  adjustablePValue,
+  adjustComparisons,
+  type MultipleComparisons,
+} from "./multipleComparisons.js";
 export { compensatedSum, compensatedSumOf } from "./numeric/compensatedSum.js";
 export {
   expit,
@@ -94,10 +105,7 @@ export {
   tQuantile,
   tTwoSidedPValue,
 } from "./numeric/distributions.js";
-export { createPcg64, nextUint32, nextUint64Parts, type Pcg64State } from "./numeric/pcg64.js";
 export { quantileType7, sortedCopy } from "./numeric/quantileType7.js";
-export { seedSequenceEntropy, seedSequenceState } from "./numeric/seedSequence.js";
-export { nextUniform, uniformSource } from "./numeric/uniform.js";
 export {
   type PlanningStandardDeviations,
   pilotStandardDeviations,
@@ -113,6 +121,19 @@ export {
   requiredDocumentsToDetectWithinLimit,
 } from "./planning/requiredDocumentsToDetect.js";
 export {
+  type EstimandPlan,
+  type PlanSource,
+  planSample,
+  type SamplePlan,
+  type SamplePlanInput,
+} from "./planning/samplePlan.js";
+export {
+  planSizeStratified,
+  type SizeStratifiedPlan,
+  type StratifiedAllocationPlan,
+  type StratifiedEstimandPlan,
+} from "./planning/sizeStratifiedPlan.js";
+export {
   requiredStratifiedDocuments,
   type StratifiedHalfWidth,
   type StratifiedPlanInput,
@@ -124,11 +145,41 @@ export {
   recommendMethod,
   STUDY_COVERAGE,
 } from "./recommendMethod.js";
+export {
+  checkStudyOptions,
+  joinRepetitions,
+  type RepetitionResults,
+  runRepetitions,
+  STUDY_METHODS,
+  type StudyMethod,
+  type StudyOptions,
+  studyMethods,
+} from "./simulation/coverageStudy.js";
+export {
+  COVERAGE_TOLERANCE,
+  recommendFromStudy,
+  type StudyRecommendation,
+} from "./simulation/recommendFromStudy.js";
+export { type StudyStrata, sizeStudyStrata } from "./simulation/stratifiedSample.js";
+export {
+  censusTruth,
+  type EstimatorScore,
+  type MethodScore,
+  type StudyResult,
+  summarizeStudy,
+} from "./simulation/studySummary.js";
+export {
+  checkTwoStagePopulation,
+  expectedDocuments,
+  type StudyUnits,
+  studyUnits,
+} from "./simulation/twoStageSample.js";
 export type {
   AvailableInterval,
   DocumentStats,
   Estimand,
   Interval,
+  ResamplingDetail,
   StandardError,
   UnavailableInterval,
 } from "./types.js";

@@ -2,6 +2,8 @@ export { aggregatesCsv, sha256Aggregates, sha256File } from "./hashInputs.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
 export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
 export { type DesignSpec, readDesign } from "./readDesign.js";
+export { readOneSystem, type SystemFilter } from "./readOneSystem.js";
+export { readPairedAggregates } from "./readPairedAggregates.js";
 export {
   type PairDifference,
   type PairedInput,
@@ -9,6 +11,7 @@ export {
   type ReadPairedOptions,
   readPairedResults,
 } from "./readPairedResults.js";
+export { type Pilot, type PilotInput, readPilot } from "./readPilot.js";
 export {
   type MetricAggregates,
   type ReadResultsOptions,

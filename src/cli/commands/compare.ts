@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/analyze.js";
 import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/bootstrap/chunkBootstrap.js";
+import { comparisonPairs } from "../../core/comparisonPairs.js";
 import { RagciError } from "../../core/errors.js";
+import { adjustComparisons } from "../../core/multipleComparisons.js";
 import { censusStudyOptions } from "../../core/simulation/censusStudyOptions.js";
 import type { StudyResult } from "../../core/simulation/studySummary.js";
 import type { Estimand } from "../../core/types.js";
@@ -206,31 +208,16 @@ export async function runCompare(
       valuesUpTo:
         options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
       pairs: (systems: readonly string[]): (readonly [string, string])[] => {
-        if (options.baseline) {
-          mode = "baseline";
-          return systems
-            .filter((s) => s !== options.baseline)
-            .map((s) => [options.baseline as string, s] as const);
-        }
-        if (systems.length > 2 || options.allPairs) {
-          if (!options.allPairs) {
-            throw new RagciError(
-              "invalid-option",
-              `${systems.length} systems (${systems.join(", ")}): choose --baseline SYSTEM or --all-pairs`,
-            );
-          }
-          mode = "all-pairs";
-          return systems.flatMap((a, i) => systems.slice(i + 1).map((b) => [a, b] as const));
-        }
-        return [[systems[0] as string, systems[1] as string] as const];
+        const chosen = comparisonPairs(systems, {
+          baseline: options.baseline ?? null,
+          allPairs: options.allPairs ?? false,
+        });
+        mode = chosen.mode;
+        return chosen.pairs;
       },
     };
     io.progress.update("reading and pairing…");
-    const [
-      table,
-      hashes,
-      { compareSystems, holmAdjust, indistinguishableGroups, withCensusStudy },
-    ] = await Promise.all([
+    const [table, hashes, { compareSystems, withCensusStudy }] = await Promise.all([
       options.aggregated
         ? readPairedAggregates({
             file: (inputs[0] as { path: string }).path,
@@ -288,32 +275,7 @@ export async function runCompare(
           const study = censusStudies?.get(JSON.stringify([c.a, c.b, metric]));
           return study ? withCensusStudy(c, study, options.census as string) : c;
         });
-      if (mode === "two") return { metric, comparisons, holm: [], groups: {} };
-      const holm: Partial<Record<Estimand, number>>[] = comparisons.map(() => ({}));
-      const groups: Partial<Record<Estimand, string[][]>> = {};
-      for (const e of ["micro", "macro"] as const) {
-        const ps = comparisons.map((c) => c.tests[e]?.p ?? 1);
-        const adjusted = holmAdjust(ps);
-        adjusted.forEach((p, i) => {
-          (holm[i] as Partial<Record<Estimand, number>>)[e] = p;
-        });
-        if (mode === "all-pairs") {
-          const estimates = new Map<string, number>();
-          for (const c of comparisons) {
-            estimates.set(c.a, c.aAnalysis[e]?.estimate ?? 0);
-            estimates.set(c.b, c.bAnalysis[e]?.estimate ?? 0);
-          }
-          const ranked = [...estimates].sort((x, y) => y[1] - x[1]).map(([s]) => s);
-          const differ = (a: string, b: string) => {
-            const i = comparisons.findIndex(
-              (c) => (c.a === a && c.b === b) || (c.a === b && c.b === a),
-            );
-            return i >= 0 && (adjusted[i] as number) < 1 - options.level;
-          };
-          groups[e] = indistinguishableGroups(ranked, differ);
-        }
-      }
-      return { metric, comparisons, holm, groups };
+      return { metric, comparisons, ...adjustComparisons(comparisons, mode, options.level) };
     });
     if (options.writeAggregates)
       await writeAggregates(options.writeAggregates, pairedAggregateGroups(table), designed.label);

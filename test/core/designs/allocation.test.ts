@@ -4,8 +4,8 @@ import {
   documentStats,
   predictedStandardErrors,
   stratifiedEstimates,
-  uniformSource,
 } from "../../../src/core/index.js";
+import { uniformSource } from "../../../src/core/internal.js";
 import { mulberry32 } from "../../support/mulberry32.js";
 
 describe("allocate", () => {

@@ -1,0 +1,44 @@
+import { RagciError } from "./errors.js";
+
+/** How systems are compared: one pair, each against a baseline, or every pair. */
+export type ComparisonMode = "two" | "baseline" | "all-pairs";
+
+export interface PairPolicy {
+  /** Compare every other system against this one (b − baseline). */
+  readonly baseline?: string | null;
+  /** Compare every pair (a before b in the given order). */
+  readonly allPairs?: boolean;
+}
+
+/**
+ * The pairs (a, b) to compare, each read as b − a, among the systems found (in their order):
+ * two systems are one pair; more need a policy, so a comparison never silently picks one.
+ */
+export function comparisonPairs(
+  systems: readonly string[],
+  policy: PairPolicy,
+): { readonly mode: ComparisonMode; readonly pairs: (readonly [string, string])[] } {
+  const baseline = policy.baseline ?? null;
+  if (baseline !== null && policy.allPairs) {
+    throw new RagciError("invalid-option", "choose one of --baseline and --all-pairs");
+  }
+  if (baseline !== null) {
+    return {
+      mode: "baseline",
+      pairs: systems.filter((s) => s !== baseline).map((s) => [baseline, s] as const),
+    };
+  }
+  if (policy.allPairs) {
+    return {
+      mode: "all-pairs",
+      pairs: systems.flatMap((a, i) => systems.slice(i + 1).map((b) => [a, b] as const)),
+    };
+  }
+  if (systems.length > 2) {
+    throw new RagciError(
+      "invalid-option",
+      `${systems.length} systems (${systems.join(", ")}): choose --baseline SYSTEM or --all-pairs`,
+    );
+  }
+  return { mode: "two", pairs: [[systems[0] as string, systems[1] as string] as const] };
+}
