@@ -39,7 +39,12 @@ export {
   comparisonPairs,
   type PairPolicy,
 } from "./comparisonPairs.js";
-export { type AllocationRule, allocate, type StratumForAllocation } from "./designs/allocation.js";
+export {
+  ALLOCATION_RULES,
+  type AllocationRule,
+  allocate,
+  type StratumForAllocation,
+} from "./designs/allocation.js";
 export { type DesignInterval, designInterval } from "./designs/designInterval.js";
 export { drawStratifiedSample } from "./designs/drawStratifiedSample.js";
 export { LONELY_PSU_RULES, type LonelyPsu } from "./designs/lonelyPsu.js";
@@ -55,7 +60,6 @@ export {
 } from "./designs/predictedStandardErrors.js";
 export { type SizeStratum, sizeStrata, sizeStrataWithTwoEach } from "./designs/sizeStrata.js";
 export {
-  ALLOCATION_RULES,
   type SizeStrataAllocation,
   type SizeStrataDesign,
   sizeStrataDesign,

@@ -1,12 +1,17 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import type { AllocationRule } from "../../core/designs/allocation.js";
+import { ALLOCATION_RULES } from "../../core/designs/allocation.js";
 import { RagciError } from "../../core/errors.js";
 import { CHUNK_BOOTSTRAP_SKIPPED, type StudyOptions } from "../../core/simulation/coverageStudy.js";
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
 import { sizeStudyStrata } from "../../core/simulation/stratifiedSample.js";
 import { censusTruth, type StudyResult } from "../../core/simulation/studySummary.js";
-import { checkTwoStagePopulation, studyUnits } from "../../core/simulation/twoStageSample.js";
+import {
+  checkTwoStagePopulation,
+  mostDocuments,
+  studyUnits,
+} from "../../core/simulation/twoStageSample.js";
 import type { DocumentStats } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
@@ -258,7 +263,7 @@ function simulationDesign(options: SimulateCommandOptions): SimulationDesign {
       "--psu, --units and --per-unit belong to a two-stage study: --design two-stage (or a two-stage design FILE.json)",
     );
   }
-  if (!["equal", "proportional", "neyman"].includes(options.allocation)) {
+  if (!(ALLOCATION_RULES as readonly string[]).includes(options.allocation)) {
     throw new RagciError(
       "invalid-option",
       `--allocation ${options.allocation}: use equal, proportional or neyman`,
@@ -363,16 +368,17 @@ export async function runSimulate(
       );
     return units;
   };
-  for (const m of columns) unitsFor(m); // every column checked before any work starts
+  // Every column's units, built and checked once, before any work starts.
+  const unitsPerColumn = columns.map(unitsFor);
   const threads = options.threads ?? availableParallelism();
   const total = reps.reduce((t, r) => t + r, 0);
-  const ks = columns;
   const started = Date.now();
   let done = 0;
   const studies: StudyResult[] = [];
-  for (const [i, k] of ks.entries()) {
+  for (const [i, k] of columns.entries()) {
+    const units = unitsPerColumn[i] ?? null;
     const study: StudyOptions = {
-      documents: design.kind === "two-stage" ? k * design.perUnit : k,
+      documents: units ? mostDocuments(units) : k,
       repetitions: reps[i] as number,
       replicates: options.replicates,
       seed: options.seed,
@@ -384,7 +390,7 @@ export async function runSimulate(
         design.kind === "stratified"
           ? sizeStudyStrata(stats, design.cutoff, k, design.allocation)
           : null,
-      units: unitsFor(k),
+      units,
     };
 
     studies.push(

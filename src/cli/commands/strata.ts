@@ -1,7 +1,7 @@
 import type { Command } from "commander";
+import { ALLOCATION_RULES } from "../../core/designs/allocation.js";
 import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
 import {
-  ALLOCATION_RULES,
   type SizeStrataAllocation,
   sizeStrataDesign,
 } from "../../core/designs/sizeStrataDesign.js";

@@ -2,6 +2,9 @@ import { RagciError } from "../errors.js";
 
 export type AllocationRule = "equal" | "proportional" | "neyman";
 
+/** Every allocation rule, in the order reports list them. */
+export const ALLOCATION_RULES: readonly AllocationRule[] = ["equal", "proportional", "neyman"];
+
 export interface StratumForAllocation {
   /** M_h, documents in the stratum. */
   readonly population: number;

@@ -1,13 +1,11 @@
 import type { DocumentStats } from "../types.js";
-import { type AllocationRule, allocate } from "./allocation.js";
+import { ALLOCATION_RULES, type AllocationRule, allocate } from "./allocation.js";
 import {
   type PredictedStandardErrors,
   predictedStandardErrors,
   stratumStandardDeviations,
 } from "./predictedStandardErrors.js";
 import { type SizeStratum, sizeStrata } from "./sizeStrata.js";
-
-export const ALLOCATION_RULES: readonly AllocationRule[] = ["equal", "proportional", "neyman"];
 
 /** One allocation of K to the size strata, with its predicted se for both estimands. */
 export interface SizeStrataAllocation {

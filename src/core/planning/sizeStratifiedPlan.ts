@@ -1,7 +1,7 @@
 import type { AllocationRule } from "../designs/allocation.js";
+import { ALLOCATION_RULES } from "../designs/allocation.js";
 import { summarizeCensusStrata } from "../designs/predictedStandardErrors.js";
 import { sizeStrataWithTwoEach } from "../designs/sizeStrata.js";
-import { ALLOCATION_RULES } from "../designs/sizeStrataDesign.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, Estimand } from "../types.js";
 import { planningHalfWidth } from "./planningHalfWidth.js";

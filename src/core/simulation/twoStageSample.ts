@@ -49,6 +49,11 @@ export function studyUnits(
   };
 }
 
+/** m·k: the most documents a two-stage sample holds (a study's K, StudyOptions.documents). */
+export function mostDocuments(units: StudyUnits): number {
+  return units.sampledUnits * units.perUnit;
+}
+
 /** E[K] = (m/T) Σ_i min(k, M_i): the documents a two-stage sample holds on average. */
 export function expectedDocuments(units: StudyUnits): number {
   const total = units.members.reduce((t, m) => t + Math.min(units.perUnit, m.length), 0);
