@@ -534,7 +534,10 @@ const articleRuns = [];
 const articleTimes = [];
 for (let i = 0; i < REPEATS; i++) {
   articleRuns.push(
-    await runOnce(NUMPY_PY, ["-c", ARTICLE_KXK, perdocSmall], { env: pyEnv, stdoutFile: articleOut }),
+    await runOnce(NUMPY_PY, ["-c", ARTICLE_KXK, perdocSmall], {
+      env: pyEnv,
+      stdoutFile: articleOut,
+    }),
   );
   articleTimes.push(JSON.parse(readFileSync(articleOut, "utf8")));
 }

@@ -77,11 +77,24 @@ const cases = [
   { K: 20, B: 9999, file: table("perdoc-k20.csv", 20, 5) },
   { K: 10_000, B: 999, file: table("perdoc-k1e4.csv", 10_000, 3) },
 ];
-const lines = ["| case | ragci analyze | the article's numpy code | ratio (numpy / ragci) |", "|---|---:|---:|---:|"];
+const lines = [
+  "| case | ragci analyze | the article's numpy code | ratio (numpy / ragci) |",
+  "|---|---:|---:|---:|",
+];
 for (const c of cases) {
-  const ragci = time(process.execPath, [join(root, "dist/cli/main.js"), "analyze", c.file, "--aggregated", "--replicates", String(c.B), "--json"]);
+  const ragci = time(process.execPath, [
+    join(root, "dist/cli/main.js"),
+    "analyze",
+    c.file,
+    "--aggregated",
+    "--replicates",
+    String(c.B),
+    "--json",
+  ]);
   const numpy = time(python, ["-c", ARTICLE, c.file, String(c.B)]);
-  lines.push(`| K = ${c.K}, B = ${c.B} | ${ragci.toFixed(2)} s | ${numpy.toFixed(2)} s | ${(numpy / ragci).toFixed(2)}× |`);
+  lines.push(
+    `| K = ${c.K}, B = ${c.B} | ${ragci.toFixed(2)} s | ${numpy.toFixed(2)} s | ${(numpy / ragci).toFixed(2)}× |`,
+  );
 }
 const text = `${lines.join("\n")}\n`;
 writeFileSync(join(out, "analyze-bootstrap.md"), text);

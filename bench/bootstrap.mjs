@@ -22,10 +22,24 @@ function timeRagci(stats, runs) {
     const t = performance.now();
     const macro = core.macroEstimate(stats);
     const micro = core.microEstimate(stats);
-    const reps = core.documentBootstrap(stats, macro, micro, { replicates: B, seed: 1 });
+    const reps = core.documentBootstrap(stats, { micro, macro }, { replicates: B, seed: 1 });
     out = [
-      core.bootstrapT(macro, core.macroT(stats).se, reps.macroT, reps.degenerate, 0.95, 1),
-      core.bootstrapT(micro, core.cr1(stats).se, reps.microT, reps.degenerate, 0.95, 1),
+      core.bootstrapT({
+        estimate: macro,
+        se: core.macroT(stats).se,
+        studentised: reps.macroT,
+        degenerate: reps.degenerate,
+        level: 0.95,
+        seed: 1,
+      }),
+      core.bootstrapT({
+        estimate: micro,
+        se: core.cr1(stats).se,
+        studentised: reps.microT,
+        degenerate: reps.degenerate,
+        level: 0.95,
+        seed: 1,
+      }),
       core.bootstrapPercentile(reps.macro, 0.95, { seed: 1, degenerate: 0 }),
       core.bootstrapPercentile(reps.micro, 0.95, { seed: 1, degenerate: 0 }),
     ];

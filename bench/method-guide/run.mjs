@@ -16,16 +16,50 @@ const replicates = Number(process.env.B ?? 999);
 const ks = "5,10,20";
 
 if (!existsSync(join(here, "censuses/heavy.csv")))
-  execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], { stdio: "inherit" });
+  execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], {
+    stdio: "inherit",
+  });
 
 const CENSUSES = [
-  { name: "synthetic", label: "synthetic census (bundled)", args: [join(root, "examples/synthetic-census.csv"), "--aggregated"] },
+  {
+    name: "synthetic",
+    label: "synthetic census (bundled)",
+    args: [join(root, "examples/synthetic-census.csv"), "--aggregated"],
+  },
   { name: "even", label: "even sizes", args: [join(here, "censuses/even.csv"), "--aggregated"] },
   { name: "heavy", label: "heavy tail", args: [join(here, "censuses/heavy.csv"), "--aggregated"] },
-  { name: "heavier", label: "heavier tail", args: [join(here, "censuses/heavier.csv"), "--aggregated"] },
-  { name: "pareto", label: "power-law tail", args: [join(here, "censuses/pareto.csv"), "--aggregated"] },
-  { name: "covidqa-hit5", label: "COVID-QA hit@5", args: [join(root, "examples/covidqa-retrieval.csv"), "--metric", "hit5", "--system", "system=bm25"] },
-  { name: "covidqa-rr", label: "COVID-QA RR", args: [join(root, "examples/covidqa-retrieval.csv"), "--metric", "rr", "--system", "system=bm25"] },
+  {
+    name: "heavier",
+    label: "heavier tail",
+    args: [join(here, "censuses/heavier.csv"), "--aggregated"],
+  },
+  {
+    name: "pareto",
+    label: "power-law tail",
+    args: [join(here, "censuses/pareto.csv"), "--aggregated"],
+  },
+  {
+    name: "covidqa-hit5",
+    label: "COVID-QA hit@5",
+    args: [
+      join(root, "examples/covidqa-retrieval.csv"),
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25",
+    ],
+  },
+  {
+    name: "covidqa-rr",
+    label: "COVID-QA RR",
+    args: [
+      join(root, "examples/covidqa-retrieval.csv"),
+      "--metric",
+      "rr",
+      "--system",
+      "system=bm25",
+    ],
+  },
 ];
 
 const results = {};
@@ -33,7 +67,20 @@ for (const c of CENSUSES) {
   const started = Date.now();
   const out = execFileSync(
     process.execPath,
-    [cli, "simulate", ...c.args, "--k", ks, "--reps", String(reps), "--replicates", String(replicates), "--seed", "1", "--json"],
+    [
+      cli,
+      "simulate",
+      ...c.args,
+      "--k",
+      ks,
+      "--reps",
+      String(reps),
+      "--replicates",
+      String(replicates),
+      "--seed",
+      "1",
+      "--json",
+    ],
     { maxBuffer: 1 << 26 },
   );
   results[c.name] = JSON.parse(out.toString());
@@ -42,7 +89,8 @@ for (const c of CENSUSES) {
 writeFileSync(join(here, "results.json"), `${JSON.stringify(results, null, 1)}\n`);
 
 const pct = (x) => `${(100 * x).toFixed(1)}`;
-const cell = (m) => (m ? (m.meanWidth === null ? "—" : `${pct(m.coverage)} (${m.meanWidth.toPrecision(2)})`) : "");
+const cell = (m) =>
+  m ? (m.meanWidth === null ? "—" : `${pct(m.coverage)} (${m.meanWidth.toPrecision(2)})`) : "";
 const census = (c) => results[c.name].census;
 const tail = (c) => {
   const s = census(c);
@@ -53,13 +101,24 @@ function atK(estimand, k, methods) {
   const head = `| ${estimand} at K = ${k} | ${CENSUSES.map((c) => c.label).join(" | ")} |`;
   const rule = `|---|${CENSUSES.map(() => "---:").join("|")}|`;
   const rows = methods.map((m) => {
-    const cells = CENSUSES.map((c) => cell(results[c.name].studies.find((s) => s.k === k)?.methods[`${estimand}/${m}`]));
+    const cells = CENSUSES.map((c) =>
+      cell(results[c.name].studies.find((s) => s.k === k)?.methods[`${estimand}/${m}`]),
+    );
     return `| \`${m}\` | ${cells.join(" | ")} |`;
   });
   return [head, rule, ...rows].join("\n");
 }
 
-const MICRO = ["logit-cv3", "cr2", "logit", "bootstrap-t", "bootstrap-percentile", "cr1", "wald-effective-n", "wald-iid"];
+const MICRO = [
+  "logit-cv3",
+  "cr2",
+  "logit",
+  "bootstrap-t",
+  "bootstrap-percentile",
+  "cr1",
+  "wald-effective-n",
+  "wald-iid",
+];
 const MACRO = ["logit", "t", "bootstrap-t", "bootstrap-percentile", "wald-effective-n", "wald-iid"];
 
 const guide = [
@@ -76,12 +135,26 @@ const guide = [
 
 const all = CENSUSES.map((c) => {
   const r = results[c.name];
-  const lines = [`## ${c.label}`, "", `${tail(c)}; census micro ${r.truth.micro.toFixed(4)}, macro ${r.truth.macro.toFixed(4)}.`, ""];
+  const lines = [
+    `## ${c.label}`,
+    "",
+    `${tail(c)}; census micro ${r.truth.micro.toFixed(4)}, macro ${r.truth.macro.toFixed(4)}.`,
+    "",
+  ];
   for (const estimand of ["micro", "macro"]) {
     const keys = Object.keys(r.studies[0].methods).filter((k) => k.startsWith(`${estimand}/`));
-    lines.push(`| ${estimand} | ${r.studies.map((s) => `K = ${s.k}`).join(" | ")} |`, `|---|${r.studies.map(() => "---:").join("|")}|`);
-    for (const key of keys) lines.push(`| \`${key.split("/")[1]}\` | ${r.studies.map((s) => cell(s.methods[key])).join(" | ")} |`);
-    lines.push(`| recommended by the study | ${r.studies.map((s) => s.recommended[estimand]?.method ?? "—").join(" | ")} |`, "");
+    lines.push(
+      `| ${estimand} | ${r.studies.map((s) => `K = ${s.k}`).join(" | ")} |`,
+      `|---|${r.studies.map(() => "---:").join("|")}|`,
+    );
+    for (const key of keys)
+      lines.push(
+        `| \`${key.split("/")[1]}\` | ${r.studies.map((s) => cell(s.methods[key])).join(" | ")} |`,
+      );
+    lines.push(
+      `| recommended by the study | ${r.studies.map((s) => s.recommended[estimand]?.method ?? "—").join(" | ")} |`,
+      "",
+    );
   }
   return lines.join("\n");
 }).join("\n");

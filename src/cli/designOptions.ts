@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { DocumentDesign } from "../core/analyze.js";
+import type { DocumentDesign } from "../core/designs/applyDesign.js";
 import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { RagciError } from "../core/errors.js";
 import { AGGREGATE_COLUMNS } from "../ingest/hashInputs.js";

@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import { writeFileAtomic } from "../ingest/writeAtomic.js";
+import { withFlags } from "./flagHints.js";
 import type { Progress } from "./progress.js";
 
 /** What a command may use of the process; main.ts builds it, commands never touch `process`. */
@@ -14,8 +15,12 @@ export interface CommandIo {
   readonly stdout: (text: string) => void;
 }
 
-/** A command's report: to `-o FILE` (atomically) when given, else to standard output. */
-export async function emitReport(io: CommandIo, text: string, output?: string): Promise<void> {
+/**
+ * A command's report: to `-o FILE` (atomically) when given, else to standard output; core's
+ * option references become flags.
+ */
+export async function emitReport(io: CommandIo, report: string, output?: string): Promise<void> {
+  const text = withFlags(report);
   if (output) await writeFileAtomic(output, text);
   else io.stdout(text);
 }

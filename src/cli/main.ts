@@ -8,6 +8,7 @@ import { registerPlan } from "./commands/plan.js";
 import { registerSimulate } from "./commands/simulate.js";
 import { registerStrata } from "./commands/strata.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
+import { withFlags } from "./flagHints.js";
 import type { CommandIo } from "./io.js";
 import { progress } from "./progress.js";
 
@@ -70,7 +71,7 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     const outcome = outcomeOf(error);
-    if (isRagciError(error)) process.stderr.write(`ragci: ${error.message}\n`);
+    if (isRagciError(error)) process.stderr.write(`ragci: ${withFlags(error.message)}\n`);
     else if (error instanceof CommanderError) {
       const command = program.commands.find((c) => c.name() === argv[0]);
       const help = command ? `ragci ${command.name()} --help` : "ragci --help";

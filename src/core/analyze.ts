@@ -1,29 +1,28 @@
-import { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
-import { bootstrapT } from "./bootstrap/bootstrapT.js";
-import {
-  CHUNK_BOOTSTRAP_ROW_LIMIT,
-  type ChunkBootstrapReplicates,
-  chunkBootstrapBinary,
-  chunkBootstrapRows,
-  type ResultValues,
-} from "./bootstrap/chunkBootstrap.js";
-import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
+import type { ResultValues } from "./bootstrap/chunkBootstrap.js";
 import { checkReplicates } from "./bootstrap/replicateLimit.js";
-import type { DesignInterval } from "./designs/designInterval.js";
-import { groupIndices } from "./designs/groupIndices.js";
+import {
+  type DocumentDesign,
+  designDeclaredAdvice,
+  designDegreesOfFreedom,
+  designDetail,
+  withDesign,
+} from "./designs/applyDesign.js";
 import { type LonelyPsuSummary, lonelyPsuSummary } from "./designs/lonelyPsu.js";
-import { type StratifiedDesign, stratifiedEstimates } from "./designs/stratified.js";
-import { type TwoStageDesign, twoStageEstimates } from "./designs/twoStage.js";
 import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 import { RagciError } from "./errors.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
 import { logitCv3Interval } from "./intervals/logitCv3Interval.js";
 import { logitInterval } from "./intervals/logitInterval.js";
-import { criticalValue, tInterval } from "./intervals/tInterval.js";
+import { tInterval } from "./intervals/tInterval.js";
 import { estimandQuestion, type MethodId, recommendedMethod } from "./methods.js";
 import { compensatedSum } from "./numeric/compensatedSum.js";
 import { type Advice, recommendMethod } from "./recommendMethod.js";
+import {
+  chunkBootstrapOverBudget,
+  type ResamplingPhase,
+  resamplingIntervals,
+} from "./resamplingIntervals.js";
 import type { DocumentStats, Estimand, Interval, StandardError } from "./types.js";
 import { cr1 } from "./variance/cr1.js";
 import { cr2 } from "./variance/cr2.js";
@@ -78,14 +77,6 @@ export interface AnalyzeOptions {
   readonly design?: DocumentDesign | null;
 }
 
-/**
- * The default chunkBootstrapMaxDraws: above B·K = 2·10⁶ the chunk bootstrap (a contrast) costs
- * more than every interval that is used, so it is skipped unless asked for.
- */
-export const CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS = 2e6;
-
-export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
-
 export function validateReplicates(replicates: number, seed: number): void {
   checkReplicates(replicates);
   if (!Number.isSafeInteger(seed) || seed < 0) {
@@ -100,11 +91,6 @@ export interface EstimandAnalysis {
   readonly recommended: MethodId;
   readonly intervals: Readonly<Partial<Record<MethodId, Interval>>>;
 }
-
-/** A design other than SRS of documents, declared once (SPEC §4). */
-export type DocumentDesign =
-  | ({ readonly kind: "stratified" } & StratifiedDesign)
-  | ({ readonly kind: "two-stage" } & TwoStageDesign);
 
 export interface SrsDesignSummary {
   readonly kind: "srs" | "stratified" | "two-stage";
@@ -211,10 +197,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     spawnKeys: options.spawnKeys ?? { documents: [], chunks: [] },
     chunkSkipped:
       options.chunkBootstrapSkipped ??
-      (options.chunkBootstrapMaxDraws != null &&
-      (options.replicates ?? 9999) * stats.n.length > options.chunkBootstrapMaxDraws
-        ? `skipped by default: B·K = ${((options.replicates ?? 9999) * stats.n.length).toExponential(1)} draws of a contrast (it ignores the documents) would cost more than every other interval; pass --chunk-bootstrap to run it`
-        : null),
+      chunkBootstrapOverBudget(replicates * stats.n.length, options.chunkBootstrapMaxDraws ?? null),
   });
   const microIntervals = {
     cr2: tInterval(micro, microCr2, level),
@@ -257,18 +240,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
       metricInUnitInterval && interval?.available && (interval.lower < 0 || interval.upper > 1)
     );
   });
-  const designAdvice: Advice[] = options.design
-    ? [
-        {
-          code: "design-declared",
-          severity: "note",
-          message:
-            options.design.kind === "two-stage"
-              ? `Two-stage design: the recommended interval uses the first- and second-stage variance with ν = m − 1, and the logit interval is built on it; the document bootstraps assume one simple sample and are not available; the contrasts treat the documents as one simple sample and are shown for comparison only.`
-              : `Stratified design: the recommended interval is the design-based one with each stratum's fpc and ν = K − H, and the logit interval is built on it; the document bootstraps ignore the strata and are not available; the contrasts ignore the strata and are shown for comparison only.`,
-        },
-      ]
-    : [];
+  const designAdvice: Advice[] = options.design ? [designDeclaredAdvice(options.design)] : [];
   const advice = recommendMethod({
     documents: k,
     estimands,
@@ -323,179 +295,5 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     macro: estimands.includes("macro") ? chosen.macro : null,
     diagnostics,
     advice: [...designAdvice, ...advice],
-  };
-}
-
-/** Adds the design-based interval and makes it the recommended one. */
-/**
- * Puts the design's interval first and makes every other interval follow it: the logit
- * interval is rebuilt on the design's estimate, se and ν; the document bootstraps, which
- * resample one simple sample, are marked unavailable. Contrasts stay as SRS contrasts.
- */
-function withDesign(
-  micro: EstimandAnalysis,
-  macro: EstimandAnalysis,
-  stats: DocumentStats,
-  design: DocumentDesign,
-  level: number,
-  metricInUnitInterval: boolean,
-): Record<Estimand, EstimandAnalysis> {
-  const notUnder = {
-    available: false as const,
-    reason: `resamples the documents as one simple random sample; not valid under the ${design.kind} design`,
-  };
-  const result =
-    design.kind === "stratified"
-      ? stratifiedEstimates(stats, design, level)
-      : twoStageEstimates(stats, design, level);
-  const add = (e: EstimandAnalysis, d: DesignInterval): EstimandAnalysis => ({
-    ...e,
-    estimate: d.estimate,
-    recommended: design.kind,
-    intervals: {
-      [design.kind]: {
-        available: true,
-        lower: d.lower,
-        upper: d.upper,
-        se: d.se,
-        df: d.df,
-        q: criticalValue(level, d.df),
-      },
-      ...e.intervals,
-      logit: logitInterval(d.estimate, { se: d.se, df: d.df }, level, metricInUnitInterval),
-      ...("bootstrap-t" in e.intervals
-        ? { "bootstrap-t": notUnder, "bootstrap-percentile": notUnder }
-        : {}),
-      ...("logit-cv3" in e.intervals
-        ? {
-            "logit-cv3": {
-              available: false as const,
-              reason: `the leave-one-document-out variance of one simple random sample; not valid under the ${design.kind} design`,
-            },
-          }
-        : {}),
-    },
-  });
-  return { micro: add(micro, result.micro), macro: add(macro, result.macro) };
-}
-
-/** ν of the design's interval (the same for micro and macro), or null under SRS. */
-function designDegreesOfFreedom(
-  designed: Record<Estimand, EstimandAnalysis> | null,
-): number | null {
-  const interval = designed?.micro.intervals[designed.micro.recommended];
-  return interval?.available ? interval.df : null;
-}
-
-function designDetail(design: DocumentDesign): Record<string, unknown> {
-  const count = (labels: readonly string[]) =>
-    Object.fromEntries([...groupIndices(labels)].map(([label, at]) => [label, at.length]));
-  if (design.kind === "stratified") {
-    const sampled = count(design.strata);
-    return {
-      strata: Object.fromEntries(
-        Object.entries(sampled).map(([h, k]) => [
-          h,
-          { sampled: k, population: design.populationSizes[h] },
-        ]),
-      ),
-    };
-  }
-  const sampled = count(design.units);
-  return {
-    firstStagePopulation: design.firstStagePopulation,
-    units: Object.fromEntries(
-      Object.entries(sampled).map(([u, k]) => [
-        u,
-        { sampled: k, population: design.secondStagePopulation[u] },
-      ]),
-    ),
-  };
-}
-
-interface ResamplingInput {
-  readonly micro: number;
-  readonly macro: number;
-  /** Original (no fpc) standard errors that studentise the bootstrap-t: CR1 and sd/√K. */
-  readonly microSe: number;
-  readonly macroSe: number;
-  readonly level: number;
-  readonly replicates: number;
-  readonly seed: number;
-  readonly values: ResultValues | null;
-  readonly onProgress: ((phase: ResamplingPhase, fraction: number) => void) | undefined;
-  readonly maxDraws: number | null;
-  readonly skippedReason: string | null;
-  readonly spawnKeys: { readonly documents: readonly number[]; readonly chunks: readonly number[] };
-  readonly chunkSkipped: string | null;
-}
-
-type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
-
-/** The three resampling intervals for micro and macro (SPEC §3); with-replacement, so no fpc. */
-function resamplingIntervals(
-  stats: DocumentStats,
-  input: ResamplingInput,
-): Record<Estimand, Partial<Record<ResamplingMethod, Interval>>> {
-  const { level, replicates, seed, onProgress } = input;
-  const chunkProgress = onProgress ? (f: number) => onProgress("chunk bootstrap", f) : undefined;
-  const draws = replicates * stats.n.length;
-  if (replicates === 0 || (input.maxDraws !== null && draws > input.maxDraws)) {
-    const reason =
-      replicates === 0
-        ? (input.skippedReason ?? "resampling turned off (B = 0)")
-        : `skipped by default: B·K = ${draws.toExponential(1)} document draws would take minutes; with K = ${stats.n.length} the t and cr2 intervals are the ones to use — pass --replicates B to run it anyway`;
-    const off: Interval = { available: false, reason };
-    const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
-    return { micro: all, macro: all };
-  }
-  const documents = documentBootstrap(stats, input.macro, input.micro, {
-    replicates,
-    seed,
-    spawnKey: input.spawnKeys.documents,
-    ...(onProgress ? { onProgress: (f: number) => onProgress("document bootstrap", f) } : {}),
-  });
-  const degenerate = documents.degenerateCount / replicates;
-  const total = stats.n.reduce((a, b) => a + b, 0);
-  let chunks: ChunkBootstrapReplicates | string;
-  const chunkKey = input.spawnKeys.chunks;
-  if (input.chunkSkipped !== null) chunks = input.chunkSkipped;
-  else if (stats.binary)
-    chunks = chunkBootstrapBinary(stats, replicates, seed, chunkProgress, chunkKey);
-  else if (input.values === null) {
-    chunks =
-      "non-binary metric from per-document input: resampling results needs the per-query values";
-  } else if (total * replicates > CHUNK_BOOTSTRAP_ROW_LIMIT) {
-    chunks = `N × B = ${total * replicates} is too many draws for the row-level chunk bootstrap of a non-binary metric (a contrast); lower --replicates`;
-  } else chunks = chunkBootstrapRows(input.values, replicates, seed, chunkProgress, chunkKey);
-  const chunkInterval = (estimates: "micro" | "macro"): Interval =>
-    typeof chunks === "string"
-      ? { available: false, reason: chunks }
-      : bootstrapPercentile(chunks[estimates], level, { seed, degenerate: 0 });
-  return {
-    micro: {
-      "bootstrap-t": bootstrapT(
-        input.micro,
-        input.microSe,
-        documents.microT,
-        documents.degenerate,
-        level,
-        seed,
-      ),
-      "bootstrap-percentile": bootstrapPercentile(documents.micro, level, { seed, degenerate }),
-      "chunk-bootstrap": chunkInterval("micro"),
-    },
-    macro: {
-      "bootstrap-t": bootstrapT(
-        input.macro,
-        input.macroSe,
-        documents.macroT,
-        documents.degenerate,
-        level,
-        seed,
-      ),
-      "bootstrap-percentile": bootstrapPercentile(documents.macro, level, { seed, degenerate }),
-      "chunk-bootstrap": chunkInterval("macro"),
-    },
   };
 }

@@ -1,4 +1,4 @@
-import { RagciError } from "./errors.js";
+import { optionRef, RagciError } from "./errors.js";
 
 /** How systems are compared: one pair, each against a baseline, or every pair. */
 export type ComparisonMode = "two" | "baseline" | "all-pairs";
@@ -20,7 +20,10 @@ export function comparisonPairs(
 ): { readonly mode: ComparisonMode; readonly pairs: (readonly [string, string])[] } {
   const baseline = policy.baseline ?? null;
   if (baseline !== null && policy.allPairs) {
-    throw new RagciError("invalid-option", "choose one of --baseline and --all-pairs");
+    throw new RagciError(
+      "invalid-option",
+      `choose one of ${optionRef("baseline")} and ${optionRef("allPairs")}`,
+    );
   }
   if (baseline !== null) {
     return {
@@ -37,7 +40,7 @@ export function comparisonPairs(
   if (systems.length > 2) {
     throw new RagciError(
       "invalid-option",
-      `${systems.length} systems (${systems.join(", ")}): choose --baseline SYSTEM or --all-pairs`,
+      `${systems.length} systems (${systems.join(", ")}): choose ${optionRef("baseline")} SYSTEM or ${optionRef("allPairs")}`,
     );
   }
   return { mode: "two", pairs: [[systems[0] as string, systems[1] as string] as const] };

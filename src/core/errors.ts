@@ -41,3 +41,21 @@ export class RagciError extends Error {
 export function isRagciError(value: unknown): value is RagciError {
   return value instanceof RagciError;
 }
+
+/** Options a core message may ask the user to change, by their library names. */
+export type OptionName =
+  | "replicates"
+  | "chunkBootstrap"
+  | "cutoff"
+  | "lonelyPsu"
+  | "baseline"
+  | "allPairs"
+  | "system";
+
+/**
+ * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI
+ * shows each reference as its flag (--replicates), see cli/flagHints.ts.
+ */
+export function optionRef(name: OptionName): string {
+  return `\`${name}\``;
+}

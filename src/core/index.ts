@@ -10,15 +10,13 @@ export {
   type Analysis,
   type AnalyzeOptions,
   analyze,
-  type DocumentDesign,
   type EstimandAnalysis,
   type MetricKind,
-  type ResamplingPhase,
   type SrsDesignSummary,
   validateLevel,
 } from "./analyze.js";
 export { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
-export { bootstrapT } from "./bootstrap/bootstrapT.js";
+export { type BootstrapTInput, bootstrapT } from "./bootstrap/bootstrapT.js";
 export type { ChunkBootstrapReplicates, ResultValues } from "./bootstrap/chunkBootstrap.js";
 export {
   type BootstrapOptions,
@@ -45,6 +43,7 @@ export {
   allocate,
   type StratumForAllocation,
 } from "./designs/allocation.js";
+export type { DocumentDesign } from "./designs/applyDesign.js";
 export { type DesignInterval, designInterval } from "./designs/designInterval.js";
 export { drawStratifiedSample } from "./designs/drawStratifiedSample.js";
 export { LONELY_PSU_RULES, type LonelyPsu } from "./designs/lonelyPsu.js";
@@ -82,7 +81,14 @@ export {
   type SizeDistribution,
   sizeDistribution,
 } from "./diagnostics/sizeDistribution.js";
-export { isRagciError, RagciError, type RagciErrorCode, type RagciErrorContext } from "./errors.js";
+export {
+  isRagciError,
+  type OptionName,
+  optionRef,
+  RagciError,
+  type RagciErrorCode,
+  type RagciErrorContext,
+} from "./errors.js";
 export { documentRates, macroEstimate } from "./estimands/macroEstimate.js";
 export { microEstimate } from "./estimands/microEstimate.js";
 export { logitInterval } from "./intervals/logitInterval.js";
@@ -149,6 +155,7 @@ export {
   recommendMethod,
   STUDY_COVERAGE,
 } from "./recommendMethod.js";
+export type { ResamplingPhase } from "./resamplingIntervals.js";
 export {
   checkStudyOptions,
   joinRepetitions,

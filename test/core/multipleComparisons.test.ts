@@ -38,7 +38,7 @@ describe("comparisonPairs", () => {
   it("is one pair for two systems, and needs a policy for more", () => {
     expect(comparisonPairs(["a", "b"], {})).toEqual({ mode: "two", pairs: [["a", "b"]] });
     expect(() => comparisonPairs(["a", "b", "c"], {})).toThrow(
-      /3 systems \(a, b, c\): choose --baseline SYSTEM or --all-pairs/,
+      "3 systems (a, b, c): choose `baseline` SYSTEM or `allPairs`",
     );
     expect(comparisonPairs(["a", "b", "c"], { baseline: "b" }).pairs).toEqual([
       ["b", "a"],

@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import { compareCodePoints, mergeDocumentStats } from "../../core/aggregate/mergeDocumentStats.js";
-import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/analyze.js";
 import {
   CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ResultValues,
 } from "../../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../../core/errors.js";
+import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/resamplingIntervals.js";
 import { censusStudyOptions } from "../../core/simulation/censusStudyOptions.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates, sha256File } from "../../ingest/hashInputs.js";

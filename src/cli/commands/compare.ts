@@ -1,9 +1,9 @@
 import type { Command } from "commander";
-import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/analyze.js";
 import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../../core/bootstrap/chunkBootstrap.js";
 import { comparisonPairs } from "../../core/comparisonPairs.js";
 import { RagciError } from "../../core/errors.js";
 import { adjustComparisons } from "../../core/multipleComparisons.js";
+import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../core/resamplingIntervals.js";
 import { censusStudyOptions } from "../../core/simulation/censusStudyOptions.js";
 import type { StudyResult } from "../../core/simulation/studySummary.js";
 import type { Estimand } from "../../core/types.js";

@@ -7,14 +7,25 @@ import type { Interval } from "../types.js";
  * original standard error (macro: sd(r_d)/√K; micro: CR1). Degenerate replicates (zero SE)
  * are dropped and their fraction reported; if all are degenerate the interval is unavailable.
  */
-export function bootstrapT(
-  estimate: number,
-  se: number,
-  studentised: Float64Array,
-  degenerate: Uint8Array,
-  level: number,
-  seed: number,
-): Interval {
+export interface BootstrapTInput {
+  readonly estimate: number;
+  /** The original standard error that studentised the replicates. */
+  readonly se: number;
+  readonly studentised: Float64Array;
+  /** 1 where a replicate's SE was zero (dropped). */
+  readonly degenerate: Uint8Array;
+  readonly level: number;
+  readonly seed: number;
+}
+
+export function bootstrapT({
+  estimate,
+  se,
+  studentised,
+  degenerate,
+  level,
+  seed,
+}: BootstrapTInput): Interval {
   const replicates = studentised.length;
   let used = 0;
   for (let b = 0; b < replicates; b++) if (degenerate[b] === 0) used++;

@@ -38,8 +38,7 @@ export interface DocumentBootstrapReplicates {
  */
 export function documentBootstrap(
   stats: DocumentStats,
-  fullMacro: number,
-  fullMicro: number,
+  full: { readonly micro: number; readonly macro: number },
   options: BootstrapOptions = {},
 ): DocumentBootstrapReplicates {
   const k = stats.n.length;
@@ -65,8 +64,8 @@ export function documentBootstrap(
         first,
         stats,
         rate,
-        fullMacro,
-        fullMicro,
+        full.macro,
+        full.micro,
         out,
       );
       options.onProgress?.((first + rows) / replicates);

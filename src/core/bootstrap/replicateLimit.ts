@@ -1,4 +1,4 @@
-import { RagciError } from "../errors.js";
+import { optionRef, RagciError } from "../errors.js";
 
 /**
  * The largest bootstrap B ragci runs. Each replicate keeps about a dozen doubles (both
@@ -13,7 +13,7 @@ export function checkReplicates(replicates: number, given: string = String(repli
   if (!Number.isSafeInteger(replicates) || replicates < 0 || replicates > MAX_REPLICATES) {
     throw new RagciError(
       "invalid-option",
-      `--replicates ${given}: give a whole number from 0 to ${MAX_REPLICATES.toLocaleString("en-US")} (more replicates need more memory, about 100 bytes each, and no longer change the interval)`,
+      `${optionRef("replicates")} ${given}: give a whole number from 0 to ${MAX_REPLICATES.toLocaleString("en-US")} (more replicates need more memory, about 100 bytes each, and no longer change the interval)`,
     );
   }
 }

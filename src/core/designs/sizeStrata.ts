@@ -1,4 +1,4 @@
-import { RagciError } from "../errors.js";
+import { optionRef, RagciError } from "../errors.js";
 import type { DocumentStats } from "../types.js";
 import type { CensusStratum } from "./predictedStandardErrors.js";
 
@@ -47,7 +47,7 @@ export function sizeStrataWithTwoEach(
   if (thin) {
     throw new RagciError(
       "invalid-option",
-      `--cutoff ${cutoff}: the ${thin.name} stratum would hold ${thin.documents.length} document${thin.documents.length === 1 ? "" : "s"}; each needs at least two (ragci strata proposes a cutoff)`,
+      `${optionRef("cutoff")} ${cutoff}: the ${thin.name} stratum would hold ${thin.documents.length} document${thin.documents.length === 1 ? "" : "s"}; each needs at least two (ragci strata proposes a cutoff)`,
     );
   }
   return strata;

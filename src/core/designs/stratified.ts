@@ -1,4 +1,4 @@
-import { RagciError } from "../errors.js";
+import { optionRef, RagciError } from "../errors.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 import { type DesignInterval, designInterval } from "./designInterval.js";
@@ -65,7 +65,7 @@ function strataOf(stats: DocumentStats, design: StratifiedDesign): Stratum[] {
     if (documents.length === 1 && population > 1 && (design.lonelyPsu ?? "fail") === "fail") {
       throw new RagciError(
         "invalid-design",
-        `stratum "${name}" has one sampled document of M_h = ${population}, which cannot give a variance; sample at least two, merge it with a neighbouring stratum, or choose a lonely-PSU rule (--lonely-psu or "lonely_psu" in the design: remove, adjust, average or certainty)`,
+        `stratum "${name}" has one sampled document of M_h = ${population}, which cannot give a variance; sample at least two, merge it with a neighbouring stratum, or choose a lonely-PSU rule (${optionRef("lonelyPsu")} or "lonely_psu" in the design: remove, adjust, average or certainty)`,
         { stratum: name },
       );
     }

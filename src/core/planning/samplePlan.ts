@@ -1,3 +1,4 @@
+import { optionRef } from "../errors.js";
 import type { Estimand } from "../types.js";
 import {
   halfWidthCurve,
@@ -165,7 +166,7 @@ function planWarnings(
   if (input.oneSystemForDifference) {
     const system = input.oneSystemForDifference;
     warnings.push(
-      `S is of one system's results (${system}), not of a per-document difference between two systems; for a paired plan give both, e.g. --system ${system.split("=")[0]}=A,B.`,
+      `S is of one system's results (${system}), not of a per-document difference between two systems; for a paired plan give both, e.g. ${optionRef("system")} ${system.split("=")[0]}=A,B.`,
     );
   }
   warnings.push(

@@ -1,5 +1,5 @@
 import { analyze } from "../analyze.js";
-import { RagciError } from "../errors.js";
+import { optionRef, RagciError } from "../errors.js";
 import type { MethodId } from "../methods.js";
 import type { DocumentStats, Estimand, Interval } from "../types.js";
 import { sampleIndices, sampleStats } from "./sampleDocuments.js";
@@ -76,8 +76,7 @@ export interface StudyOptions {
 }
 
 /** Why a study leaves the chunk bootstrap out unless asked. */
-export const CHUNK_BOOTSTRAP_SKIPPED =
-  "not scored by default: a contrast that ignores the documents (the article's study: 59.7% for macro at K = 20), and its 2K binomial draws per replicate cost more than every other method together; ask for it with --chunk-bootstrap";
+export const CHUNK_BOOTSTRAP_SKIPPED = `not scored by default: a contrast that ignores the documents (the article's study: 59.7% for macro at K = 20), and its 2K binomial draws per replicate cost more than every other method together; ask for it with ${optionRef("chunkBootstrap")}`;
 
 /**
  * What repetitions from..to−1 produced, flat and in repetition order so that the work can be

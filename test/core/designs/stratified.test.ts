@@ -38,7 +38,7 @@ describe("stratifiedEstimates with a stratum of one sampled document", () => {
     expect(error.code).toBe("invalid-design");
     expect(error.context.stratum).toBe("b");
     expect(error.message).toBe(
-      'stratum "b" has one sampled document of M_h = 40, which cannot give a variance; sample at least two, merge it with a neighbouring stratum, or choose a lonely-PSU rule (--lonely-psu or "lonely_psu" in the design: remove, adjust, average or certainty)',
+      'stratum "b" has one sampled document of M_h = 40, which cannot give a variance; sample at least two, merge it with a neighbouring stratum, or choose a lonely-PSU rule (`lonelyPsu` or "lonely_psu" in the design: remove, adjust, average or certainty)',
     );
     expect(error.message).not.toContain("\n");
     expect(() => under("fail")).toThrow(/stratum "b" has one sampled document/);

@@ -1,0 +1,114 @@
+import { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
+import { bootstrapT } from "./bootstrap/bootstrapT.js";
+import {
+  CHUNK_BOOTSTRAP_ROW_LIMIT,
+  type ChunkBootstrapReplicates,
+  chunkBootstrapBinary,
+  chunkBootstrapRows,
+  type ResultValues,
+} from "./bootstrap/chunkBootstrap.js";
+import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
+import { optionRef } from "./errors.js";
+import type { DocumentStats, Estimand, Interval } from "./types.js";
+
+export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
+
+/**
+ * The default chunkBootstrapMaxDraws: above B·K = 2·10⁶ the chunk bootstrap (a contrast) costs
+ * more than every interval that is used, so it is skipped unless asked for.
+ */
+export const CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS = 2e6;
+
+export interface ResamplingInput {
+  readonly micro: number;
+  readonly macro: number;
+  /** Original (no fpc) standard errors that studentise the bootstrap-t: CR1 and sd/√K. */
+  readonly microSe: number;
+  readonly macroSe: number;
+  readonly level: number;
+  readonly replicates: number;
+  readonly seed: number;
+  readonly values: ResultValues | null;
+  readonly onProgress: ((phase: ResamplingPhase, fraction: number) => void) | undefined;
+  readonly maxDraws: number | null;
+  readonly skippedReason: string | null;
+  readonly spawnKeys: { readonly documents: readonly number[]; readonly chunks: readonly number[] };
+  readonly chunkSkipped: string | null;
+}
+
+export type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
+
+/** The three resampling intervals for micro and macro (SPEC §3); with-replacement, so no fpc. */
+export function resamplingIntervals(
+  stats: DocumentStats,
+  input: ResamplingInput,
+): Record<Estimand, Partial<Record<ResamplingMethod, Interval>>> {
+  const { level, replicates, seed, onProgress } = input;
+  const chunkProgress = onProgress ? (f: number) => onProgress("chunk bootstrap", f) : undefined;
+  const draws = replicates * stats.n.length;
+  if (replicates === 0 || (input.maxDraws !== null && draws > input.maxDraws)) {
+    const reason =
+      replicates === 0
+        ? (input.skippedReason ?? "resampling turned off (B = 0)")
+        : `skipped by default: B·K = ${draws.toExponential(1)} document draws would take minutes; with K = ${stats.n.length} the t and cr2 intervals are the ones to use — pass ${optionRef("replicates")} B to run it anyway`;
+    const off: Interval = { available: false, reason };
+    const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
+    return { micro: all, macro: all };
+  }
+  const documents = documentBootstrap(stats, input, {
+    replicates,
+    seed,
+    spawnKey: input.spawnKeys.documents,
+    ...(onProgress ? { onProgress: (f: number) => onProgress("document bootstrap", f) } : {}),
+  });
+  const degenerate = documents.degenerateCount / replicates;
+  const total = stats.n.reduce((a, b) => a + b, 0);
+  let chunks: ChunkBootstrapReplicates | string;
+  const chunkKey = input.spawnKeys.chunks;
+  if (input.chunkSkipped !== null) chunks = input.chunkSkipped;
+  else if (stats.binary)
+    chunks = chunkBootstrapBinary(stats, replicates, seed, chunkProgress, chunkKey);
+  else if (input.values === null) {
+    chunks =
+      "non-binary metric from per-document input: resampling results needs the per-query values";
+  } else if (total * replicates > CHUNK_BOOTSTRAP_ROW_LIMIT) {
+    chunks = `N × B = ${total * replicates} is too many draws for the row-level chunk bootstrap of a non-binary metric (a contrast); lower ${optionRef("replicates")}`;
+  } else chunks = chunkBootstrapRows(input.values, replicates, seed, chunkProgress, chunkKey);
+  const chunkInterval = (estimates: "micro" | "macro"): Interval =>
+    typeof chunks === "string"
+      ? { available: false, reason: chunks }
+      : bootstrapPercentile(chunks[estimates], level, { seed, degenerate: 0 });
+  return {
+    micro: {
+      "bootstrap-t": bootstrapT({
+        estimate: input.micro,
+        se: input.microSe,
+        studentised: documents.microT,
+        degenerate: documents.degenerate,
+        level,
+        seed,
+      }),
+      "bootstrap-percentile": bootstrapPercentile(documents.micro, level, { seed, degenerate }),
+      "chunk-bootstrap": chunkInterval("micro"),
+    },
+    macro: {
+      "bootstrap-t": bootstrapT({
+        estimate: input.macro,
+        se: input.macroSe,
+        studentised: documents.macroT,
+        degenerate: documents.degenerate,
+        level,
+        seed,
+      }),
+      "bootstrap-percentile": bootstrapPercentile(documents.macro, level, { seed, degenerate }),
+      "chunk-bootstrap": chunkInterval("macro"),
+    },
+  };
+}
+
+/** Why the chunk bootstrap is skipped when B·K exceeds maxDraws; null when it runs. */
+export function chunkBootstrapOverBudget(draws: number, maxDraws: number | null): string | null {
+  return maxDraws !== null && draws > maxDraws
+    ? `skipped by default: B·K = ${draws.toExponential(1)} draws of a contrast (it ignores the documents) would cost more than every other interval; pass ${optionRef("chunkBootstrap")} to run it`
+    : null;
+}
