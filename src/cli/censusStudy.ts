@@ -1,10 +1,23 @@
 import { availableParallelism } from "node:os";
+import { RagciError } from "../core/errors.js";
+import { censusStudyOptions } from "../core/simulation/censusStudyOptions.js";
 import type { StudyOptions } from "../core/simulation/coverageStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { DocumentStats } from "../core/types.js";
+import { type PairedTable, readPairedResults } from "../ingest/readPairedResults.js";
 import type { CommandIo } from "./io.js";
 
-/** Runs a --census study on all cores, with a progress line naming what is studied. */
+/** The flags of a --census study (analyze and compare). */
+export interface CensusStudyFlags {
+  readonly census?: string;
+  readonly censusReps?: number;
+  readonly replicates: number;
+  readonly seed: number;
+  readonly level: number;
+  readonly population?: number;
+}
+
+/** Runs a study on all cores, with a progress line naming what is studied. */
 export async function runCensusStudy(
   census: DocumentStats,
   options: StudyOptions,
@@ -23,4 +36,79 @@ export async function runCensusStudy(
       );
     },
   });
+}
+
+/**
+ * --census: the coverage study on the census at the sample's K (SRS; fpc when a population was
+ * given), with the census's own stats (of one system, or of the paired differences).
+ *
+ * @throws RagciError when the census has fewer documents than the sample
+ */
+export async function studyAtSampleSize(
+  census: DocumentStats,
+  documents: number,
+  flags: CensusStudyFlags,
+  io: CommandIo,
+  what: { readonly label: string; readonly differences?: boolean },
+): Promise<StudyResult> {
+  const file = flags.census as string;
+  if (documents > census.ids.length) {
+    throw new RagciError(
+      "invalid-option",
+      `--census ${file}: it has ${census.ids.length} documents, fewer than the sample's ${documents}; give the census of the whole population`,
+      { file },
+    );
+  }
+  const options = censusStudyOptions({
+    documents,
+    ...(flags.censusReps !== undefined ? { repetitions: flags.censusReps } : {}),
+    replicates: flags.replicates,
+    seed: flags.seed,
+    level: flags.level,
+    population: flags.population ?? null,
+    ...(what.differences ? { differences: true } : {}),
+  });
+  return runCensusStudy(census, options, io, what.label);
+}
+
+/**
+ * compare --census: the paired differences of each compared pair in the census, and a study of
+ * them at the sample's K, keyed by [a, b, metric].
+ */
+export async function censusDifferenceStudies(
+  flags: CensusStudyFlags & {
+    readonly doc?: string;
+    readonly query?: string;
+    readonly metric?: readonly string[];
+  },
+  systemColumn: string | null,
+  sample: PairedTable,
+  pairs: (systems: readonly string[]) => (readonly [string, string])[],
+  io: CommandIo,
+): Promise<Map<string, StudyResult>> {
+  const file = flags.census as string;
+  io.progress.update(`reading the census ${file}…`);
+  const census = await readPairedResults({
+    inputs: [{ path: file, displayName: file }],
+    format: null,
+    doc: flags.doc ?? null,
+    query: flags.query ?? null,
+    system: systemColumn,
+    onlySystems: sample.systems,
+    metrics: flags.metric ?? [],
+    pairs,
+  });
+  const studies = new Map<string, StudyResult>();
+  for (const d of sample.differences) {
+    const whole = census.differences.find(
+      (c) => c.a === d.a && c.b === d.b && c.metric === d.metric,
+    );
+    if (!whole) throw new Error(`internal: no census difference for ${d.b} - ${d.a}`);
+    const study = await studyAtSampleSize(whole.stats, d.stats.ids.length, flags, io, {
+      label: `${d.b} − ${d.a} (${d.metric})`,
+      differences: true,
+    });
+    studies.set(JSON.stringify([d.a, d.b, d.metric]), study);
+  }
+  return studies;
 }

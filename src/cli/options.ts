@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { checkReplicates } from "../core/bootstrap/replicateLimit.js";
 import { RagciError } from "../core/errors.js";
+import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../core/resamplingIntervals.js";
 import type { Estimand } from "../core/types.js";
 
 export function parseLevel(text: string): number {
@@ -96,4 +97,22 @@ export function withInferenceOptions(command: Command): Command {
       1,
     )
     .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads);
+}
+
+/** B·K above which a default run skips the bootstrap (about 10–30 s of work). */
+export const DEFAULT_MAX_DRAWS = 1e8;
+
+/**
+ * The resampling budgets analyze and compare share: the bootstrap is skipped above
+ * DEFAULT_MAX_DRAWS unless --replicates was given, the chunk bootstrap above its own limit
+ * unless --chunk-bootstrap was.
+ */
+export function resamplingLimits(options: {
+  readonly replicatesExplicit?: boolean;
+  readonly chunkBootstrap?: boolean;
+}): { readonly maxResamplingDraws: number | null; readonly chunkBootstrapMaxDraws: number | null } {
+  return {
+    maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
+    chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS,
+  };
 }

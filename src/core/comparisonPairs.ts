@@ -10,6 +10,16 @@ export interface PairPolicy {
   readonly allPairs?: boolean;
 }
 
+/** @throws RagciError when both a baseline and all pairs are asked for */
+export function checkPairPolicy(policy: PairPolicy): void {
+  if ((policy.baseline ?? null) !== null && policy.allPairs) {
+    throw new RagciError(
+      "invalid-option",
+      `choose one of ${optionRef("baseline")} and ${optionRef("allPairs")}`,
+    );
+  }
+}
+
 /**
  * The pairs (a, b) to compare, each read as b − a, among the systems found (in their order):
  * two systems are one pair; more need a policy, so a comparison never silently picks one.
@@ -18,13 +28,8 @@ export function comparisonPairs(
   systems: readonly string[],
   policy: PairPolicy,
 ): { readonly mode: ComparisonMode; readonly pairs: (readonly [string, string])[] } {
+  checkPairPolicy(policy);
   const baseline = policy.baseline ?? null;
-  if (baseline !== null && policy.allPairs) {
-    throw new RagciError(
-      "invalid-option",
-      `choose one of ${optionRef("baseline")} and ${optionRef("allPairs")}`,
-    );
-  }
   if (baseline !== null) {
     return {
       mode: "baseline",

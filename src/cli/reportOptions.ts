@@ -1,0 +1,50 @@
+import type { Command } from "commander";
+import { RagciError } from "../core/errors.js";
+import { type NamedOutput, refuseUnsafeOutputs } from "../ingest/outputSafety.js";
+
+/** The output flags every command shares. */
+export interface ReportOptions {
+  readonly json?: boolean;
+  readonly markdown?: boolean;
+  readonly output?: string;
+}
+
+export type ReportFormat = "json" | "markdown" | "terminal";
+
+/** Adds --json (with the command's schema), --markdown and -o to a command. */
+export function withReportOptions(command: Command, schema: string): Command {
+  return command
+    .option("--json", `JSON output (schema ${schema})`)
+    .option("--markdown", "Markdown output")
+    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout");
+}
+
+/** @throws RagciError when both --json and --markdown are given */
+export function reportFormat(options: ReportOptions): ReportFormat {
+  if (options.json && options.markdown)
+    throw new RagciError("invalid-option", "choose one of --json and --markdown");
+  return options.json ? "json" : options.markdown ? "markdown" : "terminal";
+}
+
+/**
+ * Refuses, before any work, every output (-o and the command's own, such as --write-aggregates)
+ * that would land on one of the inputs or on another output.
+ */
+export async function refuseUnsafe(
+  inputs: readonly (string | undefined | null)[],
+  options: ReportOptions,
+  others: readonly (NamedOutput | null)[] = [],
+): Promise<void> {
+  await refuseUnsafeOutputs(
+    inputs.filter((f): f is string => typeof f === "string"),
+    [
+      ...(options.output ? [{ flag: "-o", path: options.output }] : []),
+      ...others.filter((o): o is NamedOutput => o !== null),
+    ],
+  );
+}
+
+/** A named output when its flag was given, for refuseUnsafe. */
+export function namedOutput(flag: string, path: string | undefined): NamedOutput | null {
+  return path ? { flag, path } : null;
+}
