@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { checkReplicates } from "../core/bootstrap/replicateLimit.js";
+import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
 import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../core/resamplingIntervals.js";
 import type { Estimand } from "../core/types.js";
@@ -115,4 +116,26 @@ export function resamplingLimits(options: {
     maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
     chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS,
   };
+}
+
+/** Comma-separated whole numbers ≥ minimum for the named flag (e.g. --k 5,10,20). */
+export function wholeNumbers(flag: string, texts: readonly string[], minimum: number): number[] {
+  return texts.map((text) => {
+    const value = Number(text.replaceAll("_", ""));
+    if (!Number.isSafeInteger(value) || value < minimum) {
+      throw new RagciError("invalid-option", `${flag} ${text}: give whole numbers ≥ ${minimum}`);
+    }
+    return value;
+  });
+}
+
+/** --allocation: one of core's allocation rules. */
+export function parseAllocation(text: string): AllocationRule {
+  if (!(ALLOCATION_RULES as readonly string[]).includes(text)) {
+    throw new RagciError(
+      "invalid-option",
+      `--allocation ${text}: use ${ALLOCATION_RULES.slice(0, -1).join(", ")} or ${ALLOCATION_RULES.at(-1)}`,
+    );
+  }
+  return text as AllocationRule;
 }

@@ -107,6 +107,24 @@ export interface SrsDesignSummary {
 
 export type MetricKind = "0/1" | "score in [0, 1]" | "score";
 
+/**
+ * What the results are: paired differences b − a (never proportions, even when all ≥ 0), 0/1,
+ * bounded in [0, 1] (the logit intervals apply), or unbounded. With the range unknown
+ * (aggregated, non-binary), every r_d in [0, 1] is required at least.
+ */
+export function metricKindOf(
+  stats: DocumentStats,
+  differences: boolean,
+): MetricKind | "difference" {
+  if (differences) return "difference";
+  if (stats.binary) return "0/1";
+  const inUnit =
+    stats.min === null || stats.max === null
+      ? stats.s.every((s, d) => s >= 0 && s <= (stats.n[d] as number))
+      : stats.min >= 0 && stats.max <= 1;
+  return inUnit ? "score in [0, 1]" : "score";
+}
+
 export interface Analysis {
   readonly level: number;
   readonly documents: number;
@@ -158,14 +176,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
   validateReplicates(replicates, seed);
 
   const results = compensatedSum(stats.n);
-  const inUnit = stats.min !== null && stats.max !== null && stats.min >= 0 && stats.max <= 1;
-  // With the range unknown (aggregated, non-binary), every r_d in [0, 1] is required at least.
-  // Paired differences b − a are never proportions, even when every one happens to be ≥ 0.
-  const metricInUnitInterval =
-    !options.differences &&
-    (stats.min === null || stats.max === null
-      ? stats.s.every((s, d) => s >= 0 && s <= (stats.n[d] as number))
-      : inUnit);
+  const kind = metricKindOf(stats, options.differences ?? false);
+  const metricInUnitInterval = kind !== "score" && kind !== "difference";
 
   const microCr2Raw = cr2(stats);
   const microCr2 = scaled(microCr2Raw, fpc);
@@ -267,7 +279,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     documents: k,
     results,
     binary: stats.binary,
-    metricKind: stats.binary ? "0/1" : metricInUnitInterval ? "score in [0, 1]" : "score",
+    // A difference that happens to be 0/1 on every query is still labelled by its values.
+    metricKind: kind !== "difference" ? kind : stats.binary ? "0/1" : "score",
     observedRange: stats.binary
       ? {
           min: stats.s.some((x, d) => x < (stats.n[d] as number)) ? 0 : 1,

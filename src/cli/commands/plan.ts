@@ -5,14 +5,19 @@ import { type PlanSource, planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratified } from "../../core/planning/sizeStratifiedPlan.js";
 import type { DocumentStats, Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
-import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readPilot } from "../../ingest/readPilot.js";
 import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { parseLevel, parseList, parsePopulation } from "../options.js";
+import {
+  type ReportOptions,
+  refuseUnsafe,
+  reportFormat,
+  withReportOptions,
+} from "../reportOptions.js";
 import { parseSystemFilter } from "../systemFilter.js";
 
-interface PlanCommandOptions {
+interface PlanCommandOptions extends ReportOptions {
   readonly sd?: number;
   readonly sdMacro?: number;
   readonly sdMicro?: number;
@@ -30,9 +35,6 @@ interface PlanCommandOptions {
   readonly aggregated?: boolean;
   readonly curve?: string[];
   readonly cutoff?: number;
-  readonly json?: boolean;
-  readonly markdown?: boolean;
-  readonly output?: string;
 }
 
 const EXAMPLES = `
@@ -86,7 +88,7 @@ function curvePoint(text: string, population: number | null): number {
 }
 
 export function registerPlan(program: Command, io: CommandIo): void {
-  program
+  const command = program
     .command("plan")
     .description(
       "how many documents to label for a target half-width (or to detect a paired difference)",
@@ -127,10 +129,8 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "--cutoff <n>",
       "with --census: also plan a size-stratified sample (large: more than n results)",
       nonNegative("--cutoff"),
-    )
-    .option("--json", "JSON output (schema ragci.plan/1)")
-    .option("--markdown", "Markdown output")
-    .option("-o, --output <file>", "write the report to a file (atomically)")
+    );
+  withReportOptions(command, "ragci.plan/1")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: PlanCommandOptions) => {
       const text = await runPlan(file, options, io);
@@ -143,12 +143,8 @@ export async function runPlan(
   options: PlanCommandOptions,
   io: CommandIo,
 ): Promise<string> {
-  if (options.json && options.markdown)
-    throw new RagciError("invalid-option", "choose one of --json and --markdown");
-  await refuseUnsafeOutputs(
-    file ? [file] : [],
-    options.output ? [{ flag: "-o", path: options.output }] : [],
-  );
+  const format = reportFormat(options);
+  await refuseUnsafe([file], options);
   if (options.halfWidth === undefined && options.difference === undefined) {
     throw new RagciError(
       "invalid-option",
@@ -192,8 +188,8 @@ export async function runPlan(
         })
       : null;
   const report = { version: io.version, plan, stratified };
-  if (options.json) return planJson(report);
-  return options.markdown ? planMarkdown(report) : planTerminal(report);
+  if (format === "json") return planJson(report);
+  return format === "markdown" ? planMarkdown(report) : planTerminal(report);
 }
 
 /** What a plan starts from: S per estimand, M, and where S came from. */

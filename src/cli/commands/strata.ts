@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { ALLOCATION_RULES } from "../../core/designs/allocation.js";
+import type { AllocationRule } from "../../core/designs/allocation.js";
 import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
 import {
   type SizeStrataAllocation,
@@ -7,7 +7,6 @@ import {
 } from "../../core/designs/sizeStrataDesign.js";
 import { RagciError } from "../../core/errors.js";
 import { csvText } from "../../ingest/csvText.js";
-import { refuseUnsafeOutputs } from "../../ingest/outputSafety.js";
 import { readOneSystem } from "../../ingest/readOneSystem.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import {
@@ -17,10 +16,17 @@ import {
   strataTerminal,
 } from "../../report/strataReport.js";
 import { type CommandIo, emitReport } from "../io.js";
-import { parseCount, parseList } from "../options.js";
+import { parseAllocation, parseCount, parseList } from "../options.js";
+import {
+  namedOutput,
+  type ReportOptions,
+  refuseUnsafe,
+  reportFormat,
+  withReportOptions,
+} from "../reportOptions.js";
 import { parseSystemFilter } from "../systemFilter.js";
 
-interface StrataCommandOptions {
+interface StrataCommandOptions extends ReportOptions {
   readonly documents: number;
   readonly cutoff?: number;
   readonly doc?: string;
@@ -29,11 +35,8 @@ interface StrataCommandOptions {
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly writeSample?: string;
-  readonly allocation: string;
+  readonly allocation: AllocationRule;
   readonly seed: number;
-  readonly json?: boolean;
-  readonly markdown?: boolean;
-  readonly output?: string;
 }
 
 const EXAMPLES = `
@@ -48,7 +51,7 @@ K documents to the two strata (equal, proportional, Neyman), and predict the se 
 stratified micro and macro estimators next to SRS of K documents.`;
 
 export function registerStrata(program: Command, io: CommandIo): void {
-  program
+  const command = program
     .command("strata")
     .description("size stratification from a census: cutoff, allocation, predicted se")
     .argument(
@@ -72,13 +75,12 @@ export function registerStrata(program: Command, io: CommandIo): void {
     .option(
       "--allocation <rule>",
       "allocation used for --write-sample: equal, proportional or neyman",
+      parseAllocation,
       "neyman",
     )
     .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
-    .option("--seed <S>", "seed of the sample draw", parseCount("--seed"), 1)
-    .option("--json", "JSON output (schema ragci.strata/1)")
-    .option("--markdown", "Markdown output")
-    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+    .option("--seed <S>", "seed of the sample draw", parseCount("--seed"), 1);
+  withReportOptions(command, "ragci.strata/1")
     .addHelpText("after", EXAMPLES)
     .action(async (census: string, options: StrataCommandOptions) => {
       const text = await runStrata(census, options, io);
@@ -91,21 +93,8 @@ export async function runStrata(
   options: StrataCommandOptions,
   io: CommandIo,
 ): Promise<string> {
-  if (!(ALLOCATION_RULES as readonly string[]).includes(options.allocation)) {
-    throw new RagciError(
-      "invalid-option",
-      `--allocation ${options.allocation}: use equal, proportional or neyman`,
-    );
-  }
-  if (options.json && options.markdown)
-    throw new RagciError("invalid-option", "choose one of --json and --markdown");
-  await refuseUnsafeOutputs(
-    [file],
-    [
-      ...(options.output ? [{ flag: "-o", path: options.output }] : []),
-      ...(options.writeSample ? [{ flag: "--write-sample", path: options.writeSample }] : []),
-    ],
-  );
+  const format = reportFormat(options);
+  await refuseUnsafe([file], options, [namedOutput("--write-sample", options.writeSample)]);
   const filter = parseSystemFilter(options.system);
   io.progress.update(`reading ${file}…`);
   const { stats: census } = await readOneSystem({ ...options, file }, filter, "strata");
@@ -144,6 +133,6 @@ export async function runStrata(
     design,
     sample,
   };
-  if (options.json) return strataJson(report);
-  return options.markdown ? strataMarkdown(report) : strataTerminal(report);
+  if (format === "json") return strataJson(report);
+  return format === "markdown" ? strataMarkdown(report) : strataTerminal(report);
 }

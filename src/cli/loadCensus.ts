@@ -1,0 +1,90 @@
+import { RagciError } from "../core/errors.js";
+import type { DocumentStats } from "../core/types.js";
+import { readOneSystem } from "../ingest/readOneSystem.js";
+import { readPairedResults } from "../ingest/readPairedResults.js";
+import { parseSystemOption } from "./systemFilter.js";
+
+/** The flags that say how to read a census. */
+export interface CensusInputOptions {
+  readonly doc?: string;
+  readonly metric?: string[];
+  readonly system?: string;
+  readonly query?: string;
+  readonly format?: string;
+  readonly aggregated?: boolean;
+  readonly threads?: number;
+}
+
+export interface LoadedCensus {
+  readonly stats: DocumentStats;
+  readonly metric: string;
+  readonly system: string | null;
+  readonly pair: { readonly a: string; readonly b: string } | null;
+  /** Each document's first-stage unit (a two-stage study), aligned with stats.ids. */
+  readonly labels: readonly string[] | null;
+}
+
+/** The census the study draws from: one system's per-document sums, or a pair's differences. */
+export async function loadCensus(
+  file: string,
+  options: CensusInputOptions,
+  unitColumn: string | null,
+): Promise<LoadedCensus> {
+  const system = parseSystemOption(options.system);
+  const values = system?.values ?? null;
+  if (system && values && values.length > 2) {
+    throw new RagciError(
+      "invalid-option",
+      `--system ${options.system}: name one system, or two to study their paired differences`,
+    );
+  }
+  if (system && values?.length === 2) {
+    if (options.aggregated) {
+      throw new RagciError(
+        "invalid-option",
+        "--system COLUMN=A,B pairs per-query results on the query id; it cannot read an --aggregated census",
+      );
+    }
+    const metric = options.metric?.length === 1 ? options.metric[0] : undefined;
+    if (metric === undefined)
+      throw new RagciError(
+        "invalid-option",
+        "a paired study uses one metric: name it with --metric",
+      );
+    const [a, b] = values as [string, string];
+    const table = await readPairedResults({
+      inputs: [{ path: file, displayName: file }],
+      format: options.format ?? null,
+      doc: options.doc ?? null,
+      query: options.query ?? null,
+      system: system.column,
+      onlySystems: [a, b],
+      metrics: [metric],
+      pairs: () => [[a, b]],
+      documentLabel: unitColumn,
+    });
+    const difference = table.differences[0];
+    if (!difference) throw new Error("internal: no paired difference");
+    const labelOf = table.labelOf;
+    return {
+      stats: difference.stats,
+      metric,
+      system: null,
+      pair: { a, b },
+      labels: labelOf ? difference.stats.ids.map((id) => labelOf.get(id) as string) : null,
+    };
+  }
+  const filter = system ? { column: system.column, value: values?.join(",") ?? "" } : null;
+  const one = await readOneSystem(
+    { ...options, file, documentLabel: unitColumn },
+    filter,
+    "simulate",
+  );
+  return {
+    stats: one.stats,
+    metric: one.metric,
+    system: values?.[0] ?? null,
+    pair: null,
+    labels: one.labels,
+  };
+}

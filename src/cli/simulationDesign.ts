@@ -1,0 +1,86 @@
+import type { AllocationRule } from "../core/designs/allocation.js";
+import { RagciError } from "../core/errors.js";
+import { wholeNumbers } from "./options.js";
+
+/** The flags of simulate that choose how each repetition draws its sample. */
+export interface SimulationDesignFlags {
+  readonly design?: string;
+  readonly cutoff?: number;
+  readonly allocation: AllocationRule;
+  readonly psu?: string;
+  readonly k: readonly string[];
+  readonly units: readonly string[];
+  readonly perUnit?: string;
+}
+
+export type SimulationDesign =
+  | { readonly kind: "srs" }
+  | { readonly kind: "stratified"; readonly cutoff: number; readonly allocation: AllocationRule }
+  | {
+      readonly kind: "two-stage";
+      readonly unitColumn: string;
+      readonly perUnit: number;
+      /** A two-stage design file whose T and M_i must match the census, or null. */
+      readonly file: string | null;
+    };
+
+/** The study's design from --design and its flags, each flag refused where it does not apply. */
+export function simulationDesign(options: SimulationDesignFlags): SimulationDesign {
+  const given = options.design;
+  const kind =
+    given === undefined
+      ? "srs"
+      : given === "stratified"
+        ? "stratified"
+        : given === "two-stage" || /\.json$/i.test(given)
+          ? "two-stage"
+          : null;
+  if (kind === null) {
+    throw new RagciError(
+      "invalid-option",
+      `--design ${given}: use stratified (size strata, with --cutoff C), two-stage (with --psu, --units, --per-unit), or a two-stage design FILE.json`,
+    );
+  }
+  if (kind !== "stratified" && options.cutoff !== undefined)
+    throw new RagciError("invalid-option", "--cutoff belongs to --design stratified");
+  if (kind !== "two-stage" && (options.units.length > 0 || options.perUnit || options.psu)) {
+    throw new RagciError(
+      "invalid-option",
+      "--psu, --units and --per-unit belong to a two-stage study: --design two-stage (or a two-stage design FILE.json)",
+    );
+  }
+  if (kind === "stratified") {
+    if (options.cutoff === undefined || !Number.isFinite(options.cutoff)) {
+      throw new RagciError(
+        "invalid-option",
+        "--design stratified needs the size cutoff: --cutoff C (large documents have more than C results; ragci strata proposes one)",
+      );
+    }
+    return {
+      kind,
+      cutoff: options.cutoff,
+      allocation: options.allocation,
+    };
+  }
+  if (kind === "two-stage") {
+    if (options.k.length > 0) {
+      throw new RagciError(
+        "invalid-option",
+        "a two-stage study's columns are --units m (units per sample) with --per-unit k documents in each; --k does not apply",
+      );
+    }
+    if (options.units.length === 0 || options.perUnit === undefined) {
+      throw new RagciError(
+        "invalid-option",
+        "a two-stage study needs --units m (units drawn per sample, e.g. 4,8) and --per-unit k (documents drawn in each)",
+      );
+    }
+    return {
+      kind,
+      unitColumn: options.psu ?? "psu",
+      perUnit: wholeNumbers("--per-unit", [options.perUnit], 2)[0] as number,
+      file: given === "two-stage" ? null : (given as string),
+    };
+  }
+  return { kind: "srs" };
+}
