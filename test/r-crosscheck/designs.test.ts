@@ -670,7 +670,7 @@ function expectSameFailure(ds: StratifiedSet, r: Map<string, number>): void {
   expect(error.code).toBe("invalid-design");
   expect(lonely).toContain(error.context.stratum);
   expect(error.message).toContain(`stratum "${error.context.stratum}" has one sampled document`);
-  expect(error.message).toContain("--lonely-psu");
+  expect(error.message).toContain("`lonelyPsu`");
   failuresCompared += 1;
 }
 
