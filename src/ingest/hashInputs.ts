@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { endianness } from "node:os";
 import { RagciError } from "../core/errors.js";
 import { csvText } from "./csvText.js";
-import type { MetricAggregates } from "./readResults.js";
+import type { MetricAggregates } from "./resultsTable.js";
 
 /** SHA-256 of a file's bytes, streamed (constant memory). */
 export async function sha256File(path: string, displayName = path): Promise<string> {

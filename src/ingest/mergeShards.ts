@@ -1,7 +1,7 @@
 import { compareCodePoints, mergeDocumentStats } from "../core/aggregate/mergeDocumentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
-import type { MetricAggregates } from "./readResults.js";
+import type { MetricAggregates } from "./resultsTable.js";
 
 /** One input file's per-document tables, named as the user gave the file. */
 export interface Shard {

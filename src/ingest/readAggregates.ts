@@ -1,16 +1,26 @@
 import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
 import { checkInputFile } from "./checkInput.js";
-import { type ColumnData, type ColumnKind, readColumns, unreadable, withDuckDb } from "./duckdb.js";
-import { inputFormat, sqlIdentifier, tableFunction } from "./inputFormat.js";
+import { describeColumns } from "./describeColumns.js";
 import {
-  DOCUMENT_COLUMN_CANDIDATES,
-  describeColumns,
-  type MetricAggregates,
-  type ResultsTable,
-} from "./readResults.js";
-import { findColumn, resolveColumn } from "./resolveColumns.js";
-import { locateBadRow } from "./validateRows.js";
+  type ColumnData,
+  type ColumnKind,
+  queryRows,
+  readColumns,
+  unreadable,
+  withDuckDb,
+} from "./duckdb.js";
+import { inputFormat, sqlIdentifier, sqlString, tableFunction } from "./inputFormat.js";
+import { normalizedRowsSql } from "./normalizedRows.js";
+import { documentColumn, labelColumn, resolveColumn } from "./resolveColumns.js";
+import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
+import {
+  type BadRowContext,
+  locateBadRow,
+  type RowCheck,
+  rowChecks,
+  splitLabelError,
+} from "./validateRows.js";
 
 export interface ReadAggregatesOptions {
   readonly file: string;
@@ -39,16 +49,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     const columns = (await describeColumns(connection, options.file, format, file)).map(
       (c) => c.name,
     );
-    const doc = options.doc
-      ? resolveColumn(options.doc, columns, file, "document")
-      : findColumn(DOCUMENT_COLUMN_CANDIDATES, columns);
-    if (doc === null) {
-      throw new RagciError(
-        "missing-column",
-        `${file}: no document column; name it with --doc (columns: ${columns.join(", ")})`,
-        { file },
-      );
-    }
+    const doc = documentColumn(options.doc, columns, file);
     const n = resolveColumn("n", columns, file, "count (n)");
     const s = resolveColumn("s", columns, file, "sum (s)");
     const ss = columns.includes("ss") ? "ss" : null;
@@ -60,12 +61,16 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
         ? "system"
         : null;
     const metric = columns.includes("metric") ? "metric" : null;
-    const label = options.documentLabel
-      ? resolveColumn(options.documentLabel, columns, file, "design")
-      : null;
+    const label = labelColumn(options.documentLabel, columns, file);
     const source = tableFunction(options.file, format);
     const id = sqlIdentifier;
-    const context = { connection, source, file, format };
+    // The row checks read the table normalised: doc and lab as text, n as v0 and s as v1.
+    const context: BadRowContext = {
+      connection,
+      source: `(${normalizedRowsSql({ source, documentColumn: doc, metrics: [n, s], labelColumn: label })})`,
+      file,
+      format,
+    };
     // One row per document: the values are taken as they are (a written table reads back
     // bit for bit). Repeated documents (concatenated shards) are added in sorted order, so the
     // result does not depend on how DuckDB splits the rows between threads.
@@ -149,30 +154,23 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     // Bad counts and sums are checked on the rows as read; the file is scanned again only to
     // name the first bad line.
     const [, , docs0, ns0, sums0] = columnsRead;
-    const badN = `${id(n)} IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) IS NULL OR TRY_CAST(${id(n)} AS DOUBLE) <= 0 OR TRY_CAST(${id(n)} AS DOUBLE) <> round(TRY_CAST(${id(n)} AS DOUBLE))`;
-    const badS = `TRY_CAST(${id(s)} AS DOUBLE) IS NULL OR NOT isfinite(TRY_CAST(${id(s)} AS DOUBLE))`;
-    if (ns0.some((x) => !(x >= 1) || !Number.isInteger(x))) {
-      throw await locateBadRow(
-        context,
-        badN,
-        `column ${n} must be a whole number of results ≥ 1`,
-        n,
-      );
-    }
-    if (sums0.some((x) => !Number.isFinite(x))) {
-      throw await locateBadRow(context, badS, `column ${s} must be a finite number`, s);
-    }
+    const badCount: RowCheck = {
+      condition: "v0 IS NULL OR v0 <= 0 OR v0 <> round(v0)",
+      problem: `column ${n} must be a whole number of results ≥ 1`,
+      column: n,
+    };
+    const badSum: RowCheck = {
+      condition: "v1 IS NULL OR NOT isfinite(v1)",
+      problem: `column ${s} must be a finite number`,
+      column: s,
+    };
+    if (ns0.some((x) => !(x >= 1) || !Number.isInteger(x)))
+      throw await locateBadRow(context, badCount);
+    if (sums0.some((x) => !Number.isFinite(x))) throw await locateBadRow(context, badSum);
     // Blank: empty, or whitespace only (which must then start with whitespace).
     const blank = (d: string | null) =>
       d === null || d.length === 0 || (/\s/.test(d.charAt(0)) && d.trim() === "");
-    if (docs0.some(blank)) {
-      throw await locateBadRow(
-        context,
-        `${id(doc)} IS NULL OR trim(CAST(${id(doc)} AS VARCHAR)) = ''`,
-        `column ${doc} is empty; every row needs a document id`,
-        doc,
-      );
-    }
+    if (docs0.some(blank)) throw await locateBadRow(context, rowChecks.document(doc));
     // Rows come sorted by key, so a repeated document is next to its twin.
     const [sys0, met0] = columnsRead;
     let repeated = false;
@@ -183,21 +181,18 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     const [systems, metrics, docsRead, ns, sums, squares, mins, maxs, labels, labelCounts] =
       columnsRead;
     if (label) {
-      const missing = labels.findIndex(blank);
-      if (missing >= 0) {
-        throw await locateBadRow(
-          context,
-          `${id(label)} IS NULL OR trim(CAST(${id(label)} AS VARCHAR)) = ''`,
-          `column ${label} is empty; the design needs it for every document`,
-          label,
-        );
-      }
+      if (labels.some(blank)) throw await locateBadRow(context, rowChecks.label(label));
       const split = repeated ? labelCounts.findIndex((c) => c > 1) : -1;
       if (split >= 0) {
-        throw new RagciError(
-          "invalid-design",
-          `${file}: document ${docsRead[split]} has more than one ${label}; each document belongs to one ${label}`,
-          { file, column: label },
+        const values = await queryRows(
+          connection,
+          `SELECT DISTINCT lab FROM ${context.source} WHERE doc = ${sqlString(String(docsRead[split]))} ORDER BY lab LIMIT 2`,
+        );
+        throw splitLabelError(
+          file,
+          String(docsRead[split]),
+          label,
+          values.map((r) => String(r.lab)),
         );
       }
     }

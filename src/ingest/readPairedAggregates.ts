@@ -2,7 +2,7 @@ import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { readAggregates } from "./readAggregates.js";
 import type { PairDifference, PairedTable } from "./readPairedResults.js";
-import type { MetricAggregates } from "./readResults.js";
+import type { MetricAggregates } from "./resultsTable.js";
 
 /** The system name of a pair's difference rows in a per-document table: "B - A". */
 export function differenceName(a: string, b: string): string {
@@ -148,5 +148,6 @@ export async function readPairedAggregates(
     perSystem,
     differences,
     ...(labelOf ? { labelOf } : {}),
+    summation: table.summation,
   };
 }

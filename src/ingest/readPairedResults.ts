@@ -1,14 +1,17 @@
 import { basename } from "node:path";
-import type { DuckDBConnection } from "@duckdb/node-api";
-import { documentStats } from "../core/aggregate/documentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { checkInputFile } from "./checkInput.js";
+import { checkPairing, checkRows, type InputRows } from "./checkPairedRows.js";
+import { describeColumns } from "./describeColumns.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
-import { inputFormat, sqlIdentifier, sqlString, tableFunction } from "./inputFormat.js";
-import { DOCUMENT_COLUMN_CANDIDATES, describeColumns } from "./readResults.js";
-import { findColumn, QUERY_COLUMN_CANDIDATES, resolveColumn } from "./resolveColumns.js";
+import { type InputFormat, inputFormat, sqlString, tableFunction } from "./inputFormat.js";
+import { normalizedRowsSql, textOf } from "./normalizedRows.js";
+import { keepCommonQueries, pairedSums, plural } from "./pairedSums.js";
+import { documentColumn, labelColumn, queryColumn, resolveColumn } from "./resolveColumns.js";
+import { isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
+import { rowChecks } from "./validateRows.js";
 
 export interface PairedInput {
   /** Path DuckDB reads. */
@@ -69,13 +72,8 @@ export interface PairedTable {
   readonly differences: readonly PairDifference[];
   /** The documentLabel of each document (by id), when one was asked for. */
   readonly labelOf?: ReadonlyMap<string, string>;
-}
-
-const id = sqlIdentifier;
-const exact = (x: string) => `sum(CAST(${x} AS DECIMAL(38, 18)))::DOUBLE`;
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+  /** How the sums were added (summation.ts); the double fallback adds in query-id order. */
+  readonly summation: Summation;
 }
 
 /**
@@ -96,77 +94,67 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
   }
   return withDuckDb(async (connection) => {
     const selects: string[] = [];
-    let documentColumn = "";
-    let queryColumn = "";
-    let metricColumns: string[] = [];
-    let labelColumn: string | null = null;
+    const inputs: InputRows[] = [];
+    let labelName: string | null = null;
     for (const input of options.inputs) {
-      await checkInputFile(input.path, input.displayName);
+      const file = input.displayName;
+      await checkInputFile(input.path, file);
       const format = inputFormat(input.path, options.format);
-      const plain = tableFunction(input.path, format);
-      const names = (await describeColumns(connection, input.path, format, input.displayName)).map(
+      const names = (await describeColumns(connection, input.path, format, file)).map(
         (c) => c.name,
       );
-      const doc = options.doc
-        ? resolveColumn(options.doc, names, input.displayName, "document")
-        : findColumn(DOCUMENT_COLUMN_CANDIDATES, names);
-      if (doc === null) {
-        throw new RagciError(
-          "missing-column",
-          `${input.displayName}: no document column; name it with --doc (columns: ${names.join(", ")})`,
-          { file: input.displayName },
-        );
-      }
-      const query = options.query
-        ? resolveColumn(options.query, names, input.displayName, "query")
-        : findColumn(QUERY_COLUMN_CANDIDATES, names);
-      if (query === null) {
-        throw new RagciError(
-          "missing-column",
-          `${input.displayName}: no query id column to pair the systems on; name it with --query (columns: ${names.join(", ")})`,
-          { file: input.displayName },
-        );
-      }
-      const metrics = options.metrics.map((m) =>
-        resolveColumn(m, names, input.displayName, "metric"),
-      );
-      const system = perFile
-        ? sqlString(basename(input.displayName).replace(/\.[^.]+(\.gz|\.zst)?$/, ""))
-        : `CAST(${id(resolveColumn(options.system as string, names, input.displayName, "system"))} AS VARCHAR)`;
-      const label = options.documentLabel
-        ? resolveColumn(options.documentLabel, names, input.displayName, "design")
-        : null;
+      const doc = documentColumn(options.doc, names, file);
+      const query = queryColumn(options.query, names, file);
+      const metrics = options.metrics.map((m) => resolveColumn(m, names, file, "metric"));
+      const systemColumn = perFile
+        ? null
+        : resolveColumn(options.system as string, names, file, "system");
+      const label = labelColumn(options.documentLabel, names, file);
       const pinned: Record<string, string> = { [doc]: "VARCHAR", [query]: "VARCHAR" };
       if (label) pinned[label] = "VARCHAR";
       for (const m of metrics) pinned[m] = "DOUBLE";
-      const source =
-        format === "csv" || format === "tsv" ? tableFunction(input.path, format, pinned) : plain;
-      selects.push(
-        `SELECT CAST(${id(doc)} AS VARCHAR) AS doc, CAST(${id(query)} AS VARCHAR) AS q, ${system} AS sys, ${metrics
-          .map((m, i) => `TRY_CAST(${id(m)} AS DOUBLE) AS v${i}`)
-          .join(
-            ", ",
-          )}, ${label ? `CAST(${id(label)} AS VARCHAR)` : "NULL::VARCHAR"} AS lab, ${selects.length} AS file FROM ${source}`,
+      const source = tableFunction(
+        input.path,
+        format,
+        format === "csv" || format === "tsv" ? pinned : {},
       );
-      labelColumn = label;
-      documentColumn = doc;
-      queryColumn = query;
-      metricColumns = metrics;
+      const rows = normalizedRowsSql({
+        source,
+        documentColumn: doc,
+        systemSql: systemColumn
+          ? textOf(systemColumn)
+          : sqlString(basename(file).replace(/\.[^.]+(\.gz|\.zst)?$/, "")),
+        queryColumn: query,
+        metrics,
+        labelColumn: label,
+      });
+      // Rows of systems left out are neither checked nor kept.
+      const kept = options.onlySystems
+        ? `(SELECT * FROM (${rows}) WHERE sys IN (${options.onlySystems.map(sqlString).join(", ")}))`
+        : `(${rows})`;
+      selects.push(`SELECT *, ${selects.length} AS file FROM ${kept}`);
+      inputs.push({
+        connection,
+        source: kept,
+        file,
+        format: format as InputFormat,
+        checks: [
+          rowChecks.document(doc),
+          rowChecks.query(query),
+          ...(systemColumn ? [rowChecks.system(systemColumn)] : []),
+          ...metrics.map((m, i) => rowChecks.metric(m, i)),
+          ...(label ? [rowChecks.label(label)] : []),
+        ],
+      });
+      labelName = label;
     }
     await connection
-      .run(
-        `CREATE TEMP TABLE src AS SELECT * FROM (${selects.join(" UNION ALL ")})${
-          options.onlySystems
-            ? ` WHERE sys IN (${options.onlySystems.map(sqlString).join(", ")})`
-            : ""
-        }`,
-      )
+      .run(`CREATE TEMP TABLE src AS ${selects.join(" UNION ALL ")}`)
       .catch((error) => {
         throw unreadable(first.displayName, error);
       });
-    await validate(connection, first.displayName, documentColumn, queryColumn, metricColumns);
-    if (labelColumn)
-      await validateLabels(connection, first.displayName, documentColumn, labelColumn);
+    await checkRows(connection, inputs);
+    await checkPairing(connection, first.displayName, inputs, labelName);
 
     const counted = await queryRows(
       connection,
@@ -198,7 +186,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       first.displayName,
     );
     const wideColumns = systems.flatMap((s, si) =>
-      metricColumns.map(
+      options.metrics.map(
         (_, mi) => `max(v${mi}) FILTER (WHERE sys = ${sqlString(s)}) AS s${si}_${mi}`,
       ),
     );
@@ -209,43 +197,33 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       (await queryRows(connection, "SELECT count(*) AS k FROM wide"))[0]?.k ?? 0,
     );
 
-    const perSystem: PairedTable["perSystem"][number][] = [];
-    for (const [si, system] of systems.entries()) {
-      for (const [mi, metric] of options.metrics.entries()) {
-        perSystem.push({ system, metric, stats: await documentSums(connection, `s${si}_${mi}`) });
-      }
-    }
-    const differences: PairDifference[] = [];
     for (const [a, b] of options.pairs(systems)) {
-      const ai = systems.indexOf(a);
-      const bi = systems.indexOf(b);
-      if (ai < 0 || bi < 0) {
-        const missing = ai < 0 ? a : b;
+      const missing = [a, b].find((name) => !systems.includes(name));
+      if (missing !== undefined) {
         throw new RagciError(
           "invalid-option",
           `no system "${missing}" in the data (systems: ${systems.join(", ")})`,
         );
       }
-      for (const [mi, metric] of options.metrics.entries()) {
-        const x = `(s${bi}_${mi} - s${ai}_${mi})`;
-        const stats = await documentSums(connection, x);
-        const differing = await queryRows(
-          connection,
-          `SELECT count(*) FILTER (WHERE ${x} <> 0) AS k FROM wide`,
-        );
-        const wanted = queries <= (options.valuesUpTo ?? 0);
-        const values = wanted ? await differenceValues(connection, x, stats) : undefined;
-        differences.push({
-          a,
-          b,
-          metric,
-          stats,
-          queriesDiffering: Number(differing[0]?.k ?? 0),
-          ...(values ? { values } : {}),
-        });
-      }
     }
-    const labelOf = labelColumn
+    const sumsIn = (mode: SumMode) =>
+      pairedSums(connection, {
+        systems,
+        metrics: options.metrics,
+        pairs: options.pairs(systems),
+        mode,
+        withValues: queries <= (options.valuesUpTo ?? 0),
+      });
+    let summation: Summation = "exact";
+    let sums: Awaited<ReturnType<typeof sumsIn>>;
+    try {
+      sums = await sumsIn("decimal");
+    } catch (error) {
+      if (!isDecimalOverflow(error)) throw error;
+      sums = await sumsIn("double");
+      summation = "double-query-order";
+    }
+    const labelOf = labelName
       ? new Map(
           (await queryRows(connection, "SELECT doc, min(lab) AS lab FROM wide GROUP BY doc")).map(
             (r) => [String(r.doc), String(r.lab)] as const,
@@ -258,183 +236,10 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       queries,
       rowsPerInput,
       dropped,
-      perSystem,
-      differences,
+      perSystem: sums.perSystem,
+      differences: sums.differences,
       ...(labelOf ? { labelOf } : {}),
+      summation,
     };
   }, options.threads);
-}
-
-async function validate(
-  connection: DuckDBConnection,
-  file: string,
-  documentColumn: string,
-  queryColumn: string,
-  metrics: readonly string[],
-): Promise<void> {
-  const empty = await queryRows(
-    connection,
-    "SELECT count(*) FILTER (WHERE doc IS NULL OR trim(doc) = '') AS d, count(*) FILTER (WHERE q IS NULL OR trim(q) = '') AS q, count(*) FILTER (WHERE sys IS NULL OR trim(sys) = '') AS s, count(*) AS k FROM src",
-  );
-  const e = empty[0] ?? {};
-  if (Number(e.k) === 0)
-    throw new RagciError("empty-input", `${file}: no rows; there is nothing to compare`, { file });
-  if (Number(e.d) > 0)
-    throw new RagciError(
-      "invalid-value",
-      `${file}: ${plural(Number(e.d), "row")} with an empty ${documentColumn}; every result needs a document id`,
-      { file, column: documentColumn },
-    );
-  if (Number(e.q) > 0)
-    throw new RagciError(
-      "invalid-value",
-      `${file}: ${plural(Number(e.q), "row")} with an empty ${queryColumn}; every result needs a query id`,
-      { file, column: queryColumn },
-    );
-  if (Number(e.s) > 0)
-    throw new RagciError(
-      "invalid-value",
-      `${file}: ${plural(Number(e.s), "row")} with an empty system; every result needs a system`,
-      { file },
-    );
-  for (const [i, metric] of metrics.entries()) {
-    const bad = await queryRows(
-      connection,
-      `SELECT q, sys, (SELECT count(*) FROM src WHERE v${i} IS NULL OR NOT isfinite(v${i})) AS k FROM src WHERE v${i} IS NULL OR NOT isfinite(v${i}) ORDER BY sys, q LIMIT 1`,
-    );
-    if (bad[0]) {
-      const k = Number(bad[0].k);
-      throw new RagciError(
-        "invalid-value",
-        `${file}: column ${metric} is empty, not a number, NaN or infinite for query ${bad[0].q} of system ${bad[0].sys}${k > 1 ? ` (and ${k - 1} more)` : ""}; every result needs a finite value`,
-        { file, column: metric },
-      );
-    }
-  }
-  const duplicated = await queryRows(
-    connection,
-    "SELECT sys, q, c, (SELECT count(*) FROM (SELECT 1 FROM src GROUP BY sys, q HAVING count(*) > 1)) AS k FROM (SELECT sys, q, count(*) AS c FROM src GROUP BY sys, q HAVING count(*) > 1) ORDER BY sys, q LIMIT 1",
-  );
-  if (duplicated[0]) {
-    const d = duplicated[0];
-    const k = Number(d.k);
-    throw new RagciError(
-      "invalid-value",
-      `${file}: query ${d.q} appears ${d.c} times for system ${d.sys}${k > 1 ? ` (${k} duplicated queries in all)` : ""}; each query needs one result per system`,
-      { file, column: queryColumn },
-    );
-  }
-  const split = await queryRows(
-    connection,
-    "SELECT q, min(doc) AS d1, max(doc) AS d2, (SELECT count(*) FROM (SELECT 1 FROM src GROUP BY q HAVING count(DISTINCT doc) > 1)) AS k FROM src GROUP BY q HAVING count(DISTINCT doc) > 1 ORDER BY q LIMIT 1",
-  );
-  if (split[0]) {
-    const s = split[0];
-    const k = Number(s.k);
-    throw new RagciError(
-      "invalid-value",
-      `${file}: query ${s.q} is under two documents (${s.d1} and ${s.d2})${k > 1 ? `, as are ${k - 1} more queries` : ""}; a query belongs to one document`,
-      { file, column: documentColumn },
-    );
-  }
-}
-
-/** A design's stratum or psu: present on every row, and one value per document. */
-async function validateLabels(
-  connection: DuckDBConnection,
-  file: string,
-  documentColumn: string,
-  labelColumn: string,
-): Promise<void> {
-  const empty = await queryRows(
-    connection,
-    "SELECT doc, q, (SELECT count(*) FROM src WHERE lab IS NULL OR trim(lab) = '') AS k FROM src WHERE lab IS NULL OR trim(lab) = '' ORDER BY doc, q LIMIT 1",
-  );
-  if (empty[0]) {
-    throw new RagciError(
-      "invalid-value",
-      `${file}: column ${labelColumn} is empty for query ${empty[0].q} of document ${empty[0].doc}${Number(empty[0].k) > 1 ? ` (and ${Number(empty[0].k) - 1} more rows)` : ""}; the design needs it on every row`,
-      { file, column: labelColumn },
-    );
-  }
-  const split = await queryRows(
-    connection,
-    "SELECT doc, min(lab) AS l1, max(lab) AS l2 FROM src GROUP BY doc HAVING count(DISTINCT lab) > 1 ORDER BY doc LIMIT 1",
-  );
-  if (split[0]) {
-    throw new RagciError(
-      "invalid-design",
-      `${file}: document ${split[0].doc} has two values of ${labelColumn} (${split[0].l1} and ${split[0].l2}); a document belongs to one ${labelColumn} (column ${documentColumn})`,
-      { file, column: labelColumn },
-    );
-  }
-}
-
-async function keepCommonQueries(
-  connection: DuckDBConnection,
-  systems: readonly string[],
-  intersect: boolean,
-  file: string,
-): Promise<Record<string, number>> {
-  const count = systems.length;
-  await connection.run(
-    `CREATE TEMP TABLE shared AS SELECT q FROM src GROUP BY q HAVING count(*) = ${count}`,
-  );
-  const missing = await queryRows(
-    connection,
-    "SELECT sys, count(*) AS k, min(q) AS q FROM src WHERE q NOT IN (SELECT q FROM shared) GROUP BY sys ORDER BY sys",
-  );
-  const dropped: Record<string, number> = Object.fromEntries(systems.map((s) => [s, 0]));
-  for (const row of missing) dropped[String(row.sys)] = Number(row.k);
-  const total = missing.reduce((t, r) => t + Number(r.k), 0);
-  if (total > 0 && !intersect) {
-    const first = missing[0] as Record<string, unknown>;
-    const others = systems.filter((s) => !missing.some((r) => r.sys === s));
-    throw new RagciError(
-      "invalid-value",
-      `${file}: query ${first.q} has a result for ${first.sys} but not for ${others.join(", ") || "every other system"}; ${missing.map((r) => `${r.sys} has ${plural(Number(r.k), "query")}`).join(", ")} missing from another system. Use --intersect to keep the common queries`,
-      { file },
-    );
-  }
-  await connection.run(
-    "CREATE TEMP TABLE common AS SELECT * FROM src WHERE q IN (SELECT q FROM shared)",
-  );
-  const left = await queryRows(connection, "SELECT count(*) AS k FROM shared");
-  if (Number(left[0]?.k ?? 0) === 0) {
-    throw new RagciError(
-      "invalid-value",
-      `${file}: no query has a result for every system (${systems.join(", ")}); nothing to compare`,
-      { file },
-    );
-  }
-  return dropped;
-}
-
-async function documentSums(connection: DuckDBConnection, x: string): Promise<DocumentStats> {
-  const rows = await queryRows(
-    connection,
-    `SELECT doc, count(*) AS n, ${exact(x)} AS s, ${exact(`${x} * ${x}`)} AS ss, min(${x}) AS lo, max(${x}) AS hi, bool_and(${x} = 0 OR ${x} = 1) AS bin FROM wide GROUP BY doc ORDER BY doc`,
-  );
-  return documentStats({
-    ids: rows.map((r) => String(r.doc)),
-    n: rows.map((r) => r.n as number),
-    s: rows.map((r) => r.s as number),
-    ss: rows.map((r) => r.ss as number),
-    binary: rows.every((r) => r.bin === true),
-    min: rows.reduce((m, r) => Math.min(m, r.lo as number), Number.POSITIVE_INFINITY),
-    max: rows.reduce((m, r) => Math.max(m, r.hi as number), Number.NEGATIVE_INFINITY),
-    idsDistinct: true,
-  });
-}
-
-async function differenceValues(
-  connection: DuckDBConnection,
-  x: string,
-  stats: DocumentStats,
-): Promise<ResultValues> {
-  const rows = await queryRows(connection, `SELECT ${x} AS v FROM wide ORDER BY doc, v`);
-  const offsets = new Uint32Array(stats.n.length + 1);
-  for (let d = 0; d < stats.n.length; d++)
-    offsets[d + 1] = (offsets[d] as number) + (stats.n[d] as number);
-  return { offsets, values: Float64Array.from(rows, (r) => r.v as number) };
 }

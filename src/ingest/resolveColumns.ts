@@ -3,6 +3,9 @@ import { RagciError } from "../core/errors.js";
 /** Names tried, in order, for the query id column (pairing, and excluded from metrics). */
 export const QUERY_COLUMN_CANDIDATES = ["query_id", "query", "qid", "question_id"];
 
+/** Names tried, in order, for the document id column. */
+export const DOCUMENT_COLUMN_CANDIDATES = ["doc_id", "doc", "document_id", "document"];
+
 /** Well-known alternative names, tried only when no column matches the requested name. */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   mrr: ["rr", "reciprocalrank", "recirank"],
@@ -60,4 +63,54 @@ export function findColumn(
     if (match) return match;
   }
   return null;
+}
+
+/**
+ * The document id column: the one named (exactly or loosely), else the first of the usual
+ * names.
+ *
+ * @throws RagciError "missing-column" naming the names tried and the file's columns
+ */
+export function documentColumn(
+  requested: string | null | undefined,
+  columns: readonly string[],
+  file: string,
+): string {
+  if (requested) return resolveColumn(requested, columns, file, "document");
+  const found = findColumn(DOCUMENT_COLUMN_CANDIDATES, columns);
+  if (found !== null) return found;
+  throw new RagciError(
+    "missing-column",
+    `${file}: no document column (looked for ${DOCUMENT_COLUMN_CANDIDATES.join(", ")}); name it with --doc (columns: ${columns.join(", ")})`,
+    { file },
+  );
+}
+
+/**
+ * The query id column that pairs systems: the one named, else the first of the usual names.
+ *
+ * @throws RagciError "missing-column" naming the names tried and the file's columns
+ */
+export function queryColumn(
+  requested: string | null | undefined,
+  columns: readonly string[],
+  file: string,
+): string {
+  if (requested) return resolveColumn(requested, columns, file, "query");
+  const found = findColumn(QUERY_COLUMN_CANDIDATES, columns);
+  if (found !== null) return found;
+  throw new RagciError(
+    "missing-column",
+    `${file}: no query id column to pair the systems on (looked for ${QUERY_COLUMN_CANDIDATES.join(", ")}); name it with --query (columns: ${columns.join(", ")})`,
+    { file },
+  );
+}
+
+/** A design's per-document column (stratum or first-stage unit), when one is asked for. */
+export function labelColumn(
+  requested: string | null | undefined,
+  columns: readonly string[],
+  file: string,
+): string | null {
+  return requested ? resolveColumn(requested, columns, file, "design") : null;
 }

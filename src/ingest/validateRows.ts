@@ -3,11 +3,74 @@ import { RagciError } from "../core/errors.js";
 import { queryRows } from "./duckdb.js";
 import type { InputFormat } from "./inputFormat.js";
 
-interface BadRowContext {
+/**
+ * Where rows are looked for: `source` is a table function or a subquery over one input file
+ * whose rows come in file order, so a row number is a line of that file.
+ */
+export interface BadRowContext {
   readonly connection: DuckDBConnection;
   readonly source: string;
   readonly file: string;
   readonly format: InputFormat;
+}
+
+/**
+ * A condition a row must not meet, on the readers' normalised columns (doc, sys, q, lab as
+ * VARCHAR; v0, v1, … the metrics as DOUBLE), with the problem in the user's column names.
+ */
+export interface RowCheck {
+  readonly condition: string;
+  readonly problem: string;
+  readonly column: string;
+}
+
+const blank = (c: string) => `${c} IS NULL OR trim(${c}) = ''`;
+
+/** The per-row rules every reader applies, worded once. */
+export const rowChecks = {
+  document: (column: string): RowCheck => ({
+    condition: blank("doc"),
+    problem: `column ${column} is empty; every row needs a document id`,
+    column,
+  }),
+  system: (column: string): RowCheck => ({
+    condition: blank("sys"),
+    problem: `column ${column} is empty; every row needs a system`,
+    column,
+  }),
+  query: (column: string): RowCheck => ({
+    condition: blank("q"),
+    problem: `column ${column} is empty; every row needs a query id`,
+    column,
+  }),
+  metric: (column: string, index: number): RowCheck => ({
+    condition: `v${index} IS NULL OR NOT isfinite(v${index})`,
+    problem: `column ${column} is empty, not a number, NaN or infinite; every result needs a finite value`,
+    column,
+  }),
+  label: (column: string): RowCheck => ({
+    condition: blank("lab"),
+    problem: `column ${column} is empty; the design needs it for every document`,
+    column,
+  }),
+} as const;
+
+/**
+ * A document whose rows disagree on the design's label: the same error from every reader
+ * (a document is the sampling unit, so it sits in one stratum or first-stage unit).
+ */
+export function splitLabelError(
+  file: string,
+  document: string,
+  column: string,
+  values: readonly string[],
+): RagciError {
+  const shown = values.length >= 2 ? ` (${values.slice(0, 2).join(" and ")})` : "";
+  return new RagciError(
+    "invalid-design",
+    `${file}: document ${document} has more than one ${column}${shown}; a document belongs to one ${column}`,
+    { file, column, document },
+  );
 }
 
 /**
@@ -35,21 +98,17 @@ export async function firstRowWhere(
 }
 
 /**
- * Finds the first row matching `condition` (error path only) and returns an error naming its
- * line or row, and how many more rows share the problem.
+ * Finds the first row failing `check` (error path only) and returns an error naming its line
+ * or row, and how many more rows share the problem.
  */
-export async function locateBadRow(
-  c: BadRowContext,
-  condition: string,
-  problem: string,
-  column: string,
-): Promise<RagciError> {
-  const found = await firstRowWhere(c, condition);
+export async function locateBadRow(c: BadRowContext, check: RowCheck): Promise<RagciError> {
+  const found = await firstRowWhere(c, check.condition);
+  const column = check.column;
   if (found === null)
-    return new RagciError("invalid-value", `${c.file}: ${problem}`, { file: c.file, column });
+    return new RagciError("invalid-value", `${c.file}: ${check.problem}`, { file: c.file, column });
   const k = found.count;
   const others = k > 1 ? ` (and ${k - 1} more row${k > 2 ? "s" : ""})` : "";
-  return new RagciError("invalid-value", `${c.file} ${found.where}: ${problem}${others}`, {
+  return new RagciError("invalid-value", `${c.file} ${found.where}: ${check.problem}${others}`, {
     file: c.file,
     row: found.row,
     column,

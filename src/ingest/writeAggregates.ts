@@ -3,7 +3,7 @@ import { RagciError } from "../core/errors.js";
 import { withDuckDb } from "./duckdb.js";
 import { aggregatesCsv } from "./hashInputs.js";
 import { sqlString } from "./inputFormat.js";
-import type { MetricAggregates } from "./readResults.js";
+import type { MetricAggregates } from "./resultsTable.js";
 import { temporaryPathBeside, writeAtomicWith } from "./writeAtomic.js";
 
 /** The --write-aggregates name must say its format: .csv, or .parquet (.pq). */

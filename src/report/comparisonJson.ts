@@ -57,6 +57,7 @@ export function comparisonReportJson(report: ComparisonReport): Record<string, u
     mode: report.mode,
     queries: report.queries,
     dropped: report.dropped,
+    summation: report.summation,
     aggregatesFile: report.aggregatesFile,
   };
   if (report.metrics.length === 1)

@@ -4,6 +4,7 @@ import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js"
 import { groupsLine, holmDifferenceRows, PAIRED_CAVEAT } from "./comparisonTerminal.js";
 import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
+import { summationNote } from "./summationNote.js";
 import { designLine } from "./terminal.js";
 import { verdict } from "./verdict.js";
 
@@ -128,6 +129,7 @@ export function comparisonMarkdown(report: ComparisonReport): string {
       ...report.inputs.map(
         (i) => `input \`${i.file}\` (${count(i.rows)} rows), SHA-256 \`${i.sha256}\``,
       ),
+      ...[summationNote(report.summation)].flatMap((note) => (note ? [note] : [])),
     ],
   });
   return blocksToMarkdown(blocks);

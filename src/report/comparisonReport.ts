@@ -2,6 +2,7 @@ import type { Comparison } from "../core/compare.js";
 import type { ComparisonMode } from "../core/comparisonPairs.js";
 import type { MultipleComparisons } from "../core/multipleComparisons.js";
 import type { InputDescription } from "./analysisReport.js";
+import type { SummationKind } from "./summationNote.js";
 
 /** One metric's comparisons (two systems: one comparison; many: against a baseline or all pairs). */
 /** One metric's comparisons, with Holm p-values and tie groups when there are several. */
@@ -18,6 +19,11 @@ export interface ComparisonReport {
   readonly queries: number;
   readonly dropped: Readonly<Record<string, number>>;
   readonly metrics: readonly MetricComparisons[];
+  /**
+   * How the per-document sums were added: exact, or (values too large for exact decimal sums)
+   * in double precision in query-id order.
+   */
+  readonly summation: SummationKind;
   /** Where --write-aggregates saved the per-document table, if it did. */
   readonly aggregatesFile: string | null;
 }

@@ -12,6 +12,7 @@ import {
   pValue,
   significant,
 } from "./format.js";
+import { summationNote } from "./summationNote.js";
 import { designLine } from "./terminal.js";
 import { inPoints, verdict } from "./verdict.js";
 
@@ -241,6 +242,9 @@ export function comparisonTerminal(
       : []),
     ...report.inputs.map((i) =>
       dim(options.color)(`input ${i.file} (${count(i.rows)} rows) sha256 ${i.sha256}`),
+    ),
+    ...[summationNote(report.summation)].flatMap((note) =>
+      note ? [dim(options.color)(note)] : [],
     ),
     ...(report.aggregatesFile
       ? [dim(options.color)(`per-document aggregates written to ${report.aggregatesFile}`)]

@@ -14,6 +14,7 @@ import {
   significant,
 } from "./format.js";
 import { lonelyPsuNote, lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
+import { summationNote } from "./summationNote.js";
 
 export interface TerminalOptions {
   /** ANSI colour (the CLI sets it only on a TTY without NO_COLOR). */
@@ -274,12 +275,8 @@ export function terminalReport(report: AnalysisReport, options: TerminalOptions)
   const provenance = report.inputs.map((i) =>
     s.dim(`input ${i.file} (${i.kind}, ${count(i.rows)} rows) sha256 ${i.sha256}`),
   );
-  if (report.summation === "double-single-thread")
-    provenance.push(
-      s.dim(
-        "sums added in double precision on one thread, in file order (values too large for exact decimal sums)",
-      ),
-    );
+  const sums = summationNote(report.summation);
+  if (sums) provenance.push(s.dim(sums));
   if (report.aggregatesFile)
     provenance.push(s.dim(`per-document aggregates written to ${report.aggregatesFile}`));
   return `${parts.join("\n\n")}\n\n${provenance.join("\n")}\n`;

@@ -199,7 +199,7 @@ describe("analyze: a design with aggregated input and with shards", () => {
       "--stratum",
       "size",
     ]);
-    expect(line).toContain("document a has more than one size");
+    expect(line).toContain("document a has more than one size (large and small)");
   });
 
   it("a design column named like a per-document table column is refused", () => {
@@ -309,6 +309,6 @@ describe("compare: a design", () => {
       "hit5",
       ...stratified,
     ]);
-    expect(line).toContain(`document ${doc} has two values of size`);
+    expect(line).toContain(`document ${doc} has more than one size (`);
   });
 });

@@ -211,6 +211,7 @@ export async function runCompare(
     queries: table.queries,
     dropped: table.dropped,
     metrics: results,
+    summation: table.summation,
     aggregatesFile: options.writeAggregates ?? null,
   };
   if (format === "json") return formatComparisonJson(report);

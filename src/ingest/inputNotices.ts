@@ -1,0 +1,85 @@
+import { queryRows } from "./duckdb.js";
+import { sqlIdentifier } from "./inputFormat.js";
+import { findColumn, QUERY_COLUMN_CANDIDATES } from "./resolveColumns.js";
+import type { MetricAggregates } from "./resultsTable.js";
+import { type BadRowContext, firstRowWhere } from "./validateRows.js";
+
+/** At most this share of rows off 0/1 makes a column "0/1 except for a few rows" (a typo?). */
+const NEARLY_BINARY_SHARE = 0.01;
+
+/**
+ * A column of 0/1 values but for a few rows is analysed as a score (no rate, no logit): say
+ * so, naming the first such line, since a single 2 or −1 is more often a typo than a score.
+ * `odd[i]` and `total` count the rows off 0/1 and all rows.
+ */
+export async function nearlyBinaryNotices(
+  c: BadRowContext,
+  metrics: readonly string[],
+  odd: readonly number[],
+  total: number,
+): Promise<string[]> {
+  const notices: string[] = [];
+  for (const [i, metric] of metrics.entries()) {
+    const k = odd[i] ?? 0;
+    if (k === 0 || k > NEARLY_BINARY_SHARE * total) continue;
+    const first = await firstRowWhere(c, `v${i} <> 0 AND v${i} <> 1`);
+    notices.push(
+      `${c.file}${first ? ` ${first.where}` : ""}: column ${metric} is 0/1 in all but ${k} of ${total} rows, so it is analysed as a score, not a 0/1 rate; if ${k === 1 ? "that row is a typo" : "those rows are typos"}, fix ${k === 1 ? "it" : "them"} and re-run`,
+    );
+  }
+  return notices;
+}
+
+/** Ids equal but for surrounding spaces are two documents to DuckDB; likely one to the user. */
+export function spacedIdNotices(
+  groups: readonly MetricAggregates[],
+  file: string,
+  documentColumn: string,
+): string[] {
+  const notices: string[] = [];
+  const seen = new Set<string | null>();
+  for (const group of groups) {
+    if (seen.has(group.system)) continue;
+    seen.add(group.system);
+    const byTrimmed = new Map<string, string[]>();
+    for (const id of group.stats.ids) {
+      const key = id.trim();
+      byTrimmed.set(key, [...(byTrimmed.get(key) ?? []), id]);
+    }
+    const clashes = [...byTrimmed.values()].filter((ids) => ids.length > 1);
+    const first = clashes[0];
+    if (first) {
+      notices.push(
+        `${file}: column ${documentColumn} has ids that differ only by surrounding spaces (${first.map((id) => JSON.stringify(id)).join(" and ")}${clashes.length > 1 ? `, and ${clashes.length - 1} more such set${clashes.length > 2 ? "s" : ""}` : ""}); they are counted as different documents — remove the spaces if they are one`,
+      );
+    }
+  }
+  return notices;
+}
+
+/**
+ * With a query id column, each query should give one result per system: a repeated id
+ * (a duplicated row?) counts that query twice. Reported, not refused. Here `c.source` is the file
+ * itself: the query column is not among the normalised ones.
+ */
+export async function repeatedQueryNotices(
+  c: BadRowContext,
+  columns: readonly string[],
+  excluded: readonly string[],
+  systemColumn: string | null,
+): Promise<string[]> {
+  const query = findColumn(QUERY_COLUMN_CANDIDATES, columns);
+  if (query === null || excluded.includes(query)) return [];
+  const q = `CAST(${sqlIdentifier(query)} AS VARCHAR)`;
+  const system = systemColumn ? `CAST(${sqlIdentifier(systemColumn)} AS VARCHAR)` : "NULL";
+  const repeated = await queryRows(
+    c.connection,
+    `SELECT q, system, k, count(*) OVER () AS repeatedIds FROM (SELECT ${q} AS q, ${system} AS system, count(*) AS k FROM ${c.source} GROUP BY ALL HAVING count(*) > 1) ORDER BY system, q LIMIT 1`,
+  );
+  const first = repeated[0];
+  if (!first) return [];
+  const more = Number(first.repeatedIds) - 1;
+  return [
+    `${c.file}: query id ${first.q} appears ${first.k} times${first.system === null ? "" : ` for system ${first.system}`}${more > 0 ? ` (and ${more} more query ids repeat)` : ""} in column ${query}; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
+  ];
+}
