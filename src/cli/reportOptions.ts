@@ -7,16 +7,22 @@ export interface ReportOptions {
   readonly json?: boolean;
   readonly markdown?: boolean;
   readonly output?: string;
+  /** --html FILE: a self-contained HTML report, written besides the chosen output. */
+  readonly html?: string;
 }
 
 export type ReportFormat = "json" | "markdown" | "terminal";
 
-/** Adds --json (with the command's schema), --markdown and -o to a command. */
+/** Adds --json (with the command's schema), --markdown, -o and --html to a command. */
 export function withReportOptions(command: Command, schema: string): Command {
   return command
     .option("--json", `JSON output (schema ${schema})`)
     .option("--markdown", "Markdown output")
-    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout");
+    .option("-o, --output <file>", "write the report to a file (atomically) instead of stdout")
+    .option(
+      "--html <file>",
+      "also write a self-contained HTML report with figures (no script, no network) to this file",
+    );
 }
 
 /** @throws RagciError when both --json and --markdown are given */
@@ -39,6 +45,7 @@ export async function refuseUnsafe(
     inputs.filter((f): f is string => typeof f === "string"),
     [
       ...(options.output ? [{ flag: "-o", path: options.output }] : []),
+      ...(options.html ? [{ flag: "--html", path: options.html }] : []),
       ...others.filter((o): o is NamedOutput => o !== null),
     ],
   );

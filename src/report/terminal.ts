@@ -1,12 +1,13 @@
 import type { Analysis, EstimandAnalysis } from "../core/analyze.js";
 import type { MethodId } from "../core/methods.js";
 import type { AvailableInterval, Interval } from "../core/types.js";
+import { analysisOverviewRows } from "./analysisOverview.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
+import { estimateDecimals } from "./estimateDecimals.js";
 import {
   alignColumns,
   ansiStyle,
   count,
-  decimalsFor,
   degreesOfFreedom,
   fixed,
   percent,
@@ -138,13 +139,7 @@ export function terminalAnalysis(
   const s = style(options.color);
   const a = entry.analysis;
   const estimands = [a.micro, a.macro].filter((e): e is EstimandAnalysis => e !== null);
-  const scale = Math.min(
-    ...estimands.map((e) => {
-      const i = e.intervals[e.recommended];
-      return i?.available && i.upper > i.lower ? i.upper - i.lower : Math.abs(e.estimate) || 1;
-    }),
-  );
-  const decimals = decimalsFor(scale);
+  const decimals = estimateDecimals(a);
   const levelText = percent(a.level, a.level * 100 === Math.round(a.level * 100) ? 0 : 1);
   const source = report.inputs.map((i) => i.file).join(" + ");
   const kind = metricKindText(a);
@@ -266,10 +261,32 @@ export function terminalAnalysis(
   return lines.join("\n");
 }
 
+/**
+ * With several systems or metrics, one table first: a line per system × metric with each
+ * estimand's estimate, recommended interval, ν and method, and K (the detailed blocks follow).
+ */
+function terminalOverview(report: AnalysisReport, options: TerminalOptions): string {
+  const s = style(options.color);
+  const rows = analysisOverviewRows(report);
+  const level = report.entries[0]?.analysis.level ?? 0.95;
+  const align = (rows[0] ?? []).map((h) =>
+    h === "K" || h === "micro" || h === "macro" ? "r" : "l",
+  );
+  const source = report.inputs.map((i) => i.file).join(" + ");
+  return [
+    s.bold(
+      `${report.command} ${source} · overview: ${report.entries.length} analyses, ${percent(level)} intervals (recommended method); details follow`,
+    ),
+    "",
+    ...alignColumns(rows, align, "   "),
+  ].join("\n");
+}
+
 /** Every entry of the report, separated by a blank line, plus where the inputs came from. */
 export function terminalReport(report: AnalysisReport, options: TerminalOptions): string {
   const s = style(options.color);
   const parts = report.entries.map((entry) => terminalAnalysis(entry, report, options));
+  if (report.entries.length > 1) parts.unshift(terminalOverview(report, options));
   if (report.notices.length > 0)
     parts.unshift(report.notices.map((n) => `${s.yellow("!")} ${n}`).join("\n"));
   const provenance = report.inputs.map((i) =>

@@ -12,6 +12,7 @@ import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type CensusStudyFlags, studyAtSampleSize } from "../censusStudy.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
+import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { type InputOptions, type LoadedInput, loadInput } from "../loadInput.js";
 import { parseCount, parseList, resamplingLimits, withInferenceOptions } from "../options.js";
@@ -186,6 +187,17 @@ export async function runAnalyze(
     summation: inputs.some((i) => i.table.summation !== "exact") ? "double-single-thread" : "exact",
     notices: inputs.flatMap((i) => i.table.notices),
   };
+  const html = options.html;
+  if (html) {
+    await writeHtmlReport(html, async () => {
+      const { analyzeHtml } = await import("../../report/html/analyzePage.js");
+      return analyzeHtml({
+        report,
+        stats: groups.map((g) => g.stats),
+        aggregates: aggregatesDownload(html, groups, designed.label),
+      });
+    });
+  }
   if (format === "json") return formatReportJson(report);
   if (format === "markdown") return markdownReport(report);
   return terminalReport(report, { color: io.color && !options.output });

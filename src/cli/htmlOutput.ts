@@ -1,0 +1,39 @@
+import { createHash } from "node:crypto";
+import { basename, extname } from "node:path";
+import { AGGREGATE_COLUMNS, aggregatesCsv } from "../ingest/hashInputs.js";
+import type { MetricAggregates } from "../ingest/readResults.js";
+import { writeFileAtomic } from "../ingest/writeAtomic.js";
+import type { AggregatesDownload } from "../report/html/provenanceSection.js";
+
+/** "report.html" → "report-aggregates.csv": the name the embedded table downloads as. */
+export function aggregatesFileName(htmlPath: string): string {
+  const name = basename(htmlPath, extname(htmlPath));
+  return `${name || "ragci"}-aggregates.csv`;
+}
+
+/**
+ * The per-document table as --write-aggregates writes it (CSV), to embed in the page, with
+ * the SHA-256 of exactly those bytes so a reader can check the file they download.
+ */
+export function aggregatesDownload(
+  htmlPath: string,
+  groups: readonly MetricAggregates[],
+  labelColumn: string | null = null,
+): AggregatesDownload {
+  const csv = aggregatesCsv(groups, labelColumn);
+  return {
+    fileName: aggregatesFileName(htmlPath),
+    csv,
+    sha256: createHash("sha256").update(csv, "utf8").digest("hex"),
+    documents: groups.reduce((t, g) => t + g.stats.ids.length, 0),
+    columns: [...AGGREGATE_COLUMNS, ...(labelColumn ? [labelColumn] : [])],
+  };
+}
+
+/**
+ * Renders the page (the renderers, Observable Plot and linkedom load only when --html is
+ * given, so other runs start as fast as before) and writes it atomically.
+ */
+export async function writeHtmlReport(path: string, render: () => Promise<string>): Promise<void> {
+  await writeFileAtomic(path, await render());
+}
