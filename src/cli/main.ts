@@ -2,8 +2,10 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isRagciError } from "../core/errors.js";
+import { registerAggregate } from "./commands/aggregate.js";
 import { registerAnalyze } from "./commands/analyze.js";
 import { registerCompare } from "./commands/compare.js";
+import { registerMerge } from "./commands/merge.js";
 import { registerPlan } from "./commands/plan.js";
 import { registerSimulate } from "./commands/simulate.js";
 import { registerStrata } from "./commands/strata.js";
@@ -50,6 +52,8 @@ async function main(argv: readonly string[]): Promise<void> {
   registerPlan(program, io);
   registerStrata(program, io);
   registerSimulate(program, io);
+  registerAggregate(program, io);
+  registerMerge(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   if (argv.length === 0) {
     process.stderr.write(program.helpInformation());

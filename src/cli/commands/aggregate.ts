@@ -1,0 +1,48 @@
+import type { Command } from "commander";
+import type { CommandIo } from "../io.js";
+import { parseList, parseThreads } from "../options.js";
+import { type PerDocumentOptions, writePerDocumentTable } from "../perDocumentTable.js";
+
+const EXAMPLES = `
+Examples:
+  $ ragci aggregate examples/covidqa-retrieval.csv --metric hit5,rr --system system -o perdoc.parquet
+  $ ragci aggregate shard-1.csv shard-2.csv --doc doc --metric hit -o perdoc.csv   # shards added per document
+  $ ragci aggregate results.jsonl --metric rr > perdoc.csv                        # CSV on stdout without -o
+  $ ragci analyze perdoc.parquet --aggregated --system system                     # then analyse the table
+
+The per-document table has one row per system × metric × document: system, metric, doc, n
+(results), s (their sum), ss (their sum of squares), min and max (the range of single
+results). It is the input of --aggregated and of ragci merge; a metric that is 0/1 in one
+shard and a score in another is refused.`;
+
+export function registerAggregate(program: Command, io: CommandIo): void {
+  program
+    .command("aggregate")
+    .description(
+      "per-query results → the per-document table (n, Σx, Σx², min, max), as CSV or Parquet",
+    )
+    .argument(
+      "<files...>",
+      "per-query results (CSV, TSV, JSONL, Parquet; - for stdin); shards are added",
+    )
+    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
+    .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
+    .option(
+      "--system <column[=values]>",
+      "one table per value of this column; COLUMN=A,B keeps those systems",
+    )
+    .option(
+      "--format <format>",
+      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
+    )
+    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
+    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
+    .option(
+      "-o, --output <file>",
+      "write the table (.csv or .parquet) atomically instead of CSV to stdout",
+    )
+    .addHelpText("after", EXAMPLES)
+    .action(async (files: string[], options: PerDocumentOptions) => {
+      await writePerDocumentTable(files, options, false, io);
+    });
+}

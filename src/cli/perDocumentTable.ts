@@ -1,0 +1,97 @@
+import { RagciError } from "../core/errors.js";
+import { aggregatesCsv } from "../ingest/hashInputs.js";
+import { mergeShards } from "../ingest/mergeShards.js";
+import { refuseUnsafeOutputs } from "../ingest/outputSafety.js";
+import type { MetricAggregates } from "../ingest/resultsTable.js";
+import { checkShardKinds } from "../ingest/shardKinds.js";
+import { writeAggregates } from "../ingest/writeAggregates.js";
+import type { CommandIo } from "./io.js";
+import { loadInput } from "./loadInput.js";
+import { parseSystemOption } from "./systemFilter.js";
+
+/** The flags of `ragci aggregate` and `ragci merge`. */
+export interface PerDocumentOptions {
+  readonly doc?: string;
+  readonly metric?: string[];
+  readonly system?: string;
+  readonly format?: string;
+  readonly threads?: number;
+  /** A per-document column to carry (a design's stratum or psu), one value per document. */
+  readonly label?: string;
+  readonly output?: string;
+}
+
+/** -o names the format: .csv, or .parquet (.pq). */
+function checkOutputName(target: string): void {
+  if (!/\.(csv|parquet|pq)$/i.test(target)) {
+    throw new RagciError(
+      "invalid-option",
+      `-o ${target}: the name must end in .csv or .parquet (the format is taken from it)`,
+    );
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** One line on what was written: systems × metrics, documents, results, and how sums were added. */
+function summaryLine(
+  target: string,
+  groups: readonly MetricAggregates[],
+  inexact: readonly string[],
+): string {
+  const systems = new Set(groups.map((g) => g.system)).size;
+  const metrics = new Set(groups.map((g) => g.metric)).size;
+  const documents = new Set(groups.flatMap((g) => g.stats.ids)).size;
+  const first = groups[0]?.metric;
+  const results = groups
+    .filter((g) => g.metric === first)
+    .reduce((t, g) => t + g.stats.n.reduce((a, b) => a + b, 0), 0);
+  const sums =
+    inexact.length === 0
+      ? "sums exact"
+      : `sums of ${inexact.join(", ")} added as doubles in file order (values too large for exact decimal sums)`;
+  return `wrote ${target}: ${plural(systems, "system")} × ${plural(metrics, "metric")}, ${plural(documents, "document")}, ${plural(results, "result")} (${sums})\n`;
+}
+
+/**
+ * `ragci aggregate` (per-query files) and `ragci merge` (per-document tables): every input
+ * read into per-document sums, shards of one system × metric added document by document (the
+ * same metric kind in each), and the table written as `system, metric, doc, n, s, ss, min,
+ * max` — to -o (CSV or Parquet, atomically, never onto an input) or as CSV to stdout.
+ */
+export async function writePerDocumentTable(
+  files: readonly string[],
+  options: PerDocumentOptions,
+  aggregated: boolean,
+  io: CommandIo,
+): Promise<void> {
+  if (files.filter((f) => f === "-").length > 1)
+    throw new RagciError("invalid-option", "stdin (-) can be read only once");
+  parseSystemOption(options.system);
+  if (options.output) {
+    checkOutputName(options.output);
+    await refuseUnsafeOutputs(files, [{ flag: "-o", path: options.output }]);
+  }
+  const label = options.label ?? null;
+  const shards = [];
+  const inexact: string[] = [];
+  for (const file of files) {
+    const { table, description } = await loadInput(
+      file,
+      { ...options, aggregated, replicates: 0 },
+      io,
+      label,
+    );
+    if (table.summation !== "exact") inexact.push(description.file);
+    shards.push({ file: description.file, groups: table.groups });
+  }
+  checkShardKinds(shards);
+  const groups = mergeShards(shards, label);
+  io.progress.done();
+  if (options.output) {
+    await writeAggregates(options.output, groups, label);
+    io.stdout(summaryLine(options.output, groups, inexact));
+  } else io.stdout(aggregatesCsv(groups, label));
+}

@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { expectClose } from "../expectClose.js";
+import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
+
+const dir = scratchDir();
+
+function json(args: string[]): Record<string, any> {
+  const result = ragci([...args, "--json"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+function sha256(path: string): string {
+  return createHash("sha256").update(readFileSync(path)).digest("hex");
+}
+
+/** Everything but the inputs' names and the aggregates file: the analysis itself. */
+function analysisOf(o: Record<string, any>): Record<string, any> {
+  const { inputs, command, aggregatesFile, ...rest } = o;
+  // Per-document input cannot resample single results: the chunk bootstrap (a contrast)
+  // of a real-valued metric needs them, so it is left out of the comparison.
+  for (const system of Object.values(rest.systems) as any[]) {
+    for (const estimand of ["micro", "macro"])
+      delete system.metrics.rr[estimand].intervals["chunk-bootstrap"];
+  }
+  return JSON.parse(JSON.stringify(rest));
+}
+
+describe("ragci aggregate and ragci merge", () => {
+  const [header, ...rows] = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+  // Three shards with every document split across them (rows dealt round-robin).
+  const shards = [0, 1, 2].map((k) => {
+    const path = join(dir, `shard${k}.csv`);
+    writeFileSync(path, `${header}\n${rows.filter((_, i) => i % 3 === k).join("\n")}\n`);
+    return path;
+  });
+  const metricArgs = ["--metric", "hit5,rr", "--system", "system"];
+  const whole = json(["analyze", EXAMPLE, ...metricArgs, "--replicates", "999"]);
+
+  it("shards → aggregate each (Parquet) → merge → analyze --aggregated is the one-pass analysis", () => {
+    const before = shards.map(sha256);
+    const parts = shards.map((shard, k) => {
+      const out = join(dir, `part${k}.parquet`);
+      const r = ragci(["aggregate", shard, ...metricArgs, "-o", out]);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(
+        /^wrote .*part\d\.parquet: 2 systems × 2 metrics, \d+ documents, \d+ results \(sums exact\)\n$/,
+      );
+      return out;
+    });
+    const all = join(dir, "all.parquet");
+    const merged = ragci(["merge", ...parts, "-o", all]);
+    expect(merged.stderr).toBe("");
+    expect(merged.code).toBe(0);
+    expect(merged.stdout).toMatch(/2 systems × 2 metrics, 98 documents, 2760 results/);
+    const again = json([
+      "analyze",
+      all,
+      "--aggregated",
+      "--system",
+      "system",
+      "--replicates",
+      "999",
+    ]);
+    // 0/1 sums are whole numbers: bit for bit the same analysis.
+    expect(again.systems.bm25.metrics.hit5).toEqual(whole.systems.bm25.metrics.hit5);
+    expect(again.systems.tfidf.metrics.hit5).toEqual(whole.systems.tfidf.metrics.hit5);
+    // RR sums are exact per shard, then three doubles are added: equal to rounding.
+    expectClose(analysisOf(again), analysisOf(whole), 1e-13);
+    expect(shards.map(sha256)).toEqual(before);
+  });
+
+  it("aggregate of all shards at once (CSV) equals aggregate of the whole file, row for row", () => {
+    const out = join(dir, "together.csv");
+    expect(ragci(["aggregate", ...shards, ...metricArgs, "-o", out]).code).toBe(0);
+    const one = ragci(["aggregate", EXAMPLE, ...metricArgs]);
+    expect(one.code).toBe(0);
+    const parse = (text: string) =>
+      text
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(","));
+    const a = parse(readFileSync(out, "utf8"));
+    const b = parse(one.stdout);
+    expect(a.map((r) => r.slice(0, 4))).toEqual(b.map((r) => r.slice(0, 4)));
+    a.forEach((r, i) => {
+      for (const c of [4, 5, 6, 7]) {
+        const x = Number(r[c]);
+        const y = Number((b[i] as string[])[c]);
+        expect(Math.abs(x - y)).toBeLessThanOrEqual(1e-13 * Math.max(1, Math.abs(y)));
+      }
+    });
+    // hit5's sums are whole numbers: identical text.
+    expect(a.filter((r) => r[1] === "hit5")).toEqual(b.filter((r) => r[1] === "hit5"));
+  });
+
+  it("refuses a metric that is 0/1 in one shard and a score in another (one line, exit 2, nothing written)", () => {
+    const binary = join(dir, "k1.csv");
+    const score = join(dir, "k2.csv");
+    writeFileSync(binary, "doc,m\na,1\na,0\nb,1\n");
+    writeFileSync(score, "doc,m\na,0.5\nc,0.25\nc,1\n");
+    const out = join(dir, "kinds.parquet");
+    for (const args of [
+      ["aggregate", binary, score, "--metric", "m", "-o", out],
+      [
+        "merge",
+        ...[binary, score].map((f) => {
+          const agg = f.replace(/\.csv$/, ".agg.csv");
+          expect(ragci(["aggregate", f, "--metric", "m", "-o", agg]).code).toBe(0);
+          return agg;
+        }),
+        "-o",
+        out,
+      ],
+    ]) {
+      const r = ragci(args);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(
+        /^ragci: metric m is 0\/1 in .*k1(\.agg)?\.csv but a score in .*k2(\.agg)?\.csv; shards must hold the same metric/,
+      );
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
+  it("refuses -o onto an input, or without a .csv/.parquet name, before reading anything", () => {
+    const onto = ragci(["merge", join(dir, "part0.parquet"), "-o", `${dir}/./part0.parquet`]);
+    expect(onto.code).toBe(2);
+    expect(onto.stderr).toMatch(/^ragci: -o .*part0\.parquet: is the same file as the input/);
+    const named = ragci(["aggregate", EXAMPLE, "--metric", "hit5", "-o", join(dir, "x.txt")]);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toMatch(/-o .*x\.txt: the name must end in \.csv or \.parquet/);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("has --help with an example", () => {
+    for (const command of ["aggregate", "merge"]) {
+      const r = ragci([command, "--help"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`\\$ ragci ${command} `));
+    }
+  });
+});
