@@ -44,7 +44,7 @@ function beyondLimit(documents: number | null | undefined): string {
   return documents === null || documents === undefined ? "more than 10¹²" : String(documents);
 }
 
-function planBlocks(report: PlanReport): ReportBlock[] {
+export function planBlocks(report: PlanReport): ReportBlock[] {
   const { plan } = report;
   const { source, estimands } = plan;
   const from =

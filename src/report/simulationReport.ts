@@ -110,7 +110,7 @@ function methodTable(report: SimulationReport, estimand: Estimand): ReportBlock[
   ];
 }
 
-function blocks(report: SimulationReport): ReportBlock[] {
+export function simulationBlocks(report: SimulationReport): ReportBlock[] {
   const c = report.census;
   const what = c.pair
     ? `per-query differences ${c.pair.b} − ${c.pair.a} of ${c.metric}`
@@ -140,9 +140,9 @@ function blocks(report: SimulationReport): ReportBlock[] {
 }
 
 export function simulationTerminal(report: SimulationReport): string {
-  return blocksToTerminal(blocks(report));
+  return blocksToTerminal(simulationBlocks(report));
 }
 
 export function simulationMarkdown(report: SimulationReport): string {
-  return blocksToMarkdown(blocks(report));
+  return blocksToMarkdown(simulationBlocks(report));
 }

@@ -55,7 +55,7 @@ export function strataMarkdown(report: StrataReport): string {
   return blocksToMarkdown(strataBlocks(report));
 }
 
-function strataBlocks(report: StrataReport): ReportBlock[] {
+export function strataBlocks(report: StrataReport): ReportBlock[] {
   const d = report.design;
   const [large] = d.strata;
   const rows: string[][] = [

@@ -11,6 +11,7 @@ import type { ComparisonReport, MetricComparisons } from "../../report/compariso
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { type CensusStudyFlags, censusDifferenceStudies } from "../censusStudy.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
+import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { loadPairedInput, type PairedInputOptions } from "../loadPairedInput.js";
 import { parseCount, parseList, resamplingLimits, withInferenceOptions } from "../options.js";
@@ -214,6 +215,19 @@ export async function runCompare(
     summation: table.summation,
     aggregatesFile: options.writeAggregates ?? null,
   };
+  const html = options.html;
+  if (html) {
+    await writeHtmlReport(html, async () => {
+      const { compareHtml } = await import("../../report/html/comparePage.js");
+      return compareHtml({
+        report,
+        differences: metrics.map((metric) =>
+          table.differences.filter((d) => d.metric === metric).map((d) => d.stats),
+        ),
+        aggregates: aggregatesDownload(html, pairedAggregateGroups(table), designed.label),
+      });
+    });
+  }
   if (format === "json") return formatComparisonJson(report);
   if (format === "markdown") return comparisonMarkdown(report);
   return comparisonTerminal(report, { color: io.color && !options.output });

@@ -7,6 +7,7 @@ import type { DocumentStats, Estimand } from "../../core/types.js";
 import { sha256File } from "../../ingest/hashInputs.js";
 import { readPilot } from "../../ingest/readPilot.js";
 import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
+import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { parseLevel, parseList, parsePopulation } from "../options.js";
 import {
@@ -188,6 +189,28 @@ export async function runPlan(
         })
       : null;
   const report = { version: io.version, plan, stratified };
+  const html = options.html;
+  if (html) {
+    await writeHtmlReport(html, async () => {
+      const { planHtml } = await import("../../report/html/planPage.js");
+      const source = plan.source;
+      const pair = source.kind === "given" ? undefined : source.difference;
+      return planHtml({
+        report,
+        aggregates: input.census
+          ? aggregatesDownload(html, [
+              {
+                system: pair
+                  ? `${pair.b} - ${pair.a}`
+                  : parseSystemFilter(options.system)?.value || null,
+                metric: pair?.metric ?? options.metric?.[0] ?? "metric",
+                stats: input.census,
+              },
+            ])
+          : null,
+      });
+    });
+  }
   if (format === "json") return planJson(report);
   return format === "markdown" ? planMarkdown(report) : planTerminal(report);
 }

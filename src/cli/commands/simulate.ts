@@ -16,6 +16,7 @@ import {
   simulationTerminal,
 } from "../../report/simulationReport.js";
 import { runStudy } from "../../simulation/runStudy.js";
+import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { type CensusInputOptions, loadCensus } from "../loadCensus.js";
 import {
@@ -227,6 +228,20 @@ export async function runSimulate(
     threads,
     notes: options.chunkBootstrap ? [] : [`chunk-bootstrap: ${CHUNK_BOOTSTRAP_SKIPPED}.`],
   };
+  const html = options.html;
+  if (html) {
+    await writeHtmlReport(html, async () => {
+      const { simulateHtml } = await import("../../report/html/simulatePage.js");
+      const pair = census.pair;
+      return simulateHtml({
+        report,
+        census: stats,
+        aggregates: aggregatesDownload(html, [
+          { system: pair ? `${pair.b} - ${pair.a}` : census.system, metric: census.metric, stats },
+        ]),
+      });
+    });
+  }
   if (format === "json") return simulationJson(report);
   if (format === "markdown") return simulationMarkdown(report);
   return simulationTerminal(report);

@@ -7,6 +7,7 @@ import {
 } from "../../core/designs/sizeStrataDesign.js";
 import { RagciError } from "../../core/errors.js";
 import { csvText } from "../../ingest/csvText.js";
+import { sha256File } from "../../ingest/hashInputs.js";
 import { readOneSystem } from "../../ingest/readOneSystem.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import {
@@ -15,6 +16,7 @@ import {
   strataMarkdown,
   strataTerminal,
 } from "../../report/strataReport.js";
+import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { parseAllocation, parseCount, parseList } from "../options.js";
 import {
@@ -97,7 +99,7 @@ export async function runStrata(
   await refuseUnsafe([file], options, [namedOutput("--write-sample", options.writeSample)]);
   const filter = parseSystemFilter(options.system);
   io.progress.update(`reading ${file}…`);
-  const { stats: census } = await readOneSystem({ ...options, file }, filter, "strata");
+  const { stats: census, metric } = await readOneSystem({ ...options, file }, filter, "strata");
   io.progress.done();
 
   const M = census.n.length;
@@ -133,6 +135,20 @@ export async function runStrata(
     design,
     sample,
   };
+  const html = options.html;
+  if (html) {
+    await writeHtmlReport(html, async () => {
+      const { strataHtml } = await import("../../report/html/strataPage.js");
+      return strataHtml({
+        report,
+        census,
+        sha256: await sha256File(file),
+        aggregates: aggregatesDownload(html, [
+          { system: filter?.value || null, metric, stats: census },
+        ]),
+      });
+    });
+  }
   if (format === "json") return strataJson(report);
   return format === "markdown" ? strataMarkdown(report) : strataTerminal(report);
 }

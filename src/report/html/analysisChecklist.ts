@@ -23,6 +23,8 @@ export interface ChecklistInput {
   readonly resultsName: string;
   /** data-* attributes naming the analysis (system, metric) on its tables. */
   readonly key: Readonly<Record<string, string>>;
+  /** A sentence for the values section (a comparison's ties), when there is one. */
+  readonly valuesNote?: string;
 }
 
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -53,11 +55,11 @@ function designSection(a: Analysis, resultsName: string): string {
 }
 
 /** Which estimand, the question it answers, and how micro and macro differ on these data. */
-function estimandSection(a: Analysis, decimals: number): string {
+function estimandSection(a: Analysis, decimals: number, resultsName: string): string {
   const estimands = [a.micro, a.macro].filter((e): e is EstimandAnalysis => e !== null);
   const lines = estimands.map(
     (e) =>
-      `<li><strong>${e.estimand}</strong> = ${escapeHtml(fixed(e.estimate, decimals))}: ${escapeHtml(e.question)}${e.estimand === "micro" ? " (Σ s_d / Σ n_d: each result counts once)" : " (the mean of the document values r_d: each document counts once)"}.</li>`,
+      `<li><strong>${e.estimand}</strong> = ${escapeHtml(fixed(e.estimate, decimals))}: ${escapeHtml(e.question)}${e.estimand === "micro" ? ` (Σ s_d / Σ n_d: each of the ${resultsName} counts once)` : " (the mean of the document values r_d: each document counts once)"}.</li>`,
   );
   let relation = "";
   if (a.micro && a.macro) {
@@ -66,7 +68,7 @@ function estimandSection(a: Analysis, decimals: number): string {
     relation =
       gap === 0
         ? "Micro and macro are equal here: the documents' sizes and values are uncorrelated in this sample (or the sizes are equal)."
-        : `Micro is ${gap > 0 ? "above" : "below"} macro by ${fixed(Math.abs(gap), decimals)}: in this sample documents with more results have ${gap > 0 ? "higher" : "lower"} values (R − r̄ = Σ (n_d − n̄)(r_d − r̄) / N). Both are shown; a claim must say which one it is about.`;
+        : `Micro is ${gap > 0 ? "above" : "below"} macro by ${fixed(Math.abs(gap), decimals)}: in this sample documents with more ${resultsName} have ${gap > 0 ? "higher" : "lower"} values (R − r̄ = Σ (n_d − n̄)(r_d − r̄) / N). Both are shown; a claim must say which one it is about.`;
   } else {
     relation = `Only ${estimands[0]?.estimand} is reported (declared with --estimand).`;
   }
@@ -172,6 +174,7 @@ function ratesSection(input: ChecklistInput): string {
       decimals: input.decimals,
     }),
     list(atBounds),
+    input.valuesNote ? p(input.valuesNote) : "",
   ].join("\n");
 }
 
@@ -186,7 +189,7 @@ export function analysisChecklist(input: ChecklistInput): string {
   const outside = a.advice.filter((x) => x.code === "outside-inference");
   return [
     designSection(a, input.resultsName),
-    estimandSection(a, input.decimals),
+    estimandSection(a, input.decimals, input.resultsName),
     h(
       `K = ${a.documents} documents, N = ${count(a.results)} ${input.resultsName}, and their distribution`,
     ),

@@ -5,7 +5,7 @@ import { count, percent } from "../format.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
 
 /** About 24 bins whose edges are evenly spaced on a log scale from the smallest n_d to the largest. */
-function logEdges(min: number, max: number): number[] {
+export function logEdges(min: number, max: number): number[] {
   const bins = 24;
   const lo = Math.log10(min);
   const hi = Math.log10(max) + 1e-9;
