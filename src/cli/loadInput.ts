@@ -1,5 +1,8 @@
 import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
+import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
+import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
+import { evalFormatOf } from "../ingest/evalFormats/readEvalContent.js";
 import { sha256File } from "../ingest/hashInputs.js";
 import { readAggregates } from "../ingest/readAggregates.js";
 import { type ResultsTable, readResults } from "../ingest/readResults.js";
@@ -11,6 +14,8 @@ import { parseSystemOption, pickSystems } from "./systemFilter.js";
 /** The flags that say how to read one results file. */
 export interface InputOptions {
   readonly doc?: string;
+  /** trec_eval: a table of query id → document. */
+  readonly docMap?: string;
   readonly metric?: string[];
   readonly system?: string;
   readonly format?: string;
@@ -52,15 +57,26 @@ export async function loadInput(
   const path = spooled?.path ?? file;
   const systemOption = parseSystemOption(options.system);
   const displayName = stdin ? "stdin" : file;
+  let converted: EvalResultsFile | null = null;
   try {
     io.progress.update(`reading ${displayName}…`);
+    const tool = options.aggregated ? null : await evalFormatOf(path, options.format ?? null);
+    // An evaluation tool's output is rewritten as a per-query table (query_id, doc, system).
+    converted = tool
+      ? await evalResultsFile([{ path, file: displayName }], {
+          format: tool,
+          doc: options.doc ?? null,
+          metrics: options.metric ?? null,
+          docMap: options.docMap ? await readDocMap(options.docMap) : null,
+        })
+      : null;
     const common = {
-      file: path,
+      file: converted?.path ?? path,
       displayName,
-      format: options.format ?? null,
-      doc: options.doc ?? null,
-      metrics: options.metric ?? null,
-      system: systemOption?.column ?? null,
+      format: converted ? "jsonl" : (options.format ?? null),
+      doc: converted ? "doc" : (options.doc ?? null),
+      metrics: converted ? converted.metrics : (options.metric ?? null),
+      system: systemOption?.column ?? (converted ? "system" : null),
       ...(options.threads ? { threads: options.threads } : {}),
       // The chunk bootstrap of a non-binary metric needs the values; past its limit it is skipped.
       valuesUpTo:
@@ -71,13 +87,17 @@ export async function loadInput(
       options.aggregated ? readAggregates(common) : readResults(common),
       sha256File(path, displayName),
     ]);
-    const table = { ...read, groups: pickSystems(read.groups, systemOption, displayName) };
+    const table = {
+      ...read,
+      groups: pickSystems(read.groups, systemOption, displayName),
+      notices: [...(converted?.notes ?? []), ...read.notices],
+    };
     return {
       table,
       description: {
         file: displayName,
         sha256,
-        format: table.format,
+        format: converted?.tools[0] ?? table.format,
         rows: options.aggregated
           ? table.groups
               .filter((g) => g.metric === table.metrics[0])
@@ -87,6 +107,7 @@ export async function loadInput(
       },
     };
   } finally {
+    await converted?.cleanup();
     await spooled?.cleanup();
   }
 }

@@ -1,5 +1,9 @@
 import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../core/bootstrap/chunkBootstrap.js";
 import { type ComparisonMode, comparisonPairs } from "../core/comparisonPairs.js";
+import { RagciError } from "../core/errors.js";
+import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
+import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
+import { evalFormatOf } from "../ingest/evalFormats/readEvalContent.js";
 import { sha256File } from "../ingest/hashInputs.js";
 import { readPairedAggregates } from "../ingest/readPairedAggregates.js";
 import { type PairedTable, readPairedResults } from "../ingest/readPairedResults.js";
@@ -12,6 +16,8 @@ import type { SystemOption } from "./systemFilter.js";
 /** The flags that say how to read and pair the systems' results. */
 export interface PairedInputOptions {
   readonly doc?: string;
+  /** trec_eval: a table of query id → document. */
+  readonly docMap?: string;
   readonly query?: string;
   readonly format?: string;
   readonly baseline?: string;
@@ -25,6 +31,8 @@ export interface PairedInputOptions {
 export interface LoadedPairs {
   readonly table: PairedTable;
   readonly inputs: readonly InputDescription[];
+  /** How an evaluation tool's output was read (each true of these files). */
+  readonly notices: readonly string[];
   /** How the pairs were chosen (core's pair policy, applied to the systems found). */
   readonly mode: ComparisonMode;
   readonly pairs: (systems: readonly string[]) => (readonly [string, string])[];
@@ -44,11 +52,13 @@ export async function loadPairedInput(
 ): Promise<LoadedPairs> {
   requireStdinFormat(files, options.format);
   const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
+  let converted: EvalResultsFile | null = null;
   try {
     const inputs = files.map((f) => ({
       path: f === "-" ? (spooled?.path as string) : f,
       displayName: f === "-" ? "stdin" : f,
     }));
+    converted = options.aggregated ? null : await evalOutputs(inputs, options, metrics);
     let mode: ComparisonMode = "two";
     const pairs = (systems: readonly string[]): (readonly [string, string])[] => {
       const chosen = comparisonPairs(systems, {
@@ -58,10 +68,11 @@ export async function loadPairedInput(
       mode = chosen.mode;
       return chosen.pairs;
     };
+    // Tools' outputs (one file or one per system) become one table with a system column.
     const common = {
-      format: options.format ?? null,
-      doc: options.doc ?? null,
-      system: systemOption?.column ?? null,
+      format: converted ? "jsonl" : (options.format ?? null),
+      doc: converted ? "doc" : (options.doc ?? null),
+      system: systemOption?.column ?? (converted ? "system" : null),
       onlySystems: systemOption?.values ?? null,
       metrics,
       documentLabel,
@@ -74,9 +85,9 @@ export async function loadPairedInput(
       options.aggregated
         ? readPairedAggregates({ file: first.path, displayName: first.displayName, ...common })
         : readPairedResults({
-            inputs,
+            inputs: converted ? [{ path: converted.path, displayName: files.join(" + ") }] : inputs,
             ...common,
-            query: options.query ?? null,
+            query: converted ? "query_id" : (options.query ?? null),
             intersect: options.intersect ?? false,
             valuesUpTo:
               options.replicates > 0
@@ -90,14 +101,47 @@ export async function loadPairedInput(
       inputs: inputs.map((input, i) => ({
         file: input.displayName,
         sha256: hashes[i] as string,
-        format: options.format ?? "auto",
-        rows: table.rowsPerInput[i] as number,
+        format: converted?.tools[i] ?? options.format ?? "auto",
+        rows: (converted?.rowsPerInput ?? table.rowsPerInput)[i] as number,
         kind: options.aggregated ? "per-document" : "per-query",
       })),
+      notices: converted?.notes ?? [],
       mode,
       pairs,
     };
   } finally {
+    await converted?.cleanup();
     await spooled?.cleanup();
   }
+}
+
+/**
+ * The inputs as one per-query table when they are evaluation tools' outputs; null when they
+ * are results tables.
+ *
+ * @throws RagciError when tools' outputs and tables are mixed
+ */
+async function evalOutputs(
+  inputs: readonly { readonly path: string; readonly displayName: string }[],
+  options: PairedInputOptions,
+  metrics: readonly string[],
+): Promise<EvalResultsFile | null> {
+  const tools = await Promise.all(inputs.map((i) => evalFormatOf(i.path, options.format ?? null)));
+  if (tools.every((t) => t === null)) return null;
+  const table = inputs.find((_, i) => tools[i] === null);
+  if (table)
+    throw new RagciError(
+      "invalid-option",
+      `${table.displayName}: is a results table while the other inputs are evaluation tools' outputs; compare one kind at a time`,
+      { file: table.displayName },
+    );
+  return evalResultsFile(
+    inputs.map((i) => ({ path: i.path, file: i.displayName })),
+    {
+      format: options.format ? (tools[0] ?? null) : null,
+      doc: options.doc ?? null,
+      metrics,
+      docMap: options.docMap ? await readDocMap(options.docMap) : null,
+    },
+  );
 }

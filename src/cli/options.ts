@@ -139,3 +139,11 @@ export function parseAllocation(text: string): AllocationRule {
   }
   return text as AllocationRule;
 }
+
+/** --format: the table formats and the evaluation tools whose outputs ragci reads. */
+export const INPUT_FORMAT_HELP =
+  "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval (default: from the extension and the content; needed for -)";
+
+/** --doc-map, for outputs that name no document (trec_eval). */
+export const DOC_MAP_HELP =
+  "a table of query id → document id (columns such as query_id, doc), for outputs without a document field (trec_eval)";

@@ -58,6 +58,7 @@ export function comparisonReportJson(report: ComparisonReport): Record<string, u
     queries: report.queries,
     dropped: report.dropped,
     summation: report.summation,
+    notices: report.notices,
     aggregatesFile: report.aggregatesFile,
   };
   if (report.metrics.length === 1)

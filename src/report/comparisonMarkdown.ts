@@ -126,6 +126,7 @@ export function comparisonMarkdown(report: ComparisonReport): string {
           ]
         : []),
       "Before claiming one system is better, check the method with a coverage simulation on your own documents.",
+      ...report.notices,
       ...report.inputs.map(
         (i) => `input \`${i.file}\` (${count(i.rows)} rows), SHA-256 \`${i.sha256}\``,
       ),

@@ -24,6 +24,8 @@ export interface ComparisonReport {
    * in double precision in query-id order.
    */
   readonly summation: SummationKind;
+  /** How the inputs were read where a reader must know it (an evaluation tool's output). */
+  readonly notices: readonly string[];
   /** Where --write-aggregates saved the per-document table, if it did. */
   readonly aggregatesFile: string | null;
 }

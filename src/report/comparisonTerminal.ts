@@ -240,6 +240,7 @@ export function comparisonTerminal(
           `--intersect dropped ${dropped.map(([s, k]) => `${k} queries of ${s}`).join(", ")}; ${report.queries} common queries kept`,
         ]
       : []),
+    ...report.notices.map((n) => dim(options.color)(n)),
     ...report.inputs.map((i) =>
       dim(options.color)(`input ${i.file} (${count(i.rows)} rows) sha256 ${i.sha256}`),
     ),

@@ -15,7 +15,14 @@ import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "..
 import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { type InputOptions, type LoadedInput, loadInput } from "../loadInput.js";
-import { parseCount, parseList, resamplingLimits, withInferenceOptions } from "../options.js";
+import {
+  DOC_MAP_HELP,
+  INPUT_FORMAT_HELP,
+  parseCount,
+  parseList,
+  resamplingLimits,
+  withInferenceOptions,
+} from "../options.js";
 import {
   namedOutput,
   type ReportOptions,
@@ -80,10 +87,8 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
             "--system <column[=values]>",
             "one analysis per value of this column; COLUMN=A or COLUMN=A,B analyses only those systems",
           )
-          .option(
-            "--format <format>",
-            "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
-          )
+          .option("--format <format>", INPUT_FORMAT_HELP)
+          .option("--doc-map <file>", DOC_MAP_HELP)
           .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
           .option(
             "--chunk-bootstrap",
@@ -139,7 +144,7 @@ export async function runAnalyze(
       "--census runs an SRS study; with a design, study it with ragci simulate on the census",
     );
   }
-  await refuseUnsafe([...files, options.design, options.census], options, [
+  await refuseUnsafe([...files, options.design, options.census, options.docMap], options, [
     namedOutput("--write-aggregates", options.writeAggregates),
   ]);
   const designed = await declaredDesign(options);

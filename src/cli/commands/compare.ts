@@ -14,7 +14,14 @@ import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "..
 import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { loadPairedInput, type PairedInputOptions } from "../loadPairedInput.js";
-import { parseCount, parseList, resamplingLimits, withInferenceOptions } from "../options.js";
+import {
+  DOC_MAP_HELP,
+  INPUT_FORMAT_HELP,
+  parseCount,
+  parseList,
+  resamplingLimits,
+  withInferenceOptions,
+} from "../options.js";
 import {
   namedOutput,
   type ReportOptions,
@@ -78,7 +85,8 @@ export function registerCompare(program: Command, io: CommandIo): void {
             "system column (one input file); COLUMN=A,B compares only those systems",
           )
           .option("--metric <columns>", "metric column(s), comma-separated", parseList)
-          .option("--format <format>", "csv, tsv, jsonl or parquet (default: from the extension)")
+          .option("--format <format>", INPUT_FORMAT_HELP)
+          .option("--doc-map <file>", DOC_MAP_HELP)
           .option("--baseline <system>", "compare every other system with this one")
           .option("--all-pairs", "compare every pair of systems")
           .option(
@@ -153,7 +161,7 @@ export async function runCompare(
       "--census reads a per-query census with a system column (--system COL) and runs an SRS study; with a design or per-document input, study it with ragci simulate",
     );
   }
-  await refuseUnsafe([...files, options.design, options.census], options, [
+  await refuseUnsafe([...files, options.design, options.census, options.docMap], options, [
     namedOutput("--write-aggregates", options.writeAggregates),
   ]);
   const designed = await declaredDesign(options);
@@ -213,6 +221,7 @@ export async function runCompare(
     dropped: table.dropped,
     metrics: results,
     summation: table.summation,
+    notices: loaded.notices,
     aggregatesFile: options.writeAggregates ?? null,
   };
   const html = options.html;

@@ -1,0 +1,129 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { RagciError } from "../../core/errors.js";
+import { resolveColumn } from "../resolveColumns.js";
+import type { EvalFormat, EvalRow } from "./evalRows.js";
+import { EVAL_FORMATS, readEvalContent, requireFormat } from "./readEvalContent.js";
+
+export interface EvalResultsOptions {
+  /** Named by --format; else each file's tool is detected from its content. */
+  readonly format: EvalFormat | null;
+  /** The --doc field path, dotted. */
+  readonly doc: string | null;
+  /** The --metric names asked for; null: every metric the file has. */
+  readonly metrics: readonly string[] | null;
+  readonly docMap?: ReadonlyMap<string, string> | null;
+}
+
+/** A tool's output rewritten as a per-query JSONL table (query_id, doc, system, metrics). */
+export interface EvalResultsFile {
+  readonly path: string;
+  /** Items read from each input, in order. */
+  readonly rowsPerInput: readonly number[];
+  /** The tool of each input, in order. */
+  readonly tools: readonly EvalFormat["name"][];
+  /** The metric columns in it, as the tool names them. */
+  readonly metrics: readonly string[];
+  /** How the file was read, each true of this file (shown in the report). */
+  readonly notes: readonly string[];
+  readonly cleanup: () => Promise<void>;
+}
+
+const COLUMNS = ["query_id", "doc", "system"];
+
+function where(row: EvalRow): string {
+  return `query ${row.query} of system ${row.system}`;
+}
+
+/**
+ * Reads an evaluation tool's output and writes its items as per-query rows to a temporary
+ * JSONL file that the ordinary readers take, after checking what they cannot word well for
+ * this file: every item has a document at the --doc path and a value for each metric.
+ */
+export async function evalResultsFile(
+  inputs: readonly { readonly path: string; readonly file: string }[],
+  options: EvalResultsOptions,
+): Promise<EvalResultsFile> {
+  const file = inputs.map((i) => i.file).join(" + ");
+  const docPath = options.doc ? options.doc.split(".") : null;
+  const rows: EvalRow[] = [];
+  const notes: string[] = [];
+  const tools: EvalFormat["name"][] = [];
+  const rowsPerInput: number[] = [];
+  for (const input of inputs) {
+    const content = await readEvalContent(input.path, input.file);
+    const format = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
+    if (format === null)
+      throw new RagciError(
+        "invalid-value",
+        `${input.file}: not the output of a tool ragci reads (${EVAL_FORMATS.map((f) => f.name).join(", ")}); name it with --format`,
+        { file: input.file },
+      );
+    requireFormat(format, content, input.file);
+    const read = format.toRows(content, {
+      file: input.file,
+      docPath,
+      docMap: options.docMap ?? null,
+    });
+    rows.push(...read.rows);
+    rowsPerInput.push(read.rows.length);
+    for (const note of read.notes) if (!notes.includes(note)) notes.push(note);
+    tools.push(format.name);
+  }
+  if (rows.length === 0)
+    throw new RagciError("empty-input", `${file}: no scored items; there is nothing to analyse`, {
+      file,
+    });
+  const available = [...new Set(rows.flatMap((r) => Object.keys(r.metrics)))];
+  const clash = available.find((m) => COLUMNS.includes(m));
+  if (clash)
+    throw new RagciError(
+      "invalid-value",
+      `${file}: a metric is named ${clash}, which ragci uses for the item's ${clash === "doc" ? "document" : clash === "system" ? "system" : "id"}; rename it in the tool's output`,
+      { file },
+    );
+  const metrics = options.metrics
+    ? options.metrics.map((m) => resolveColumn(m, available, file, "metric"))
+    : available;
+  const noDoc = rows.filter((r) => r.doc === null || r.doc.trim() === "");
+  if (noDoc.length > 0) {
+    const source = options.docMap ? "in --doc-map" : `at --doc ${options.doc}`;
+    throw new RagciError(
+      "invalid-value",
+      `${file}: ${noDoc.length} of ${rows.length} items have no document ${source} (first: ${where(noDoc[0] as EvalRow)}); every item needs one`,
+      { file },
+    );
+  }
+  // Without --metric the readers pick the only metric there is: check that one too.
+  for (const metric of options.metrics || metrics.length === 1 ? metrics : []) {
+    const missing = rows.filter(
+      (r) => r.metrics[metric] === null || r.metrics[metric] === undefined,
+    );
+    if (missing.length > 0)
+      throw new RagciError(
+        "invalid-value",
+        `${file}: metric ${metric} has no number for ${missing.length} of ${rows.length} items (first: ${where(missing[0] as EvalRow)}); every result needs a finite value`,
+        { file, column: metric },
+      );
+  }
+  const dir = await mkdtemp(join(tmpdir(), "ragci-eval-"));
+  const out = join(dir, "results.jsonl");
+  const lines = rows.map((r) =>
+    JSON.stringify({
+      query_id: r.query,
+      doc: r.doc,
+      system: r.system,
+      ...Object.fromEntries(metrics.map((m) => [m, r.metrics[m] ?? null])),
+    }),
+  );
+  await writeFile(out, `${lines.join("\n")}\n`);
+  return {
+    path: out,
+    tools,
+    rowsPerInput,
+    metrics,
+    notes,
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * What an evaluation tool's output becomes before ragci reads it: one row per scored item
+ * (query × system), with the source document taken from a user-named field path.
+ */
+export interface EvalRow {
+  /** The item's id within the run, the key that pairs systems (promptfoo's test, Inspect's sample). */
+  readonly query: string;
+  /** The value at the user's --doc field path; null when the item has none. */
+  readonly doc: string | null;
+  /** Which system produced it (provider, model, experiment, run). */
+  readonly system: string;
+  /** Per-item metrics by name; null where the item carries no number for that metric. */
+  readonly metrics: Readonly<Record<string, number | null>>;
+}
+
+/** One tool's reader: recognise its output from content, and turn it into rows. */
+export interface EvalFormat {
+  readonly name: EvalFormatName;
+  /** Whether a parsed JSON document (or, for text formats, the text) looks like this tool's. */
+  readonly detect: (content: EvalContent) => boolean;
+  /** @throws RagciError naming the file and what is missing */
+  readonly toRows: (content: EvalContent, options: EvalReadOptions) => EvalRows;
+}
+
+export type EvalFormatName =
+  | "promptfoo"
+  | "inspect"
+  | "deepeval"
+  | "braintrust"
+  | "evalite"
+  | "trec_eval";
+
+/** A file's content: parsed JSON (a .json file or the lines of a .jsonl file) or raw text. */
+export type EvalContent =
+  | { readonly kind: "json"; readonly value: unknown }
+  | { readonly kind: "jsonl"; readonly values: readonly unknown[] }
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "members"; readonly members: ReadonlyMap<string, unknown> };
+
+export interface EvalReadOptions {
+  /** Shown in messages. */
+  readonly file: string;
+  /** The --doc field path, split on dots ("metadata.source_doc" → ["metadata", "source_doc"]). */
+  readonly docPath: readonly string[] | null;
+  /** trec_eval: query id → document, from --doc-map. */
+  readonly docMap?: ReadonlyMap<string, string> | null;
+}
+
+export interface EvalRows {
+  readonly rows: readonly EvalRow[];
+  /** How the tool's output was read, stated in the report (e.g. how epochs were combined). */
+  readonly notes: readonly string[];
+}
+
+/**
+ * The value at a dotted field path inside an item, as text; null when any step is missing.
+ * Numbers and booleans are written as JSON writes them, so ids read the same from every tool.
+ */
+export function valueAtPath(item: unknown, path: readonly string[]): string | null {
+  let here: unknown = item;
+  for (const step of path) {
+    if (here === null || typeof here !== "object") return null;
+    here = (here as Record<string, unknown>)[step];
+  }
+  if (here === null || here === undefined) return null;
+  if (typeof here === "string") return here;
+  if (typeof here === "number" || typeof here === "boolean") return String(here);
+  return null;
+}
+
+/** A score as a finite number, or null (absent, NaN, non-numeric). */
+export function finiteNumber(value: unknown): number | null {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}

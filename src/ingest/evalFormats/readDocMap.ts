@@ -1,0 +1,35 @@
+import { RagciError } from "../../core/errors.js";
+import { describeColumns } from "../describeColumns.js";
+import { queryRows, withDuckDb } from "../duckdb.js";
+import { inputFormat, tableFunction } from "../inputFormat.js";
+import { textOf } from "../normalizedRows.js";
+import { documentColumn, queryColumn } from "../resolveColumns.js";
+
+/**
+ * --doc-map: which document each query comes from, for outputs that carry no document
+ * (trec_eval). A table (CSV, TSV, JSONL, Parquet) with a query id and a document column.
+ *
+ * @throws RagciError for a query listed under two documents
+ */
+export async function readDocMap(path: string): Promise<Map<string, string>> {
+  const format = inputFormat(path);
+  return withDuckDb(async (connection) => {
+    const names = (await describeColumns(connection, path, format, path)).map((c) => c.name);
+    const query = queryColumn(null, names, path);
+    const doc = documentColumn(null, names, path);
+    const rows = await queryRows(
+      connection,
+      `SELECT ${textOf(query)} AS q, min(${textOf(doc)}) AS d, count(DISTINCT ${textOf(doc)}) AS k FROM ${tableFunction(path, format)} GROUP BY ALL`,
+    );
+    const split = rows.find((r) => Number(r.k) > 1);
+    if (split)
+      throw new RagciError(
+        "invalid-value",
+        `${path}: query ${split.q} is under more than one document; a query belongs to one document`,
+        { file: path },
+      );
+    return new Map(
+      rows.filter((r) => r.q !== null && r.d !== null).map((r) => [String(r.q), String(r.d)]),
+    );
+  });
+}

@@ -1,0 +1,285 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+
+const dir = scratchDir();
+const FIXTURES = join(ROOT, "test/fixtures/evalFormats");
+
+interface ExampleRow {
+  readonly doc: string;
+  readonly query: string;
+  readonly system: string;
+  readonly hit5: number;
+  readonly rr: number;
+}
+
+/** The bundled example's rows (COVID-QA, BM25 and TF-IDF). */
+const rows: ExampleRow[] = readFileSync(EXAMPLE, "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => {
+    const [doc, query, system, , , hit5, , rr] = line.split(",");
+    return {
+      doc: doc as string,
+      query: query as string,
+      system: system as string,
+      hit5: Number(hit5),
+      rr: Number(rr),
+    };
+  });
+const queries = [...new Set(rows.map((r) => r.query))];
+
+function write(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+function json(args: readonly string[]): Record<string, unknown> {
+  const result = ragci([...args, "--json"]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+/** Every analysis in a report (one, or under metrics / systems), found by its micro block. */
+function analyses(node: unknown): Record<string, unknown>[] {
+  if (node === null || typeof node !== "object") return [];
+  const record = node as Record<string, unknown>;
+  if ("micro" in record && "metric" in record) return [record];
+  return Object.values(record).flatMap(analyses);
+}
+
+/** Each analysis's sizes, estimates and intervals, keyed by system/metric. */
+function estimates(report: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    analyses(report).map((e) => [
+      `${e.system ?? ""}/${e.metric}`,
+      { documents: e.documents, results: e.results, micro: e.micro, macro: e.macro },
+    ]),
+  );
+}
+
+/** A promptfoo EvaluateResult for one row (provider = system, test = query). */
+function promptfooResult(r: ExampleRow) {
+  return {
+    id: `${r.system}-${r.query}`,
+    promptIdx: 0,
+    testIdx: queries.indexOf(r.query),
+    testCase: {
+      vars: { question: `q${r.query}`, article: r.doc },
+      metadata: { source_doc: r.doc },
+    },
+    promptId: "p1",
+    provider: { id: `retriever:${r.system}`, label: r.system },
+    prompt: { raw: "{{question}}", label: "retrieve" },
+    vars: { question: `q${r.query}`, article: r.doc },
+    success: r.hit5 === 1,
+    score: r.rr,
+    latencyMs: 3,
+    failureReason: r.hit5 === 1 ? 0 : 1,
+    namedScores: { hit5: r.hit5, rr: r.rr },
+  };
+}
+
+const csvArgs = ["--doc", "doc_id", "--system", "system"];
+
+describe("evaluation tools' outputs give the same answer as the per-query table", () => {
+  const promptfoo = write(
+    "results.json",
+    JSON.stringify(
+      {
+        evalId: "eval-1",
+        results: {
+          version: 3,
+          timestamp: "2026-12-04T00:00:00.000Z",
+          results: rows.map(promptfooResult),
+          prompts: [{ raw: "{{question}}", label: "retrieve", provider: "retriever:bm25" }],
+          stats: { successes: 0, failures: 0, errors: 0, tokenUsage: {} },
+        },
+        config: {},
+        shareableUrl: null,
+      },
+      null,
+      2,
+    ),
+  );
+
+  it("promptfoo -o results.json (OutputFile, EvaluateSummaryV3): analyze, doc in vars", () => {
+    const fromTool = json(["analyze", promptfoo, "--doc", "vars.article", "--metric", "hit5,rr"]);
+    const fromTable = json(["analyze", EXAMPLE, ...csvArgs, "--metric", "hit5,rr"]);
+    expect(estimates(fromTool)).toEqual(estimates(fromTable));
+    const inputs = fromTool.inputs as { format: string; rows: number }[];
+    expect(inputs[0]?.format).toBe("promptfoo");
+    expect(inputs[0]?.rows).toBe(rows.length);
+  });
+
+  it("promptfoo -o results.jsonl (one EvaluateResult per line): compare, doc in the test case's metadata", () => {
+    const jsonl = write(
+      "results.jsonl",
+      `${rows.map((r) => JSON.stringify(promptfooResult(r))).join("\n")}\n`,
+    );
+    const fromTool = json(["compare", jsonl, "--doc", "metadata.source_doc", "--metric", "hit5"]);
+    const fromTable = json(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
+    expect(fromTool.difference).toEqual(fromTable.difference);
+    expect(fromTool.systems).toEqual(["bm25", "tfidf"]);
+    expect(String(fromTool.notices)).toContain("promptfoo: each test (testIdx) is a query");
+  });
+
+  it("Inspect .json logs, one per model, two epochs averaged: compare", () => {
+    const log = (system: string) =>
+      write(
+        `${system}-log.json`,
+        JSON.stringify({
+          version: 2,
+          status: "success",
+          eval: { task: "covidqa", model: system },
+          samples: rows
+            .filter((r) => r.system === system)
+            .flatMap((r) =>
+              [1, 2].map((epoch) => ({
+                id: Number(r.query),
+                epoch,
+                input: "q",
+                target: "",
+                metadata: { source_doc: r.doc },
+                scores: { hit5: { value: r.hit5 === 1 ? "C" : "I" } },
+              })),
+            ),
+        }),
+      );
+    const fromTool = json([
+      "compare",
+      log("bm25"),
+      log("tfidf"),
+      "--doc",
+      "metadata.source_doc",
+      "--metric",
+      "hit5",
+    ]);
+    const fromTable = json(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
+    expect(fromTool.difference).toEqual(fromTable.difference);
+    expect(String(fromTool.notices)).toContain("2 epochs per sample averaged");
+  });
+
+  // The committed logs hold the first 20 documents' bm25 results, each sample twice (epochs).
+  const first20 = (() => {
+    const docs = [...new Set(rows.map((r) => r.doc))].slice(0, 20);
+    const kept = rows.filter((r) => r.system === "bm25" && docs.includes(r.doc));
+    return write(
+      "first20.csv",
+      `doc_id,query_id,hit5,rr\n${kept.map((r) => `${r.doc},${r.query},${r.hit5},${r.rr}`).join("\n")}\n`,
+    );
+  })();
+
+  for (const [name, compression] of [
+    ["inspect-bm25.eval", "Zstandard"],
+    ["inspect-bm25-deflate.eval", "deflate"],
+  ] as const) {
+    it(`an Inspect .eval log (zip, ${compression} members) reads like the table; a dict score gives one metric per key`, () => {
+      const fromTool = json([
+        "analyze",
+        join(FIXTURES, name),
+        "--doc",
+        "metadata.source_doc",
+        "--metric",
+        "hit5,retrieval.rr",
+      ]);
+      const fromTable = json(["analyze", first20, "--doc", "doc_id", "--metric", "hit5,rr"]);
+      const tool = estimates(fromTool);
+      const table = estimates(fromTable);
+      expect(tool["bm25/hit5"]).toEqual(table["/hit5"]);
+      expect(tool["bm25/retrieval.rr"]).toEqual(table["/rr"]);
+    });
+  }
+
+  it("trec_eval -q output with --doc-map reads like the table", () => {
+    const bm25 = rows.filter((r) => r.system === "bm25");
+    // trec_eval prints "%-22s\t%s\t%6.4f": four decimals, so the table is rounded the same way.
+    const lines = [
+      ...bm25.flatMap((r) => [
+        `${"recip_rank".padEnd(22)}\t${r.query}\t${r.rr.toFixed(4)}`,
+        `${"success_5".padEnd(22)}\t${r.query}\t${r.hit5.toFixed(4)}`,
+      ]),
+      `${"runid".padEnd(22)}\tall\tbm25`,
+      `${"recip_rank".padEnd(22)}\tall\t0.5000`,
+    ];
+    const trec = write("bm25.trec_eval", `${lines.join("\n")}\n`);
+    const map = write(
+      "docmap.csv",
+      `query_id,doc\n${bm25.map((r) => `${r.query},${r.doc}`).join("\n")}\n`,
+    );
+    const rounded = write(
+      "bm25-rounded.csv",
+      `doc_id,query_id,rr\n${bm25.map((r) => `${r.doc},${r.query},${r.rr.toFixed(4)}`).join("\n")}\n`,
+    );
+    const fromTool = json(["analyze", trec, "--doc-map", map, "--metric", "recip_rank"]);
+    const fromTable = json(["analyze", rounded, "--doc", "doc_id", "--metric", "rr"]);
+    expect(estimates(fromTool)["bm25/recip_rank"]).toEqual(estimates(fromTable)["/rr"]);
+  });
+});
+
+describe("bad tool outputs get one clear line", () => {
+  const small = write(
+    "small.json",
+    JSON.stringify({
+      evalId: null,
+      results: {
+        version: 3,
+        timestamp: "t",
+        results: [
+          promptfooResult(rows[0] as ExampleRow),
+          { ...promptfooResult(rows[1] as ExampleRow), vars: {}, testCase: { vars: {} } },
+        ],
+        prompts: [],
+        stats: {},
+      },
+      config: {},
+      shareableUrl: null,
+    }),
+  );
+
+  function failure(args: readonly string[]): string {
+    const result = ragci(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    return lines[0] as string;
+  }
+
+  it("without --doc, names the fields it could use", () => {
+    const line = failure(["analyze", small, "--metric", "hit5"]);
+    expect(line).toContain("name the document field with --doc");
+    expect(line).toContain("vars.article");
+    expect(line).toContain("metadata.source_doc");
+  });
+
+  it("an item without the document field is counted and named", () => {
+    const line = failure(["analyze", small, "--doc", "vars.article", "--metric", "hit5"]);
+    expect(line).toContain(
+      `1 of 2 items have no document at --doc vars.article (first: query ${queries.indexOf((rows[1] as ExampleRow).query)} of system bm25)`,
+    );
+  });
+
+  it("a metric the tool did not record lists the ones it did", () => {
+    const line = failure(["analyze", small, "--doc", "vars.article", "--metric", "ndcg"]);
+    expect(line).toContain('no metric column "ndcg"');
+    expect(line).toContain("rr");
+    expect(line).toContain("hit5");
+  });
+
+  it("trec_eval output without --doc-map says what to give", () => {
+    const trec = write("run.trec_eval", `${"recip_rank".padEnd(22)}\t1\t0.5000\nrunid\tall\tr1\n`);
+    expect(failure(["analyze", trec, "--metric", "recip_rank"])).toContain("give --doc-map FILE");
+  });
+
+  it("compare refuses a mix of a tool's output and a table", () => {
+    const line = failure(["compare", small, EXAMPLE, "--doc", "vars.article", "--metric", "hit5"]);
+    expect(line).toContain(
+      "is a results table while the other inputs are evaluation tools' outputs",
+    );
+  });
+});
