@@ -1,4 +1,3 @@
-import type { ResultValues } from "./bootstrap/chunkBootstrap.js";
 import { checkReplicates } from "./bootstrap/replicateLimit.js";
 import {
   type DocumentDesign,
@@ -23,12 +22,12 @@ import {
   type ResamplingPhase,
   resamplingIntervals,
 } from "./resamplingIntervals.js";
-import type { DocumentStats, Estimand, Interval, StandardError } from "./types.js";
+import type { DocumentStats, Estimand, Interval, ResultValues, StandardError } from "./types.js";
 import { cr1 } from "./variance/cr1.js";
 import { cr2 } from "./variance/cr2.js";
 import { finitePopulationCorrection } from "./variance/finitePopulationCorrection.js";
 import { macroT } from "./variance/macroT.js";
-import { requireTwoDocuments } from "./variance/requireDocuments.js";
+import { requireTwoDocuments } from "./variance/requireTwoDocuments.js";
 import { waldIid } from "./variance/waldIid.js";
 
 export interface AnalyzeOptions {
@@ -92,7 +91,8 @@ export interface EstimandAnalysis {
   readonly intervals: Readonly<Partial<Record<MethodId, Interval>>>;
 }
 
-export interface SrsDesignSummary {
+/** The sampling design the intervals assume: SRS of documents, stratified, or two-stage. */
+export interface DesignSummary {
   readonly kind: "srs" | "stratified" | "two-stage";
   /** Stratified: documents sampled per stratum and M_h; two-stage: units sampled of T. */
   readonly detail?: Readonly<Record<string, unknown>>;
@@ -137,7 +137,7 @@ export interface Analysis {
   readonly metricKind: MetricKind;
   /** Smallest and largest single result, when known (per-query input, or given min/max). */
   readonly observedRange: { readonly min: number | null; readonly max: number | null };
-  readonly design: SrsDesignSummary;
+  readonly design: DesignSummary;
   readonly micro: EstimandAnalysis | null;
   readonly macro: EstimandAnalysis | null;
   readonly diagnostics: Diagnostics;

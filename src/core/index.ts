@@ -10,14 +10,14 @@ export {
   type Analysis,
   type AnalyzeOptions,
   analyze,
+  type DesignSummary,
   type EstimandAnalysis,
   type MetricKind,
-  type SrsDesignSummary,
   validateLevel,
 } from "./analyze.js";
 export { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
 export { type BootstrapTInput, bootstrapT } from "./bootstrap/bootstrapT.js";
-export type { ChunkBootstrapReplicates, ResultValues } from "./bootstrap/chunkBootstrap.js";
+export type { ChunkBootstrapReplicates } from "./bootstrap/chunkBootstrap.js";
 export {
   type BootstrapOptions,
   type DocumentBootstrapReplicates,
@@ -50,6 +50,7 @@ export { LONELY_PSU_RULES, type LonelyPsu } from "./designs/lonelyPsu.js";
 export {
   type CensusStrataSummary,
   type CensusStratum,
+  type EstimandStandardDeviations,
   type PredictedStandardErrors,
   predictedStandardErrors,
   predictedStandardErrorsOfSummary,
@@ -191,6 +192,7 @@ export type {
   Estimand,
   Interval,
   ResamplingDetail,
+  ResultValues,
   StandardError,
   UnavailableInterval,
 } from "./types.js";

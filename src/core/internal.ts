@@ -9,7 +9,6 @@ export {
   type ChunkBootstrapReplicates,
   chunkBootstrapBinary,
   chunkBootstrapRows,
-  type ResultValues,
 } from "./bootstrap/chunkBootstrap.js";
 export { forEachDocumentResample } from "./bootstrap/resampleDocuments.js";
 export { groupIndices } from "./designs/groupIndices.js";

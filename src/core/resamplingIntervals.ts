@@ -5,11 +5,10 @@ import {
   type ChunkBootstrapReplicates,
   chunkBootstrapBinary,
   chunkBootstrapRows,
-  type ResultValues,
 } from "./bootstrap/chunkBootstrap.js";
 import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
 import { optionRef } from "./errors.js";
-import type { DocumentStats, Estimand, Interval } from "./types.js";
+import type { DocumentStats, Estimand, Interval, ResultValues } from "./types.js";
 
 export type ResamplingPhase = "document bootstrap" | "chunk bootstrap";
 

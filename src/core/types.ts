@@ -14,6 +14,12 @@ export interface DocumentStats {
   readonly max: number | null;
 }
 
+/** Per-query values grouped by document: values of document d are values[offsets[d]..offsets[d+1]). */
+export interface ResultValues {
+  readonly offsets: Uint32Array;
+  readonly values: Float64Array;
+}
+
 export type Estimand = "micro" | "macro";
 
 /** A standard error with the degrees of freedom of its reference t distribution (null: normal). */

@@ -1,7 +1,7 @@
-import type { SrsDesignSummary } from "../core/analyze.js";
+import type { DesignSummary } from "../core/analyze.js";
 
 /** " · lonely PSU: adjust" for the design line when a rule other than "fail" was chosen. */
-export function lonelyPsuNote(design: SrsDesignSummary): string {
+export function lonelyPsuNote(design: DesignSummary): string {
   const rule = design.lonelyPsu?.rule;
   return rule === undefined || rule === "fail" ? "" : ` · lonely PSU: ${rule}`;
 }
@@ -10,7 +10,7 @@ export function lonelyPsuNote(design: SrsDesignSummary): string {
  * One plain sentence per stratum whose single sampled document the lonely-PSU rule treated
  * (census strata, M_h = 1, need no rule and get none). The numbers follow lonelyPsu.ts.
  */
-export function lonelyPsuWarnings(design: SrsDesignSummary): string[] {
+export function lonelyPsuWarnings(design: DesignSummary): string[] {
   const summary = design.lonelyPsu;
   if (!summary) return [];
   const detail = (design.detail?.strata ?? {}) as Record<string, { population?: number }>;

@@ -2,7 +2,11 @@ import { binomialSampler } from "../numeric/binomial.js";
 import { fillBoundedIntegers } from "../numeric/boundedIntegers.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import { uniformSource } from "../numeric/uniform.js";
-import type { DocumentStats } from "../types.js";
+import type { DocumentStats, ResultValues } from "../types.js";
+
+// ResultValues lives in core/types.ts; re-exported here for the readers in src/ingest that still
+// import it from this file.
+export type { ResultValues } from "../types.js";
 
 /** Largest N·B the row-level chunk bootstrap (non-binary metrics) will attempt. */
 export const CHUNK_BOOTSTRAP_ROW_LIMIT = 2e9;
@@ -12,12 +16,6 @@ export interface ChunkBootstrapReplicates {
   readonly seed: number;
   readonly micro: Float64Array;
   readonly macro: Float64Array;
-}
-
-/** Per-query values grouped by document: values of document d are values[offsets[d]..offsets[d+1]). */
-export interface ResultValues {
-  readonly offsets: Uint32Array;
-  readonly values: Float64Array;
 }
 
 /**

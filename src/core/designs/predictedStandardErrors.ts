@@ -1,4 +1,5 @@
-import { compensatedSum, compensatedSumOf } from "../numeric/compensatedSum.js";
+import { compensatedSum } from "../numeric/compensatedSum.js";
+import { sampleStandardDeviation } from "../numeric/sampleStandardDeviation.js";
 import type { DocumentStats } from "../types.js";
 
 export interface CensusStratum {
@@ -11,11 +12,15 @@ export interface PredictedStandardErrors {
   readonly macro: number;
 }
 
+/** The census S of each estimand's term within one stratum: S_{z,h} (micro) and S_{r,h} (macro). */
+export interface EstimandStandardDeviations {
+  readonly micro: number;
+  readonly macro: number;
+}
+
+/** The census S of a term over a stratum's documents; 0 for a stratum of one. */
 function sd(values: readonly number[]): number {
-  const k = values.length;
-  if (k < 2) return 0;
-  const mean = compensatedSum(values) / k;
-  return Math.sqrt(compensatedSumOf(k, (i) => ((values[i] as number) - mean) ** 2) / (k - 1));
+  return values.length < 2 ? 0 : sampleStandardDeviation(values);
 }
 
 /** Per-document quantities of a census whose spread drives each estimand's variance. */
@@ -41,7 +46,7 @@ export interface StratumSummary {
   /** M_h, documents in the stratum. */
   readonly population: number;
   /** The census S_h of each estimand's term: S_{z,h} (micro) and S_{r,h} (macro). */
-  readonly sd: PredictedStandardErrors;
+  readonly sd: EstimandStandardDeviations;
 }
 
 /** The strata of a census, summarised once so that many allocations can be predicted in O(H). */
@@ -108,6 +113,6 @@ export function predictedStandardErrors(
 export function stratumStandardDeviations(
   census: DocumentStats,
   stratum: CensusStratum,
-): PredictedStandardErrors {
+): EstimandStandardDeviations {
   return (summarizeCensusStrata(census, [stratum]).strata[0] as StratumSummary).sd;
 }

@@ -1,7 +1,7 @@
 import { NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { microResiduals } from "./microResiduals.js";
-import { requireTwoDocuments } from "./requireDocuments.js";
+import { requireTwoDocuments } from "./requireTwoDocuments.js";
 
 /**
  * CR1 standard error of the micro estimate R = Σs / Σn.

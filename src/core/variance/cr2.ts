@@ -2,7 +2,7 @@ import { RagciError } from "../errors.js";
 import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { cr2DegreesOfFreedom } from "./cr2DegreesOfFreedom.js";
-import { requireTwoDocuments } from "./requireDocuments.js";
+import { requireTwoDocuments } from "./requireTwoDocuments.js";
 
 /**
  * CR2 (bias-reduced linearisation) standard error of the micro estimate, with the

@@ -1,6 +1,6 @@
-import { compensatedSum } from "../numeric/compensatedSum.js";
+import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
-import { requireTwoDocuments } from "./requireDocuments.js";
+import { requireTwoDocuments } from "./requireTwoDocuments.js";
 
 /**
  * Imbens–Kolesár (Bell–McCaffrey) degrees of freedom of the CR2 micro interval.
@@ -18,29 +18,18 @@ import { requireTwoDocuments } from "./requireDocuments.js";
 export function cr2DegreesOfFreedom(stats: DocumentStats): number {
   const k = requireTwoDocuments(stats);
   const total = compensatedSum(stats.n);
-  // Three Neumaier accumulators, no arrays: Σ h², Σ_j 2 g_j Σ_{i<j} g_i, and the prefix Σ g.
-  let h2 = 0;
-  let h2c = 0;
-  let cross = 0;
-  let crossC = 0;
-  let prefix = 0;
-  let prefixC = 0;
+  // Three compensated sums, no arrays: Σ h², Σ_j 2 g_j Σ_{i<j} g_i, and the prefix Σ g.
+  const h2 = new NeumaierSum();
+  const cross = new NeumaierSum();
+  const prefix = new NeumaierSum();
   for (let d = 0; d < k; d++) {
     const nd = stats.n[d] as number;
     const h = nd / total;
     // g = h²/(1 − h) = n² / (N (N − n)), with N − n exact for counts.
     const g = (nd * nd) / (total * (total - nd));
-    let x = h * h;
-    let t = h2 + x;
-    h2c += Math.abs(h2) >= x ? h2 - t + x : x - t + h2;
-    h2 = t;
-    x = 2 * g * (prefix + prefixC);
-    t = cross + x;
-    crossC += Math.abs(cross) >= x ? cross - t + x : x - t + cross;
-    cross = t;
-    t = prefix + g;
-    prefixC += Math.abs(prefix) >= g ? prefix - t + g : g - t + prefix;
-    prefix = t;
+    h2.add(h * h);
+    cross.add(2 * g * prefix.value());
+    prefix.add(g);
   }
-  return 1 / (h2 + h2c + (cross + crossC));
+  return 1 / (h2.value() + cross.value());
 }

@@ -1,7 +1,7 @@
 import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
-import { requireTwoDocuments } from "./requireDocuments.js";
 import { requireResultsOutsideEachDocument } from "./requireResultsOutsideEachDocument.js";
+import { requireTwoDocuments } from "./requireTwoDocuments.js";
 
 /**
  * Leave-one-document-out (jackknife, CV3) variance of the micro estimate R = Σs / Σn:

@@ -1,7 +1,7 @@
 import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
-import { requireTwoDocuments } from "./requireDocuments.js";
 import { requireResultsOutsideEachDocument } from "./requireResultsOutsideEachDocument.js";
+import { requireTwoDocuments } from "./requireTwoDocuments.js";
 
 /**
  * Satterthwaite degrees of freedom of the CV3 variance (Bell & McCaffrey 2002), independence

@@ -1,6 +1,6 @@
-import { NeumaierSum } from "../numeric/compensatedSum.js";
+import { sampleVariance } from "../numeric/sampleStandardDeviation.js";
 import type { DocumentStats, StandardError } from "../types.js";
-import { requireTwoDocuments } from "./requireDocuments.js";
+import { requireTwoDocuments } from "./requireTwoDocuments.js";
 
 /**
  * Standard error of the macro average: se = sd(r_d) / √K with ν = K − 1 (the usual t
@@ -11,11 +11,9 @@ import { requireTwoDocuments } from "./requireDocuments.js";
  */
 export function macroT(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);
-  const { n, s } = stats;
-  const rates = new NeumaierSum();
-  for (let d = 0; d < k; d++) rates.add((s[d] as number) / (n[d] as number));
-  const mean = rates.value() / k;
-  const squares = new NeumaierSum();
-  for (let d = 0; d < k; d++) squares.add(((s[d] as number) / (n[d] as number) - mean) ** 2);
-  return { se: Math.sqrt(squares.value() / (k - 1) / k), df: k - 1 };
+  const rates = Float64Array.from(
+    { length: k },
+    (_, d) => (stats.s[d] as number) / (stats.n[d] as number),
+  );
+  return { se: Math.sqrt(sampleVariance(rates) / k), df: k - 1 };
 }
