@@ -13,6 +13,8 @@ h2 { font-size: 1.2rem; margin: 2rem 0 0.5rem; padding-top: 0.5rem; border-top: 
 h3 { font-size: 1.02rem; margin: 1.4rem 0 0.35rem; }
 h4 { font-size: 0.95rem; margin: 0.6rem 0 0.2rem; }
 p, li { max-width: 48rem; }
+/* File paths and digests have no spaces: let them break rather than widen a phone's page. */
+h1, h2, p, li, figcaption, dd, td { overflow-wrap: anywhere; }
 .lede { color: var(--muted); margin-top: 0; }
 code, .mono { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.9em; }
 .hash { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.8rem; word-break: break-all; }

@@ -1,0 +1,101 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { ROOT } from "./runCli.js";
+
+/** Where the browser tests leave their screenshots and PDFs (gitignored; not committed). */
+export const ARTIFACTS = join(ROOT, "test-artifacts", "html");
+
+/** Debian's chromium, headless, with every background network feature off. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+export interface OpenedPage {
+  readonly page: Page;
+  /** Every request the page made other than the page itself and data: URLs. */
+  readonly foreignRequests: readonly string[];
+  /** Console errors, CSP violations included, and uncaught page errors. */
+  readonly errors: readonly string[];
+}
+
+/** Opens a report file, recording every request and every console error while it loads. */
+export async function openReport(
+  browser: Browser,
+  file: string,
+  viewport = { width: 1000, height: 900 },
+): Promise<OpenedPage> {
+  const page = await browser.newPage({ viewport });
+  const url = pathToFileURL(file).href;
+  const foreignRequests: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => {
+    if (r.url() !== url && !r.url().startsWith("data:")) foreignRequests.push(r.url());
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url, { waitUntil: "load" });
+  return { page, foreignRequests, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+export interface FigureFacts {
+  readonly id: string;
+  readonly width: number;
+  readonly height: number;
+  readonly title: string;
+  readonly desc: string;
+  readonly caption: string;
+  readonly labelledBy: string;
+  readonly texts: number;
+  /** Mark name (Plot's aria-label, axes and grids left out) → drawn elements in it. */
+  readonly marks: Readonly<Record<string, number>>;
+}
+
+/** What the browser laid out for every figure: size, accessible names and the marks drawn. */
+export function figureFacts(page: Page): Promise<FigureFacts[]> {
+  return page.$$eval("figure.plot", (figures) =>
+    figures.map((f) => {
+      const svg = f.querySelector("svg");
+      const box = svg?.getBoundingClientRect();
+      const marks: Record<string, number> = {};
+      for (const g of svg?.querySelectorAll("g[aria-label]") ?? []) {
+        const name = g.getAttribute("aria-label") ?? "";
+        if (/axis|grid/.test(name)) continue;
+        marks[name] =
+          (marks[name] ?? 0) + g.querySelectorAll("rect, circle, line, path, text").length;
+      }
+      const labelled = svg?.getAttribute("aria-labelledby") ?? "";
+      return {
+        id: f.id,
+        width: box?.width ?? 0,
+        height: box?.height ?? 0,
+        title: svg?.querySelector("title")?.textContent ?? "",
+        desc: svg?.querySelector("desc")?.textContent ?? "",
+        caption: f.querySelector("figcaption")?.textContent ?? "",
+        labelledBy: f.ownerDocument.getElementById(labelled)?.textContent ?? "",
+        texts: svg?.querySelectorAll("text").length ?? 0,
+        marks,
+      };
+    }),
+  );
+}

@@ -1,0 +1,388 @@
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { degreesOfFreedom, fixed, percent, pValue, significant } from "../../src/report/format.js";
+import {
+  ARTIFACTS,
+  type FigureFacts,
+  figureFacts,
+  launchChromium,
+  openReport,
+  screenshot,
+} from "./browserPage.js";
+import { EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+
+const CENSUS = join(ROOT, "examples/synthetic-census.csv");
+let browser: Browser;
+const dir = scratchDir();
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Runs a command with --json and --html: the JSON on stdout, the page in the scratch dir. */
+function run(name: string, args: readonly string[]): { json: any; html: string; file: string } {
+  const file = join(dir, `${name}.html`);
+  const result = ragci([...args, "--json", "--html", file]);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return { json: JSON.parse(result.stdout), html: readFileSync(file, "utf8"), file };
+}
+
+/** The page loads with no console error and no request but itself; every figure is drawn. */
+async function checkPage(
+  name: string,
+  file: string,
+): Promise<{ page: Page; figures: FigureFacts[] }> {
+  const { page, foreignRequests, errors } = await openReport(browser, file);
+  expect(foreignRequests).toEqual([]);
+  expect(errors).toEqual([]);
+  expect(await page.$$("script")).toHaveLength(0);
+  const figures = await figureFacts(page);
+  expect(figures.length).toBeGreaterThan(0);
+  for (const f of figures) {
+    expect(f.width, f.id).toBeGreaterThan(100);
+    expect(f.height, f.id).toBeGreaterThan(50);
+    expect(f.title, f.id).not.toBe("");
+    expect(f.labelledBy, f.id).toBe(f.title);
+    expect(f.desc.length, f.id).toBeGreaterThan(40);
+    expect(f.caption.length, f.id).toBeGreaterThan(20);
+    expect(f.texts, `${f.id}: labels are <text>, not paths`).toBeGreaterThan(3);
+    expect(
+      Object.values(f.marks).reduce((t, k) => t + k, 0),
+      `${f.id}: marks`,
+    ).toBeGreaterThan(0);
+  }
+  await screenshot(page, name);
+  return { page, figures };
+}
+
+const text = (page: Page, selector: string) =>
+  page.$eval(selector, (e) => e.textContent?.trim() ?? "");
+
+/** The value as the page printed it: the same digits as the text shows. */
+function sameAs(shown: string, value: number): string {
+  return fixed(value, shown.split(".")[1]?.length ?? 0);
+}
+
+describe("analyze --html", () => {
+  let json: any;
+  let html: string;
+  let file: string;
+  beforeAll(() => {
+    ({ json, html, file } = run("analyze", [
+      "analyze",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--metric",
+      "hit5",
+      "--system",
+      "system",
+      "--replicates",
+      "999",
+    ]));
+  });
+
+  it("loads with no request and no console error; every figure is an SVG with marks, title and text alternative", async () => {
+    const { figures } = await checkPage("analyze", file);
+    // Three figures per system: sizes, intervals, rates.
+    expect(figures.map((f) => f.id)).toEqual([
+      "a1-sizes",
+      "a1-intervals",
+      "a1-rates",
+      "a2-sizes",
+      "a2-intervals",
+      "a2-rates",
+    ]);
+  });
+
+  it("shows the JSON's estimates, intervals, ν and methods, formatted as the page formats them", async () => {
+    const { page } = await openReport(browser, file);
+    for (const system of ["bm25", "tfidf"]) {
+      for (const estimand of ["micro", "macro"] as const) {
+        const e = json.systems[system][estimand];
+        const interval = e.intervals[e.recommended];
+        const cell = (field: string) =>
+          text(
+            page,
+            `table[data-table="estimates"][data-system="${system}"] tr[data-estimand="${estimand}"] td[data-field="${field}"]`,
+          );
+        const estimate = await cell("estimate");
+        expect(estimate).toBe(sameAs(estimate, e.estimate));
+        expect(estimate.split(".")[1]?.length).toBeGreaterThanOrEqual(3);
+        expect(await cell("lower")).toBe(sameAs(await cell("lower"), interval.lower));
+        expect(await cell("upper")).toBe(sameAs(await cell("upper"), interval.upper));
+        expect(await cell("df")).toBe(degreesOfFreedom(interval.df));
+        expect(await cell("method")).toBe(e.recommended);
+        const overview = await text(
+          page,
+          `table[data-table="overview"] tr[data-system="${system}"] td[data-field="${estimand}-estimate"]`,
+        );
+        expect(overview).toBe(estimate);
+      }
+    }
+  });
+
+  it("draws one interval row per method of the JSON, and states the shares the diagnostics report", async () => {
+    const { page } = await openReport(browser, file);
+    const figures = await figureFacts(page);
+    const d = json.systems.bm25.diagnostics;
+    const intervals = figures.find((f) => f.id === "a1-intervals") as FigureFacts;
+    const methods = ["micro", "macro"].flatMap((e) =>
+      Object.values(json.systems.bm25[e].intervals),
+    );
+    const available = methods.filter((i: any) => i.available).length;
+    expect(intervals.marks.dot).toBe(available);
+    const caption = await text(page, "#a1-sizes figcaption");
+    expect(caption).toContain(`the largest tenth) hold ${percent(d.sizes.shareLargestDecile)}`);
+    const rates = await text(page, "#a1-rates figcaption");
+    expect(rates).toContain(
+      `${percent(d.rates.fractionZero, 1)} of documents are at exactly 0 and ${percent(d.rates.fractionOne, 1)} at exactly 1`,
+    );
+    const body = await text(page, "body");
+    expect(body).toContain(`Kish DEFF ${significant(d.deff)}`);
+  });
+
+  it("embeds the aggregates as a data: URL whose SHA-256 is shown, and re-running from it reproduces the digests", async () => {
+    const { page } = await openReport(browser, file);
+    const href = await page.$eval("a.download", (a) => a.getAttribute("href") ?? "");
+    const csv = Buffer.from(href.replace(/^data:text\/csv;charset=utf-8;base64,/, ""), "base64");
+    const digest = createHash("sha256").update(csv).digest("hex");
+    expect(await text(page, '[data-field="csv-sha256"]')).toBe(digest);
+    const input = await text(page, 'table[data-table="inputs"] td[data-field="sha256"]');
+    expect(input).toBe(json.inputs[0].sha256);
+    const saved = join(dir, "analyze-aggregates.csv");
+    writeFileSync(saved, csv);
+    const rerun = ragci([
+      "analyze",
+      saved,
+      "--aggregated",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--json",
+      "--replicates",
+      "0",
+    ]);
+    expect(rerun.code).toBe(0);
+    const again = JSON.parse(rerun.stdout);
+    for (const system of ["bm25", "tfidf"]) {
+      expect(again.systems[system].aggregatesSha256).toBe(json.systems[system].aggregatesSha256);
+      expect(html).toContain(json.systems[system].aggregatesSha256);
+    }
+  });
+
+  it("reads on a narrow screen (nothing wider than the viewport) and prints on A4", async () => {
+    const { page } = await openReport(browser, file, { width: 375, height: 800 });
+    const width = await page.evaluate<number>("document.documentElement.scrollWidth");
+    expect(width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(ARTIFACTS, "analyze-narrow.png"), fullPage: true });
+    await page.emulateMedia({ media: "print" });
+    const pdf = await page.pdf({ format: "A4", path: join(ARTIFACTS, "analyze.pdf") });
+    expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+  });
+});
+
+describe("compare --html", () => {
+  it("two systems: the difference table equals the JSON, one circle per document, ties counted", async () => {
+    const { json, file } = run("compare", [
+      "compare",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--replicates",
+      "999",
+    ]);
+    const { page, figures } = await checkPage("compare", file);
+    for (const estimand of ["micro", "macro"] as const) {
+      const test = json.tests[estimand];
+      const cell = (field: string) =>
+        text(
+          page,
+          `table[data-table="difference"] tr[data-estimand="${estimand}"] td[data-field="${field}"]`,
+        );
+      const estimate = await cell("estimate");
+      expect(estimate).toBe(sameAs(estimate, json.difference[estimand].estimate));
+      expect(await cell("lower")).toBe(sameAs(await cell("lower"), test.lower));
+      expect(await cell("upper")).toBe(sameAs(await cell("upper"), test.upper));
+      expect(await cell("df")).toBe(degreesOfFreedom(test.df));
+      expect(await cell("p")).toBe(pValue(test.p));
+      expect(await cell("a")).toBe(fixed(json.a[estimand].estimate, 3));
+    }
+    const docs = figures.find((f) => f.id === "m1-c1-docs") as FigureFacts;
+    expect(docs.marks.dot).toBe(json.difference.documents);
+    const ties = Math.round(json.ties * json.difference.documents);
+    expect(await text(page, "#m1-c1-docs figcaption")).toContain(
+      `${ties} ties (${percent(json.ties)})`,
+    );
+  });
+
+  it("more than two systems: each system's interval with tie-group letters, Holm p as in the JSON", async () => {
+    // A third system: tfidf's result on even query ids, bm25's on odd ones.
+    const lines = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+    const header = lines[0] as string;
+    const rows = lines.slice(1).map((l) => l.split(","));
+    const byKey = new Map(rows.map((r) => [`${r[2]}/${r[1]}`, r]));
+    const mixed = rows
+      .filter((r) => r[2] === "bm25")
+      .map((r) => {
+        const other = Number(r[1]) % 2 === 0 ? (byKey.get(`tfidf/${r[1]}`) as string[]) : r;
+        return [r[0], r[1], "mixed", ...other.slice(3)].join(",");
+      });
+    const three = join(dir, "three.csv");
+    writeFileSync(three, `${[header, ...lines.slice(1), ...mixed].join("\n")}\n`);
+    const { json, file } = run("compare-three", [
+      "compare",
+      three,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--all-pairs",
+      "--replicates",
+      "0",
+    ]);
+    const { page, figures } = await checkPage("compare-three", file);
+    const systems = figures.find((f) => f.id === "m1-systems") as FigureFacts;
+    expect(systems.marks.dot).toBe(3 * 2);
+    const comparisons = json.comparisons;
+    expect(comparisons.length).toBe(3);
+    for (const c of comparisons) {
+      const cell = await text(
+        page,
+        `table[data-table="holm"] tr[data-a="${c.a.system}"][data-b="${c.b.system}"] td[data-field="micro-holm"]`,
+      );
+      expect(cell).toBe(pValue(c.pHolm.micro));
+    }
+    const letters = await page.$$eval("#m1-systems svg text", (t) =>
+      t.map((x) => x.textContent ?? ""),
+    );
+    expect(letters.some((l) => /^[a-z]+ · /.test(l))).toBe(true);
+  });
+});
+
+describe("plan, strata and simulate --html", () => {
+  it("plan: the table shows the JSON's K, the curve has its points with and without fpc, the target is marked", async () => {
+    const { json, file } = run("plan", [
+      "plan",
+      "--sd",
+      "0.224",
+      "--population",
+      "1300",
+      "--half-width",
+      "0.05",
+    ]);
+    const { page, figures } = await checkPage("plan", file);
+    const row = await page.$$eval('tr[data-row="macro"] td', (t) =>
+      t.map((x) => x.textContent ?? ""),
+    );
+    expect(row).toContain(String(json.macro.documents));
+    expect(row).toContain(String(json.macro.documentsWithoutFpc));
+    expect(json.macro.documents).toBe(76);
+    const curve = figures[0] as FigureFacts;
+    expect(curve.marks.line).toBe(2 * 2);
+    const labels = await page.$$eval("#plan-curve svg text", (t) =>
+      t.map((x) => x.textContent ?? ""),
+    );
+    expect(labels).toContain("target w = 0.05");
+    expect(labels).toContain(`macro K = ${json.macro.documents}`);
+  });
+
+  it("strata: the cutoff and every allocation, counts as in the JSON", async () => {
+    const { json, file } = run("strata", ["strata", CENSUS, "--aggregated", "--documents", "20"]);
+    const { page } = await checkPage("strata", file);
+    const labels = await page.$$eval("#strata-sizes svg text", (t) =>
+      t.map((x) => x.textContent ?? ""),
+    );
+    expect(labels).toContain(`cutoff ${json.cutoff}`);
+    const bars = await page.$$eval(
+      "#strata-allocations svg g[aria-label='bar'] rect",
+      (r) => r.length,
+    );
+    const nonzero = json.allocations
+      .flatMap((a: any) => Object.values(a.sampled))
+      .filter((k: any) => k > 0);
+    expect(bars).toBe(nonzero.length);
+    for (const a of json.allocations) {
+      const name = a.estimand ? `${a.rule} (${a.estimand} S_h)` : a.rule;
+      const row = await page.$$eval(`tr[data-row="${name}"] td`, (t) =>
+        t.map((x) => x.textContent ?? ""),
+      );
+      expect(row.slice(1, 3)).toEqual([String(a.sampled.large), String(a.sampled.small)]);
+    }
+  });
+
+  it("simulate: a coverage dot with its MC-error bar per method and K, the nominal line, coverages as in the JSON", async () => {
+    const { json, file } = run("simulate", [
+      "simulate",
+      CENSUS,
+      "--aggregated",
+      "--k",
+      "5,10",
+      "--reps",
+      "100",
+      "--replicates",
+      "99",
+    ]);
+    const { page, figures } = await checkPage("simulate", file);
+    const micro = Object.keys(json.studies[0].methods).filter((k) => k.startsWith("micro/"));
+    const coverage = figures.find((f) => f.id === "micro-coverage") as FigureFacts;
+    expect(coverage.marks.dot).toBe(micro.length * 2);
+    const labels = await page.$$eval("#micro-coverage svg text", (t) =>
+      t.map((x) => x.textContent ?? ""),
+    );
+    expect(labels).toContain("nominal 95%");
+    for (const study of json.studies)
+      for (const key of micro) expect(labels).toContain(percent(study.methods[key].coverage, 1));
+  });
+});
+
+describe("--html output safety", () => {
+  it("refuses an --html path that is an input or another output, before writing anything", () => {
+    const before = readFileSync(EXAMPLE);
+    const onInput = ragci([
+      "analyze",
+      EXAMPLE,
+      "--metric",
+      "hit5",
+      "--system",
+      "system",
+      "--html",
+      EXAMPLE,
+    ]);
+    expect(onInput.code).toBe(2);
+    expect(onInput.stderr).toMatch(/--html/);
+    expect(readFileSync(EXAMPLE).equals(before)).toBe(true);
+    const same = join(dir, "same.html");
+    const twice = ragci([
+      "plan",
+      "--sd",
+      "0.2",
+      "--half-width",
+      "0.05",
+      "-o",
+      same,
+      "--html",
+      same,
+    ]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/--html|-o/);
+  });
+});
