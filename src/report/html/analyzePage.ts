@@ -119,7 +119,7 @@ export function analyzeHtml(input: AnalyzeHtmlInput): string {
   ];
   return htmlPage({
     title: `ragci analyze · ${report.inputs.map((i) => i.file).join(" + ")}`,
-    lede: `${systems.length > 0 ? `systems ${systems.join(", ")} · ` : ""}metric${metrics.length > 1 ? "s" : ""} ${metrics.join(", ")} · ${first ? `${first.documents} documents · ${count(first.results)} results` : ""}`,
+    lede: `${systems.length > 0 ? `system${systems.length > 1 ? "s" : ""} ${systems.join(", ")} · ` : ""}metric${metrics.length > 1 ? "s" : ""} ${metrics.join(", ")} · ${first ? `${first.documents} documents · ${count(first.results)} results` : ""}`,
     body: body.filter(Boolean).join("\n"),
     version: report.version,
   });

@@ -13,6 +13,17 @@ export function logEdges(min: number, max: number): number[] {
 }
 
 /**
+ * Log-spaced edges for counts, moved to half-integers: where log bins are narrower than one
+ * result they would leave empty bins between 1, 2, 3 … that look like missing documents.
+ */
+export function countEdges(min: number, max: number): number[] {
+  const edges = logEdges(Math.max(0.5, min - 0.5), max + 0.5).map((e) => Math.round(e - 0.5) + 0.5);
+  const unique = [...new Set(edges)];
+  if ((unique.at(-1) as number) < max + 0.5) unique.push(max + 0.5);
+  return unique;
+}
+
+/**
  * How many results each document has, on a log axis (sizes span orders of magnitude), with
  * the largest documents — those whose share of all results the diagnostics report — drawn
  * in the accent colour, so the reader sees where the micro estimate's weight sits.
@@ -51,7 +62,7 @@ export function documentSizesFigure(options: {
             { y: "count" },
             {
               x: "n",
-              thresholds: logEdges(min as number, max as number),
+              thresholds: countEdges(min as number, max as number),
               fill: "group",
               stroke: "#ffffff",
               inset: 0.5,

@@ -2,7 +2,7 @@ import * as Plot from "@observablehq/plot";
 import type { SizeStrataDesign } from "../../core/designs/sizeStrataDesign.js";
 import type { DocumentStats } from "../../core/types.js";
 import { count, percent } from "../format.js";
-import { logEdges } from "./documentSizesFigure.js";
+import { countEdges } from "./documentSizesFigure.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
 
 /**
@@ -42,7 +42,7 @@ export function strataSizesFigure(options: {
             { y: "count" },
             {
               x: "n",
-              thresholds: logEdges(min, max),
+              thresholds: countEdges(min, max),
               fill: "stratum",
               stroke: "#ffffff",
               inset: 0.5,
