@@ -22,3 +22,24 @@ export function expectClose(
     }
   } else expect(actual, path).toEqual(expected);
 }
+
+/**
+ * |actual − expected| ≤ max(rel·|expected|, abs), both numbers in the failure message; a null
+ * actual fails. `abs` (0 unless given) is the tolerance where expected is 0 or tiny.
+ */
+export function expectRelativelyClose(
+  actual: number | null,
+  expected: number,
+  options: { rel: number; abs?: number; label?: string },
+): void {
+  const label = options.label === undefined ? "" : `${options.label}: `;
+  if (actual === null) throw new Error(`${label}null where ${expected} was expected`);
+  expect(Math.abs(actual - expected), `${label}${actual} vs ${expected}`).toBeLessThanOrEqual(
+    Math.max(options.rel * Math.abs(expected), options.abs ?? 0),
+  );
+}
+
+/** |a − b| ≤ rel·max(|a|, |b|, floor): symmetric, for predicates (fast-check, summary tables). */
+export function isRelativelyClose(a: number, b: number, rel: number, floor: number): boolean {
+  return Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b), floor);
+}

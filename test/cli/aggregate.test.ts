@@ -1,22 +1,11 @@
-import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectClose } from "../expectClose.js";
-import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
+import { sha256File } from "../support/sha256File.js";
+import { EXAMPLE, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
-
-function json(args: string[]): Record<string, any> {
-  const result = ragci([...args, "--json"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout);
-}
-
-function sha256(path: string): string {
-  return createHash("sha256").update(readFileSync(path)).digest("hex");
-}
 
 /** Everything but the inputs' names and the aggregates file: the analysis itself. */
 function analysisOf(o: Record<string, any>): Record<string, any> {
@@ -39,10 +28,10 @@ describe("ragci aggregate and ragci merge", () => {
     return path;
   });
   const metricArgs = ["--metric", "hit5,rr", "--system", "system"];
-  const whole = json(["analyze", EXAMPLE, ...metricArgs, "--replicates", "999"]);
+  const whole = ragciJson(["analyze", EXAMPLE, ...metricArgs, "--replicates", "999"]);
 
   it("shards → aggregate each (Parquet) → merge → analyze --aggregated is the one-pass analysis", () => {
-    const before = shards.map(sha256);
+    const before = shards.map(sha256File);
     const parts = shards.map((shard, k) => {
       const out = join(dir, `part${k}.parquet`);
       const r = ragci(["aggregate", shard, ...metricArgs, "-o", out]);
@@ -58,7 +47,7 @@ describe("ragci aggregate and ragci merge", () => {
     expect(merged.stderr).toBe("");
     expect(merged.code).toBe(0);
     expect(merged.stdout).toMatch(/2 systems × 2 metrics, 98 documents, 2760 results/);
-    const again = json([
+    const again = ragciJson([
       "analyze",
       all,
       "--aggregated",
@@ -72,7 +61,7 @@ describe("ragci aggregate and ragci merge", () => {
     expect(again.systems.tfidf.metrics.hit5).toEqual(whole.systems.tfidf.metrics.hit5);
     // RR sums are exact per shard, then three doubles are added: equal to rounding.
     expectClose(analysisOf(again), analysisOf(whole), 1e-13);
-    expect(shards.map(sha256)).toEqual(before);
+    expect(shards.map(sha256File)).toEqual(before);
   });
 
   it("aggregate of all shards at once (CSV) equals aggregate of the whole file, row for row", () => {

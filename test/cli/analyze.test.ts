@@ -1,24 +1,16 @@
-import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectClose } from "../expectClose.js";
-import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
+import { sha256File } from "../support/sha256File.js";
+import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
+
+const json = (args: string[], input?: string) =>
+  ragciJson(args, input === undefined ? {} : { input });
 
 const k5 = join(FIXTURES, "k5_binary.csv");
 const expectedK5 = JSON.parse(readFileSync(join(FIXTURES, "k5_binary.expected.json"), "utf8"));
 const dir = scratchDir();
-
-function json(args: string[], input?: string): Record<string, any> {
-  const result = ragci([...args, "--json"], input === undefined ? {} : { input });
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout);
-}
-
-function sha256(path: string): string {
-  return createHash("sha256").update(readFileSync(path)).digest("hex");
-}
 
 describe("ragci analyze --json (SPEC §10)", () => {
   const out = json(["analyze", k5, "--metric", "score"]);
@@ -49,7 +41,7 @@ describe("ragci analyze --json (SPEC §10)", () => {
 
   it("records the SHA-256 of the input file and of the per-document aggregates", () => {
     expect(out.inputs[0].sha256).toBe(expectedK5.data_sha256);
-    expect(out.inputs[0].sha256).toBe(sha256(k5));
+    expect(out.inputs[0].sha256).toBe(sha256File(k5));
     expect(out.aggregatesSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -130,11 +122,11 @@ describe("formats and inputs", () => {
     );
     expect(strip(stdin)).toEqual(strip(csv));
     expect(stdin.inputs[0].file).toBe("stdin");
-    expect(stdin.inputs[0].sha256).toBe(sha256(join(dir, "x.jsonl")));
+    expect(stdin.inputs[0].sha256).toBe(sha256File(join(dir, "x.jsonl")));
   });
 
   it("re-runs from --write-aggregates (CSV and Parquet) to the same numbers, leaving the input untouched", () => {
-    const before = sha256(EXAMPLE);
+    const before = sha256File(EXAMPLE);
     for (const name of ["agg.csv", "agg.parquet"]) {
       const target = join(dir, name);
       const first = json([
@@ -154,7 +146,7 @@ describe("formats and inputs", () => {
       );
       expect(withoutRowBootstrap(strip(again)), name).toEqual(withoutRowBootstrap(strip(first)));
     }
-    expect(sha256(EXAMPLE)).toBe(before);
+    expect(sha256File(EXAMPLE)).toBe(before);
   });
 
   it("gives the same analysis from shards as from the whole file (per-query shards and aggregate shards)", () => {

@@ -7,17 +7,10 @@
  * Each case runs in its own directory with the files it names, and the paths are relative
  * to it, as a user types them.
  */
-import { createHash } from "node:crypto";
-import {
-  copyFileSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sha256File } from "../support/sha256File.js";
 import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
 
 const root = scratchDir();
@@ -577,10 +570,6 @@ const CASES: readonly Case[] = [
   },
 ];
 
-function sha256(path: string): string {
-  return createHash("sha256").update(readFileSync(path)).digest("hex");
-}
-
 /** Every file under `dir` (relative path → SHA-256), directories included as entries. */
 function snapshot(dir: string, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -589,7 +578,7 @@ function snapshot(dir: string, prefix = ""): Map<string, string> {
     if (statSync(path).isDirectory()) {
       out.set(`${prefix}${name}/`, "dir");
       for (const [k, v] of snapshot(path, `${prefix}${name}/`)) out.set(k, v);
-    } else out.set(`${prefix}${name}`, sha256(path));
+    } else out.set(`${prefix}${name}`, sha256File(path));
   }
   return out;
 }

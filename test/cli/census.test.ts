@@ -6,17 +6,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, ROOT, ragci, ragciOk, scratchDir } from "./runCli.js";
 
 const CENSUS = join(ROOT, "examples/synthetic-census.csv");
 const dir = scratchDir();
-
-function run(args: readonly string[]): string {
-  const result = ragci(args);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return result.stdout;
-}
 
 /** Every 13th document of the census: a sample of 100 with its own K. */
 function sample(): string {
@@ -41,7 +34,7 @@ describe("analyze --census", () => {
   ];
 
   it("recommends from the study, says so, and shows each interval's coverage", () => {
-    const text = run(args);
+    const text = ragciOk(args);
     expect(text).toMatch(
       /Recommended from a coverage study on the census .*synthetic-census\.csv \(200 SRS samples of K = 100, B = 99\), not from the article's table/,
     );
@@ -53,10 +46,10 @@ describe("analyze --census", () => {
   });
 
   it("is the same study as ragci simulate at that K", () => {
-    const out = JSON.parse(run([...args, "--json"]));
+    const out = JSON.parse(ragciOk([...args, "--json"]));
     const study = out.censusStudy;
     const simulated = JSON.parse(
-      run([
+      ragciOk([
         "simulate",
         CENSUS,
         "--aggregated",
@@ -131,14 +124,14 @@ describe("compare --census", () => {
       "--replicates",
       "99",
     ];
-    const text = run(args);
+    const text = ragciOk(args);
     expect(text).toMatch(
       new RegExp(
         `Recommended from a coverage study on the census .*covidqa-retrieval\\.csv \\(200 SRS samples of K = ${docs.length}`,
       ),
     );
     expect(text).toMatch(/bootstrap-t .*covers \d+\.\d% on the census/);
-    const out = JSON.parse(run([...args, "--json"]));
+    const out = JSON.parse(ragciOk([...args, "--json"]));
     expect(out.censusStudy.k).toBe(docs.length);
     expect(["cr2", "t", "cr1"]).toContain(out.tests.micro.method);
   });

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, FIXTURES, ROOT, ragci, scratchDir } from "./runCli.js";
+import { expectRelativelyClose } from "../expectClose.js";
+import { EXAMPLE, FIXTURES, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 // R 4.2.2, clubSandwich 0.5.8 (coef_test CR2 Satterthwaite / CR1 on lm(x ~ 1) per query) and
@@ -11,22 +12,11 @@ const R = JSON.parse(
 );
 const PAIRED = JSON.parse(readFileSync(join(FIXTURES, "paired_ties_rr.expected.json"), "utf8"));
 
-function close(actual: number, expected: number, label: string, rel = 1e-9): void {
-  const tolerance = expected === 0 ? 1e-15 : rel * Math.abs(expected);
-  expect(Math.abs(actual - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
-    tolerance,
-  );
-}
-
-function json(args: string[]): Record<string, any> {
-  const result = ragci([...args, "--json"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout);
-}
+const close = (actual: number, expected: number, label: string, rel = 1e-9) =>
+  expectRelativelyClose(actual, expected, { rel, abs: 1e-15, label });
 
 describe("ragci compare on the bundled COVID-QA example (tfidf − bm25)", () => {
-  const out = json([
+  const out = ragciJson([
     "compare",
     EXAMPLE,
     "--doc",
@@ -76,7 +66,7 @@ describe("ragci compare on the bundled COVID-QA example (tfidf − bm25)", () =>
 });
 
 describe("reference case paired_ties_rr (difference A − B)", () => {
-  const out = json([
+  const out = ragciJson([
     "compare",
     join(FIXTURES, "paired_ties_rr.csv"),
     "--system",
@@ -134,7 +124,7 @@ describe("pairing rules", () => {
   );
 
   it("joins two files on the query, one system per file", () => {
-    const out = json([
+    const out = ragciJson([
       "compare",
       a,
       b,
@@ -205,7 +195,7 @@ describe("pairing rules", () => {
       file,
       `doc,qid,system,hit\n${["d1,q1,A,1", "d1,q1,B,1", "d2,q2,A,1", "d2,q2,B,0", "d2,q3,A,1", "d3,q4,A,0", "d3,q4,B,1"].join("\n")}\n`,
     );
-    const out = json([
+    const out = ragciJson([
       "compare",
       file,
       "--doc",
@@ -226,7 +216,7 @@ describe("pairing rules", () => {
   });
 
   it("compares all pairs with Holm-adjusted p-values and groups", () => {
-    const out = json([
+    const out = ragciJson([
       "compare",
       EXAMPLE,
       "--system",
@@ -251,7 +241,7 @@ describe("pairing rules", () => {
       .map((r) => r.replace(",bm25,", ",bm25copy,"));
     const file = join(dir, "three.csv");
     writeFileSync(file, `${head}\n${[...rows, ...copies].join("\n")}\n`);
-    const out = json([
+    const out = ragciJson([
       "compare",
       file,
       "--system",
@@ -296,9 +286,9 @@ describe("pairing rules", () => {
     expect(text).toMatch(/micro: every pair is told apart at 95% \(Holm\)/);
     expect(text).not.toMatch(/cannot be told apart/);
     expect(text).toMatch(/5\.5e-7/);
-    expect(json([...args, "--replicates", "0"]).schema).toBe("ragci.comparisons/1");
+    expect(ragciJson([...args, "--replicates", "0"]).schema).toBe("ragci.comparisons/1");
     expect(
-      json(["compare", EXAMPLE, "--system", "system", "--metric", "hit5", "--replicates", "0"])
+      ragciJson(["compare", EXAMPLE, "--system", "system", "--metric", "hit5", "--replicates", "0"])
         .schema,
     ).toBe("ragci.comparison/1");
   });

@@ -6,16 +6,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
-
-function json(args: readonly string[]) {
-  const result = ragci([...args, "--json"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout);
-}
 
 /** The comparison without what per-document input cannot give (the chunk bootstrap). */
 function numbers(out: Record<string, any>): string {
@@ -42,7 +35,7 @@ describe("compare from its per-document table", () => {
     "re-runs from %s to the same intervals, tests and verdicts",
     (ext) => {
       const table = join(dir, `pairs.${ext}`);
-      const full = json([
+      const full = ragciJson([
         "compare",
         EXAMPLE,
         "--system",
@@ -52,7 +45,7 @@ describe("compare from its per-document table", () => {
         table,
       ]);
       expect(full.aggregatesFile).toBe(table);
-      const again = json(["compare", table, "--aggregated", ...base]);
+      const again = ragciJson(["compare", table, "--aggregated", ...base]);
       expect(again.inputs[0].kind).toBe("per-document");
       expect(numbers(again)).toBe(numbers(full));
       // 0/1 differences are in {−1, 0, 1}: Σx² counts the queries that differ.
@@ -81,7 +74,7 @@ describe("compare from its per-document table", () => {
     );
     const opts = ["--metric", "hit5", "--replicates", "0", "--design", design, "--stratum", "size"];
     const table = join(dir, "sized-pairs.csv");
-    const full = json([
+    const full = ragciJson([
       "compare",
       data,
       "--system",
@@ -90,7 +83,7 @@ describe("compare from its per-document table", () => {
       "--write-aggregates",
       table,
     ]);
-    const again = json(["compare", table, "--aggregated", ...opts]);
+    const again = ragciJson(["compare", table, "--aggregated", ...opts]);
     expect(again.difference.micro.intervals.stratified).toEqual(
       full.difference.micro.intervals.stratified,
     );

@@ -2,16 +2,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStatsFromRows, stratifiedEstimates } from "../../src/core/index.js";
-import { FIXTURES, ragci, scratchDir } from "./runCli.js";
+import { FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
-
-function json(args: string[]): Record<string, any> {
-  const result = ragci([...args, "--json", "--replicates", "0"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout);
-}
+/** The report without resampling (the design intervals need none). */
+const json = (args: string[]) => ragciJson([...args, "--replicates", "0"]);
 
 describe("analyze --design", () => {
   it("two_stage_types: the two-stage interval (R survey, reference) is the recommended one", () => {

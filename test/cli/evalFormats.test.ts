@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 const FIXTURES = join(ROOT, "test/fixtures/evalFormats");
@@ -35,13 +35,6 @@ function write(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-function json(args: readonly string[]): Record<string, unknown> {
-  const result = ragci([...args, "--json"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as Record<string, unknown>;
 }
 
 /** Every analysis in a report (one, or under metrics / systems), found by its micro block. */
@@ -108,8 +101,15 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
   );
 
   it("promptfoo -o results.json (OutputFile, EvaluateSummaryV3): analyze, doc in vars", () => {
-    const fromTool = json(["analyze", promptfoo, "--doc", "vars.article", "--metric", "hit5,rr"]);
-    const fromTable = json(["analyze", EXAMPLE, ...csvArgs, "--metric", "hit5,rr"]);
+    const fromTool = ragciJson([
+      "analyze",
+      promptfoo,
+      "--doc",
+      "vars.article",
+      "--metric",
+      "hit5,rr",
+    ]);
+    const fromTable = ragciJson(["analyze", EXAMPLE, ...csvArgs, "--metric", "hit5,rr"]);
     expect(estimates(fromTool)).toEqual(estimates(fromTable));
     const inputs = fromTool.inputs as { format: string; rows: number }[];
     expect(inputs[0]?.format).toBe("promptfoo");
@@ -121,8 +121,15 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
       "results.jsonl",
       `${rows.map((r) => JSON.stringify(promptfooResult(r))).join("\n")}\n`,
     );
-    const fromTool = json(["compare", jsonl, "--doc", "metadata.source_doc", "--metric", "hit5"]);
-    const fromTable = json(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
+    const fromTool = ragciJson([
+      "compare",
+      jsonl,
+      "--doc",
+      "metadata.source_doc",
+      "--metric",
+      "hit5",
+    ]);
+    const fromTable = ragciJson(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
     expect(fromTool.difference).toEqual(fromTable.difference);
     expect(fromTool.systems).toEqual(["bm25", "tfidf"]);
     expect(String(fromTool.notices)).toContain("promptfoo: each test (testIdx) is a query");
@@ -150,7 +157,7 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
             ),
         }),
       );
-    const fromTool = json([
+    const fromTool = ragciJson([
       "compare",
       log("bm25"),
       log("tfidf"),
@@ -159,7 +166,7 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
       "--metric",
       "hit5",
     ]);
-    const fromTable = json(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
+    const fromTable = ragciJson(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
     expect(fromTool.difference).toEqual(fromTable.difference);
     expect(String(fromTool.notices)).toContain("2 epochs per sample averaged");
   });
@@ -179,7 +186,7 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
     ["inspect-bm25-deflate.eval", "deflate"],
   ] as const) {
     it(`an Inspect .eval log (zip, ${compression} members) reads like the table; a dict score gives one metric per key`, () => {
-      const fromTool = json([
+      const fromTool = ragciJson([
         "analyze",
         join(FIXTURES, name),
         "--doc",
@@ -187,7 +194,7 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
         "--metric",
         "hit5,retrieval.rr",
       ]);
-      const fromTable = json(["analyze", first20, "--doc", "doc_id", "--metric", "hit5,rr"]);
+      const fromTable = ragciJson(["analyze", first20, "--doc", "doc_id", "--metric", "hit5,rr"]);
       const tool = estimates(fromTool);
       const table = estimates(fromTable);
       expect(tool["bm25/hit5"]).toEqual(table["/hit5"]);
@@ -215,8 +222,8 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
       "bm25-rounded.csv",
       `doc_id,query_id,rr\n${bm25.map((r) => `${r.doc},${r.query},${r.rr.toFixed(4)}`).join("\n")}\n`,
     );
-    const fromTool = json(["analyze", trec, "--doc-map", map, "--metric", "recip_rank"]);
-    const fromTable = json(["analyze", rounded, "--doc", "doc_id", "--metric", "rr"]);
+    const fromTool = ragciJson(["analyze", trec, "--doc-map", map, "--metric", "recip_rank"]);
+    const fromTable = ragciJson(["analyze", rounded, "--doc", "doc_id", "--metric", "rr"]);
     expect(estimates(fromTool)["bm25/recip_rank"]).toEqual(estimates(fromTable)["/rr"]);
   });
 });

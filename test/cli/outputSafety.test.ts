@@ -5,7 +5,6 @@
  * target atomically and keeps the link. Every CSV ragci writes quotes per RFC 4180, so ids
  * with commas, quotes, line breaks, surrounding spaces or any Unicode read back unchanged.
  */
-import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -21,14 +20,11 @@ import {
 import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
+import { sha256File } from "../support/sha256File.js";
 import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
 
 const root = scratchDir();
 let counter = 0;
-
-function sha256(path: string): string {
-  return createHash("sha256").update(readFileSync(path)).digest("hex");
-}
 
 /** A fresh directory holding the example as `input.csv` and an empty `sub/`. */
 function workspace(): string {
@@ -101,7 +97,7 @@ describe("an output that is the input is refused, whatever its spelling", () => 
     ({ writer, spelling }) => {
       const dir = workspace();
       const out = spelling.path(dir);
-      const before = sha256(join(dir, "input.csv"));
+      const before = sha256File(join(dir, "input.csv"));
       const entries = readdirSync(dir).sort();
       const result = ragci(writer.args(out), { cwd: dir });
       expect(result.code).toBe(2);
@@ -110,7 +106,7 @@ describe("an output that is the input is refused, whatever its spelling", () => 
         /is the same file as the input input\.csv; ragci never overwrites its input/,
       );
       expect(result.stderr.trim().split("\n")).toHaveLength(1);
-      expect(sha256(join(dir, "input.csv"))).toBe(before);
+      expect(sha256File(join(dir, "input.csv"))).toBe(before);
       expect(readdirSync(dir).sort()).toEqual(entries);
     },
   );

@@ -12,14 +12,7 @@ import {
   stratifiedHalfWidth,
   summarizeCensusStrata,
 } from "../../src/core/index.js";
-import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
-
-function json(args: string[]): Record<string, any> {
-  const result = ragci([...args, "--json"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout);
-}
+import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 /**
  * hit5 per document of the bundled example, summed here without DuckDB: BM25's, or the
@@ -62,7 +55,15 @@ const BM25_HIT5 = [EXAMPLE, "--doc", "doc_id", "--metric", "hit5", "--system", "
 
 describe("ragci plan", () => {
   it("--sd 0.224 --population 1300 --half-width 0.05 gives 76 documents, 80 without fpc (SPEC §7)", () => {
-    const out = json(["plan", "--sd", "0.224", "--population", "1300", "--half-width", "0.05"]);
+    const out = ragciJson([
+      "plan",
+      "--sd",
+      "0.224",
+      "--population",
+      "1300",
+      "--half-width",
+      "0.05",
+    ]);
     expect(out.schema).toBe("ragci.plan/1");
     expect(out.macro.documents).toBe(76);
     expect(out.macro.documentsWithoutFpc).toBe(80);
@@ -71,7 +72,7 @@ describe("ragci plan", () => {
   });
 
   it("--sd 0.412 gives 220 documents, 264 without fpc", () => {
-    const out = json([
+    const out = ragciJson([
       "plan",
       "--sd-micro",
       "0.412",
@@ -87,7 +88,7 @@ describe("ragci plan", () => {
   });
 
   it("estimates S from a pilot file (one system) and warns that S is itself uncertain", () => {
-    const out = json([
+    const out = ragciJson([
       "plan",
       EXAMPLE,
       "--metric",
@@ -108,7 +109,7 @@ describe("ragci plan", () => {
 
   it("takes M from a census file", () => {
     const file = join(FIXTURES, "rr10_scores.csv");
-    const out = json(["plan", file, "--metric", "score", "--census", "--half-width", "0.1"]);
+    const out = ragciJson(["plan", file, "--metric", "score", "--census", "--half-width", "0.1"]);
     expect(out.population).toBe(25);
     expect(out.source.kind).toBe("census");
     // rr10_scores reference: S_macro 0.21516984525720634 (numpy, ddof 1)
@@ -117,7 +118,7 @@ describe("ragci plan", () => {
   });
 
   it("plans a paired comparison: documents to detect a difference with 80% power", () => {
-    const out = json(["plan", "--sd", "0.18", "--difference", "0.03"]);
+    const out = ragciJson(["plan", "--sd", "0.18", "--difference", "0.03"]);
     expect(out.macro.detect.documents).toBeGreaterThan(282);
     expect(out.macro.detect.documents).toBeLessThan(290);
   });
@@ -175,7 +176,7 @@ describe("ragci plan", () => {
 
   it("--cutoff plans a size-stratified sample from the census next to SRS", () => {
     const args = ["plan", ...BM25_HIT5, "--census", "--half-width", "0.05", "--cutoff", "20"];
-    const out = json(args);
+    const out = ragciJson(args);
     const census = bm25Hit5Census();
     const strata = sizeStrata(census.n, 20);
     const N = census.n.reduce((a, b) => a + b, 0);
@@ -227,7 +228,7 @@ describe("ragci plan", () => {
   });
 
   it("--system COL=A,B plans a paired comparison from the pilot's per-document differences", () => {
-    const out = json([
+    const out = ragciJson([
       "plan",
       EXAMPLE,
       "--doc",
@@ -259,7 +260,7 @@ describe("ragci plan", () => {
   });
 
   it("warns when a paired plan takes S from one system of several", () => {
-    const out = json(["plan", ...BM25_HIT5, "--difference", "0.03"]);
+    const out = ragciJson(["plan", ...BM25_HIT5, "--difference", "0.03"]);
     expect(out.warnings.join("\n")).toMatch(
       /S is of one system's results \(system=bm25\), not of a per-document difference.*--system system=A,B/,
     );
@@ -269,7 +270,7 @@ describe("ragci plan", () => {
     const dir = scratchDir();
     const file = join(dir, "pilot.csv");
     writeFileSync(file, "doc,n,s\na,4,1\nb,10,7\nc,3,3\nd,8,2\n");
-    const out = json(["plan", file, "--aggregated", "--half-width", "0.2"]);
+    const out = ragciJson(["plan", file, "--aggregated", "--half-width", "0.2"]);
     const s = pilotStandardDeviations(
       documentStats({ ids: ["a", "b", "c", "d"], n: [4, 10, 3, 8], s: [1, 7, 3, 2] }),
     );

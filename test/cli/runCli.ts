@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { expect } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const CLI = join(ROOT, "dist/cli/main.js");
@@ -31,4 +32,23 @@ export function ragci(
 
 export function scratchDir(): string {
   return mkdtempSync(join(tmpdir(), "ragci-test-"));
+}
+
+/** stdout of a run that must succeed: exit code 0 and nothing on stderr. */
+export function ragciOk(
+  args: readonly string[],
+  options: { input?: string; cwd?: string } = {},
+): string {
+  const result = ragci(args, options);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+/** The report of a run that must succeed, with --json appended to `args`. */
+export function ragciJson(
+  args: readonly string[],
+  options: { input?: string; cwd?: string } = {},
+): Record<string, any> {
+  return JSON.parse(ragciOk([...args, "--json"], options));
 }

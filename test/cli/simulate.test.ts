@@ -6,17 +6,10 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+import { CLI, EXAMPLE, ROOT, ragci, ragciOk, scratchDir } from "./runCli.js";
 
 const CENSUS = join(ROOT, "examples/synthetic-census.csv");
 const dir = scratchDir();
-
-function run(args: readonly string[]): string {
-  const result = ragci(args);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return result.stdout;
-}
 
 const small = [
   "simulate",
@@ -34,7 +27,7 @@ const small = [
 
 describe("ragci simulate", () => {
   it("reports every method with SPEC §8's fields, per K, against the census value", () => {
-    const out = JSON.parse(run([...small, "--json"]));
+    const out = JSON.parse(ragciOk([...small, "--json"]));
     expect(out.schema).toBe("ragci.simulation/1");
     expect(out.truth.micro).toBeCloseTo(0.1861, 4);
     expect(out.truth.macro).toBeCloseTo(0.156, 3);
@@ -84,7 +77,7 @@ describe("ragci simulate", () => {
 
   it("--chunk-bootstrap scores the chunk bootstrap too", () => {
     const out = JSON.parse(
-      run([
+      ragciOk([
         ...small.slice(0, 3),
         "--k",
         "8",
@@ -103,13 +96,13 @@ describe("ragci simulate", () => {
   });
 
   it("gives the same bytes on 1 and 3 threads", () => {
-    const one = run([...small, "--json", "--threads", "1"]);
-    const three = run([...small, "--json", "--threads", "3"]);
+    const one = ragciOk([...small, "--json", "--threads", "1"]);
+    const three = ragciOk([...small, "--json", "--threads", "3"]);
     expect(three).toBe(one);
   });
 
   it("prints the article's table: methods as rows, K as columns, the recommendation", () => {
-    const text = run(small);
+    const text = ragciOk(small);
     expect(text).toMatch(
       /^ragci simulate .*synthetic-census\.csv · metric s \(0\/1\) · census of 1300 documents/,
     );
@@ -117,14 +110,14 @@ describe("ragci simulate", () => {
     expect(text).toMatch(/ {2}method\s+K = 5\s+K = 12/);
     expect(text).toMatch(/ {2}cr2\s+\d+\.\d% ± \d+\.\d \(\d/);
     expect(text).toMatch(/ {2}recommended /);
-    expect(run([...small, "--markdown"])).toMatch(
+    expect(ragciOk([...small, "--markdown"])).toMatch(
       /^## ragci simulate[\s\S]*\| method \| K = 5 \| K = 12 \|/,
     );
   });
 
   it("studies the paired differences of two systems, as compare pairs them", () => {
     const out = JSON.parse(
-      run([
+      ragciOk([
         "simulate",
         EXAMPLE,
         "--metric",
@@ -142,7 +135,7 @@ describe("ragci simulate", () => {
     );
     expect(out.census.pair).toEqual({ a: "bm25", b: "tfidf" });
     const compared = JSON.parse(
-      run([
+      ragciOk([
         "compare",
         EXAMPLE,
         "--metric",
@@ -194,7 +187,7 @@ describe("ragci simulate", () => {
 
   it("--design stratified samples size strata and scores the stratified interval next to the SRS ones", () => {
     const out = JSON.parse(
-      run([
+      ragciOk([
         ...small.slice(0, 3),
         "--k",
         "20",
@@ -294,7 +287,7 @@ const twoStage = [
 
 describe("ragci simulate, two-stage", () => {
   it("draws m units then k documents in each, and scores the two-stage interval next to the SRS ones", () => {
-    const out = JSON.parse(run([...twoStage, "--units", "3,6", "--reps", "60", "--json"]));
+    const out = JSON.parse(ragciOk([...twoStage, "--units", "3,6", "--reps", "60", "--json"]));
     const T = topicSizes.size;
     expect(T).toBe(9); // i² mod 17 takes the 9 quadratic residues (with 0)
     const expected = (m: number) =>
@@ -329,7 +322,7 @@ describe("ragci simulate, two-stage", () => {
       expect(["two-stage", "logit"]).toContain(study.recommended.micro.method);
       expect(["two-stage", "logit"]).toContain(study.recommended.macro.method);
     }
-    const text = run([...twoStage, "--units", "3,6", "--reps", "60"]);
+    const text = ragciOk([...twoStage, "--units", "3,6", "--reps", "60"]);
     expect(text).toMatch(/m = 3 × 4 +m = 6 × 4/);
     expect(text).toMatch(/m of the census's T = 9 first-stage units by SRS, then k documents/);
     expect(text).toMatch(/two-stage +\d+\.\d% ± /);
@@ -337,7 +330,7 @@ describe("ragci simulate, two-stage", () => {
 
   it("gives the same bytes on 1 and 2 threads", () => {
     const args = [...twoStage, "--units", "4", "--reps", "50", "--replicates", "19", "--json"];
-    expect(run([...args, "--threads", "1"])).toBe(run([...args, "--threads", "2"]));
+    expect(ragciOk([...args, "--threads", "1"])).toBe(ragciOk([...args, "--threads", "2"]));
   });
 
   it("checks a two-stage design file against the census's units", () => {
@@ -352,7 +345,7 @@ describe("ragci simulate, two-stage", () => {
       }),
     );
     const viaFile = JSON.parse(
-      run([
+      ragciOk([
         ...twoStage.slice(0, 4),
         good,
         ...twoStage.slice(5),
@@ -363,7 +356,7 @@ describe("ragci simulate, two-stage", () => {
         "--json",
       ]),
     );
-    const viaFlag = JSON.parse(run([...twoStage, "--units", "3", "--reps", "20", "--json"]));
+    const viaFlag = JSON.parse(ragciOk([...twoStage, "--units", "3", "--reps", "20", "--json"]));
     expect(viaFile.studies).toEqual(viaFlag.studies);
 
     const wrongT = join(dir, "two-stage-wrong-t.json");

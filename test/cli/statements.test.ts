@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, FIXTURES, ragci, ragciJson, ragciOk, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 const TWO_STAGE = join(FIXTURES, "two_stage_types.csv");
@@ -18,20 +18,11 @@ function file(name: string, contents: string): string {
   return path;
 }
 
-function run(args: readonly string[]): string {
-  const result = ragci(args);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return result.stdout;
-}
-
-const json = (args: readonly string[]): any => JSON.parse(run([...args, "--json"]));
-
 describe("under a design every interval and line of advice follows the design", () => {
   const args = ["analyze", TWO_STAGE, "--metric", "score", "--design", TWO_STAGE_DESIGN];
 
   it("the logit interval is built on the design's estimate, se and ν", () => {
-    const out = json(args);
+    const out = ragciJson(args);
     for (const e of ["micro", "macro"]) {
       const design = out[e].intervals["two-stage"];
       const logit = out[e].intervals.logit;
@@ -47,7 +38,7 @@ describe("under a design every interval and line of advice follows the design", 
   });
 
   it("the document bootstraps are marked not valid under it", () => {
-    const out = json(args);
+    const out = ragciJson(args);
     for (const method of ["bootstrap-t", "bootstrap-percentile"]) {
       expect(out.micro.intervals[method].available).toBe(false);
       expect(out.micro.intervals[method].reason).toMatch(/not valid under the two-stage design/);
@@ -55,7 +46,7 @@ describe("under a design every interval and line of advice follows the design", 
   });
 
   it("the advice does not recommend the SRS intervals", () => {
-    const text = run(args);
+    const text = ragciOk(args);
     expect(text).not.toMatch(/for micro use cr2/);
     expect(text).not.toMatch(/cr2 ν = .* is far below/);
     expect(text).toMatch(
@@ -66,7 +57,7 @@ describe("under a design every interval and line of advice follows the design", 
 
 describe("quoted coverages say their conditions and where to read more", () => {
   it("cites the README's method guide with K = 20 and the census, never SPEC", () => {
-    const text = run([
+    const text = ragciOk([
       "analyze",
       EXAMPLE,
       "--metric",
@@ -93,9 +84,9 @@ describe("quoted coverages say their conditions and where to read more", () => {
 
 describe("statements true of the data", () => {
   it("the logit row's se is on the estimate's scale; the Markdown ν of bootstrap rows is empty", () => {
-    const out = json(["analyze", K5, "--metric", "score"]);
+    const out = ragciJson(["analyze", K5, "--metric", "score"]);
     expect(out.micro.intervals.logit.se).toBe(out.micro.intervals.cr2.se);
-    const markdown = run(["analyze", K5, "--metric", "score", "--markdown"]);
+    const markdown = ragciOk(["analyze", K5, "--metric", "score", "--markdown"]);
     const bootstrapRow = markdown.split("\n").find((l) => l.includes("| bootstrap-t |")) as string;
     expect(bootstrapRow.trim().endsWith("|  |")).toBe(true);
     expect(markdown).not.toMatch(/\| bootstrap-t \|.*\| z \|/);
@@ -103,7 +94,7 @@ describe("statements true of the data", () => {
   });
 
   it("a score (RR) is a mean, not a rate, and its differences are not percentage points", () => {
-    const text = run([
+    const text = ragciOk([
       "analyze",
       EXAMPLE,
       "--metric",
@@ -116,7 +107,7 @@ describe("statements true of the data", () => {
     expect(text).toMatch(/metric rr \(score in \[0, 1\], observed 0 to 1\.00\)/);
     expect(text).toMatch(/mean of a random result/);
     expect(text).not.toMatch(/\brate\b/);
-    const compared = run([
+    const compared = ragciOk([
       "compare",
       EXAMPLE,
       "--system",
@@ -127,7 +118,7 @@ describe("statements true of the data", () => {
       "0",
     ]);
     expect(compared).not.toMatch(/points|percentage/);
-    const hits = run([
+    const hits = ragciOk([
       "compare",
       EXAMPLE,
       "--system",
@@ -141,7 +132,7 @@ describe("statements true of the data", () => {
   });
 
   it("two documents of equal size are not a dominant document", () => {
-    const text = run([
+    const text = ragciOk([
       "analyze",
       file("eq2.csv", "doc,hit\na,1\na,0\nb,1\nb,1\n"),
       "--metric",
@@ -151,7 +142,7 @@ describe("statements true of the data", () => {
   });
 
   it("all values equal: no logit recommended, no method advice", () => {
-    const text = run([
+    const text = ragciOk([
       "analyze",
       file("all1.csv", "doc,hit\na,1\na,1\nb,1\nc,1\nc,1\nc,1\n"),
       "--metric",
@@ -165,13 +156,13 @@ describe("statements true of the data", () => {
   });
 
   it("--population = K (a census) does not call 95% optimistic", () => {
-    const text = run(["analyze", K5, "--metric", "score", "--population", "5"]);
+    const text = ragciOk(["analyze", K5, "--metric", "score", "--population", "5"]);
     expect(text).not.toMatch(/optimistic|least bad/);
     expect(text).toMatch(/K = M: every document of the population is in the sample/);
   });
 
   it("compare's per-system intervals say why they are not bootstrapped", () => {
-    const out = json(["compare", EXAMPLE, "--system", "system", "--metric", "hit5"]);
+    const out = ragciJson(["compare", EXAMPLE, "--system", "system", "--metric", "hit5"]);
     expect(out.a.micro.intervals["bootstrap-t"].reason).toMatch(
       /not run for each system on its own: ragci compare resamples the per-document differences/,
     );
@@ -182,7 +173,7 @@ describe("statements true of the data", () => {
     const [head, ...rows] = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
     const kept = rows.filter((r, i) => !(r.split(",")[2] === "tfidf" && i % 10 === 0));
     const path = file("partial.csv", `${head}\n${kept.join("\n")}\n`);
-    const out = json([
+    const out = ragciJson([
       "compare",
       path,
       "--system",
@@ -201,12 +192,12 @@ describe("statements true of the data", () => {
 
 describe("the input, as read", () => {
   it("prints the metric's kind and observed range in the header and JSON", () => {
-    expect(run(["analyze", K5, "--metric", "score"])).toMatch(/metric score \(0\/1\)/);
+    expect(ragciOk(["analyze", K5, "--metric", "score"])).toMatch(/metric score \(0\/1\)/);
     const scores = file("scores.csv", "doc,score\na,2.5\na,3\nb,17\nc,4\n");
-    expect(run(["analyze", scores, "--metric", "score"])).toMatch(
+    expect(ragciOk(["analyze", scores, "--metric", "score"])).toMatch(
       /metric score \(score, observed 2\.50 to 17\.0\)/,
     );
-    const out = json(["analyze", scores, "--metric", "score"]);
+    const out = ragciJson(["analyze", scores, "--metric", "score"]);
     expect(out.metricKind).toBe("score");
     expect(out.observedRange).toEqual({ min: 2.5, max: 17 });
   });
@@ -215,28 +206,28 @@ describe("the input, as read", () => {
     const rows = ["doc,hit"];
     for (let i = 0; i < 300; i++) rows.push(`d${i % 30},${i === 41 ? 2 : i % 3 === 0 ? 1 : 0}`);
     const path = file("typo.csv", `${rows.join("\n")}\n`);
-    const text = run(["analyze", path, "--metric", "hit", "--replicates", "0"]);
+    const text = ragciOk(["analyze", path, "--metric", "hit", "--replicates", "0"]);
     expect(text).toMatch(
       /typo\.csv line 43: column hit is 0\/1 in all but 1 of 300 rows, so it is analysed as a score/,
     );
     expect(
-      json(["analyze", path, "--metric", "hit", "--replicates", "0"]).inputWarnings,
+      ragciJson(["analyze", path, "--metric", "hit", "--replicates", "0"]).inputWarnings,
     ).toHaveLength(1);
   });
 
   it("ids that differ only by surrounding spaces are warned about", () => {
     const path = file("spaces.csv", 'doc,hit\na,1\n" a",0\nb,1\nc,0\n');
-    expect(run(["analyze", path, "--metric", "hit"])).toMatch(
+    expect(ragciOk(["analyze", path, "--metric", "hit"])).toMatch(
       /column doc has ids that differ only by surrounding spaces \(" a" and "a"\)/,
     );
   });
 
   it("a repeated query id is warned about; one query per system is not", () => {
     const path = file("repeat.csv", "doc,query_id,hit\na,q1,1\na,q1,1\nb,q2,0\nc,q3,1\n");
-    expect(run(["analyze", path, "--metric", "hit"])).toMatch(
+    expect(ragciOk(["analyze", path, "--metric", "hit"])).toMatch(
       /query id q1 appears 2 times in column query_id/,
     );
-    const clean = run([
+    const clean = ragciOk([
       "analyze",
       EXAMPLE,
       "--metric",
@@ -253,10 +244,10 @@ describe("the input, as read", () => {
     const rows = ["doc,score"];
     for (let i = 0; i < 60; i++) rows.push(`d${i % 12},${(1 + ((i * 7919) % 13)) * 3.7e10}`);
     const path = file("big.csv", `${rows.join("\n")}\n`);
-    const out = json(["analyze", path, "--metric", "score", "--replicates", "0"]);
+    const out = ragciJson(["analyze", path, "--metric", "score", "--replicates", "0"]);
     expect(out.summation).toBe("double-single-thread");
     expect(out.micro.estimate).toBeGreaterThan(1e10);
-    expect(run(["analyze", path, "--metric", "score", "--replicates", "0"])).toMatch(
+    expect(ragciOk(["analyze", path, "--metric", "score", "--replicates", "0"])).toMatch(
       /sums added in double precision on one thread/,
     );
   });
@@ -264,14 +255,14 @@ describe("the input, as read", () => {
 
 describe("plan says what it can and cannot plan", () => {
   it("S = 0 is warned about", () => {
-    const text = run(["plan", "--sd", "0", "--half-width", "0.05"]);
+    const text = ragciOk(["plan", "--sd", "0", "--half-width", "0.05"]);
     expect(text).toMatch(/S = 0 for macro and micro: .* cannot size anything/);
   });
 
   it("a pilot with no variation is warned about", () => {
     const rows = ["doc,hit"];
     for (let i = 0; i < 20; i++) rows.push(`d${i % 5},1`);
-    const text = run([
+    const text = ragciOk([
       "plan",
       file("flat.csv", `${rows.join("\n")}\n`),
       "--metric",
@@ -283,10 +274,10 @@ describe("plan says what it can and cannot plan", () => {
   });
 
   it("with a finite population the answer is at most M, and says so", () => {
-    const out = json(["plan", "--sd", "0.2", "--half-width", "1e-7", "--population", "1000"]);
+    const out = ragciJson(["plan", "--sd", "0.2", "--half-width", "1e-7", "--population", "1000"]);
     expect(out.macro.documents).toBe(1000);
     expect(out.macro.documentsWithoutFpc).toBeNull();
-    const text = run(["plan", "--sd", "0.2", "--half-width", "1e-7", "--population", "1000"]);
+    const text = ragciOk(["plan", "--sd", "0.2", "--half-width", "1e-7", "--population", "1000"]);
     expect(text).toMatch(/more than 10¹²/);
     expect(text).toMatch(/the answer is every document \(K = M = 1000\)/);
   });
@@ -299,7 +290,7 @@ describe("the same options everywhere", () => {
       "bm25.csv",
       `${head}\n${rows.filter((r) => r.split(",")[2] === "bm25").join("\n")}\n`,
     );
-    const picked = json([
+    const picked = ragciJson([
       "analyze",
       EXAMPLE,
       "--metric",
@@ -309,7 +300,7 @@ describe("the same options everywhere", () => {
       "--replicates",
       "0",
     ]);
-    const alone = json([
+    const alone = ragciJson([
       "analyze",
       only,
       "--metric",
@@ -326,8 +317,8 @@ describe("the same options everywhere", () => {
 
   it("compare --system system=bm25,tfidf is the comparison of those two", () => {
     const base = ["compare", EXAMPLE, "--metric", "hit5", "--replicates", "0"];
-    const named = json([...base, "--system", "system=bm25,tfidf"]);
-    const all = json([...base, "--system", "system"]);
+    const named = ragciJson([...base, "--system", "system=bm25,tfidf"]);
+    const all = ragciJson([...base, "--system", "system"]);
     expect(named.difference).toEqual(all.difference);
   });
 
@@ -340,11 +331,11 @@ describe("the same options everywhere", () => {
     ];
     for (const args of commands) {
       const name = args[0] as string;
-      expect(JSON.parse(run([...args, "--json"])).schema).toMatch(/^ragci\./);
-      expect(run([...args, "--markdown"])).toMatch(/^## ragci /);
+      expect(JSON.parse(ragciOk([...args, "--json"])).schema).toMatch(/^ragci\./);
+      expect(ragciOk([...args, "--markdown"])).toMatch(/^## ragci /);
       const out = join(dir, `${name}.md`);
-      expect(run([...args, "--markdown", "-o", out])).toBe("");
-      expect(readFileSync(out, "utf8")).toBe(run([...args, "--markdown"]));
+      expect(ragciOk([...args, "--markdown", "-o", out])).toBe("");
+      expect(readFileSync(out, "utf8")).toBe(ragciOk([...args, "--markdown"]));
     }
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareSystems, documentStatsFromRows, holmAdjust } from "../../src/core/index.js";
+import { isRelativelyClose } from "../expectClose.js";
 
 interface Query {
   readonly doc: string;
@@ -44,8 +45,7 @@ function comparison(queries: readonly Query[], shift = 0, swap = false) {
   );
 }
 
-const close = (a: number, b: number) =>
-  Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(a), Math.abs(b));
+const close = (a: number, b: number) => isRelativelyClose(a, b, 1e-12, 1);
 
 describe("paired comparison properties", () => {
   it("swapping A and B negates the difference and keeps every interval width", () => {

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { ragci, scratchDir } from "../cli/runCli.js";
+import { expectRelativelyClose } from "../expectClose.js";
 import { mulberry32 } from "../support/mulberry32.js";
 import { rscriptOnce } from "./runRscript.js";
 
@@ -96,9 +97,8 @@ const oracle = rscriptOnce(
   () => cases.map((c) => ({ ...c, a: "A", b: "B" })),
 );
 
-function close(mine: number, theirs: number): void {
-  expect(Math.abs(mine - theirs)).toBeLessThanOrEqual(REL * Math.max(Math.abs(theirs), 1e-300));
-}
+const close = (mine: number, theirs: number) =>
+  expectRelativelyClose(mine, theirs, { rel: REL, abs: REL * 1e-300 });
 
 describe("compare --design matches R survey on the per-document differences", () => {
   for (const c of cases) {

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analyze, documentStats, type Interval, type ResultValues } from "../../src/core/index.js";
+import { expectRelativelyClose } from "../expectClose.js";
 
 const dir = new URL("../fixtures/reference/", import.meta.url);
 const CASES = ["k5_binary", "rr10_scores", "degenerate_equal", "paired_ties_rr", "two_stage_types"];
@@ -78,10 +79,8 @@ function valueRange(name: string): { min: number; max: number } {
   return { min: Math.min(...values), max: Math.max(...values) };
 }
 
-function close(actual: number, expected: number, rel = 1e-12): void {
-  const tolerance = expected === 0 ? 1e-15 : rel * Math.abs(expected);
-  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
-}
+const close = (actual: number, expected: number, rel = 1e-12) =>
+  expectRelativelyClose(actual, expected, { rel, abs: 1e-15 });
 
 function checkInterval(actual: Interval | undefined, expected: Record<string, unknown>): void {
   expect(actual).toBeDefined();

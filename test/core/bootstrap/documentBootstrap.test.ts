@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyze, documentStats } from "../../../src/core/index.js";
+import { expectRelativelyClose } from "../../expectClose.js";
 import { mulberry32 } from "../../support/mulberry32.js";
 import { runNumpy } from "../numeric/numpyOracle.js";
 
@@ -41,11 +42,8 @@ interface NumpyBootstrap {
   macro_max_abs_t: number;
 }
 
-function close(actual: number, expected: number, label: string): void {
-  expect(Math.abs(actual - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
-    1e-12 * Math.max(Math.abs(expected), 1e-3),
-  );
-}
+const close = (actual: number, expected: number, label: string) =>
+  expectRelativelyClose(actual, expected, { rel: 1e-12, abs: 1e-15, label });
 
 describe("document bootstrap against numpy", () => {
   const random = mulberry32(20261202);

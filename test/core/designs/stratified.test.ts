@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LonelyPsu } from "../../../src/core/designs/lonelyPsu.js";
 import { documentStats, RagciError, stratifiedEstimates } from "../../../src/core/index.js";
+import { expectRelativelyClose } from "../../expectClose.js";
 
 // Seven documents in four strata: a (3 of 10), b (1 of 40: a lonely PSU), c (2 of 5) and
 // e (1 of 1: a certainty stratum, sampled fully).
@@ -58,7 +59,7 @@ describe("stratifiedEstimates with a stratum of one sampled document", () => {
       populationSizes,
     });
     const close = (actual: number, expected: number) =>
-      expect(Math.abs(actual - expected)).toBeLessThanOrEqual(1e-12 * expected);
+      expectRelativelyClose(actual, expected, { rel: 1e-12 });
     close(result.micro.estimate, 0.62040816326530612);
     close(result.micro.se, 0.085014195289610961);
     close(result.macro.estimate, 0.61250000000000004);

@@ -4,15 +4,12 @@ import { documentStats } from "../../../src/core/aggregate/documentStats.js";
 import { logitCv3Interval } from "../../../src/core/intervals/logitCv3Interval.js";
 import { cv3Variance } from "../../../src/core/variance/cv3.js";
 import { cv3DegreesOfFreedom } from "../../../src/core/variance/cv3DegreesOfFreedom.js";
+import { expectRelativelyClose } from "../../expectClose.js";
 
 const REL = 1e-9;
 
-function expectRelative(actual: number | null, expected: number, label: string): void {
-  if (actual === null) throw new Error(`${label}: null`);
-  expect(Math.abs(actual - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
-    REL * Math.abs(expected),
-  );
-}
+const expectRelative = (actual: number | null, expected: number, label: string) =>
+  expectRelativelyClose(actual, expected, { rel: REL, label });
 
 const statsOf = (n: readonly number[], s: readonly number[]) =>
   documentStats({ ids: n.map((_, d) => `d${d}`), n, s });

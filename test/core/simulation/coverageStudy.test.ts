@@ -21,6 +21,7 @@ import {
 } from "../../../src/core/simulation/coverageStudy.js";
 import { censusTruth, summarizeStudy } from "../../../src/core/simulation/studySummary.js";
 import type { DocumentStats } from "../../../src/core/types.js";
+import { isRelativelyClose } from "../../expectClose.js";
 
 const root = join(import.meta.dirname, "../../..");
 
@@ -93,8 +94,7 @@ function options(k: number, fpc: boolean): StudyOptions {
   };
 }
 
-const close = (a: number, b: number) =>
-  Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b), 1e-6);
+const close = (a: number, b: number) => isRelativelyClose(a, b, 1e-9, 1e-6);
 
 const SUMMARY_FIELDS = [
   "coverage",

@@ -14,17 +14,15 @@ import type { DocumentStats } from "../../../src/core/types.js";
 import { cr2 } from "../../../src/core/variance/cr2.js";
 import { cv3Variance } from "../../../src/core/variance/cv3.js";
 import { cv3DegreesOfFreedom } from "../../../src/core/variance/cv3DegreesOfFreedom.js";
+import { expectRelativelyClose } from "../../expectClose.js";
 import { rscriptOnce } from "../../r-crosscheck/runRscript.js";
 import { mulberry32 } from "../../support/mulberry32.js";
 import { exactCv3Variance } from "./cv3Exact.js";
 
 const REL = 1e-9;
 
-function expectRelative(actual: number, expected: number, label: string): void {
-  expect(Math.abs(actual - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
-    REL * Math.abs(expected),
-  );
-}
+const expectRelative = (actual: number, expected: number, label: string) =>
+  expectRelativelyClose(actual, expected, { rel: REL, label });
 
 const statsOf = (n: readonly number[], s: readonly number[], binary = true): DocumentStats =>
   documentStats({
