@@ -4,8 +4,13 @@ import { censusStudyOptions } from "../core/simulation/censusStudyOptions.js";
 import type { StudyOptions } from "../core/simulation/coverageStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { DocumentStats } from "../core/types.js";
+import { readAggregates } from "../ingest/readAggregates.js";
 import { type PairedTable, readPairedResults } from "../ingest/readPairedResults.js";
+import { readResults } from "../ingest/readResults.js";
+import type { AnalysisEntry } from "../report/analysisReport.js";
 import type { CommandIo } from "./io.js";
+import { parseSystemOption } from "./systemFilter.js";
+import { systemMetricLabel } from "./systemMetricLabel.js";
 
 /** The flags of a --census study (analyze and compare). */
 export interface CensusStudyFlags {
@@ -111,4 +116,60 @@ export async function censusDifferenceStudies(
     studies.set(JSON.stringify([d.a, d.b, d.metric]), study);
   }
   return studies;
+}
+
+/** What analyze's --census study reads the census with. */
+export interface AnalysisCensusFlags extends CensusStudyFlags {
+  readonly census?: string;
+  readonly censusAggregated?: boolean;
+  readonly doc?: string;
+  readonly metric?: string[];
+  readonly system?: string;
+}
+
+/**
+ * --census: for each system × metric, a coverage study on the census at the analysis's K (SRS,
+ * fpc when a population was given), and the recommendation taken from it.
+ */
+export async function analysisCensusStudies(
+  entries: readonly AnalysisEntry[],
+  options: AnalysisCensusFlags,
+  io: CommandIo,
+): Promise<AnalysisEntry[]> {
+  const file = options.census as string;
+  const systemOption = parseSystemOption(options.system);
+  const common = {
+    file,
+    format: null,
+    doc: options.doc ?? null,
+    metrics: options.metric ?? null,
+    system: systemOption?.column ?? null,
+  };
+  io.progress.update(`reading the census ${file}…`);
+  const census = options.censusAggregated
+    ? await readAggregates(common)
+    : await readResults(common);
+  const { applyCensusStudy } = await import("../core/simulation/applyCensusStudy.js");
+  const out: AnalysisEntry[] = [];
+  for (const entry of entries) {
+    const group = census.groups.find(
+      (g) => g.metric === entry.metric && (entry.system === null || g.system === entry.system),
+    );
+    if (!group) {
+      throw new RagciError(
+        "missing-column",
+        `--census ${file}: no ${entry.system === null ? "" : `system ${entry.system}, `}metric ${entry.metric} in it; the census must hold the same metric${entry.system === null ? "" : " and systems"} as the sample`,
+        { file },
+      );
+    }
+    const study = await studyAtSampleSize(group.stats, entry.analysis.documents, options, io, {
+      label: systemMetricLabel(entry),
+    });
+    out.push({
+      ...entry,
+      analysis: applyCensusStudy(entry.analysis, study, file),
+      censusStudy: { file, study },
+    });
+  }
+  return out;
 }

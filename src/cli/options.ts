@@ -140,10 +140,72 @@ export function parseAllocation(text: string): AllocationRule {
   return text as AllocationRule;
 }
 
+/**
+ * The flags analyze and compare read results files with, declared once: the document column,
+ * the format (tables or tools' outputs), --doc-map, the chunk bootstrap's override and the
+ * --census study's repetitions.
+ */
+export function withResultsFileOptions(command: Command): Command {
+  return command
+    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
+    .option("--format <format>", INPUT_FORMAT_HELP)
+    .option("--doc-map <file>", DOC_MAP_HELP)
+    .option(
+      "--chunk-bootstrap",
+      "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
+    )
+    .option(
+      "--census-reps <R>",
+      "repetitions of the --census study",
+      parseCount("--census-reps"),
+      1000,
+    );
+}
+
 /** --format: the table formats and the evaluation tools whose outputs ragci reads. */
-export const INPUT_FORMAT_HELP =
+const INPUT_FORMAT_HELP =
   "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval (default: from the extension and the content; needed for -)";
 
 /** --doc-map, for outputs that name no document (trec_eval). */
-export const DOC_MAP_HELP =
+const DOC_MAP_HELP =
   "a table of query id → document id (columns such as query_id, doc), for outputs without a document field (trec_eval)";
+
+/** A positive number for the named flag (--half-width). */
+export function parsePositive(flag: string): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!(Number.isFinite(value) && value > 0))
+      throw new RagciError("invalid-option", `${flag} ${text}: give a positive number`);
+    return value;
+  };
+}
+
+/** A number ≥ 0 for the named flag (--sd, --cutoff). */
+export function parseNonNegative(flag: string): (text: string) => number {
+  return (text) => {
+    const value = Number(text);
+    if (!(Number.isFinite(value) && value >= 0))
+      throw new RagciError("invalid-option", `${flag} ${text}: give a number ≥ 0`);
+    return value;
+  };
+}
+
+/** --curve: each K a whole number ≥ 2, at most M when a population is known. */
+export function curveSizes(texts: readonly string[], population: number | null): number[] {
+  return texts.map((text) => {
+    const k = Number(text.replaceAll("_", ""));
+    if (!Number.isInteger(k) || k < 2) {
+      throw new RagciError(
+        "invalid-option",
+        `--curve ${text}: each K must be a whole number of documents ≥ 2 (e.g. --curve 10,20,50)`,
+      );
+    }
+    if (population !== null && k > population) {
+      throw new RagciError(
+        "invalid-option",
+        `--curve ${text}: more than the population's ${population} documents`,
+      );
+    }
+    return k;
+  });
+}

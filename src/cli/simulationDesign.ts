@@ -1,5 +1,7 @@
 import type { AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
+import type { StudyDesign } from "../core/simulation/studyColumns.js";
+import { readDesign } from "../ingest/readDesign.js";
 import { wholeNumbers } from "./options.js";
 
 /** The flags of simulate that choose how each repetition draws its sample. */
@@ -11,6 +13,7 @@ export interface SimulationDesignFlags {
   readonly k: readonly string[];
   readonly units: readonly string[];
   readonly perUnit?: string;
+  readonly reps: readonly string[];
 }
 
 export type SimulationDesign =
@@ -83,4 +86,61 @@ export function simulationDesign(options: SimulationDesignFlags): SimulationDesi
     };
   }
   return { kind: "srs" };
+}
+
+/** The study's columns (K, or m units for two-stage) and the repetitions at each. */
+export function studySizes(
+  options: SimulationDesignFlags,
+  design: SimulationDesign,
+): { readonly columns: number[]; readonly repetitions: number[]; readonly perColumn: string } {
+  const columns =
+    design.kind === "two-stage"
+      ? wholeNumbers("--units", options.units, 2)
+      : wholeNumbers("--k", options.k.length > 0 ? options.k : ["5", "10", "20"], 2);
+  const perColumn = design.kind === "two-stage" ? "m" : "K";
+  const reps = wholeNumbers("--reps", options.reps.length > 0 ? options.reps : ["2000"], 1);
+  if (reps.length !== 1 && reps.length !== columns.length) {
+    throw new RagciError(
+      "invalid-option",
+      `--reps ${options.reps.join(",")}: give one number, or one per ${perColumn} (${columns.length} of them)`,
+    );
+  }
+  return {
+    columns,
+    repetitions: columns.map((_, i) => (reps[i] ?? reps[0]) as number),
+    perColumn,
+  };
+}
+
+/**
+ * The design core's studyColumns takes: a two-stage design gets the census's unit labels and,
+ * from a design file, the T and M_i the census must match.
+ *
+ * @throws RagciError when the design file is not two-stage
+ */
+export async function studyDesign(
+  design: SimulationDesign,
+  labels: readonly string[] | null,
+): Promise<StudyDesign> {
+  if (design.kind !== "two-stage") return design;
+  const fileDesign = design.file ? await readDesign(design.file) : null;
+  if (fileDesign && fileDesign.kind !== "two-stage") {
+    throw new RagciError(
+      "invalid-option",
+      `--design ${design.file}: simulate reads a two-stage design file (${design.file} is ${fileDesign.kind}); size strata are --design stratified --cutoff C, and an SRS study needs no --design`,
+    );
+  }
+  return {
+    kind: "two-stage",
+    labels: labels ?? [],
+    perUnit: design.perUnit,
+    population:
+      fileDesign?.kind === "two-stage"
+        ? {
+            firstStage: fileDesign.firstStagePopulation,
+            secondStage: fileDesign.secondStagePopulation,
+            source: design.file as string,
+          }
+        : null,
+  };
 }

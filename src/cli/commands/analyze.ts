@@ -3,25 +3,21 @@ import { RagciError } from "../../core/errors.js";
 import type { Estimand } from "../../core/types.js";
 import { sha256Aggregates } from "../../ingest/hashInputs.js";
 import { mergeShards } from "../../ingest/mergeShards.js";
-import { readAggregates } from "../../ingest/readAggregates.js";
-import { type MetricAggregates, readResults } from "../../ingest/readResults.js";
 import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
-import type { AnalysisEntry, AnalysisReport } from "../../report/analysisReport.js";
+import type { AnalysisReport } from "../../report/analysisReport.js";
 import { formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
-import { type CensusStudyFlags, studyAtSampleSize } from "../censusStudy.js";
+import { type AnalysisCensusFlags, analysisCensusStudies } from "../censusStudy.js";
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { type InputOptions, type LoadedInput, loadInput } from "../loadInput.js";
 import {
-  DOC_MAP_HELP,
-  INPUT_FORMAT_HELP,
-  parseCount,
   parseList,
   resamplingLimits,
   withInferenceOptions,
+  withResultsFileOptions,
 } from "../options.js";
 import {
   namedOutput,
@@ -31,12 +27,13 @@ import {
   withReportOptions,
 } from "../reportOptions.js";
 import { parseSystemOption } from "../systemFilter.js";
+import { namingSystemMetric, systemMetricLabel } from "../systemMetricLabel.js";
 
 export interface AnalyzeCommandOptions
   extends DesignCommandOptions,
     InputOptions,
     ReportOptions,
-    CensusStudyFlags {
+    AnalysisCensusFlags {
   readonly level: number;
   readonly population?: number;
   readonly estimand?: Estimand;
@@ -70,14 +67,14 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
   withReportOptions(
     withInferenceOptions(
       withDesignOptions(
-        program
-          .command("analyze")
-          .description("document-level intervals for micro and macro averages of retrieval metrics")
-          .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)")
-          .option(
-            "--doc <column>",
-            "document id column (default: doc_id, doc, document_id or document)",
-          )
+        withResultsFileOptions(
+          program
+            .command("analyze")
+            .description(
+              "document-level intervals for micro and macro averages of retrieval metrics",
+            )
+            .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
+        )
           .option(
             "--metric <columns>",
             "metric column(s), comma-separated (e.g. hit@5,mrr)",
@@ -87,13 +84,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
             "--system <column[=values]>",
             "one analysis per value of this column; COLUMN=A or COLUMN=A,B analyses only those systems",
           )
-          .option("--format <format>", INPUT_FORMAT_HELP)
-          .option("--doc-map <file>", DOC_MAP_HELP)
           .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
-          .option(
-            "--chunk-bootstrap",
-            "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
-          )
           .option(
             "--write-aggregates <file>",
             "save the per-document table (.csv or .parquet) to re-run from",
@@ -101,12 +92,6 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
           .option(
             "--census <file>",
             "every document of the population: run a coverage study at this K on it and recommend from it",
-          )
-          .option(
-            "--census-reps <R>",
-            "repetitions of the --census study",
-            parseCount("--census-reps"),
-            1000,
           )
           .option(
             "--census-aggregated",
@@ -122,10 +107,6 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
       const text = await runAnalyze(files, { ...options, replicatesExplicit: explicit }, io);
       await emitReport(io, text, options.output);
     });
-}
-
-function label(group: { readonly system: string | null; readonly metric: string }): string {
-  return group.system === null ? group.metric : `${group.system}/${group.metric}`;
 }
 
 export async function runAnalyze(
@@ -161,7 +142,7 @@ export async function runAnalyze(
   );
   io.progress.update("computing intervals…");
   const entries = groups.map((group) =>
-    naming(group, groups.length, () => ({
+    namingSystemMetric(group, groups.length, () => ({
       metric: group.metric,
       system: group.system,
       analysis: analyze(group.stats, {
@@ -174,12 +155,12 @@ export async function runAnalyze(
         values: group.values ?? null,
         ...resamplingLimits(options),
         onProgress: (phase, f) =>
-          io.progress.update(`${label(group)}: ${phase} ${Math.round(100 * f)}%`),
+          io.progress.update(`${systemMetricLabel(group)}: ${phase} ${Math.round(100 * f)}%`),
       }),
       aggregatesSha256: sha256Aggregates([group]),
     })),
   );
-  const studied = options.census ? await withCensusStudies(entries, options, io) : entries;
+  const studied = options.census ? await analysisCensusStudies(entries, options, io) : entries;
   if (options.writeAggregates)
     await writeAggregates(options.writeAggregates, groups, designed.label);
   io.progress.done();
@@ -206,69 +187,4 @@ export async function runAnalyze(
   if (format === "json") return formatReportJson(report);
   if (format === "markdown") return markdownReport(report);
   return terminalReport(report, { color: io.color && !options.output });
-}
-
-/** Runs one system × metric's analysis; with several, an error names the one it is about. */
-function naming<T>(group: MetricAggregates, groups: number, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RagciError && (group.system !== null || groups > 1)) {
-      const where = [
-        group.system === null ? null : `system ${group.system}`,
-        `metric ${group.metric}`,
-      ]
-        .filter(Boolean)
-        .join(", ");
-      throw new RagciError(error.code, `${where}: ${error.message}`, error.context);
-    }
-    throw error;
-  }
-}
-
-/**
- * --census: for each system × metric, a coverage study on the census at the analysis's K (SRS,
- * fpc when a population was given), and the recommendation taken from it.
- */
-async function withCensusStudies(
-  entries: readonly AnalysisEntry[],
-  options: AnalyzeCommandOptions,
-  io: CommandIo,
-): Promise<AnalysisEntry[]> {
-  const file = options.census as string;
-  const systemOption = parseSystemOption(options.system);
-  const common = {
-    file,
-    format: null,
-    doc: options.doc ?? null,
-    metrics: options.metric ?? null,
-    system: systemOption?.column ?? null,
-  };
-  io.progress.update(`reading the census ${file}…`);
-  const census = options.censusAggregated
-    ? await readAggregates(common)
-    : await readResults(common);
-  const { applyCensusStudy } = await import("../../core/simulation/applyCensusStudy.js");
-  const out: AnalysisEntry[] = [];
-  for (const entry of entries) {
-    const group = census.groups.find(
-      (g) => g.metric === entry.metric && (entry.system === null || g.system === entry.system),
-    );
-    if (!group) {
-      throw new RagciError(
-        "missing-column",
-        `--census ${file}: no ${entry.system === null ? "" : `system ${entry.system}, `}metric ${entry.metric} in it; the census must hold the same metric${entry.system === null ? "" : " and systems"} as the sample`,
-        { file },
-      );
-    }
-    const study = await studyAtSampleSize(group.stats, entry.analysis.documents, options, io, {
-      label: label(entry),
-    });
-    out.push({
-      ...entry,
-      analysis: applyCensusStudy(entry.analysis, study, file),
-      censusStudy: { file, study },
-    });
-  }
-  return out;
 }

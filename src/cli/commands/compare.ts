@@ -15,12 +15,10 @@ import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { loadPairedInput, type PairedInputOptions } from "../loadPairedInput.js";
 import {
-  DOC_MAP_HELP,
-  INPUT_FORMAT_HELP,
-  parseCount,
   parseList,
   resamplingLimits,
   withInferenceOptions,
+  withResultsFileOptions,
 } from "../options.js";
 import {
   namedOutput,
@@ -65,17 +63,15 @@ export function registerCompare(program: Command, io: CommandIo): void {
   withReportOptions(
     withInferenceOptions(
       withDesignOptions(
-        program
-          .command("compare")
-          .description("paired comparison of systems on the same queries, at the document level")
-          .argument(
-            "<files...>",
-            "per-query results: one file with a system column, or one file per system",
-          )
-          .option(
-            "--doc <column>",
-            "document id column (default: doc_id, doc, document_id or document)",
-          )
+        withResultsFileOptions(
+          program
+            .command("compare")
+            .description("paired comparison of systems on the same queries, at the document level")
+            .argument(
+              "<files...>",
+              "per-query results: one file with a system column, or one file per system",
+            ),
+        )
           .option(
             "--query <column>",
             "query id column the systems are paired on (default: query_id, query, qid)",
@@ -85,14 +81,8 @@ export function registerCompare(program: Command, io: CommandIo): void {
             "system column (one input file); COLUMN=A,B compares only those systems",
           )
           .option("--metric <columns>", "metric column(s), comma-separated", parseList)
-          .option("--format <format>", INPUT_FORMAT_HELP)
-          .option("--doc-map <file>", DOC_MAP_HELP)
           .option("--baseline <system>", "compare every other system with this one")
           .option("--all-pairs", "compare every pair of systems")
-          .option(
-            "--chunk-bootstrap",
-            "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
-          )
           .option(
             "--intersect",
             "keep the queries every system has (reports how many were dropped)",
@@ -108,12 +98,6 @@ export function registerCompare(program: Command, io: CommandIo): void {
           .option(
             "--census <file>",
             "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
-          )
-          .option(
-            "--census-reps <R>",
-            "repetitions of the --census study",
-            parseCount("--census-reps"),
-            1000,
           ),
       ),
     ),

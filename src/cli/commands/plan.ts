@@ -1,15 +1,19 @@
 import type { Command } from "commander";
 import { RagciError } from "../../core/errors.js";
-import { pilotStandardDeviations } from "../../core/planning/pilotStandardDeviations.js";
-import { type PlanSource, planSample } from "../../core/planning/samplePlan.js";
+import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratified } from "../../core/planning/sizeStratifiedPlan.js";
-import type { DocumentStats, Estimand } from "../../core/types.js";
-import { sha256File } from "../../ingest/hashInputs.js";
-import { readPilot } from "../../ingest/readPilot.js";
 import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
 import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
-import { parseLevel, parseList, parsePopulation } from "../options.js";
+import { type PlanInputOptions, planStartFromFile, planStartFromSd } from "../loadPlanStart.js";
+import {
+  curveSizes,
+  parseLevel,
+  parseList,
+  parseNonNegative,
+  parsePopulation,
+  parsePositive,
+} from "../options.js";
 import {
   type ReportOptions,
   refuseUnsafe,
@@ -18,22 +22,10 @@ import {
 } from "../reportOptions.js";
 import { parseSystemFilter } from "../systemFilter.js";
 
-interface PlanCommandOptions extends ReportOptions {
-  readonly sd?: number;
-  readonly sdMacro?: number;
-  readonly sdMicro?: number;
+export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
   readonly halfWidth?: number;
-  readonly difference?: number;
   readonly power: number;
-  readonly population?: number;
-  readonly census?: boolean;
   readonly level: number;
-  readonly doc?: string;
-  readonly metric?: string[];
-  readonly system?: string;
-  readonly query?: string;
-  readonly format?: string;
-  readonly aggregated?: boolean;
   readonly curve?: string[];
   readonly cutoff?: number;
 }
@@ -52,42 +44,6 @@ Examples:
 The rule (README, “Designs, planning and size strata”): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
 (S = sd of the document rates) and micro (S = sd of u_d = s_d − R·n_d over the mean size).`;
 
-function positive(flag: string): (text: string) => number {
-  return (text) => {
-    const value = Number(text);
-    if (!(Number.isFinite(value) && value > 0))
-      throw new RagciError("invalid-option", `${flag} ${text}: give a positive number`);
-    return value;
-  };
-}
-
-function nonNegative(flag: string): (text: string) => number {
-  return (text) => {
-    const value = Number(text);
-    if (!(Number.isFinite(value) && value >= 0))
-      throw new RagciError("invalid-option", `${flag} ${text}: give a number ≥ 0`);
-    return value;
-  };
-}
-
-/** One K of --curve: a whole number ≥ 2, at most M with a population. */
-function curvePoint(text: string, population: number | null): number {
-  const k = Number(text.replaceAll("_", ""));
-  if (!Number.isInteger(k) || k < 2) {
-    throw new RagciError(
-      "invalid-option",
-      `--curve ${text}: each K must be a whole number of documents ≥ 2 (e.g. --curve 10,20,50)`,
-    );
-  }
-  if (population !== null && k > population) {
-    throw new RagciError(
-      "invalid-option",
-      `--curve ${text}: more than the population's ${population} documents`,
-    );
-  }
-  return k;
-}
-
 export function registerPlan(program: Command, io: CommandIo): void {
   const command = program
     .command("plan")
@@ -95,14 +51,22 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "how many documents to label for a target half-width (or to detect a paired difference)",
     )
     .argument("[file]", "a pilot sample or census (per-query, or per-document with --aggregated)")
-    .option("--sd <S>", "per-document standard deviation S for both estimands", nonNegative("--sd"))
-    .option("--sd-macro <S>", "S for macro (sd of the document rates)", nonNegative("--sd-macro"))
+    .option(
+      "--sd <S>",
+      "per-document standard deviation S for both estimands",
+      parseNonNegative("--sd"),
+    )
+    .option(
+      "--sd-macro <S>",
+      "S for macro (sd of the document rates)",
+      parseNonNegative("--sd-macro"),
+    )
     .option(
       "--sd-micro <S>",
       "S for micro (sd of u_d over the mean size)",
-      nonNegative("--sd-micro"),
+      parseNonNegative("--sd-micro"),
     )
-    .option("--half-width <w>", "target half-width of the interval", positive("--half-width"))
+    .option("--half-width <w>", "target half-width of the interval", parsePositive("--half-width"))
     .option("--difference <d>", "paired plan: the difference to detect", Number)
     .option("--power <p>", "paired plan: power to detect it", Number, 0.8)
     .option(
@@ -129,7 +93,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--cutoff <n>",
       "with --census: also plan a size-stratified sample (large: more than n results)",
-      nonNegative("--cutoff"),
+      parseNonNegative("--cutoff"),
     );
   withReportOptions(command, "ragci.plan/1")
     .addHelpText("after", EXAMPLES)
@@ -161,7 +125,7 @@ export async function runPlan(
   if (options.cutoff !== undefined && options.halfWidth === undefined) {
     throw new RagciError("invalid-option", "--cutoff needs the target --half-width w");
   }
-  const input = file ? await fromFile(file, options, io) : fromGivenSd(options);
+  const input = file ? await planStartFromFile(file, options, io) : planStartFromSd(options);
   const population = input.population;
   const plan = planSample({
     sd: input.sd,
@@ -171,7 +135,7 @@ export async function runPlan(
       : { difference: options.difference, power: options.power }),
     population,
     level: options.level,
-    ...(options.curve ? { curve: options.curve.map((t) => curvePoint(t, population)) } : {}),
+    ...(options.curve ? { curve: curveSizes(options.curve, population) } : {}),
     source: input.source,
     oneSystemForDifference: input.oneSystemForDifference,
   });
@@ -213,84 +177,4 @@ export async function runPlan(
   }
   if (format === "json") return planJson(report);
   return format === "markdown" ? planMarkdown(report) : planTerminal(report);
-}
-
-/** What a plan starts from: S per estimand, M, and where S came from. */
-interface PlanStart {
-  readonly sd: Partial<Record<Estimand, number>>;
-  readonly population: number | null;
-  readonly source: PlanSource;
-  /** The census's per-document sums (for a stratified plan), when the file is a census. */
-  readonly census: DocumentStats | null;
-  readonly oneSystemForDifference: string | null;
-}
-
-async function fromFile(
-  file: string,
-  options: PlanCommandOptions,
-  io: CommandIo,
-): Promise<PlanStart> {
-  if (options.sd !== undefined || options.sdMacro !== undefined || options.sdMicro !== undefined) {
-    throw new RagciError("invalid-option", "give either a file or --sd, not both");
-  }
-  io.progress.update(`reading ${file}…`);
-  const [pilot, sha256] = await Promise.all([
-    readPilot({
-      ...options,
-      file,
-      system: parseSystemFilter(options.system),
-      systemText: options.system,
-    }),
-    sha256File(file),
-  ]);
-  io.progress.done();
-  const s = pilotStandardDeviations(pilot.stats);
-  let population = options.population ?? null;
-  if (options.census) {
-    if (population !== null && population !== s.documents) {
-      throw new RagciError(
-        "invalid-option",
-        `--census: the file has ${s.documents} documents but --population says ${population}`,
-      );
-    }
-    population = s.documents;
-  }
-  return {
-    sd: { macro: s.macro, micro: s.micro },
-    population,
-    source: {
-      kind: options.census ? "census" : "pilot",
-      file,
-      documents: s.documents,
-      sha256,
-      ...(pilot.paired ? { difference: pilot.paired } : {}),
-    },
-    census: pilot.stats,
-    oneSystemForDifference:
-      options.difference !== undefined && !pilot.paired && pilot.oneOfSeveral
-        ? (options.system ?? null)
-        : null,
-  };
-}
-
-function fromGivenSd(options: PlanCommandOptions): PlanStart {
-  if (options.census) throw new RagciError("invalid-option", "--census needs the census file");
-  const macro = options.sdMacro ?? options.sd;
-  const micro = options.sdMicro ?? options.sd;
-  if (macro === undefined && micro === undefined) {
-    throw new RagciError(
-      "invalid-option",
-      "give S with --sd (or --sd-macro / --sd-micro), or a pilot file to estimate it from",
-    );
-  }
-  return {
-    sd: {
-      ...(macro === undefined ? {} : { macro }),
-      ...(micro === undefined ? {} : { micro }),
-    },
-    population: options.population ?? null,
-    source: { kind: "given" },
-    census: null,
-    oneSystemForDifference: null,
-  };
 }

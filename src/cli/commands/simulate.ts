@@ -2,20 +2,17 @@ import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { metricKindOf } from "../../core/analyze.js";
 import { RagciError } from "../../core/errors.js";
-import { CHUNK_BOOTSTRAP_SKIPPED, type StudyOptions } from "../../core/simulation/coverageStudy.js";
+import { CHUNK_BOOTSTRAP_SKIPPED } from "../../core/simulation/coverageStudy.js";
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
 import { studyColumns } from "../../core/simulation/studyColumns.js";
-import { censusTruth, type StudyResult } from "../../core/simulation/studySummary.js";
-import type { DocumentStats } from "../../core/types.js";
+import { censusTruth } from "../../core/simulation/studySummary.js";
 import { sha256File } from "../../ingest/hashInputs.js";
-import { readDesign } from "../../ingest/readDesign.js";
 import {
   type SimulationReport,
   simulationJson,
   simulationMarkdown,
   simulationTerminal,
 } from "../../report/simulationReport.js";
-import { runStudy } from "../../simulation/runStudy.js";
 import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
 import { type CensusInputOptions, loadCensus } from "../loadCensus.js";
@@ -33,11 +30,15 @@ import {
   reportFormat,
   withReportOptions,
 } from "../reportOptions.js";
-import { type SimulationDesignFlags, simulationDesign } from "../simulationDesign.js";
+import { runStudyColumns } from "../runStudyColumns.js";
+import {
+  type SimulationDesignFlags,
+  simulationDesign,
+  studyDesign,
+  studySizes,
+} from "../simulationDesign.js";
 
 interface SimulateCommandOptions extends CensusInputOptions, SimulationDesignFlags, ReportOptions {
-  readonly k: string[];
-  readonly reps: string[];
   readonly replicates: number;
   readonly seed: number;
   readonly fpc?: boolean;
@@ -142,27 +143,8 @@ export async function runSimulate(
 ): Promise<string> {
   const format = reportFormat(options);
   const design = simulationDesign(options);
-  const columns =
-    design.kind === "two-stage"
-      ? wholeNumbers("--units", options.units, 2)
-      : wholeNumbers("--k", options.k.length > 0 ? options.k : ["5", "10", "20"], 2);
-  const perColumn = design.kind === "two-stage" ? "m" : "K";
-  const repsGiven = wholeNumbers("--reps", options.reps.length > 0 ? options.reps : ["2000"], 1);
-  if (repsGiven.length !== 1 && repsGiven.length !== columns.length) {
-    throw new RagciError(
-      "invalid-option",
-      `--reps ${options.reps.join(",")}: give one number, or one per ${perColumn} (${columns.length} of them)`,
-    );
-  }
-  const designFile = design.kind === "two-stage" ? design.file : null;
-  await refuseUnsafe([file, designFile], options);
-  const fileDesign = designFile ? await readDesign(designFile) : null;
-  if (fileDesign && fileDesign.kind !== "two-stage") {
-    throw new RagciError(
-      "invalid-option",
-      `--design ${designFile}: simulate reads a two-stage design file (${designFile} is ${fileDesign.kind}); size strata are --design stratified --cutoff C, and an SRS study needs no --design`,
-    );
-  }
+  const { columns, repetitions, perColumn } = studySizes(options, design);
+  await refuseUnsafe([file, design.kind === "two-stage" ? design.file : null], options);
   io.progress.update(`reading ${file}…`);
   const [census, sha256] = await Promise.all([
     loadCensus(file, options, design.kind === "two-stage" ? design.unitColumn : null),
@@ -178,23 +160,8 @@ export async function runSimulate(
   }
   const plans = studyColumns(stats, {
     columns,
-    repetitions: columns.map((_, i) => (repsGiven[i] ?? repsGiven[0]) as number),
-    design:
-      design.kind === "two-stage"
-        ? {
-            kind: "two-stage",
-            labels: census.labels ?? [],
-            perUnit: design.perUnit,
-            population:
-              fileDesign?.kind === "two-stage"
-                ? {
-                    firstStage: fileDesign.firstStagePopulation,
-                    secondStage: fileDesign.secondStagePopulation,
-                    source: designFile as string,
-                  }
-                : null,
-          }
-        : design,
+    repetitions,
+    design: await studyDesign(design, census.labels ?? null),
     replicates: options.replicates,
     seed: options.seed,
     level: options.level,
@@ -203,7 +170,7 @@ export async function runSimulate(
     differences: census.pair !== null,
   });
   const threads = options.threads ?? availableParallelism();
-  const studies = await runColumns(stats, plans, columns, perColumn, threads, io);
+  const studies = await runStudyColumns(stats, plans, { columns, perColumn, threads }, io);
   io.progress.done();
   const report: SimulationReport = {
     version: io.version,
@@ -245,36 +212,4 @@ export async function runSimulate(
   if (format === "json") return simulationJson(report);
   if (format === "markdown") return simulationMarkdown(report);
   return simulationTerminal(report);
-}
-
-/** Runs the columns' studies one after the other, with one progress line and its ETA. */
-async function runColumns(
-  stats: DocumentStats,
-  plans: readonly StudyOptions[],
-  columns: readonly number[],
-  perColumn: string,
-  threads: number,
-  io: CommandIo,
-): Promise<StudyResult[]> {
-  const total = plans.reduce((t, p) => t + p.repetitions, 0);
-  const started = Date.now();
-  let done = 0;
-  const studies: StudyResult[] = [];
-  for (const [i, plan] of plans.entries()) {
-    studies.push(
-      await runStudy(stats, plan, {
-        threads,
-        ...(io.signal ? { signal: io.signal } : {}),
-        onRepetitions: (count) => {
-          done += count;
-          const elapsed = (Date.now() - started) / 1000;
-          const eta = done > 0 ? (elapsed / done) * (total - done) : 0;
-          io.progress.update(
-            `${perColumn} = ${columns[i]}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
-          );
-        },
-      }),
-    );
-  }
-  return studies;
 }

@@ -97,6 +97,12 @@ export function namedEvalFormat(name: string | null | undefined): EvalFormat | n
 
 /** @throws RagciError when a named tool's reader does not recognise the file */
 export function requireFormat(format: EvalFormat, content: EvalContent, file: string): void {
+  if (format.name === "promptfoo" && content.kind === "text")
+    throw new RagciError(
+      "invalid-value",
+      `${file}: promptfoo's CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it; write the results with -o results.json (or .jsonl)`,
+      { file },
+    );
   if (!format.detect(content))
     throw new RagciError(
       "invalid-value",

@@ -1,0 +1,104 @@
+import { RagciError } from "../core/errors.js";
+import { pilotStandardDeviations } from "../core/planning/pilotStandardDeviations.js";
+import type { PlanSource } from "../core/planning/samplePlan.js";
+import type { DocumentStats, Estimand } from "../core/types.js";
+import { sha256File } from "../ingest/hashInputs.js";
+import { readPilot } from "../ingest/readPilot.js";
+import type { CommandIo } from "./io.js";
+import { parseSystemFilter } from "./systemFilter.js";
+
+/** The flags that say where a plan's S and M come from. */
+export interface PlanInputOptions {
+  readonly sd?: number;
+  readonly sdMacro?: number;
+  readonly sdMicro?: number;
+  readonly difference?: number;
+  readonly population?: number;
+  readonly census?: boolean;
+  readonly doc?: string;
+  readonly metric?: string[];
+  readonly system?: string;
+  readonly query?: string;
+  readonly format?: string;
+  readonly aggregated?: boolean;
+}
+
+/** What a plan starts from: S per estimand, M, and where S came from. */
+export interface PlanStart {
+  readonly sd: Partial<Record<Estimand, number>>;
+  readonly population: number | null;
+  readonly source: PlanSource;
+  /** The census's per-document sums (for a stratified plan), when the file is a census. */
+  readonly census: DocumentStats | null;
+  readonly oneSystemForDifference: string | null;
+}
+
+export async function planStartFromFile(
+  file: string,
+  options: PlanInputOptions,
+  io: CommandIo,
+): Promise<PlanStart> {
+  if (options.sd !== undefined || options.sdMacro !== undefined || options.sdMicro !== undefined) {
+    throw new RagciError("invalid-option", "give either a file or --sd, not both");
+  }
+  io.progress.update(`reading ${file}…`);
+  const [pilot, sha256] = await Promise.all([
+    readPilot({
+      ...options,
+      file,
+      system: parseSystemFilter(options.system),
+      systemText: options.system,
+    }),
+    sha256File(file),
+  ]);
+  io.progress.done();
+  const s = pilotStandardDeviations(pilot.stats);
+  let population = options.population ?? null;
+  if (options.census) {
+    if (population !== null && population !== s.documents) {
+      throw new RagciError(
+        "invalid-option",
+        `--census: the file has ${s.documents} documents but --population says ${population}`,
+      );
+    }
+    population = s.documents;
+  }
+  return {
+    sd: { macro: s.macro, micro: s.micro },
+    population,
+    source: {
+      kind: options.census ? "census" : "pilot",
+      file,
+      documents: s.documents,
+      sha256,
+      ...(pilot.paired ? { difference: pilot.paired } : {}),
+    },
+    census: pilot.stats,
+    oneSystemForDifference:
+      options.difference !== undefined && !pilot.paired && pilot.oneOfSeveral
+        ? (options.system ?? null)
+        : null,
+  };
+}
+
+export function planStartFromSd(options: PlanInputOptions): PlanStart {
+  if (options.census) throw new RagciError("invalid-option", "--census needs the census file");
+  const macro = options.sdMacro ?? options.sd;
+  const micro = options.sdMicro ?? options.sd;
+  if (macro === undefined && micro === undefined) {
+    throw new RagciError(
+      "invalid-option",
+      "give S with --sd (or --sd-macro / --sd-micro), or a pilot file to estimate it from",
+    );
+  }
+  return {
+    sd: {
+      ...(macro === undefined ? {} : { macro }),
+      ...(micro === undefined ? {} : { micro }),
+    },
+    population: options.population ?? null,
+    source: { kind: "given" },
+    census: null,
+    oneSystemForDifference: null,
+  };
+}
