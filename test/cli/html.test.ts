@@ -386,3 +386,54 @@ describe("--html output safety", () => {
     expect(twice.stderr).toMatch(/--html|-o/);
   });
 });
+
+describe("--html on the edge cases of the reference data", () => {
+  const R = join(ROOT, "test/fixtures/reference");
+  const cases: [string, string[]][] = [
+    ["degenerate", ["analyze", join(R, "degenerate_equal.csv"), "--metric", "score"]],
+    ["k5-fpc", ["analyze", join(R, "k5_binary.csv"), "--metric", "score", "--population", "20"]],
+    [
+      "score-macro",
+      ["analyze", join(R, "rr10_scores.csv"), "--metric", "score", "--estimand", "macro"],
+    ],
+    [
+      "two-stage",
+      [
+        "analyze",
+        join(R, "two_stage_types.csv"),
+        "--metric",
+        "score",
+        "--design",
+        join(R, "two_stage_types.design.json"),
+      ],
+    ],
+    [
+      "paired-ties",
+      ["compare", join(R, "paired_ties_rr.csv"), "--metric", "score", "--system", "system"],
+    ],
+  ];
+  for (const [name, args] of cases) {
+    it(`${name}: loads cleanly, every figure drawn, no NaN in any coordinate`, async () => {
+      const { html, file } = run(name, [...args, "--replicates", "999"]);
+      expect(html).not.toContain("NaN");
+      await checkPage(name, file);
+    });
+  }
+
+  it("says what is true of the degenerate case: zero se, no widening by clustering, no 0 or 1", async () => {
+    const { html } = run("degenerate-text", [
+      "analyze",
+      join(R, "degenerate_equal.csv"),
+      "--metric",
+      "score",
+      "--replicates",
+      "0",
+    ]);
+    expect(html).toContain(
+      "Every document has the same rate, so the document-level standard error is 0",
+    );
+    expect(html).toContain("Here the clustering does not shrink the information (DEFF 1.00 ≤ 1).");
+    expect(html).not.toContain("this is why a per-result interval is too narrow");
+    expect(html).toContain("No document is at exactly 0 or 1.");
+  });
+});

@@ -23,6 +23,8 @@ export interface ChecklistInput {
   readonly resultsName: string;
   /** data-* attributes naming the analysis (system, metric) on its tables. */
   readonly key: Readonly<Record<string, string>>;
+  /** "covers 93.1% on the census" for a method a --census study scored, else null. */
+  readonly coverage?: (estimand: string, method: string) => string | null;
   /** A sentence for the values section (a comparison's ties), when there is one. */
   readonly valuesNote?: string;
 }
@@ -67,7 +69,7 @@ function estimandSection(a: Analysis, decimals: number, resultsName: string): st
     // R − r̄ = Σ (n_d − n̄)(r_d − r̄) / N exactly, so the sign says how size and value go together.
     relation =
       gap === 0
-        ? "Micro and macro are equal here: the documents' sizes and values are uncorrelated in this sample (or the sizes are equal)."
+        ? "Micro and macro are equal here: Σ (n_d − n̄)(r_d − r̄) = 0 in this sample (equal sizes, equal values, or sizes unrelated to values)."
         : `Micro is ${gap > 0 ? "above" : "below"} macro by ${fixed(Math.abs(gap), decimals)}: in this sample documents with more ${resultsName} have ${gap > 0 ? "higher" : "lower"} values (R − r̄ = Σ (n_d − n̄)(r_d − r̄) / N). Both are shown; a claim must say which one it is about.`;
   } else {
     relation = `Only ${estimands[0]?.estimand} is reported (declared with --estimand).`;
@@ -122,7 +124,7 @@ function methodSection(input: ChecklistInput): string {
       decimals: input.decimals,
       what: input.what,
     }),
-    methodTable(rows, input.decimals, input.key),
+    methodTable(rows, input.decimals, input.key, input.coverage),
   ].join("\n");
 }
 
@@ -134,9 +136,14 @@ function diagnosticsSection(input: ChecklistInput): string {
     ? `ICC ${significant(d.icc.icc, 2)}`
     : `ICC unavailable (${d.icc.reason})`;
   const ratio =
-    d.varianceRatio === null
+    d.varianceRatio === null || d.varianceRatio === 0
       ? ""
       : ` The cr2 variance of micro is ${significant(d.varianceRatio)} times the variance that treats every result as independent (wald-iid).`;
+  // The reading depends on the data: only a DEFF above 1 makes a per-result interval too narrow.
+  const reading =
+    d.designEffect.deff > 1
+      ? `Clustered in documents, the ${count(a.results)} ${input.resultsName} carry about as much information as ${count(Math.round(d.designEffect.effectiveN))} independent ones: this is why a per-result interval is too narrow.`
+      : `Here the clustering does not shrink the information (DEFF ${significant(d.designEffect.deff)} ≤ 1).`;
   const influence = (["micro", "macro"] as const)
     .filter((e) => a[e] !== null)
     .flatMap((e) => {
@@ -150,7 +157,7 @@ function diagnosticsSection(input: ChecklistInput): string {
   return [
     h("ICC and design effect (diagnostics)"),
     p(
-      `${icc} · Kish DEFF ${significant(d.designEffect.deff)} · effective n ${count(Math.round(d.designEffect.effectiveN))} of ${count(a.results)} ${input.resultsName}.${ratio} These explain why a per-result interval is too narrow; they are diagnostics, not a substitute for the document-level interval.`,
+      `${icc} · Kish DEFF ${significant(d.designEffect.deff)} · effective n ${count(Math.round(d.designEffect.effectiveN))} of ${count(a.results)} ${input.resultsName}.${ratio} ${reading} These are diagnostics, not a substitute for the document-level interval.`,
     ),
     influence.length > 0 ? p(`Influence (leave one document out): ${influence.join("; ")}.`) : "",
   ].join("\n");

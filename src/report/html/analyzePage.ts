@@ -2,7 +2,7 @@ import type { DocumentStats } from "../../core/types.js";
 import { analysisOverview } from "../analysisOverview.js";
 import type { AnalysisEntry, AnalysisReport } from "../analysisReport.js";
 import { estimateDecimals } from "../estimateDecimals.js";
-import { count } from "../format.js";
+import { count, percent } from "../format.js";
 import { metricKindText } from "../terminal.js";
 import { analysisChecklist } from "./analysisChecklist.js";
 import { escapeHtml } from "./escapeHtml.js";
@@ -78,6 +78,10 @@ ${analysisChecklist({
   decimals,
   resultsName: "results",
   key: entryKey(entry),
+  coverage: (estimand, method) => {
+    const score = entry.censusStudy?.study.methods[`${estimand}/${method}` as "micro/cr2"];
+    return score ? `covers ${percent(score.coverage, 1)} on the census` : null;
+  },
 })}
 </section>`;
 }

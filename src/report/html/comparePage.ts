@@ -123,6 +123,10 @@ ${analysisChecklist({
   decimals,
   resultsName: "paired queries",
   key: { metric: m.metric, a: c.a, b: c.b },
+  coverage: (estimand, method) => {
+    const score = c.censusStudy?.methods[`${estimand}/${method}` as "micro/cr2"];
+    return score ? `covers ${percent(score.coverage, 1)} on the census` : null;
+  },
   valuesNote: `Ties: ${percent(c.ties)} of the documents have a summed difference of exactly 0 (the share at 0 of the differences; there is no bound at 1 for a difference).`,
 })}
 </section>`;

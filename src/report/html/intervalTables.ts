@@ -57,7 +57,7 @@ export function estimateTable(
   });
 }
 
-function note(row: MethodRow): string {
+function note(row: MethodRow, coverage: string | null): string {
   const i = row.interval;
   if (!i.available) return i.reason;
   const r = i.resampling;
@@ -70,7 +70,7 @@ function note(row: MethodRow): string {
       : row.role === "contrast"
         ? "contrast: not to use"
         : "";
-  return [role, resampled].filter(Boolean).join("; ");
+  return [role, coverage, resampled].filter(Boolean).join("; ");
 }
 
 /** Every interval in the figure's order, with the reason where one is unavailable. */
@@ -78,6 +78,7 @@ export function methodTable(
   rows: readonly MethodRow[],
   decimals: number,
   key: Readonly<Record<string, string>>,
+  coverage: (estimand: string, method: string) => string | null = () => null,
 ): string {
   return htmlTable({
     header: ["estimand", "method", "interval", { text: "se", numeric: true }, "ν", "note"],
@@ -95,9 +96,16 @@ export function methodTable(
             },
             { text: row.interval.se === null ? "" : significant(row.interval.se), numeric: true },
             row.interval.q === null ? "" : degreesOfFreedom(row.interval.df),
-            note(row),
+            note(row, coverage(row.estimand, row.method)),
           ]
-        : [row.estimand, row.method, { text: "unavailable", field: "interval" }, "", "", note(row)],
+        : [
+            row.estimand,
+            row.method,
+            { text: "unavailable", field: "interval" },
+            "",
+            "",
+            note(row, null),
+          ],
     })),
     data: { ...key, table: "methods" },
   });

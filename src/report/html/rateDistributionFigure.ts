@@ -60,7 +60,14 @@ export function rateDistributionFigure(options: {
   const atBounds = bounded
     ? r.fractionZero === 0 && r.fractionOne === 0
       ? "No document is at exactly 0 or 1."
-      : `${percent(r.fractionZero, 1)} of documents are at exactly 0 and ${percent(r.fractionOne, 1)} at exactly 1.`
+      : `${[
+          r.fractionZero > 0
+            ? `${percent(r.fractionZero, 1)} of documents are at exactly 0`
+            : "no document is at exactly 0",
+          r.fractionOne > 0 ? `${percent(r.fractionOne, 1)} at exactly 1` : "none at exactly 1",
+        ]
+          .join(" and ")
+          .replace(/^n/, "N")}.`
     : "";
   return svgFigure({
     id: options.id,
