@@ -15,25 +15,10 @@
 #   confint(<each>, level = level, df = degf(des))
 # OUTPUT.csv: lines "id,quantity,value" (sprintf("%.17g")); id -1 carries the versions.
 
-missing_packages <- Filter(
-  function(p) !requireNamespace(p, quietly = TRUE),
-  c("jsonlite", "survey")
-)
-if (length(missing_packages) > 0) {
-  message(sprintf("ragci r-crosscheck: R package(s) not installed: %s", paste(missing_packages, collapse = ", ")))
-  quit(status = 3)
-}
-suppressPackageStartupMessages(library(survey))
-
-args <- commandArgs(trailingOnly = TRUE)
-cases <- jsonlite::fromJSON(args[1], simplifyVector = FALSE)
-lines <- character(0)
-put <- function(id, name, value) {
-  if (length(value) != 1) stop(sprintf("data set %s, %s: expected one value", id, name))
-  lines[length(lines) + 1] <<- sprintf("%s,%s,%.17g", id, name, value)
-}
-lines[length(lines) + 1] <- sprintf("-1,version.R,%s", paste(R.version$major, R.version$minor, sep = "."))
-lines[length(lines) + 1] <- sprintf("-1,version.survey,%s", as.character(packageVersion("survey")))
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1])), "preamble.R"))
+args <- ragci_oracle("compareDesigns.R", c("jsonlite", "survey"), "compareDesigns.R INPUT.json OUTPUT.csv", 2)
+cases <- ragci_read_json(args[1], simplifyVector = FALSE)
+emit_versions(c("survey", "jsonlite"))
 
 for (cs in cases) {
   rows <- read.csv(cs$csv, colClasses = "character")
@@ -67,15 +52,15 @@ for (cs in cases) {
   macro <- svymean(~r, des)
   ci_micro <- confint(micro, level = cs$level, df = df)
   ci_macro <- confint(macro, level = cs$level, df = df)
-  put(cs$id, "documents", nrow(pd))
-  put(cs$id, "df", df)
-  put(cs$id, "micro.estimate", coef(micro))
-  put(cs$id, "micro.se", SE(micro))
-  put(cs$id, "micro.lower", ci_micro[1])
-  put(cs$id, "micro.upper", ci_micro[2])
-  put(cs$id, "macro.estimate", coef(macro))
-  put(cs$id, "macro.se", SE(macro))
-  put(cs$id, "macro.lower", ci_macro[1])
-  put(cs$id, "macro.upper", ci_macro[2])
+  emit(cs$id, "documents", nrow(pd))
+  emit(cs$id, "df", df)
+  emit(cs$id, "micro.estimate", coef(micro))
+  emit(cs$id, "micro.se", SE(micro))
+  emit(cs$id, "micro.lower", ci_micro[1])
+  emit(cs$id, "micro.upper", ci_micro[2])
+  emit(cs$id, "macro.estimate", coef(macro))
+  emit(cs$id, "macro.se", SE(macro))
+  emit(cs$id, "macro.lower", ci_macro[1])
+  emit(cs$id, "macro.upper", ci_macro[2])
 }
-writeLines(lines, args[2])
+write_emitted(args[2])

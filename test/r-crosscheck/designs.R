@@ -31,42 +31,13 @@
 # Written and checked with R 4.2.2 Patched (2022-11-10 r83330), survey 4.1.1, jsonlite 1.8.4.
 # Exits with status 3 and a message naming the package when one is missing.
 
-missing_packages <- Filter(
-  function(p) !requireNamespace(p, quietly = TRUE),
-  c("jsonlite", "survey")
-)
-if (length(missing_packages) > 0) {
-  message(sprintf(
-    "ragci r-crosscheck: R package(s) not installed: %s (install.packages(c(%s)))",
-    paste(missing_packages, collapse = ", "),
-    paste(sprintf('"%s"', missing_packages), collapse = ", ")
-  ))
-  quit(status = 3)
-}
-suppressPackageStartupMessages(library(survey))
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1])), "preamble.R"))
+args <- ragci_oracle("designs.R", c("jsonlite", "survey"), "designs.R INPUT.json OUTPUT.csv", 2)
 # The defaults, stated: a stratum or unit with one sampled PSU is an error, multistage variance.
 options(survey.lonely.psu = "fail", survey.ultimate.cluster = FALSE)
 
-args <- commandArgs(trailingOnly = TRUE)
-if (length(args) != 2) {
-  message("usage: Rscript --vanilla designs.R INPUT.json OUTPUT.csv")
-  quit(status = 2)
-}
-input <- jsonlite::fromJSON(args[1], simplifyDataFrame = FALSE)
-
-lines <- character(0)
-emit <- function(id, name, value) {
-  value <- as.numeric(value)
-  if (length(value) != 1) stop(sprintf("data set %s, %s: expected one value, got %d", id, name, length(value)))
-  lines[length(lines) + 1] <<- sprintf("%s,%s,%.17g", id, name, value)
-}
-at <- function(name, level) sprintf("%s@%s", name, format(level, digits = 15))
-num <- function(x) as.numeric(unlist(x))
-chr <- function(x) as.character(unlist(x))
-
-lines[length(lines) + 1] <- sprintf("-1,version.R,%s", paste(R.version$major, R.version$minor, sep = "."))
-lines[length(lines) + 1] <- sprintf("-1,version.survey,%s", as.character(packageVersion("survey")))
-lines[length(lines) + 1] <- sprintf("-1,version.jsonlite,%s", as.character(packageVersion("jsonlite")))
+input <- ragci_read_json(args[1])
+emit_versions(c("survey", "jsonlite"))
 
 # svyratio(~s, ~n) (micro) and svymean(~r) (macro) on one design, with their intervals.
 estimates <- function(id, pd, des, levels) {
@@ -150,4 +121,4 @@ for (ds in input$reference) {
   emit(ds$id, "data.results", nrow(q))
 }
 
-writeLines(lines, args[2])
+write_emitted(args[2])

@@ -10,42 +10,10 @@
 # Written and checked with R 4.2.2 Patched (2022-11-10 r83330), clubSandwich 0.5.8, survey 4.1.1,
 # jsonlite 1.8.4. Exits with status 3 and a message naming the package when one is missing.
 
-missing_packages <- Filter(
-  function(p) !requireNamespace(p, quietly = TRUE),
-  c("jsonlite", "clubSandwich", "survey")
-)
-if (length(missing_packages) > 0) {
-  message(sprintf(
-    "ragci r-crosscheck: R package(s) not installed: %s (install.packages(c(%s)))",
-    paste(missing_packages, collapse = ", "),
-    paste(sprintf('"%s"', missing_packages), collapse = ", ")
-  ))
-  quit(status = 3)
-}
-suppressPackageStartupMessages({
-  library(clubSandwich)
-  library(survey)
-})
-
-args <- commandArgs(trailingOnly = TRUE)
-if (length(args) != 2) {
-  message("usage: Rscript --vanilla srs.R INPUT.json OUTPUT.csv")
-  quit(status = 2)
-}
-input <- jsonlite::fromJSON(args[1], simplifyDataFrame = FALSE)
-
-lines <- character(0)
-emit <- function(i, name, value) {
-  value <- as.numeric(value)
-  if (length(value) != 1) stop(sprintf("data set %d, %s: expected one value, got %d", i, name, length(value)))
-  lines[length(lines) + 1] <<- sprintf("%d,%s,%.17g", i, name, value)
-}
-at <- function(name, level) sprintf("%s@%s", name, format(level, digits = 15))
-
-lines[length(lines) + 1] <- sprintf("-1,version.R,%s", paste(R.version$major, R.version$minor, sep = "."))
-lines[length(lines) + 1] <- sprintf("-1,version.clubSandwich,%s", as.character(packageVersion("clubSandwich")))
-lines[length(lines) + 1] <- sprintf("-1,version.survey,%s", as.character(packageVersion("survey")))
-lines[length(lines) + 1] <- sprintf("-1,version.jsonlite,%s", as.character(packageVersion("jsonlite")))
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1])), "preamble.R"))
+args <- ragci_oracle("srs.R", c("jsonlite", "clubSandwich", "survey"), "srs.R INPUT.json OUTPUT.csv", 2)
+input <- ragci_read_json(args[1])
+emit_versions(c("clubSandwich", "survey", "jsonlite"))
 
 for (ds in input$datasets) {
   i <- ds$index
@@ -120,4 +88,4 @@ for (ds in input$datasets) {
   }
 }
 
-writeLines(lines, args[2])
+write_emitted(args[2])

@@ -15,28 +15,10 @@
 #   documents) it gives another working model's df, emitted as club.cr3.df.default for the
 #   record only. For 0/1 data the query-level lm(y ~ 1) gives the same CR3 and ν₃.
 
-missing_packages <- Filter(function(p) !requireNamespace(p, quietly = TRUE), c("jsonlite", "clubSandwich"))
-if (length(missing_packages) > 0) {
-  message(sprintf("ragci cv3 cross-check: R package(s) not installed: %s", paste(missing_packages, collapse = ", ")))
-  quit(status = 3)
-}
-suppressPackageStartupMessages(library(clubSandwich))
-
-args <- commandArgs(trailingOnly = TRUE)
-if (length(args) != 2) {
-  message("usage: Rscript --vanilla cv3.R INPUT.json OUTPUT.csv")
-  quit(status = 2)
-}
-input <- jsonlite::fromJSON(args[1], simplifyDataFrame = FALSE)
-
-lines <- character(0)
-emit <- function(i, name, value) {
-  value <- as.numeric(value)
-  if (length(value) != 1) stop(sprintf("data set %d, %s: expected one value", i, name))
-  lines[length(lines) + 1] <<- sprintf("%d,%s,%.17g", i, name, value)
-}
-lines[length(lines) + 1] <- sprintf("-1,version.R,%s", paste(R.version$major, R.version$minor, sep = "."))
-lines[length(lines) + 1] <- sprintf("-1,version.clubSandwich,%s", as.character(packageVersion("clubSandwich")))
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(FALSE), value = TRUE)[1])), "../../r-crosscheck/preamble.R"))
+args <- ragci_oracle("cv3.R", c("jsonlite", "clubSandwich"), "cv3.R INPUT.json OUTPUT.csv", 2)
+input <- ragci_read_json(args[1])
+emit_versions(c("clubSandwich", "jsonlite"))
 
 for (ds in input$datasets) {
   i <- ds$index
@@ -68,4 +50,4 @@ for (ds in input$datasets) {
     emit(i, "query.cr3.df", coef_test(qfit, vcov = qv3, test = "Satterthwaite")$df_Satt)
   }
 }
-writeLines(lines, args[2])
+write_emitted(args[2])
