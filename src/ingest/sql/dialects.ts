@@ -1,0 +1,169 @@
+import { RagciError } from "../../core/errors.js";
+
+/** The SQL dialects `ragci sql` writes. */
+export const DIALECTS = [
+  "duckdb",
+  "postgres",
+  "bigquery",
+  "snowflake",
+  "clickhouse",
+  "trino",
+  "databricks",
+] as const;
+
+export type DialectName = (typeof DIALECTS)[number];
+
+/** What differs between the dialects in the SQL ragci writes; everything else is shared. */
+export interface Dialect {
+  readonly name: DialectName;
+  /** A column or table name part, quoted. */
+  readonly identifier: (name: string) => string;
+  /** An output column's name: kept exactly as written (system, metric, doc, n, s, ss, min, max). */
+  readonly alias: (name: string) => string;
+  /** A string literal. */
+  readonly string: (value: string) => string;
+  /** The text and double types of CAST. */
+  readonly text: string;
+  readonly double: string;
+  /** The type a failed check's message is cast to (so the statement fails with the message). */
+  readonly failType: string;
+  /** Σx of a double expression, added exactly where the dialect can, returned as a double. */
+  readonly exactSum: (x: string) => string;
+  /** `x` without surrounding spaces. */
+  readonly trim: (x: string) => string;
+  /** True when the double `x` is neither NaN nor ±∞. */
+  readonly finite: (x: string) => string;
+}
+
+const doubleQuoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const backquoted = (name: string) => `\`${name.replaceAll("\\", "\\\\").replaceAll("`", "\\`")}\``;
+/** Standard SQL: a quote is doubled, a backslash is an ordinary character. */
+const standardString = (value: string) => `'${value.replaceAll("'", "''")}'`;
+/** Dialects where a backslash escapes in string literals: both are escaped. */
+const backslashString = (value: string) =>
+  `'${value.replaceAll("\\", "\\\\").replaceAll("'", "\\'")}'`;
+
+/** DECIMAL(38, 18): exact for |x| < 10¹⁰ (x² < 10²⁰), the widest exact type of these dialects. */
+const decimalSum = (decimal: string, double: string) => (x: string) =>
+  `CAST(sum(CAST(${x} AS ${decimal})) AS ${double})`;
+
+const dialects: Readonly<Record<DialectName, Dialect>> = {
+  // As ragci's own file path (summation.ts): each value rounded to 18 decimals, added exactly.
+  duckdb: {
+    name: "duckdb",
+    alias: doubleQuoted,
+    trim: (x) => `trim(${x})`,
+    identifier: doubleQuoted,
+    string: standardString,
+    text: "VARCHAR",
+    double: "DOUBLE",
+    failType: "INTEGER",
+    exactSum: (x) =>
+      `CAST(sum(CAST(CASE WHEN isfinite(${x}) THEN ${x} END AS DECIMAL(38, 18))) AS DOUBLE)`,
+    finite: (x) => `isfinite(${x})`,
+  },
+  // numeric is exact at any size. Through text: float8 → numeric keeps only 15 digits, while
+  // float8 → text is the shortest form that reads back as the same double.
+  postgres: {
+    name: "postgres",
+    alias: doubleQuoted,
+    trim: (x) => `trim(${x})`,
+    identifier: doubleQuoted,
+    string: standardString,
+    text: "text",
+    double: "double precision",
+    failType: "integer",
+    exactSum: (x) => `CAST(sum(CAST(CAST(${x} AS text) AS numeric)) AS double precision)`,
+    finite: (x) =>
+      `${x} NOT IN (CAST('NaN' AS double precision), CAST('Infinity' AS double precision), CAST('-Infinity' AS double precision))`,
+  },
+  // BIGNUMERIC: 38 decimals and 76 digits, exact for any metric ragci sees.
+  bigquery: {
+    name: "bigquery",
+    alias: backquoted,
+    trim: (x) => `TRIM(${x})`,
+    identifier: backquoted,
+    string: backslashString,
+    text: "STRING",
+    double: "FLOAT64",
+    failType: "INT64",
+    exactSum: (x) => `CAST(SUM(CAST(${x} AS BIGNUMERIC)) AS FLOAT64)`,
+    finite: (x) => `NOT IS_NAN(${x}) AND NOT IS_INF(${x})`,
+  },
+  snowflake: {
+    name: "snowflake",
+    alias: doubleQuoted,
+    trim: (x) => `TRIM(${x})`,
+    // Unquoted names resolve case-insensitively (Snowflake stores them upper case), so a plain
+    // name stays unquoted; any other is quoted and then case-sensitive.
+    identifier: (name) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : doubleQuoted(name)),
+    string: backslashString,
+    text: "VARCHAR",
+    double: "DOUBLE",
+    failType: "INTEGER",
+    exactSum: decimalSum("NUMBER(38, 18)", "DOUBLE"),
+    finite: (x) =>
+      `${x} NOT IN (CAST('NaN' AS DOUBLE), CAST('inf' AS DOUBLE), CAST('-inf' AS DOUBLE))`,
+  },
+  // Decimal256(18): 76 digits, exact at any size. A failed check casts to Nullable(Int32), as a
+  // NULL cast to a non-nullable type would fail even when every check passes.
+  clickhouse: {
+    name: "clickhouse",
+    alias: doubleQuoted,
+    trim: (x) => `trimBoth(${x})`,
+    identifier: doubleQuoted,
+    string: backslashString,
+    text: "String",
+    double: "Float64",
+    failType: "Nullable(Int32)",
+    exactSum: (x) => `toFloat64(sum(toDecimal256(${x}, 18)))`,
+    finite: (x) => `isFinite(${x})`,
+  },
+  trino: {
+    name: "trino",
+    alias: doubleQuoted,
+    trim: (x) => `trim(${x})`,
+    identifier: doubleQuoted,
+    string: standardString,
+    text: "VARCHAR",
+    double: "DOUBLE",
+    failType: "INTEGER",
+    exactSum: decimalSum("DECIMAL(38, 18)", "DOUBLE"),
+    finite: (x) => `is_finite(${x})`,
+  },
+  // Databricks SQL (ANSI mode, its default): a failed CAST is an error, as the checks need.
+  databricks: {
+    name: "databricks",
+    alias: backquoted,
+    trim: (x) => `trim(${x})`,
+    identifier: backquoted,
+    string: backslashString,
+    text: "STRING",
+    double: "DOUBLE",
+    failType: "INT",
+    exactSum: decimalSum("DECIMAL(38, 18)", "DOUBLE"),
+    finite: (x) => `NOT isnan(${x}) AND abs(${x}) <> CAST('Infinity' AS DOUBLE)`,
+  },
+};
+
+/** @throws RagciError naming the dialects when `name` is not one */
+export function dialect(name: string): Dialect {
+  const key = name.toLowerCase() === "postgresql" ? "postgres" : name.toLowerCase();
+  const found = (dialects as Record<string, Dialect | undefined>)[key];
+  if (!found) {
+    throw new RagciError("invalid-option", `--dialect ${name}: use one of ${DIALECTS.join(", ")}`);
+  }
+  return found;
+}
+
+/** A table name `a.b.c`: each part quoted (a name with a dot in it needs --sql). */
+export function tableName(d: Dialect, name: string): string {
+  const parts = name.split(".");
+  if (parts.some((p) => p.trim() === "")) {
+    throw new RagciError(
+      "invalid-option",
+      `--table ${name}: give a table name such as results or schema.results (for anything else, --sql "SELECT …")`,
+    );
+  }
+  return parts.map(d.identifier).join(".");
+}

@@ -1,0 +1,110 @@
+import type { Dialect } from "./dialects.js";
+import type { SourceColumns } from "./sourceRowsSql.js";
+
+/** One check: a count over the rows, and what its message says when the count is not 0. */
+interface CountedCheck {
+  readonly name: string;
+  readonly count: string;
+  /** The message after the count, e.g. "rows have no doc_id". */
+  readonly problem: string;
+}
+
+const countWhere = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
+
+/**
+ * The checks ragci's readers make (validateRows.ts, checkPairedRows.ts), as SQL over
+ * `ragci_rows` (and `ragci_pairs` for a paired table): empty ids, NULL, NaN or infinite
+ * metrics, a query repeated for a system, and for pairs a query under two documents or
+ * present for one system only. They end in the CTE `ragci_guard`, one row whose
+ * `ragci_failed` is NULL when every check passes and otherwise the CAST of the first failing
+ * check's message ("ragci: 3 rows have …") to an integer — which fails the statement with the
+ * message, in every dialect, so the printed SQL cannot return a table from bad rows. The
+ * message depends on the data, so no planner folds it away.
+ */
+export function rowChecksSql(
+  d: Dialect,
+  c: SourceColumns,
+  paired: readonly string[] | null,
+): string {
+  const blank = (x: string) => `${x} IS NULL OR ${d.trim(x)} = ''`;
+  const rowChecks: CountedCheck[] = [
+    {
+      name: "no_doc",
+      count: countWhere(blank("doc")),
+      problem: `rows have no ${c.doc} (NULL or empty); every row needs a document id`,
+    },
+    ...(c.system
+      ? [
+          {
+            name: "no_system",
+            count: countWhere(blank("sys")),
+            problem: `rows have no ${c.system} (NULL or empty); every row needs a system`,
+          },
+        ]
+      : []),
+    ...(c.query
+      ? [
+          {
+            name: "no_query",
+            count: countWhere(blank("q")),
+            problem: `rows have no ${c.query} (NULL or empty); every row needs a query id`,
+          },
+        ]
+      : []),
+    ...c.metrics.map((m, i) => ({
+      name: `bad${i}`,
+      count: countWhere(`v${i} IS NULL OR NOT (${d.finite(`v${i}`)})`),
+      problem: `rows have ${m} NULL, NaN or infinite; every result needs a finite value`,
+    })),
+  ];
+  const ctes = [
+    `ragci_checks AS (\n  SELECT ${rowChecks.map((k) => `${k.count} AS ${k.name}`).join(",\n    ")}\n  FROM ragci_rows\n)`,
+  ];
+  const later: CountedCheck[] = [];
+  if (c.query) {
+    ctes.push(
+      `ragci_repeats AS (\n  SELECT count(*) AS repeated FROM (SELECT sys, q FROM ragci_rows GROUP BY sys, q HAVING count(*) > 1) AS ragci_r\n)`,
+    );
+    later.push({
+      name: "repeated",
+      count: "",
+      problem: `queries appear more than once for a system in ${c.query}; each query needs one result per system`,
+    });
+  }
+  if (paired) {
+    const missing = paired.map((_, si) => `n${si} = 0`).join(" OR ");
+    ctes.push(
+      `ragci_pair_checks AS (\n  SELECT ${countWhere("docs > 1")} AS split, ${countWhere(missing)} AS unpaired\n  FROM ragci_pairs\n)`,
+    );
+    later.push(
+      {
+        name: "split",
+        count: "",
+        problem: `queries are under two documents; a query belongs to one document`,
+      },
+      {
+        name: "unpaired",
+        count: "",
+        problem: `queries have a result for some of the systems (${paired.join(", ")}) but not all; each query needs a result from every system`,
+      },
+    );
+  }
+  const message = (k: CountedCheck) =>
+    `WHEN ${k.name} > 0 THEN ${d.string("ragci: ")} || CAST(${k.name} AS ${d.text}) || ${d.string(` ${k.problem}`)}`;
+  const sources = [
+    "ragci_checks",
+    ...(c.query ? ["ragci_repeats"] : []),
+    ...(paired ? ["ragci_pair_checks"] : []),
+  ];
+  ctes.push(
+    `ragci_guard AS (\n  SELECT CAST(CASE\n    ${[...rowChecks, ...later].map(message).join("\n    ")}\n  END AS ${d.failType}) AS ragci_failed\n  FROM ${sources.join(" CROSS JOIN ")}\n)`,
+  );
+  return ctes.join(",\n");
+}
+
+/** The message of a failed check in a database's error text (it quotes the value it could not cast). */
+export function failedCheckMessage(error: string): string | null {
+  const found = /ragci: (\d+ [^"'\n]*?)["'\n]|ragci: (\d+ .*)$/m.exec(error);
+  const text = found?.[1] ?? found?.[2];
+  return text === undefined ? null : text.replace(/[\\"'.\s]+$/, "");
+}

@@ -1,0 +1,51 @@
+import { RagciError } from "../../core/errors.js";
+import { type Dialect, tableName } from "./dialects.js";
+
+/** Where the per-query rows are: a table, or the user's own SELECT. */
+export type SqlSource = { readonly table: string } | { readonly sql: string };
+
+/** The columns of the per-query rows, as the user names them. */
+export interface SourceColumns {
+  readonly doc: string;
+  readonly metrics: readonly string[];
+  /** System column; null for rows of one system. */
+  readonly system: string | null;
+  /** Keep only these systems' rows; null keeps every system. */
+  readonly systems: readonly string[] | null;
+  /** Query id column (pairing, and the repeated-query check); null without one. */
+  readonly query: string | null;
+}
+
+/** A user's SELECT as a subquery: one statement, without its final semicolon. */
+function subquery(sql: string): string {
+  const body = sql.trim().replace(/;\s*$/, "");
+  if (body === "" || body.includes(";")) {
+    throw new RagciError(
+      "invalid-option",
+      "--sql: give one SELECT statement (the rows to aggregate), without a ; inside it",
+    );
+  }
+  return `(\n${body}\n) AS ragci_source`;
+}
+
+/**
+ * The CTE `ragci_rows`: every per-query row in ragci's shape — doc, sys and q as text (NULL
+ * where the source has none), each metric as a double v0, v1, … — with the systems chosen.
+ * The checks and the GROUP BYs are written against it, as the file readers' are against
+ * normalizedRows.ts. A value that is not a number fails the CAST in the database.
+ */
+export function sourceRowsSql(d: Dialect, source: SqlSource, c: SourceColumns): string {
+  const text = (column: string) => `CAST(${d.identifier(column)} AS ${d.text})`;
+  const from = "table" in source ? tableName(d, source.table) : subquery(source.sql);
+  const columns = [
+    `${text(c.doc)} AS doc`,
+    `${c.system ? text(c.system) : "NULL"} AS sys`,
+    `${c.query ? text(c.query) : "NULL"} AS q`,
+    ...c.metrics.map((m, i) => `CAST(${d.identifier(m)} AS ${d.double}) AS v${i}`),
+  ];
+  const only =
+    c.system && c.systems
+      ? `\n  WHERE ${text(c.system)} IN (${c.systems.map(d.string).join(", ")})`
+      : "";
+  return `ragci_rows AS (\n  SELECT ${columns.join(",\n    ")}\n  FROM ${from}${only}\n)`;
+}

@@ -1,0 +1,320 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { DuckDBConnection } from "@duckdb/node-api";
+import { describe, expect, it } from "vitest";
+import type { DocumentStats } from "../../../src/core/types.js";
+import { queryRows, withDuckDb } from "../../../src/ingest/duckdb.js";
+import {
+  readAggregates,
+  readPairedAggregates,
+  readPairedResults,
+  readResults,
+} from "../../../src/ingest/index.js";
+import { sqlString } from "../../../src/ingest/inputFormat.js";
+import { DIALECTS, dialect } from "../../../src/ingest/sql/dialects.js";
+import { withPerDocumentFile } from "../../../src/ingest/sql/perDocumentRows.js";
+import { type PerDocumentSqlSpec, perDocumentSql } from "../../../src/ingest/sql/perDocumentSql.js";
+import { EXAMPLE, scratchDir } from "../../cli/runCli.js";
+
+const dir = scratchDir();
+
+/** The per-document statistics as plain arrays, compared bit for bit (toEqual on doubles). */
+function plain(stats: DocumentStats) {
+  return {
+    ids: [...stats.ids],
+    n: [...stats.n],
+    s: [...stats.s],
+    ss: [...stats.ss],
+    binary: stats.binary,
+    min: stats.min,
+    max: stats.max,
+  };
+}
+
+const single: PerDocumentSqlSpec = {
+  source: { table: "results" },
+  doc: "doc_id",
+  metrics: ["hit5", "rr"],
+  system: "system",
+  systems: null,
+  query: null,
+};
+
+const paired: PerDocumentSqlSpec = {
+  ...single,
+  query: "query_id",
+  systems: ["bm25", "tfidf"],
+  pairs: [["bm25", "tfidf"]],
+};
+
+/** The bundled example as a DuckDB table, typed as DuckDB reads the CSV. */
+async function exampleTable(connection: DuckDBConnection): Promise<void> {
+  await connection.run(`CREATE TABLE results AS SELECT * FROM read_csv(${sqlString(EXAMPLE)})`);
+}
+
+/** Runs `sql` and reads its rows back as an --aggregated table, system × metric → stats. */
+async function perDocument(connection: DuckDBConnection, sql: string) {
+  const rows = await queryRows(connection, sql);
+  const table = await withPerDocumentFile(rows, (file) =>
+    readAggregates({ file, format: "jsonl", system: "system" }),
+  );
+  return {
+    rows: rows.length,
+    groups: table.groups.map((g) => ({
+      system: g.system,
+      metric: g.metric,
+      stats: plain(g.stats),
+    })),
+  };
+}
+
+describe("perDocumentSql on DuckDB over the bundled example", () => {
+  it("the duckdb SQL gives the file path's per-document table bit for bit (every system × metric)", async () => {
+    const file = await readResults({ file: EXAMPLE, metrics: ["hit5", "rr"], system: "system" });
+    const fromSql = await withDuckDb(async (c) => {
+      await exampleTable(c);
+      return perDocument(c, perDocumentSql(dialect("duckdb"), single));
+    });
+    // K rows per system × metric: 98 documents × 2 systems × 2 metrics.
+    expect(fromSql.rows).toBe(98 * 2 * 2);
+    expect(fromSql.groups).toEqual(
+      file.groups.map((g) => ({ system: g.system, metric: g.metric, stats: plain(g.stats) })),
+    );
+  });
+
+  it("the paired duckdb SQL gives compare's per-document sums (each system and tfidf − bm25)", async () => {
+    const pairs = () => [["bm25", "tfidf"]] as const;
+    const file = await readPairedResults({
+      inputs: [{ path: EXAMPLE, displayName: "example" }],
+      system: "system",
+      query: "query_id",
+      metrics: ["hit5", "rr"],
+      pairs,
+    });
+    const rows = await withDuckDb(async (c) => {
+      await exampleTable(c);
+      return queryRows(c, perDocumentSql(dialect("duckdb"), paired));
+    });
+    const fromSql = await withPerDocumentFile(rows, (path) =>
+      readPairedAggregates({
+        file: path,
+        displayName: "sql",
+        format: "jsonl",
+        doc: null,
+        system: null,
+        onlySystems: null,
+        metrics: ["hit5", "rr"],
+        documentLabel: null,
+        pairs,
+      }),
+    );
+    const bySystem = (t: typeof file) =>
+      t.perSystem
+        .map((p) => [p.system, p.metric, plain(p.stats)] as const)
+        .sort((x, y) => `${x[0]}/${x[1]}`.localeCompare(`${y[0]}/${y[1]}`));
+    expect(bySystem(fromSql)).toEqual(bySystem(file));
+    // The differences' sums; whether they are "0/1" is each reader's own reading of them.
+    const sums = (t: typeof file) =>
+      t.differences.map((d) => {
+        const { binary, ...rest } = plain(d.stats);
+        return [d.a, d.b, d.metric, rest];
+      });
+    expect(fromSql.differences).toHaveLength(2);
+    expect(sums(fromSql)).toEqual(sums(file));
+  });
+
+  it("a --sql source (the user's SELECT) gives the same table as --table", async () => {
+    await withDuckDb(async (c) => {
+      await exampleTable(c);
+      const byTable = await perDocument(c, perDocumentSql(dialect("duckdb"), single));
+      const bySql = await perDocument(
+        c,
+        perDocumentSql(dialect("duckdb"), {
+          ...single,
+          source: { sql: "SELECT doc_id, system, hit5, rr FROM results;" },
+        }),
+      );
+      expect(bySql).toEqual(byTable);
+    });
+  });
+});
+
+describe("perDocumentSql's checks fail the statement with ragci's message", () => {
+  const cases: {
+    name: string;
+    rows: string;
+    spec: Partial<PerDocumentSqlSpec>;
+    message: RegExp;
+  }[] = [
+    {
+      name: "a NULL metric",
+      rows: "('a', 's', 'q1', 1.0), ('a', 's', 'q2', NULL), ('b', 's', 'q3', 0.0)",
+      spec: {},
+      message: /ragci: 1 rows have hit NULL, NaN or infinite; every result needs a finite value/,
+    },
+    {
+      name: "a NaN metric",
+      rows: "('a', 's', 'q1', 'NaN'::DOUBLE), ('b', 's', 'q3', 0.0)",
+      spec: {},
+      message: /ragci: 1 rows have hit NULL, NaN or infinite/,
+    },
+    {
+      name: "an empty document id",
+      rows: "('a', 's', 'q1', 1.0), ('  ', 's', 'q2', 1.0), (NULL, 's', 'q3', 0.0)",
+      spec: {},
+      message: /ragci: 2 rows have no doc \(NULL or empty\); every row needs a document id/,
+    },
+    {
+      name: "a query given twice for a system",
+      rows: "('a', 'A', 'q1', 1.0), ('a', 'A', 'q1', 1.0), ('a', 'B', 'q1', 0.0), ('b', 'A', 'q2', 0.0), ('b', 'B', 'q2', 0.0)",
+      spec: { query: "q", systems: ["A", "B"], pairs: [["A", "B"]] },
+      message: /ragci: 1 queries appear more than once for a system in q/,
+    },
+    {
+      name: "a query under two documents",
+      rows: "('a', 'A', 'q1', 1.0), ('b', 'B', 'q1', 0.0), ('b', 'A', 'q2', 0.0), ('b', 'B', 'q2', 0.0)",
+      spec: { query: "q", systems: ["A", "B"], pairs: [["A", "B"]] },
+      message: /ragci: 1 queries are under two documents/,
+    },
+    {
+      name: "a query of one system only",
+      rows: "('a', 'A', 'q1', 1.0), ('a', 'B', 'q1', 0.0), ('b', 'A', 'q2', 0.0)",
+      spec: { query: "q", systems: ["A", "B"], pairs: [["A", "B"]] },
+      message: /ragci: 1 queries have a result for some of the systems \(A, B\) but not all/,
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      await withDuckDb(async (connection) => {
+        await connection.run(
+          `CREATE TABLE t AS SELECT * FROM (VALUES ${c.rows}) AS v(doc, sys, q, hit)`,
+        );
+        const sql = perDocumentSql(dialect("duckdb"), {
+          source: { table: "t" },
+          doc: "doc",
+          metrics: ["hit"],
+          system: "sys",
+          systems: null,
+          query: null,
+          ...c.spec,
+        });
+        await expect(queryRows(connection, sql)).rejects.toThrow(c.message);
+      });
+    });
+  }
+
+  it("passes clean rows (the guard is NULL, nothing is filtered out)", async () => {
+    await withDuckDb(async (connection) => {
+      await connection.run(
+        "CREATE TABLE t AS SELECT * FROM (VALUES ('a', 1.0), ('a', 0.0), ('b', 1.0)) AS v(doc, hit)",
+      );
+      const rows = await queryRows(
+        connection,
+        perDocumentSql(dialect("duckdb"), {
+          source: { table: "t" },
+          doc: "doc",
+          metrics: ["hit"],
+          system: null,
+          systems: null,
+          query: null,
+        }),
+      );
+      expect(rows).toEqual([
+        { system: null, metric: "hit", doc: "a", n: 2, s: 1, ss: 1, min: 0, max: 1 },
+        { system: null, metric: "hit", doc: "b", n: 1, s: 1, ss: 1, min: 1, max: 1 },
+      ]);
+    });
+  });
+});
+
+describe("every dialect's SQL on DuckDB, where its syntax allows", () => {
+  /**
+   * What each dialect needs to run on DuckDB: trino only a function name (is_finite), snowflake
+   * a type name (NUMBER), databricks its backquoted identifiers; bigquery (backquotes, FLOAT64,
+   * BIGNUMERIC, IS_NAN, INT64) and clickhouse (Float64, toDecimal256, Nullable(Int32),
+   * trimBoth) use too many names DuckDB does not have to be run here.
+   */
+  const onDuckDb: Record<string, ((sql: string) => string) | null> = {
+    duckdb: (sql) => sql,
+    postgres: (sql) => sql,
+    trino: (sql) => sql,
+    snowflake: (sql) => sql.replaceAll("NUMBER(38, 18)", "DECIMAL(38, 18)"),
+    databricks: (sql) => sql.replaceAll("`", '"'),
+    bigquery: null,
+    clickhouse: null,
+  };
+
+  it("names every dialect", () => {
+    expect(Object.keys(onDuckDb).sort()).toEqual([...DIALECTS].sort());
+  });
+
+  for (const name of DIALECTS) {
+    const adapt = onDuckDb[name];
+    if (!adapt) continue;
+    it(`${name}: runs and gives the per-document table`, async () => {
+      const file = await readResults({ file: EXAMPLE, metrics: ["hit5", "rr"], system: "system" });
+      await withDuckDb(async (c) => {
+        await exampleTable(c);
+        await c.run("CREATE MACRO is_finite(x) AS isfinite(x)");
+        const sql = perDocumentSql(dialect(name), single);
+        if (name === "postgres") {
+          // DuckDB's NUMERIC is DECIMAL(18, 3), not PostgreSQL's exact numeric: it runs, with
+          // the same documents, counts and 0/1 sums; the rr sums are only good to 3 decimals.
+          const rows = await queryRows(c, adapt(sql));
+          const fileRows = file.groups.flatMap((g) =>
+            g.stats.ids.map((id, d) => [g.system, g.metric, id, g.stats.n[d], g.stats.s[d]]),
+          );
+          expect(rows.map((r) => [r.system, r.metric, r.doc, r.n])).toEqual(
+            fileRows.map((r) => r.slice(0, 4)),
+          );
+          rows.forEach((r, i) => {
+            const [, metric, , n, s] = fileRows[i] as [string, string, string, number, number];
+            if (metric === "hit5") expect(r.s).toBe(s);
+            else expect(Math.abs((r.s as number) - s)).toBeLessThan(5e-4 * n);
+          });
+          return;
+        }
+        const fromSql = await perDocument(c, adapt(sql));
+        const expected = file.groups.map((g) => ({
+          system: g.system,
+          metric: g.metric,
+          stats: plain(g.stats),
+        }));
+        expect(fromSql.groups).toEqual(expected);
+      });
+    });
+  }
+
+  it("quotes names and strings as each dialect needs", () => {
+    const name = 'we"ird`name';
+    const value = "it's a \\ path";
+    expect(dialect("postgres").identifier(name)).toBe('"we""ird`name"');
+    expect(dialect("bigquery").identifier(name)).toBe('`we"ird\\`name`');
+    expect(dialect("snowflake").identifier("doc_id")).toBe("doc_id");
+    expect(dialect("snowflake").alias("doc")).toBe('"doc"');
+    expect(dialect("postgres").string(value)).toBe("'it''s a \\ path'");
+    expect(dialect("bigquery").string(value)).toBe("'it\\'s a \\\\ path'");
+    expect(() => dialect("oracle")).toThrow(/--dialect oracle: use one of duckdb, postgres/);
+  });
+
+  it("writes a value with quotes in it so that it reads back", async () => {
+    const path = join(dir, "odd.csv");
+    writeFileSync(path, 'doc,sys,hit\n"it\'s","a\'b",1\nx,"a\'b",0\n');
+    const file = await readResults({ file: path, metrics: ["hit"], system: "sys" });
+    await withDuckDb(async (c) => {
+      await c.run(`CREATE TABLE "we'ird" AS SELECT * FROM read_csv(${sqlString(path)})`);
+      const sql = perDocumentSql(dialect("duckdb"), {
+        source: { table: "we'ird" },
+        doc: "doc",
+        metrics: ["hit"],
+        system: "sys",
+        systems: ["a'b"],
+        query: null,
+      });
+      const fromSql = await perDocument(c, sql);
+      expect(fromSql.groups).toEqual(
+        file.groups.map((g) => ({ system: g.system, metric: g.metric, stats: plain(g.stats) })),
+      );
+    });
+  });
+});
