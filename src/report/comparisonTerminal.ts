@@ -1,5 +1,6 @@
 import type { Comparison } from "../core/compare.js";
 import type { Interval } from "../core/types.js";
+import { comparisonOverviewRows } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import {
   alignColumns,
@@ -223,6 +224,20 @@ function manySection(m: MetricComparisons, report: ComparisonReport, color: bool
   return lines;
 }
 
+/** Several metrics: one line per metric × pair first; the sections follow unchanged. */
+function overview(report: ComparisonReport): string {
+  const rows = comparisonOverviewRows(report);
+  const level = report.metrics[0]?.comparisons[0]?.difference.level ?? 0.95;
+  const align = (rows[0] ?? []).map((h) =>
+    h === "K" || h === "micro" || h === "macro" ? ("r" as const) : ("l" as const),
+  );
+  return [
+    `overview: ${rows.length - 1} differences, ${percent(level)} intervals (recommended method); details follow`,
+    "",
+    ...alignColumns(rows, align, "   "),
+  ].join("\n");
+}
+
 export function comparisonTerminal(
   report: ComparisonReport,
   options: { readonly color: boolean },
@@ -251,5 +266,6 @@ export function comparisonTerminal(
       ? [dim(options.color)(`per-document aggregates written to ${report.aggregatesFile}`)]
       : []),
   ];
+  if (report.metrics.length > 1) parts.unshift(overview(report));
   return `ragci compare · ${report.systems.join(", ")}\n\n${parts.join("\n\n")}\n\n${footer.join("\n")}\n`;
 }

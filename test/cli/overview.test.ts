@@ -55,3 +55,64 @@ describe("the terminal overview of a run with several systems or metrics", () =>
     expect(one.stdout.split("\n")[0]).toMatch(/^ragci analyze .* · system bm25 · metric hit5/);
   });
 });
+
+describe("the terminal overview of a comparison of several metrics", () => {
+  it("starts with one line per metric × pair: K and each estimand's difference, interval and ν, as in the JSON", () => {
+    const args = [
+      "compare",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit5,rr",
+      "--replicates",
+      "0",
+    ];
+    const text = ragci(args);
+    const json = JSON.parse(ragci([...args, "--json"]).stdout);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split("\n");
+    expect(lines[2]).toContain("overview: 2 differences, 95% intervals");
+    const rows = lines.slice(5, 7).map((l) => l.trim().split(/\s{2,}/));
+    for (const [i, metric] of ["hit5", "rr"].entries()) {
+      const c = json.metrics[metric];
+      const row = rows[i] ?? [];
+      expect(row.slice(0, 3)).toEqual([metric, "tfidf − bm25", String(c.difference.documents)]);
+      for (const [e, at] of [
+        ["micro", 3],
+        ["macro", 7],
+      ] as const) {
+        const t = c.tests[e];
+        const d = row[at]?.split(".")[1]?.length ?? 0;
+        expect(row.slice(at, at + 4)).toEqual([
+          fixed(c.difference[e].estimate, d),
+          `[${fixed(t.lower, d)}, ${fixed(t.upper, d)}]`,
+          degreesOfFreedom(t.df),
+          t.method,
+        ]);
+      }
+    }
+  });
+
+  it("is not printed for one metric", () => {
+    const one = ragci([
+      "compare",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--replicates",
+      "0",
+    ]);
+    expect(one.stdout).not.toContain("overview");
+  });
+});

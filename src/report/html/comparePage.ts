@@ -1,17 +1,10 @@
 import type { Analysis } from "../../core/analyze.js";
 import type { Comparison } from "../../core/compare.js";
 import type { DocumentStats } from "../../core/types.js";
+import { comparisonOverviewRows, differenceDecimals } from "../comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "../comparisonReport.js";
 import { groupsLine, PAIRED_CAVEAT } from "../comparisonTerminal.js";
-import {
-  count,
-  decimalsFor,
-  degreesOfFreedom,
-  fixed,
-  percent,
-  pValue,
-  significant,
-} from "../format.js";
+import { count, degreesOfFreedom, fixed, percent, pValue, significant } from "../format.js";
 import { verdict } from "../verdict.js";
 import { analysisChecklist } from "./analysisChecklist.js";
 import { escapeHtml } from "./escapeHtml.js";
@@ -27,17 +20,6 @@ export interface CompareHtmlInput {
   /** Per metric (report order), per comparison (its order), the per-document sums of b − a. */
   readonly differences: readonly (readonly DocumentStats[])[];
   readonly aggregates: AggregatesDownload;
-}
-
-/** Decimals of the difference: as the terminal, about three significant digits of each test's width. */
-function differenceDecimals(c: Comparison): number {
-  return Math.max(
-    3,
-    ...(["micro", "macro"] as const).map((e) => {
-      const t = c.tests[e];
-      return t ? decimalsFor(t.upper - t.lower) : 3;
-    }),
-  );
 }
 
 /** The terminal's pair table: each system, the difference, its interval, se, ν, method, p. */
@@ -175,10 +157,26 @@ export function compareHtml(input: CompareHtmlInput): string {
     ),
   ]);
   const dropped = Object.entries(report.dropped).filter(([, k]) => k > 0);
+  const [header = [], ...rows] = comparisonOverviewRows(report);
+  const overview =
+    report.metrics.length > 1
+      ? `<section id="overview"><h2>Overview</h2>${htmlTable({
+          header: header.map((h) => ({
+            text: h,
+            numeric: h === "K" || h === "micro" || h === "macro",
+          })),
+          rows: rows.map((r) => ({
+            data: { metric: r[0] ?? "", pair: r[1] ?? "" },
+            cells: r.map((text, i) => ({ text, numeric: i === 2 || i === 3 || i === 7 })),
+          })),
+          data: { table: "overview" },
+        })}</section>`
+      : "";
   return htmlPage({
     title: `ragci compare · ${report.systems.join(", ")}`,
     lede: `metric${report.metrics.length > 1 ? "s" : ""} ${report.metrics.map((m) => m.metric).join(", ")} · ${count(report.queries)} paired queries · differences per query, summed per document${dropped.length > 0 ? ` · --intersect dropped ${dropped.map(([s, k]) => `${k} queries of ${s}`).join(", ")}` : ""}`,
     body: [
+      overview,
       ...sections,
       provenanceSection({
         inputs: report.inputs.map((i) => ({
