@@ -8,6 +8,7 @@ import { registerCompare } from "./commands/compare.js";
 import { registerMerge } from "./commands/merge.js";
 import { registerPlan } from "./commands/plan.js";
 import { registerSimulate } from "./commands/simulate.js";
+import { registerSql } from "./commands/sql.js";
 import { registerStrata } from "./commands/strata.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
 import { withFlags } from "./flagHints.js";
@@ -54,6 +55,7 @@ async function main(argv: readonly string[]): Promise<void> {
   registerSimulate(program, io);
   registerAggregate(program, io);
   registerMerge(program, io);
+  registerSql(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   if (argv.length === 0) {
     process.stderr.write(program.helpInformation());
