@@ -1,0 +1,166 @@
+// Braintrust experiment rows (ExperimentEvent), as a JSON array, JSON lines (BTQL fmt jsonl) or
+// the fetch API's { events: [...] }: id, experiment_id, input, output, expected, scores,
+// metadata, span_id, root_span_id, span_parents, is_root, span_attributes { name, type },
+// origin { object_type, id }. One trace (root_span_id) per item: the root span (is_root, or no
+// span_parents) has input and metadata; since SDK commit 55da5f4 the scores are logged on the
+// scorer child spans (type "score"), so a trace's scores are the root's, else its spans'.
+// Verified against braintrustdata/braintrust-sdk a696a72395bb5829c8579af7e108c8c52745a685:
+// generated_types.json (ExperimentEvent, SpanAttributes, ObjectReferenceNullish) and
+// js/src/framework.ts (root "eval" span, scorer spans); braintrustdata/braintrust-ruby
+// c116e4822f1c3567f9017245ba137ebf6f0fc6a0 lib/braintrust/models/fetch_experiment_events_response.rb.
+// Not verifiable: the UI download's exact layout, and an experiment name in the rows (the
+// schema has experiment_id only), so the system is the file's base name.
+import { createHash } from "node:crypto";
+import { basename, extname } from "node:path";
+import { RagciError } from "../../core/errors.js";
+import {
+  type EvalContent,
+  type EvalFormat,
+  type EvalReadOptions,
+  type EvalRow,
+  type EvalRows,
+  finiteNumber,
+  valueAtPath,
+} from "./evalRows.js";
+
+type Item = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Item =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** An experiment event: span ids and the experiment it belongs to set it apart. */
+const isEvent = (v: unknown): v is Item =>
+  isObject(v) &&
+  typeof v.root_span_id === "string" &&
+  typeof v.span_id === "string" &&
+  "experiment_id" in v;
+
+function events(content: EvalContent): Item[] | null {
+  const values =
+    content.kind === "jsonl"
+      ? content.values
+      : content.kind === "json" && Array.isArray(content.value)
+        ? content.value
+        : content.kind === "json" && isObject(content.value) && Array.isArray(content.value.events)
+          ? content.value.events
+          : null;
+  return values && values.length > 0 && values.every(isEvent) ? values.filter(isEvent) : null;
+}
+
+const isRoot = (e: Item): boolean =>
+  e.is_root === true ||
+  (e.is_root !== false && (!Array.isArray(e.span_parents) || e.span_parents.length === 0));
+
+/** Braintrust pairs test cases across experiments by `input`: the query id is the input. */
+export function inputKey(input: unknown): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : isObject(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical(v[k])]),
+          )
+        : v;
+  const text = typeof input === "string" ? input : JSON.stringify(canonical(input ?? null));
+  if (text.length <= 120) return text;
+  // A long input (a whole document) keeps a readable start and a hash that keeps it unique.
+  return `${text.slice(0, 60)}… #${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
+}
+
+function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
+  const file = options.file;
+  const all = events(content);
+  if (!all)
+    throw new RagciError(
+      "invalid-value",
+      `${file}: not Braintrust experiment rows (each needs span_id, root_span_id and experiment_id); export the experiment as JSON`,
+      { file },
+    );
+  const roots = all.filter(isRoot);
+  if (roots.length === 0)
+    throw new RagciError(
+      "empty-input",
+      `${file}: the Braintrust rows hold no root spans (one per evaluated item)`,
+      { file },
+    );
+  if (options.docPath === null) {
+    const first = roots[0] as Item;
+    const fields = ["input", "expected", "metadata"].flatMap((f) => {
+      const v = first[f];
+      return isObject(v)
+        ? Object.keys(v).map((k) => `${f}.${k}`)
+        : typeof v === "string"
+          ? [f]
+          : [];
+    });
+    throw new RagciError(
+      "missing-column",
+      `${file}: name the document field with --doc (e.g. --doc metadata.source_doc); fields seen in the first item: ${fields.join(", ") || "none"}`,
+      { file },
+    );
+  }
+  const path = options.docPath;
+  // Scores of the spans under each root, by trace: used where the root carries none.
+  const spanScores = new Map<string, Map<string, number[]>>();
+  for (const e of all) {
+    if (isRoot(e) || !isObject(e.scores)) continue;
+    const trace = spanScores.get(String(e.root_span_id)) ?? new Map<string, number[]>();
+    for (const [name, v] of Object.entries(e.scores)) {
+      const x = finiteNumber(v);
+      if (x !== null) trace.set(name, [...(trace.get(name) ?? []), x]);
+    }
+    spanScores.set(String(e.root_span_id), trace);
+  }
+  const experiments = new Set(roots.map((r) => String(r.experiment_id)));
+  const base = basename(file, extname(file));
+  // Trials of one input in one experiment are averaged into one result.
+  const items = new Map<
+    string,
+    { doc: string | null; system: string; values: Map<string, number[]> }
+  >();
+  for (const root of roots) {
+    const system = experiments.size > 1 ? String(root.experiment_id) : base;
+    const query = inputKey(root.input);
+    const key = JSON.stringify([system, query]);
+    const item = items.get(key) ?? { doc: valueAtPath(root, path), system, values: new Map() };
+    const own = isObject(root.scores) ? root.scores : {};
+    const fromSpans = spanScores.get(String(root.root_span_id)) ?? new Map<string, number[]>();
+    const names = new Set([...Object.keys(own), ...fromSpans.keys()]);
+    for (const name of names) {
+      const x = finiteNumber(own[name]);
+      const spans = fromSpans.get(name) ?? [];
+      const value = x ?? (spans.length ? spans.reduce((a, b) => a + b, 0) / spans.length : null);
+      if (value !== null) item.values.set(name, [...(item.values.get(name) ?? []), value]);
+      else if (!item.values.has(name)) item.values.set(name, []);
+    }
+    items.set(key, item);
+  }
+  const names = new Set([...items.values()].flatMap((i) => [...i.values.keys()]));
+  const rows: EvalRow[] = [...items.entries()].map(([key, item]) => ({
+    query: (JSON.parse(key) as string[])[1] as string,
+    doc: item.doc,
+    system: item.system,
+    metrics: Object.fromEntries(
+      [...names].map((n) => {
+        const v = item.values.get(n) ?? [];
+        return [n, v.length ? v.reduce((a, b) => a + b, 0) / v.length : null];
+      }),
+    ),
+  }));
+  const notes = [
+    `Braintrust: each root span is an item, its input is the query (long inputs shortened with a hash); the system is ${experiments.size > 1 ? "the experiment_id" : `the file's name (${base})`}; metrics are the scores, taken from the root span or else from its scorer spans`,
+  ];
+  if (rows.length < roots.length)
+    notes.push(
+      `Braintrust: ${roots.length - rows.length} repeated inputs (trials) in ${file}; their scores are averaged`,
+    );
+  return { rows, notes };
+}
+
+export const braintrustFormat: EvalFormat = {
+  name: "braintrust",
+  detect: (content) => events(content) !== null,
+  toRows,
+};
