@@ -153,12 +153,14 @@ describe("the three readers apply one set of rules", () => {
     });
     expect(table.summation).toBe("double-query-order");
     const difference = table.differences[0];
-    const x = b.map((v, q) => v - (a[q] as number));
-    expect(Array.from(difference?.stats.s ?? [])).toEqual([x[0] + x[1], x[2] + x[3]]);
-    expect(Array.from(difference?.stats.ss ?? [])).toEqual([
-      x[0] * x[0] + x[1] * x[1],
-      x[2] * x[2] + x[3] * x[3],
-    ]);
+    const [x0, x1, x2, x3] = b.map((v, q) => v - (a[q] as number)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    expect(Array.from(difference?.stats.s ?? [])).toEqual([x0 + x1, x2 + x3]);
+    expect(Array.from(difference?.stats.ss ?? [])).toEqual([x0 * x0 + x1 * x1, x2 * x2 + x3 * x3]);
     const single = await readResults({ file, metrics: ["hit"], system: "system" });
     expect(single.summation).toBe("double-single-thread");
   });
