@@ -290,3 +290,40 @@ describe("bad tool outputs get one clear line", () => {
     );
   });
 });
+
+describe("DeepEval, Braintrust and evalite outputs are detected and read end to end", () => {
+  // Each committed fixture has two items in two documents; the metric named is present on both.
+  for (const [file, tool, doc, metric] of [
+    ["deepeval-test-run.json", "deepeval", "metadata.source_doc", "Faithfulness"],
+    ["braintrust-experiment.jsonl", "braintrust", "metadata.source_doc", null],
+    ["evalite-output.json", "evalite", "input.article", null],
+  ] as const) {
+    it(`${tool}: detected from the content, each item one result of its document`, () => {
+      const path = join(FIXTURES, file);
+      const probe = ragci(["analyze", path, "--doc", doc]);
+      const named = metric ?? /the file's metrics: ([^,)]+)/.exec(probe.stderr)?.[1];
+      const args = ["analyze", path, "--doc", doc, ...(named ? ["--metric", named] : [])];
+      const report = ragciJson(args);
+      const inputs = report.inputs as { format: string }[];
+      expect(inputs[0]?.format).toBe(tool);
+      const [analysis] = analyses(report);
+      expect(analysis?.documents).toBe(2);
+      expect(String(report.inputWarnings)).toMatch(
+        new RegExp(tool === "deepeval" ? "DeepEval" : tool, "i"),
+      );
+    });
+  }
+
+  it("without --metric, a file with several metrics names them", () => {
+    const line = ragci([
+      "analyze",
+      join(FIXTURES, "deepeval-test-run.json"),
+      "--doc",
+      "metadata.source_doc",
+    ]);
+    expect(line.code).toBe(2);
+    expect(line.stderr).toContain(
+      "name the metric with --metric (the file's metrics: success, Faithfulness, Answer Relevancy",
+    );
+  });
+});

@@ -83,6 +83,12 @@ export async function evalResultsFile(
       `${file}: a metric is named ${clash}, which ragci uses for the item's ${clash === "doc" ? "document" : clash === "system" ? "system" : "id"}; rename it in the tool's output`,
       { file },
     );
+  if (!options.metrics && available.length !== 1)
+    throw new RagciError(
+      "missing-column",
+      `${file}: name the metric with --metric (the file's metrics: ${available.join(", ") || "none"})`,
+      { file },
+    );
   const metrics = options.metrics
     ? options.metrics.map((m) => resolveColumn(m, available, file, "metric"))
     : available;
@@ -95,8 +101,7 @@ export async function evalResultsFile(
       { file },
     );
   }
-  // Without --metric the readers pick the only metric there is: check that one too.
-  for (const metric of options.metrics || metrics.length === 1 ? metrics : []) {
+  for (const metric of metrics) {
     const missing = rows.filter(
       (r) => r.metrics[metric] === null || r.metrics[metric] === undefined,
     );

@@ -1,5 +1,8 @@
 import { open, readFile } from "node:fs/promises";
 import { RagciError } from "../../core/errors.js";
+import { braintrustFormat } from "./braintrust.js";
+import { deepevalFormat } from "./deepeval.js";
+import { evaliteFormat } from "./evalite.js";
 import type { EvalContent, EvalFormat, EvalFormatName } from "./evalRows.js";
 import { inspectFormat } from "./inspect.js";
 import { promptfooFormat } from "./promptfoo.js";
@@ -7,7 +10,14 @@ import { trecEvalFormat } from "./trecEval.js";
 import { zipJsonMembers } from "./zipMembers.js";
 
 /** The tools whose outputs ragci reads, tried in this order when none is named. */
-export const EVAL_FORMATS: readonly EvalFormat[] = [promptfooFormat, inspectFormat, trecEvalFormat];
+export const EVAL_FORMATS: readonly EvalFormat[] = [
+  promptfooFormat,
+  inspectFormat,
+  deepevalFormat,
+  braintrustFormat,
+  evaliteFormat,
+  trecEvalFormat,
+];
 
 export const EVAL_FORMAT_NAMES: readonly EvalFormatName[] = EVAL_FORMATS.map((f) => f.name);
 
