@@ -12,6 +12,12 @@ import { type AnalysisCensusFlags, analysisCensusStudies } from "../censusStudy.
 import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
 import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
 import { type CommandIo, emitReport } from "../io.js";
+import {
+  checkSources,
+  type DatabaseOptions,
+  loadFromDatabase,
+  withDatabaseOptions,
+} from "../loadFromDatabase.js";
 import { type InputOptions, type LoadedInput, loadInput } from "../loadInput.js";
 import {
   parseList,
@@ -32,6 +38,7 @@ import { namingSystemMetric, systemMetricLabel } from "../systemMetricLabel.js";
 export interface AnalyzeCommandOptions
   extends DesignCommandOptions,
     InputOptions,
+    DatabaseOptions,
     ReportOptions,
     AnalysisCensusFlags {
   readonly level: number;
@@ -56,6 +63,7 @@ Examples:
   $ ragci analyze results.csv --metric hit --design strata.json --stratum size   # stratified
   $ ragci analyze perdoc.csv --aggregated --design topics.json --psu topic       # two-stage
   $ ragci analyze results.csv --metric hit --design strata.json --lonely-psu adjust
+  $ ragci analyze --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system
 
 Per-query input has one row per query result: a document id column and metric columns
 (0/1 or any score). Aggregated input has one row per document: doc, n (results), s (their
@@ -68,12 +76,11 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     withInferenceOptions(
       withDesignOptions(
         withResultsFileOptions(
-          program
-            .command("analyze")
+          withDatabaseOptions(program.command("analyze"))
             .description(
               "document-level intervals for micro and macro averages of retrieval metrics",
             )
-            .argument("<files...>", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
+            .argument("[files...]", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
         )
           .option(
             "--metric <columns>",
@@ -116,6 +123,7 @@ export async function runAnalyze(
 ): Promise<string> {
   if (files.filter((f) => f === "-").length > 1)
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
+  checkSources(files, options);
   const format = reportFormat(options);
   parseSystemOption(options.system);
   if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
@@ -131,6 +139,7 @@ export async function runAnalyze(
   const designed = await declaredDesign(options);
   const loading = (async () => {
     const loaded: LoadedInput[] = [];
+    if (options.from) loaded.push(await loadFromDatabase(options, io, designed.label));
     for (const file of files) loaded.push(await loadInput(file, options, io, designed.label));
     return loaded;
   })();

@@ -28,6 +28,11 @@ function subquery(sql: string): string {
   return `(\n${body}\n) AS ragci_source`;
 }
 
+/** What FROM reads: the quoted table name, or the user's SELECT as a subquery. */
+export function sourceFromSql(d: Dialect, source: SqlSource): string {
+  return "table" in source ? tableName(d, source.table) : subquery(source.sql);
+}
+
 /**
  * The CTE `ragci_rows`: every per-query row in ragci's shape — doc, sys and q as text (NULL
  * where the source has none), each metric as a double v0, v1, … — with the systems chosen.
@@ -36,7 +41,7 @@ function subquery(sql: string): string {
  */
 export function sourceRowsSql(d: Dialect, source: SqlSource, c: SourceColumns): string {
   const text = (column: string) => `CAST(${d.identifier(column)} AS ${d.text})`;
-  const from = "table" in source ? tableName(d, source.table) : subquery(source.sql);
+  const from = sourceFromSql(d, source);
   const columns = [
     `${text(c.doc)} AS doc`,
     `${c.system ? text(c.system) : "NULL"} AS sys`,
