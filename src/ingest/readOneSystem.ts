@@ -13,7 +13,7 @@ export interface SystemFilter {
  * The one system × metric a planning command works on: the filter's system, the only one in
  * the file, or an error naming what was found and how to choose.
  */
-function oneSystemGroup(
+export function oneSystemGroup(
   table: ResultsTable,
   filter: SystemFilter | null,
   file: string,

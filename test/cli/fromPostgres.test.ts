@@ -146,11 +146,15 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
     }
   });
 
-  it("says clearly what it cannot read yet, and refuses unclear sources", () => {
+  it("names the client to install for another warehouse, and refuses unclear sources", () => {
     const cases: [string[], RegExp][] = [
       [
         ["--from", "bigquery://proj/ds", "--table", "t", "--metric", "m"],
-        /--from bigquery:…: only PostgreSQL \(postgresql:\/\/…\) is read directly for now; for another warehouse run the SQL of `ragci sql --dialect NAME` there/,
+        /^ragci: --from bigquery:\/\/proj\/ds: reading BigQuery needs the package @google-cloud\/bigquery, which is not installed: npm install @google-cloud\/bigquery@8 \(beside ragci\)\n$/,
+      ],
+      [
+        ["--from", "mysql://me@host/db", "--table", "t", "--metric", "m"],
+        /^ragci: --from mysql:…: give a URL of one of postgresql:\/\/user@host:5432\/db, bigquery:\/\/project\/dataset/,
       ],
       [
         ["--from", server.url, "--metric", "m"],

@@ -2,7 +2,7 @@ import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { RagciError } from "../../core/errors.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
-import { rowChecksSql } from "./rowChecksSql.js";
+import { completeQuery, rowChecksSql } from "./rowChecksSql.js";
 import { type SourceColumns, type SqlSource, sourceRowsSql } from "./sourceRowsSql.js";
 
 export interface PerDocumentSqlSpec extends SourceColumns {
@@ -12,6 +12,11 @@ export interface PerDocumentSqlSpec extends SourceColumns {
    * query, and each pair (a, b) adds rows "b - a" of the per-query differences b − a.
    */
   readonly pairs?: readonly (readonly [string, string])[] | null;
+  /**
+   * Pairs only: keep the queries every system has (the file path's --intersect) instead of
+   * failing on the others; dropped counts what was left out.
+   */
+  readonly intersect?: boolean;
 }
 
 /** The aggregates of one double expression `x` over `from`, grouped by `keys`. */
@@ -25,6 +30,45 @@ function aggregates(d: Dialect, x: string): string {
   ].join(", ");
 }
 
+/** Systems of the pairs, in code-point order (the order of ragci_pairs' n0, n1, …). */
+function pairedSystems(pairs: readonly (readonly [string, string])[]): string[] {
+  return [...new Set(pairs.flat())].sort(compareCodePoints);
+}
+
+/** One row per query: each system's count and value (max of one value) side by side. */
+function pairsCte(d: Dialect, systems: readonly string[], metrics: number): string {
+  const wide = [
+    "q",
+    "min(doc) AS doc",
+    "count(DISTINCT doc) AS docs",
+    ...systems.map((s, si) => `sum(CASE WHEN sys = ${d.string(s)} THEN 1 ELSE 0 END) AS n${si}`),
+    ...systems.flatMap((s, si) =>
+      Array.from(
+        { length: metrics },
+        (_, mi) => `max(CASE WHEN sys = ${d.string(s)} THEN v${mi} END) AS x${si}_${mi}`,
+      ),
+    ),
+  ];
+  return `ragci_pairs AS (\n  SELECT ${wide.join(",\n    ")}\n  FROM ragci_rows GROUP BY q\n)`;
+}
+
+/**
+ * For a paired `intersect` read: per system (in code-point order, columns dropped0, dropped1,
+ * …), the queries left out because another system has no result for them — run after the
+ * per-document statement has passed its checks.
+ */
+export function droppedQueriesSql(d: Dialect, spec: PerDocumentSqlSpec): string {
+  const pairs = spec.pairs ?? [];
+  if (pairs.length === 0 || !spec.query || !spec.system)
+    throw new RagciError("invalid-option", "dropped queries are counted for paired systems only");
+  const systems = pairedSystems(pairs);
+  const complete = completeQuery(systems.length);
+  const counts = systems.map(
+    (_, si) => `sum(CASE WHEN n${si} > 0 AND NOT (${complete}) THEN 1 ELSE 0 END) AS dropped${si}`,
+  );
+  return `WITH ${sourceRowsSql(d, spec.source, { ...spec, systems })},\n${pairsCte(d, systems, spec.metrics.length)}\nSELECT ${counts.join(", ")}\nFROM ragci_pairs`;
+}
+
 /**
  * One SELECT (a WITH statement) that turns per-query rows into ragci's per-document table —
  * `system, metric, doc, n, s, ss, min, max`, one row per system × metric × document, the
@@ -36,7 +80,7 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   if (spec.metrics.length === 0)
     throw new RagciError("invalid-option", "name the metric column(s) with --metric");
   const pairs = spec.pairs ?? null;
-  const systems = pairs ? [...new Set(pairs.flat())].sort(compareCodePoints) : null;
+  const systems = pairs ? pairedSystems(pairs) : null;
   if (pairs && (!spec.query || !spec.system)) {
     throw new RagciError(
       "invalid-option",
@@ -49,32 +93,19 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   const ctes = [sourceRowsSql(d, spec.source, columns)];
   const selects: string[] = [];
   if (systems && pairs) {
-    // One row per query: each system's count and value (max of one value) side by side.
-    const wide = [
-      "q",
-      "min(doc) AS doc",
-      "count(DISTINCT doc) AS docs",
-      ...systems.map((s, si) => `sum(CASE WHEN sys = ${d.string(s)} THEN 1 ELSE 0 END) AS n${si}`),
-      ...systems.flatMap((s, si) =>
-        spec.metrics.map(
-          (_, mi) => `max(CASE WHEN sys = ${d.string(s)} THEN v${mi} END) AS x${si}_${mi}`,
-        ),
-      ),
-    ];
-    ctes.push(
-      `ragci_pairs AS (\n  SELECT ${wide.join(",\n    ")}\n  FROM ragci_rows GROUP BY q\n)`,
-    );
-    ctes.push(rowChecksSql(d, columns, systems));
+    ctes.push(pairsCte(d, systems, spec.metrics.length));
+    ctes.push(rowChecksSql(d, columns, systems, spec.intersect ?? false));
+    const kept = spec.intersect ? ` WHERE ${completeQuery(systems.length)}` : "";
     spec.metrics.forEach((m, mi) => {
       systems.forEach((s, si) => {
         selects.push(
-          `SELECT ${d.string(s)} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `x${si}_${mi}`)}\n  FROM ragci_pairs GROUP BY doc`,
+          `SELECT ${d.string(s)} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `x${si}_${mi}`)}\n  FROM ragci_pairs${kept} GROUP BY doc`,
         );
       });
       for (const [a, b] of pairs) {
         const x = `(x${systems.indexOf(b)}_${mi} - x${systems.indexOf(a)}_${mi})`;
         selects.push(
-          `SELECT ${d.string(differenceName(a, b))} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, x)}\n  FROM ragci_pairs GROUP BY doc`,
+          `SELECT ${d.string(differenceName(a, b))} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, x)}\n  FROM ragci_pairs${kept} GROUP BY doc`,
         );
       }
     });

@@ -7,6 +7,8 @@ interface CountedCheck {
   readonly count: string;
   /** The message after the count, e.g. "rows have no doc_id". */
   readonly problem: string;
+  /** When the check fails, given its count column; `name > 0` unless said. */
+  readonly fails?: string;
 }
 
 const countWhere = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
@@ -15,7 +17,8 @@ const countWhere = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELS
  * The checks ragci's readers make (validateRows.ts, checkPairedRows.ts), as SQL over
  * `ragci_rows` (and `ragci_pairs` for a paired table): empty ids, NULL, NaN or infinite
  * metrics, a query repeated for a system, and for pairs a query under two documents or
- * present for one system only. They end in the CTE `ragci_guard`, one row whose
+ * present for one system only (with `intersect`, such queries are left out instead, and only
+ * having no query common to every system fails). They end in the CTE `ragci_guard`, one row whose
  * `ragci_failed` is NULL when every check passes and otherwise the CAST of the first failing
  * check's message ("ragci: 3 rows have …") to an integer — which fails the statement with the
  * message, in every dialect, so the printed SQL cannot return a table from bad rows. The
@@ -25,6 +28,7 @@ export function rowChecksSql(
   d: Dialect,
   c: SourceColumns,
   paired: readonly string[] | null,
+  intersect = false,
 ): string {
   const blank = (x: string) => `${x} IS NULL OR ${d.trim(x)} = ''`;
   const rowChecks: CountedCheck[] = [
@@ -72,9 +76,11 @@ export function rowChecksSql(
     });
   }
   if (paired) {
-    const missing = paired.map((_, si) => `n${si} = 0`).join(" OR ");
+    const third = intersect
+      ? `${countWhere(completeQuery(paired.length))} AS common`
+      : `${countWhere(paired.map((_, si) => `n${si} = 0`).join(" OR "))} AS unpaired`;
     ctes.push(
-      `ragci_pair_checks AS (\n  SELECT ${countWhere("docs > 1")} AS split, ${countWhere(missing)} AS unpaired\n  FROM ragci_pairs\n)`,
+      `ragci_pair_checks AS (\n  SELECT ${countWhere("docs > 1")} AS split, ${third}\n  FROM ragci_pairs\n)`,
     );
     later.push(
       {
@@ -82,15 +88,22 @@ export function rowChecksSql(
         count: "",
         problem: `queries are under two documents; a query belongs to one document`,
       },
-      {
-        name: "unpaired",
-        count: "",
-        problem: `queries have a result for some of the systems (${paired.join(", ")}) but not all; each query needs a result from every system`,
-      },
+      intersect
+        ? {
+            name: "common",
+            count: "",
+            fails: "common = 0",
+            problem: `queries have a result for every system (${paired.join(", ")}); nothing to compare`,
+          }
+        : {
+            name: "unpaired",
+            count: "",
+            problem: `queries have a result for some of the systems (${paired.join(", ")}) but not all; each query needs a result from every system`,
+          },
     );
   }
   const message = (k: CountedCheck) =>
-    `WHEN ${k.name} > 0 THEN ${d.string("ragci: ")} || CAST(${k.name} AS ${d.text}) || ${d.string(` ${k.problem}`)}`;
+    `WHEN ${k.fails ?? `${k.name} > 0`} THEN ${d.string("ragci: ")} || CAST(${k.name} AS ${d.text}) || ${d.string(` ${k.problem}`)}`;
   const sources = [
     "ragci_checks",
     ...(c.query ? ["ragci_repeats"] : []),
@@ -100,6 +113,11 @@ export function rowChecksSql(
     `ragci_guard AS (\n  SELECT CAST(CASE\n    ${[...rowChecks, ...later].map(message).join("\n    ")}\n  END AS ${d.failType}) AS ragci_failed\n  FROM ${sources.join(" CROSS JOIN ")}\n)`,
   );
   return ctes.join(",\n");
+}
+
+/** A row of `ragci_pairs` (one query) that has a result from each of the `systems` systems. */
+export function completeQuery(systems: number): string {
+  return Array.from({ length: systems }, (_, si) => `n${si} > 0`).join(" AND ");
 }
 
 /** The message of a failed check in a database's error text (it quotes the value it could not cast). */

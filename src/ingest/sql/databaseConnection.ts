@@ -1,0 +1,55 @@
+import { RagciError } from "../../core/errors.js";
+import { WAREHOUSES, type Warehouse } from "./databaseUrl.js";
+
+/** One row of a result, by column name (numbers may come as text, bigint or a client's wrapper). */
+export type DatabaseRow = Readonly<Record<string, unknown>>;
+
+/** An open connection to a warehouse, as the readers use it. Errors are the client's own. */
+export interface DatabaseConnection {
+  /** The column names of `SELECT * FROM from`, reading no rows where the warehouse allows. */
+  readonly columns: (from: string) => Promise<string[]>;
+  /** The rows of one statement. */
+  readonly rows: (sql: string) => Promise<DatabaseRow[]>;
+  readonly close: () => Promise<void>;
+}
+
+/** A warehouse's connection settings, and the secrets among them that no message may show. */
+export interface ConnectionConfig<T> {
+  readonly config: T;
+  readonly secrets: readonly string[];
+}
+
+/**
+ * The warehouse's client package, imported only now (it is an optional peer dependency).
+ *
+ * @throws RagciError naming the package to install when it is absent
+ */
+export async function loadClient<T>(warehouse: Warehouse): Promise<T> {
+  const { client, install, label } = WAREHOUSES[warehouse];
+  try {
+    const loaded = await import(client);
+    // CommonJS packages: the exports are on `default` (named ones too, when Node finds them).
+    return (loaded.default ?? loaded) as T;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const message = error instanceof Error ? error.message : "";
+    if (
+      (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") &&
+      message.includes(`'${client}'`)
+    ) {
+      throw new RagciError(
+        "invalid-option",
+        `reading ${label} needs the package ${client}, which is not installed: npm install ${install} (beside ragci)`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** A client's error as one line, with every secret replaced by ***. */
+export function scrubbed(error: unknown, secrets: readonly string[]): string {
+  const text = error instanceof Error ? error.message : String(error);
+  let line = (text.split("\n").find((l) => l.trim() !== "") ?? text).trim();
+  for (const secret of secrets) if (secret) line = line.replaceAll(secret, "***");
+  return line;
+}
