@@ -24,3 +24,11 @@ export async function emitReport(io: CommandIo, report: string, output?: string)
   if (output) await writeFileAtomic(output, text);
   else io.stdout(text);
 }
+
+/** A command's action: its run returns the report, which goes to -o or standard output. */
+export function reportAction<A, O extends { readonly output?: string }>(
+  io: CommandIo,
+  run: (arg: A, options: O, io: CommandIo) => Promise<string>,
+): (arg: A, options: O) => Promise<void> {
+  return async (arg, options) => emitReport(io, await run(arg, options, io), options.output);
+}

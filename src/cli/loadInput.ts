@@ -1,4 +1,3 @@
-import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
 import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
@@ -8,6 +7,8 @@ import { readAggregates } from "../ingest/readAggregates.js";
 import { type ResultsTable, readResults } from "../ingest/readResults.js";
 import type { InputDescription } from "../report/analysisReport.js";
 import type { CommandIo } from "./io.js";
+import { type DatabaseOptions, loadFromDatabase } from "./loadFromDatabase.js";
+import { chunkValuesToKeep } from "./options.js";
 import { spoolStdin } from "./spoolStdin.js";
 import { parseSystemOption, pickSystems } from "./systemFilter.js";
 
@@ -78,9 +79,7 @@ export async function loadInput(
       metrics: converted ? converted.metrics : (options.metric ?? null),
       system: systemOption?.column ?? (converted ? "system" : null),
       ...(options.threads ? { threads: options.threads } : {}),
-      // The chunk bootstrap of a non-binary metric needs the values; past its limit it is skipped.
-      valuesUpTo:
-        options.replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates) : 0,
+      valuesUpTo: chunkValuesToKeep(options.replicates),
       documentLabel: designColumn,
     };
     const [read, sha256] = await Promise.all([
@@ -110,4 +109,17 @@ export async function loadInput(
     await converted?.cleanup();
     await spooled?.cleanup();
   }
+}
+
+/** analyze's inputs: the --from source's per-document table, then each file's, as given. */
+export async function loadInputs(
+  files: readonly string[],
+  options: InputOptions & DatabaseOptions,
+  io: CommandIo,
+  designColumn: string | null,
+): Promise<LoadedInput[]> {
+  const loaded: LoadedInput[] = [];
+  if (options.from) loaded.push(await loadFromDatabase(options, io, designColumn));
+  for (const file of files) loaded.push(await loadInput(file, options, io, designColumn));
+  return loaded;
 }

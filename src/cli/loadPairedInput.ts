@@ -1,4 +1,3 @@
-import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../core/bootstrap/chunkBootstrap.js";
 import { type ComparisonMode, comparisonPairs } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
@@ -10,6 +9,7 @@ import { type PairedTable, readPairedResults } from "../ingest/readPairedResults
 import type { InputDescription } from "../report/analysisReport.js";
 import type { CommandIo } from "./io.js";
 import { requireStdinFormat } from "./loadInput.js";
+import { chunkValuesToKeep } from "./options.js";
 import { spoolStdin } from "./spoolStdin.js";
 import type { SystemOption } from "./systemFilter.js";
 
@@ -89,10 +89,7 @@ export async function loadPairedInput(
             ...common,
             query: converted ? "query_id" : (options.query ?? null),
             intersect: options.intersect ?? false,
-            valuesUpTo:
-              options.replicates > 0
-                ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / options.replicates)
-                : 0,
+            valuesUpTo: chunkValuesToKeep(options.replicates),
           }),
       Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
     ]);

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../core/bootstrap/chunkBootstrap.js";
 import { checkReplicates } from "../core/bootstrap/replicateLimit.js";
 import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
@@ -116,6 +117,36 @@ export function resamplingLimits(options: {
     maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
     chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS,
   };
+}
+
+/** The inference flags analyze and compare share, as core's analysis options. */
+export function analysisSettings(
+  options: {
+    readonly level: number;
+    readonly estimand?: Estimand;
+    readonly replicates: number;
+    readonly seed: number;
+    readonly replicatesExplicit?: boolean;
+    readonly chunkBootstrap?: boolean;
+  },
+  population: number | null,
+) {
+  return {
+    level: options.level,
+    population,
+    estimand: options.estimand ?? null,
+    replicates: options.replicates,
+    seed: options.seed,
+    ...resamplingLimits(options),
+  };
+}
+
+/**
+ * Per-query values the readers keep for the chunk bootstrap of a score (it needs them; 0/1
+ * metrics do not): up to its row limit over B, none without resampling.
+ */
+export function chunkValuesToKeep(replicates: number): number {
+  return replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / replicates) : 0;
 }
 
 /** Comma-separated whole numbers ≥ minimum for the named flag (e.g. --k 5,10,20). */

@@ -1,6 +1,8 @@
 import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
 import { type NamedOutput, refuseUnsafeOutputs } from "../ingest/outputSafety.js";
+import { writeHtmlReport } from "./htmlOutput.js";
+import type { CommandIo } from "./io.js";
 
 /** The output flags every command shares. */
 export interface ReportOptions {
@@ -54,4 +56,35 @@ export async function refuseUnsafe(
 /** A named output when its flag was given, for refuseUnsafe. */
 export function namedOutput(flag: string, path: string | undefined): NamedOutput | null {
   return path ? { flag, path } : null;
+}
+
+/** A report's three renderings: JSON, Markdown and terminal text (colour only on a TTY). */
+export interface ReportRenderers<R> {
+  readonly json: (report: R) => string;
+  readonly markdown: (report: R) => string;
+  readonly terminal: (report: R, options: { readonly color: boolean }) => string;
+}
+
+/**
+ * The report in the chosen format, after writing the --html page when asked for (its renderer
+ * is loaded only then). Colour is for a terminal, never for -o.
+ */
+export async function renderReport<R>(
+  report: R,
+  format: ReportFormat,
+  renderers: ReportRenderers<R>,
+  how: {
+    readonly options: ReportOptions;
+    readonly io: CommandIo;
+    readonly html?: (path: string) => Promise<string>;
+  },
+): Promise<string> {
+  const { options, io, html } = how;
+  if (options.html && html) {
+    const path = options.html;
+    await writeHtmlReport(path, () => html(path));
+  }
+  if (format === "json") return renderers.json(report);
+  if (format === "markdown") return renderers.markdown(report);
+  return renderers.terminal(report, { color: io.color && !options.output });
 }
