@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { RagciError } from "../../core/errors.js";
 import { WAREHOUSES, type Warehouse } from "./databaseUrl.js";
 
@@ -26,24 +27,21 @@ export interface ConnectionConfig<T> {
  */
 export async function loadClient<T>(warehouse: Warehouse): Promise<T> {
   const { client, install, label } = WAREHOUSES[warehouse];
+  // Node's own resolution from ragci's place first: absent is MODULE_NOT_FOUND (a package
+  // that only exports for import fails otherwise, and is then imported below).
   try {
-    const loaded = await import(client);
-    // CommonJS packages: the exports are on `default` (named ones too, when Node finds them).
-    return (loaded.default ?? loaded) as T;
+    createRequire(import.meta.url).resolve(client);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const message = error instanceof Error ? error.message : "";
-    if (
-      (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") &&
-      message.includes(`'${client}'`)
-    ) {
+    if ((error as { code?: unknown }).code === "MODULE_NOT_FOUND") {
       throw new RagciError(
         "invalid-option",
         `reading ${label} needs the package ${client}, which is not installed: npm install ${install} (beside ragci)`,
       );
     }
-    throw error;
   }
+  const loaded = await import(client);
+  // CommonJS packages: the exports are on `default` (named ones too, when Node finds them).
+  return (loaded.default ?? loaded) as T;
 }
 
 /** A client's error as one line, with every secret replaced by ***. */
