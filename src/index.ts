@@ -2,8 +2,9 @@
  * ragci as a library. `analyze` takes per-document arrays or in-memory rows; the pure
  * estimators are also available one by one (and from "ragci/core"), as are plans
  * (`planSample`, `planSizeStratified`), size strata (`sizeStrataDesign`), comparisons of many
- * systems (`comparisonPairs`, `compareSystems`, `adjustComparisons`) and coverage studies
- * (`runStudy` on worker threads, or `runRepetitions` + `summarizeStudy`). Files are read with
+ * systems (`comparisonPairs`, then `compareMetric` per metric, or `compareSystems` and
+ * `adjustComparisons`) and coverage studies (`runStudy` on worker threads, or
+ * `runRepetitions` + `summarizeStudy`). Files are read with
  * `readResults` / `readAggregates` / `readPairedResults` (DuckDB); every report has a renderer.
  */
 import { type DocumentStatsInput, documentStats } from "./core/aggregate/documentStats.js";

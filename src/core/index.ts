@@ -33,6 +33,13 @@ export {
   type SystemInput,
 } from "./compare.js";
 export {
+  type CompareMetricOptions,
+  compareMetric,
+  type MetricComparisons,
+  type PairSums,
+  type SystemSums,
+} from "./compareMetric.js";
+export {
   type ComparisonMode,
   comparisonPairs,
   type PairPolicy,

@@ -1,15 +1,9 @@
-import type { Comparison } from "../core/compare.js";
+import type { MetricComparisons } from "../core/compareMetric.js";
 import type { ComparisonMode } from "../core/comparisonPairs.js";
-import type { MultipleComparisons } from "../core/multipleComparisons.js";
 import type { InputDescription } from "./analysisReport.js";
 import type { SummationKind } from "./summationNote.js";
 
-/** One metric's comparisons (two systems: one comparison; many: against a baseline or all pairs). */
-/** One metric's comparisons, with Holm p-values and tie groups when there are several. */
-export interface MetricComparisons extends MultipleComparisons {
-  readonly metric: string;
-  readonly comparisons: readonly Comparison[];
-}
+export type { MetricComparisons };
 
 export interface ComparisonReport {
   readonly version: string;

@@ -1,46 +1,19 @@
 import type { Command } from "commander";
-import { checkPairPolicy } from "../../core/comparisonPairs.js";
-import { RagciError } from "../../core/errors.js";
-import { adjustComparisons } from "../../core/multipleComparisons.js";
-import type { Estimand } from "../../core/types.js";
 import { pairedAggregateGroups } from "../../ingest/readPairedAggregates.js";
-import { checkAggregatesFileName, writeAggregates } from "../../ingest/writeAggregates.js";
+import { writeAggregates } from "../../ingest/writeAggregates.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
-import type { ComparisonReport, MetricComparisons } from "../../report/comparisonReport.js";
+import type { ComparisonReport } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
-import { type CensusStudyFlags, censusDifferenceStudies } from "../censusStudy.js";
-import { type DesignCommandOptions, declaredDesign, withDesignOptions } from "../designOptions.js";
-import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
-import { type CommandIo, emitReport } from "../io.js";
-import { loadPairedInput, type PairedInputOptions } from "../loadPairedInput.js";
-import {
-  parseList,
-  resamplingLimits,
-  withInferenceOptions,
-  withResultsFileOptions,
-} from "../options.js";
-import {
-  namedOutput,
-  type ReportOptions,
-  refuseUnsafe,
-  reportFormat,
-  withReportOptions,
-} from "../reportOptions.js";
-import { parseSystemOption } from "../systemFilter.js";
-
-export interface CompareCommandOptions
-  extends DesignCommandOptions,
-    PairedInputOptions,
-    ReportOptions,
-    CensusStudyFlags {
-  readonly system?: string;
-  readonly metric?: string[];
-  readonly estimand?: Estimand;
-  readonly writeAggregates?: string;
-  readonly replicatesExplicit?: boolean;
-  readonly chunkBootstrap?: boolean;
-}
+import { censusDifferenceStudies } from "../censusStudy.js";
+import { type CompareCommandOptions, checkCompareOptions } from "../compareOptions.js";
+import { declaredDesign } from "../designOptions.js";
+import { aggregatesDownload } from "../htmlOutput.js";
+import { inferenceCommand } from "../inferenceCommand.js";
+import type { CommandIo } from "../io.js";
+import { loadPairedInput } from "../loadPairedInput.js";
+import { analysisSettings, parseList } from "../options.js";
+import { renderReport } from "../reportOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -60,55 +33,48 @@ a stratified or two-stage design (--design FILE.json; README, “Designs, planni
 system, get the design's interval, and the test of no difference uses it and its ν.`;
 
 export function registerCompare(program: Command, io: CommandIo): void {
-  withReportOptions(
-    withInferenceOptions(
-      withDesignOptions(
-        withResultsFileOptions(
-          program
-            .command("compare")
-            .description("paired comparison of systems on the same queries, at the document level")
-            .argument(
-              "<files...>",
-              "per-query results: one file with a system column, or one file per system",
-            ),
-        )
-          .option(
-            "--query <column>",
-            "query id column the systems are paired on (default: query_id, query, qid)",
-          )
-          .option(
-            "--system <column[=A,B]>",
-            "system column (one input file); COLUMN=A,B compares only those systems",
-          )
-          .option("--metric <columns>", "metric column(s), comma-separated", parseList)
-          .option("--baseline <system>", "compare every other system with this one")
-          .option("--all-pairs", "compare every pair of systems")
-          .option(
-            "--intersect",
-            "keep the queries every system has (reports how many were dropped)",
-          )
-          .option(
-            "--aggregated",
-            "input is the per-document table of compare --write-aggregates (each system and each pair's differences)",
-          )
-          .option(
-            "--write-aggregates <file>",
-            "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
-          )
-          .option(
-            "--census <file>",
-            "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
-          ),
+  inferenceCommand(
+    program
+      .command("compare")
+      .description("paired comparison of systems on the same queries, at the document level")
+      .argument(
+        "<files...>",
+        "per-query results: one file with a system column, or one file per system",
       ),
-    ),
-    "ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs",
-  )
-    .addHelpText("after", EXAMPLES)
-    .action(async (files: string[], options: CompareCommandOptions, command: Command) => {
-      const explicit = command.getOptionValueSource("replicates") === "cli";
-      const text = await runCompare(files, { ...options, replicatesExplicit: explicit }, io);
-      await emitReport(io, text, options.output);
-    });
+    (command) =>
+      command
+        .option(
+          "--query <column>",
+          "query id column the systems are paired on (default: query_id, query, qid)",
+        )
+        .option(
+          "--system <column[=A,B]>",
+          "system column (one input file); COLUMN=A,B compares only those systems",
+        )
+        .option("--metric <columns>", "metric column(s), comma-separated", parseList)
+        .option("--baseline <system>", "compare every other system with this one")
+        .option("--all-pairs", "compare every pair of systems")
+        .option("--intersect", "keep the queries every system has (reports how many were dropped)")
+        .option(
+          "--aggregated",
+          "input is the per-document table of compare --write-aggregates (each system and each pair's differences)",
+        )
+        .option(
+          "--write-aggregates <file>",
+          "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
+        )
+        .option(
+          "--census <file>",
+          "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
+        ),
+    {
+      schema:
+        "ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs",
+      examples: EXAMPLES,
+    },
+    runCompare,
+    io,
+  );
 }
 
 export async function runCompare(
@@ -116,85 +82,35 @@ export async function runCompare(
   options: CompareCommandOptions,
   io: CommandIo,
 ): Promise<string> {
-  if (!options.metric || options.metric.length === 0) {
-    throw new RagciError(
-      "invalid-option",
-      "name the metric(s) to compare with --metric (e.g. --metric hit5,rr)",
-    );
-  }
-  const format = reportFormat(options);
-  const metrics = options.metric;
-  const systemOption = parseSystemOption(options.system);
-  checkPairPolicy({ baseline: options.baseline ?? null, allPairs: options.allPairs ?? false });
-  if (systemOption?.values && systemOption.values.length < 2) {
-    throw new RagciError(
-      "invalid-option",
-      `--system ${options.system}: a comparison needs two systems or more, e.g. --system ${systemOption.column}=${systemOption.values[0]},OTHER (or the column alone for every system)`,
-    );
-  }
-  if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
-  if (options.aggregated && files.length !== 1) {
-    throw new RagciError(
-      "invalid-option",
-      "--aggregated reads one per-document table (written by ragci compare --write-aggregates); give one file",
-    );
-  }
-  if (options.census && (options.design || !options.system || options.aggregated)) {
-    throw new RagciError(
-      "invalid-option",
-      "--census reads a per-query census with a system column (--system COL) and runs an SRS study; with a design or per-document input, study it with ragci simulate",
-    );
-  }
-  await refuseUnsafe([...files, options.design, options.census, options.docMap], options, [
-    namedOutput("--write-aggregates", options.writeAggregates),
-  ]);
+  const { format, metrics, systemOption } = await checkCompareOptions(files, options);
   const designed = await declaredDesign(options);
-  const [loaded, { compareSystems, withCensusStudy }] = await Promise.all([
+  const [loaded, { compareMetric }] = await Promise.all([
     loadPairedInput(files, options, metrics, systemOption, designed.label, io),
-    import("../../core/compare.js"),
+    import("../../core/compareMetric.js"),
   ]);
   const { table, mode } = loaded;
-  const censusStudies = options.census
+  const studies = options.census
     ? await censusDifferenceStudies(options, systemOption?.column ?? null, table, loaded.pairs, io)
     : null;
-  const analyzeOptions = {
-    level: options.level,
-    population: designed.population,
-    estimand: options.estimand ?? null,
-    replicates: options.replicates,
-    seed: options.seed,
-    ...resamplingLimits(options),
-  };
-  const results: MetricComparisons[] = metrics.map((metric) => {
-    const stats = (system: string) => {
-      const found = table.perSystem.find((p) => p.system === system && p.metric === metric);
-      if (!found) throw new Error(`internal: no aggregates for ${system}/${metric}`);
-      return found.stats;
-    };
+  const census = options.census as string;
+  const labelOf = table.labelOf;
+  const results = metrics.map((metric) => {
     io.progress.update(`comparing ${metric}…`);
-    const comparisons = table.differences
-      .filter((d) => d.metric === metric)
-      .map((d) => {
-        // The same documents in the same order for a, b and b − a, so one design serves all.
-        const labels = table.labelOf
-          ? d.stats.ids.map((id) => table.labelOf?.get(id) as string)
-          : undefined;
-        const comparison = compareSystems(
-          {
-            a: { name: d.a, stats: stats(d.a) },
-            b: { name: d.b, stats: stats(d.b) },
-            difference: d.stats,
-            queriesDiffering: d.queriesDiffering,
-          },
-          { ...analyzeOptions, design: designed.build(labels), values: d.values ?? null },
-        );
-        const study = censusStudies?.get(JSON.stringify([d.a, d.b, metric]));
-        return study ? withCensusStudy(comparison, study, options.census as string) : comparison;
-      });
-    return { metric, comparisons, ...adjustComparisons(comparisons, mode, options.level) };
+    return compareMetric(metric, table, {
+      mode,
+      level: options.level,
+      analysis: analysisSettings(options, designed.population),
+      design: (ids) =>
+        designed.build(labelOf ? ids.map((id) => labelOf.get(id) as string) : undefined),
+      censusStudy: (d) => {
+        const study = studies?.get(JSON.stringify([d.a, d.b, metric]));
+        return study ? { study, census } : undefined;
+      },
+    });
   });
+  const aggregates = pairedAggregateGroups(table);
   if (options.writeAggregates)
-    await writeAggregates(options.writeAggregates, pairedAggregateGroups(table), designed.label);
+    await writeAggregates(options.writeAggregates, aggregates, designed.label);
   io.progress.done();
   const report: ComparisonReport = {
     version: io.version,
@@ -208,20 +124,24 @@ export async function runCompare(
     notices: loaded.notices,
     aggregatesFile: options.writeAggregates ?? null,
   };
-  const html = options.html;
-  if (html) {
-    await writeHtmlReport(html, async () => {
+  const renderers = {
+    json: formatComparisonJson,
+    markdown: comparisonMarkdown,
+    terminal: comparisonTerminal,
+  };
+  return renderReport(report, format, renderers, {
+    options,
+    io,
+    html: async (path) => {
       const { compareHtml } = await import("../../report/html/comparePage.js");
+      const differences = metrics.map((metric) =>
+        table.differences.filter((d) => d.metric === metric).map((d) => d.stats),
+      );
       return compareHtml({
         report,
-        differences: metrics.map((metric) =>
-          table.differences.filter((d) => d.metric === metric).map((d) => d.stats),
-        ),
-        aggregates: aggregatesDownload(html, pairedAggregateGroups(table), designed.label),
+        differences,
+        aggregates: aggregatesDownload(path, aggregates, designed.label),
       });
-    });
-  }
-  if (format === "json") return formatComparisonJson(report);
-  if (format === "markdown") return comparisonMarkdown(report);
-  return comparisonTerminal(report, { color: io.color && !options.output });
+    },
+  });
 }

@@ -1,0 +1,78 @@
+import { checkPairPolicy } from "../core/comparisonPairs.js";
+import { RagciError } from "../core/errors.js";
+import type { Estimand } from "../core/types.js";
+import { checkAggregatesFileName } from "../ingest/writeAggregates.js";
+import type { CensusStudyFlags } from "./censusStudy.js";
+import type { DesignCommandOptions } from "./designOptions.js";
+import type { ReplicatesGiven } from "./inferenceCommand.js";
+import type { PairedInputOptions } from "./loadPairedInput.js";
+import {
+  namedOutput,
+  type ReportFormat,
+  type ReportOptions,
+  refuseUnsafe,
+  reportFormat,
+} from "./reportOptions.js";
+import { parseSystemOption, type SystemOption } from "./systemFilter.js";
+
+export interface CompareCommandOptions
+  extends DesignCommandOptions,
+    PairedInputOptions,
+    ReportOptions,
+    CensusStudyFlags,
+    ReplicatesGiven {
+  readonly system?: string;
+  readonly metric?: string[];
+  readonly estimand?: Estimand;
+  readonly writeAggregates?: string;
+  readonly chunkBootstrap?: boolean;
+}
+
+/**
+ * compare's flags checked together before any file is read: the metrics, the output format,
+ * --system (two systems or more), the pair policy, --aggregated with one table, --census with
+ * a system column and no design, and no output onto an input.
+ *
+ * @throws RagciError naming the flags to change
+ */
+export async function checkCompareOptions(
+  files: readonly string[],
+  options: CompareCommandOptions,
+): Promise<{
+  readonly format: ReportFormat;
+  readonly metrics: readonly string[];
+  readonly systemOption: SystemOption | null;
+}> {
+  if (!options.metric || options.metric.length === 0) {
+    throw new RagciError(
+      "invalid-option",
+      "name the metric(s) to compare with --metric (e.g. --metric hit5,rr)",
+    );
+  }
+  const format = reportFormat(options);
+  const systemOption = parseSystemOption(options.system);
+  checkPairPolicy({ baseline: options.baseline ?? null, allPairs: options.allPairs ?? false });
+  if (systemOption?.values && systemOption.values.length < 2) {
+    throw new RagciError(
+      "invalid-option",
+      `--system ${options.system}: a comparison needs two systems or more, e.g. --system ${systemOption.column}=${systemOption.values[0]},OTHER (or the column alone for every system)`,
+    );
+  }
+  if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
+  if (options.aggregated && files.length !== 1) {
+    throw new RagciError(
+      "invalid-option",
+      "--aggregated reads one per-document table (written by ragci compare --write-aggregates); give one file",
+    );
+  }
+  if (options.census && (options.design || !options.system || options.aggregated)) {
+    throw new RagciError(
+      "invalid-option",
+      "--census reads a per-query census with a system column (--system COL) and runs an SRS study; with a design or per-document input, study it with ragci simulate",
+    );
+  }
+  await refuseUnsafe([...files, options.design, options.census, options.docMap], options, [
+    namedOutput("--write-aggregates", options.writeAggregates),
+  ]);
+  return { format, metrics: options.metric, systemOption };
+}
