@@ -147,6 +147,7 @@ export {
 } from "./planning/samplePlan.js";
 export {
   planSizeStratified,
+  planSizeStratifiedBeside,
   type SizeStratifiedPlan,
   type StratifiedAllocationPlan,
   type StratifiedEstimandPlan,

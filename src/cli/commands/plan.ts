@@ -1,34 +1,21 @@
 import type { Command } from "commander";
-import { RagciError } from "../../core/errors.js";
 import { planSample } from "../../core/planning/samplePlan.js";
-import { planSizeStratified } from "../../core/planning/sizeStratifiedPlan.js";
+import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
+import { differenceName } from "../../ingest/readPairedAggregates.js";
 import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
-import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
-import { type CommandIo, emitReport } from "../io.js";
-import { type PlanInputOptions, planStartFromFile, planStartFromSd } from "../loadPlanStart.js";
+import { aggregatesDownload } from "../htmlOutput.js";
+import { type CommandIo, reportAction } from "../io.js";
+import { planStartFromFile, planStartFromSd } from "../loadPlanStart.js";
 import {
-  curveSizes,
   parseLevel,
   parseList,
   parseNonNegative,
   parsePopulation,
   parsePositive,
 } from "../options.js";
-import {
-  type ReportOptions,
-  refuseUnsafe,
-  reportFormat,
-  withReportOptions,
-} from "../reportOptions.js";
+import { checkPlanOptions, type PlanCommandOptions, planTargets } from "../planOptions.js";
+import { renderReport, withReportOptions } from "../reportOptions.js";
 import { parseSystemFilter } from "../systemFilter.js";
-
-export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
-  readonly halfWidth?: number;
-  readonly power: number;
-  readonly level: number;
-  readonly curve?: string[];
-  readonly cutoff?: number;
-}
 
 const EXAMPLES = `
 Examples:
@@ -97,10 +84,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     );
   withReportOptions(command, "ragci.plan/1")
     .addHelpText("after", EXAMPLES)
-    .action(async (file: string | undefined, options: PlanCommandOptions) => {
-      const text = await runPlan(file, options, io);
-      await emitReport(io, text, options.output);
-    });
+    .action(reportAction(io, runPlan));
 }
 
 export async function runPlan(
@@ -108,73 +92,35 @@ export async function runPlan(
   options: PlanCommandOptions,
   io: CommandIo,
 ): Promise<string> {
-  const format = reportFormat(options);
-  await refuseUnsafe([file], options);
-  if (options.halfWidth === undefined && options.difference === undefined) {
-    throw new RagciError(
-      "invalid-option",
-      "give --half-width w (or --difference d for a paired plan)",
-    );
-  }
-  if (options.cutoff !== undefined && !(file && options.census)) {
-    throw new RagciError(
-      "invalid-option",
-      "--cutoff plans a stratified sample from a census: give the census file and --census",
-    );
-  }
-  if (options.cutoff !== undefined && options.halfWidth === undefined) {
-    throw new RagciError("invalid-option", "--cutoff needs the target --half-width w");
-  }
-  const input = file ? await planStartFromFile(file, options, io) : planStartFromSd(options);
-  const population = input.population;
+  const format = await checkPlanOptions(file, options);
+  const start = file ? await planStartFromFile(file, options, io) : planStartFromSd(options);
   const plan = planSample({
-    sd: input.sd,
-    ...(options.halfWidth === undefined ? {} : { halfWidth: options.halfWidth }),
-    ...(options.difference === undefined
-      ? {}
-      : { difference: options.difference, power: options.power }),
-    population,
-    level: options.level,
-    ...(options.curve ? { curve: curveSizes(options.curve, population) } : {}),
-    source: input.source,
-    oneSystemForDifference: input.oneSystemForDifference,
+    sd: start.sd,
+    ...planTargets(options, start.population),
+    population: start.population,
+    source: start.source,
+    oneSystemForDifference: start.oneSystemForDifference,
   });
   const stratified =
-    options.cutoff !== undefined && input.census && options.halfWidth !== undefined
-      ? planSizeStratified({
-          census: input.census,
-          cutoff: options.cutoff,
-          halfWidth: options.halfWidth,
-          level: options.level,
-          srs: {
-            macro: { sd: plan.macro?.sd as number, documents: plan.macro?.documents as number },
-            micro: { sd: plan.micro?.sd as number, documents: plan.micro?.documents as number },
-          },
-        })
+    options.cutoff !== undefined && start.census
+      ? planSizeStratifiedBeside(plan, start.census, options.cutoff)
       : null;
   const report = { version: io.version, plan, stratified };
-  const html = options.html;
-  if (html) {
-    await writeHtmlReport(html, async () => {
+  const renderers = { json: planJson, markdown: planMarkdown, terminal: planTerminal };
+  return renderReport(report, format, renderers, {
+    options,
+    io,
+    html: async (path) => {
       const { planHtml } = await import("../../report/html/planPage.js");
-      const source = plan.source;
-      const pair = source.kind === "given" ? undefined : source.difference;
-      return planHtml({
-        report,
-        aggregates: input.census
-          ? aggregatesDownload(html, [
-              {
-                system: pair
-                  ? `${pair.b} - ${pair.a}`
-                  : parseSystemFilter(options.system)?.value || null,
-                metric: pair?.metric ?? options.metric?.[0] ?? "metric",
-                stats: input.census,
-              },
-            ])
-          : null,
-      });
-    });
-  }
-  if (format === "json") return planJson(report);
-  return format === "markdown" ? planMarkdown(report) : planTerminal(report);
+      const pair = plan.source.kind === "given" ? undefined : plan.source.difference;
+      const census = start.census && {
+        system: pair
+          ? differenceName(pair.a, pair.b)
+          : parseSystemFilter(options.system)?.value || null,
+        metric: pair?.metric ?? options.metric?.[0] ?? "metric",
+        stats: start.census,
+      };
+      return planHtml({ report, aggregates: census ? aggregatesDownload(path, [census]) : null });
+    },
+  });
 }

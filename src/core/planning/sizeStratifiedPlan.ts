@@ -5,6 +5,7 @@ import { sizeStrataWithTwoEach } from "../designs/sizeStrata.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, Estimand } from "../types.js";
 import { planningHalfWidth } from "./planningHalfWidth.js";
+import type { SamplePlan } from "./samplePlan.js";
 import { requiredStratifiedDocuments, stratifiedHalfWidth } from "./stratifiedPlan.js";
 
 /** One allocation rule's stratified plan for one estimand. */
@@ -101,4 +102,31 @@ export function planSizeStratified(input: {
     macro: plan("macro"),
     micro: plan("micro"),
   };
+}
+
+/**
+ * The size-stratified plan of a census beside its SRS plan (`planSample` with a half-width):
+ * the same w and level, each estimand compared at the SRS plan's own S and K.
+ *
+ * @throws Error when the SRS plan has no half-width or no K for an estimand (a plan of S alone)
+ */
+export function planSizeStratifiedBeside(
+  srs: SamplePlan,
+  census: DocumentStats,
+  cutoff: number,
+): SizeStratifiedPlan {
+  const at = (estimand: Estimand) => {
+    const plan = srs[estimand];
+    if (plan?.documents === undefined)
+      throw new Error(`internal: the SRS plan has no ${estimand} K to stratify beside`);
+    return { sd: plan.sd, documents: plan.documents };
+  };
+  if (srs.halfWidth === null) throw new Error("internal: the SRS plan has no half-width");
+  return planSizeStratified({
+    census,
+    cutoff,
+    halfWidth: srs.halfWidth,
+    level: srs.level,
+    srs: { macro: at("macro"), micro: at("micro") },
+  });
 }

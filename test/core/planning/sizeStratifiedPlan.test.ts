@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { planSizeStratified } from "../../../src/core/planning/sizeStratifiedPlan.js";
+import { planSample } from "../../../src/core/planning/samplePlan.js";
+import {
+  planSizeStratified,
+  planSizeStratifiedBeside,
+} from "../../../src/core/planning/sizeStratifiedPlan.js";
 import { COCHRAN, cochranCensus } from "../designs/cochranCensus.js";
 
 describe("planSizeStratified (ragci plan --cutoff) against Cochran's stratified variance by hand", () => {
@@ -25,5 +29,43 @@ describe("planSizeStratified (ragci plan --cutoff) against Cochran's stratified 
       plan[estimand].allocations.find((a) => a.rule === "equal")?.atSrsDocuments?.halfWidth;
     expect(halfWidth("macro")).toBeCloseTo(COCHRAN.t975df2 * COCHRAN.macroSe, 13);
     expect(halfWidth("micro")).toBeCloseTo(COCHRAN.t975df2 * COCHRAN.microSe, 13);
+  });
+});
+
+describe("planSizeStratifiedBeside (plan --census --cutoff: the stratified plan next to the SRS plan)", () => {
+  const srs = planSample({
+    sd: { macro: 0.3, micro: 0.2 },
+    halfWidth: 0.5,
+    population: 6,
+    level: 0.95,
+    source: { kind: "given" },
+  });
+
+  it("is planSizeStratified at the SRS plan's w, level and each estimand's own S and K", () => {
+    expect(planSizeStratifiedBeside(srs, cochranCensus, COCHRAN.cutoff)).toEqual(
+      planSizeStratified({
+        census: cochranCensus,
+        cutoff: COCHRAN.cutoff,
+        halfWidth: 0.5,
+        level: 0.95,
+        srs: {
+          macro: { sd: 0.3, documents: srs.macro?.documents as number },
+          micro: { sd: 0.2, documents: srs.micro?.documents as number },
+        },
+      }),
+    );
+  });
+
+  it("refuses an SRS plan without a half-width (a paired plan of a difference alone)", () => {
+    const detect = planSample({
+      sd: { macro: 0.3, micro: 0.2 },
+      difference: 0.1,
+      population: 6,
+      level: 0.95,
+      source: { kind: "given" },
+    });
+    expect(() => planSizeStratifiedBeside(detect, cochranCensus, COCHRAN.cutoff)).toThrow(
+      "internal: the SRS plan has no half-width",
+    );
   });
 });

@@ -1,0 +1,63 @@
+import { RagciError } from "../core/errors.js";
+import type { SamplePlanInput } from "../core/planning/samplePlan.js";
+import type { PlanInputOptions } from "./loadPlanStart.js";
+import { curveSizes } from "./options.js";
+import {
+  type ReportFormat,
+  type ReportOptions,
+  refuseUnsafe,
+  reportFormat,
+} from "./reportOptions.js";
+
+export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
+  readonly halfWidth?: number;
+  readonly power: number;
+  readonly level: number;
+  readonly curve?: string[];
+  readonly cutoff?: number;
+}
+
+/**
+ * plan's flags checked together before the file is read: the output format, no output onto
+ * the file, a target (half-width or difference), and --cutoff only with a census and a w.
+ *
+ * @throws RagciError naming the flags to give
+ */
+export async function checkPlanOptions(
+  file: string | undefined,
+  options: PlanCommandOptions,
+): Promise<ReportFormat> {
+  const format = reportFormat(options);
+  await refuseUnsafe([file], options);
+  if (options.halfWidth === undefined && options.difference === undefined) {
+    throw new RagciError(
+      "invalid-option",
+      "give --half-width w (or --difference d for a paired plan)",
+    );
+  }
+  if (options.cutoff !== undefined && !(file && options.census)) {
+    throw new RagciError(
+      "invalid-option",
+      "--cutoff plans a stratified sample from a census: give the census file and --census",
+    );
+  }
+  if (options.cutoff !== undefined && options.halfWidth === undefined) {
+    throw new RagciError("invalid-option", "--cutoff needs the target --half-width w");
+  }
+  return format;
+}
+
+/** What the plan aims at, from the flags: w and/or the difference to detect, level, curve. */
+export function planTargets(
+  options: PlanCommandOptions,
+  population: number | null,
+): Pick<SamplePlanInput, "halfWidth" | "difference" | "power" | "level" | "curve"> {
+  return {
+    ...(options.halfWidth === undefined ? {} : { halfWidth: options.halfWidth }),
+    ...(options.difference === undefined
+      ? {}
+      : { difference: options.difference, power: options.power }),
+    level: options.level,
+    ...(options.curve ? { curve: curveSizes(options.curve, population) } : {}),
+  };
+}
