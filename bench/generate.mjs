@@ -149,3 +149,36 @@ export function ensureResultsCsv(path, rows, docs, seed) {
   writeFileSync(meta, params);
   return { reused: false, seconds: (performance.now() - started) / 1000 };
 }
+
+/**
+ * Per-query results `doc_id,query_id,hit` as Parquet, written by DuckDB itself (for sizes a
+ * CSV writer in JS would take minutes over): row i's document is ⌊docs·u²⌋ with u a
+ * multiplicative hash of i in [0, 1) (skewed sizes, documents interleaved), its query id
+ * unique, and hit a 0/1 value from another hash at a rate that varies by document. Pure
+ * integer arithmetic, so the file is the same on every run. Reused when its parameters match.
+ */
+export async function ensureResultsParquet(path, rows, docs) {
+  const meta = `${path}.meta.json`;
+  const params = JSON.stringify({ rows, docs, version: 1 });
+  if (existsSync(path) && existsSync(meta) && readFileSync(meta, "utf8") === params)
+    return { reused: true, seconds: 0 };
+  const started = performance.now();
+  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const q = (p) => `'${p.replaceAll("'", "''")}'`;
+  await connection.run(`COPY (
+    SELECT 'd' || lpad(CAST(d AS VARCHAR), 7, '0') AS doc_id,
+           'q' || lpad(CAST(i AS VARCHAR), 9, '0') AS query_id,
+           CAST((i * 40503 + d * 7919) % 1000 < 200 + (d * 37) % 600 AS INTEGER) AS hit
+    FROM (
+      SELECT range AS i,
+             CAST(floor(${docs} * pow(((range * 2654435761) % 4294967296) / 4294967296.0, 2)) AS BIGINT) AS d
+      FROM range(${rows})
+    )
+  ) TO ${q(path)} (FORMAT parquet, ROW_GROUP_SIZE 1000000)`);
+  connection.closeSync();
+  instance.closeSync();
+  writeFileSync(meta, params);
+  return { reused: false, seconds: (performance.now() - started) / 1000 };
+}

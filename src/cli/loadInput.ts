@@ -9,6 +9,7 @@ import type { InputDescription } from "../report/analysisReport.js";
 import type { CommandIo } from "./io.js";
 import { type DatabaseOptions, loadFromDatabase } from "./loadFromDatabase.js";
 import { chunkValuesToKeep } from "./options.js";
+import { readingProgress } from "./readingProgress.js";
 import { spoolStdin } from "./spoolStdin.js";
 import { parseSystemOption, pickSystems } from "./systemFilter.js";
 
@@ -81,6 +82,7 @@ export async function loadInput(
       ...(options.threads ? { threads: options.threads } : {}),
       valuesUpTo: chunkValuesToKeep(options.replicates),
       documentLabel: designColumn,
+      onProgress: readingProgress(io, displayName),
     };
     const [read, sha256] = await Promise.all([
       options.aggregated ? readAggregates(common) : readResults(common),

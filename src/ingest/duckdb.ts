@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { RagciError } from "../core/errors.js";
 
@@ -17,25 +20,68 @@ function duckDbBindings(): typeof import("@duckdb/node-bindings") {
   return require("@duckdb/node-bindings");
 }
 
+/** DuckDB may use this share of the machine's memory before it spills to disk. */
+const MEMORY_SHARE = 0.5;
+
 /**
  * Runs `work` on a fresh in-memory DuckDB connection and always closes it. DuckDB's native
  * library (~70 MB) is loaded on first use, so `--help` and `--version` stay fast.
+ *
+ * Out of core: a GROUP BY larger than memory_limit (half the machine's memory, leaving the
+ * rest to Node and the system; DuckDB's default is 80 %) spills to a private temporary
+ * directory, removed afterwards — DuckDB's default for an in-memory database is `.tmp` in the
+ * working directory.
  */
 export async function withDuckDb<T>(
   work: (connection: DuckDBConnection) => Promise<T>,
   threads?: number,
 ): Promise<T> {
   const { DuckDBInstance } = duckDbApi();
-  const instance = await DuckDBInstance.create(":memory:", {
-    ...(threads ? { threads: String(threads) } : {}),
-    preserve_insertion_order: "true",
-  });
-  const connection = await instance.connect();
+  const spill = await mkdtemp(join(tmpdir(), "ragci-duckdb-"));
   try {
-    return await work(connection);
+    const instance = await DuckDBInstance.create(":memory:", {
+      ...(threads ? { threads: String(threads) } : {}),
+      preserve_insertion_order: "true",
+      memory_limit: `${Math.floor((totalmem() * MEMORY_SHARE) / 2 ** 20)}MiB`,
+      temp_directory: spill,
+    });
+    const connection = await instance.connect();
+    try {
+      return await work(connection);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
   } finally {
-    connection.closeSync();
-    instance.closeSync();
+    await rm(spill, { recursive: true, force: true });
+  }
+}
+
+/** How far a query is, 0–1, reported about every 250 ms while it runs. */
+export type QueryProgress = (fraction: number) => void;
+
+/**
+ * Runs `query` on `connection`, calling `onProgress` with DuckDB's own estimate of how far it
+ * is (rows of the input processed), from its progress tracking, while it runs.
+ */
+export async function withQueryProgress<T>(
+  connection: DuckDBConnection,
+  onProgress: QueryProgress | undefined,
+  query: () => Promise<T>,
+): Promise<T> {
+  if (!onProgress) return query();
+  // Tracking on, DuckDB's own printing off (it would write to stdout).
+  await connection.run("SET enable_progress_bar = true");
+  await connection.run("SET enable_progress_bar_print = false");
+  await connection.run("SET progress_bar_time = 0");
+  const timer = setInterval(() => {
+    const percentage = connection.progress.percentage;
+    if (percentage >= 0) onProgress(Math.min(1, percentage / 100));
+  }, 250);
+  try {
+    return await query();
+  } finally {
+    clearInterval(timer);
   }
 }
 

@@ -3,7 +3,15 @@ import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
 import { checkInputFile } from "./checkInput.js";
 import { defaultMetric, describeColumns } from "./describeColumns.js";
-import { duckDbMessage, queryRows, unreadable, withDuckDb } from "./duckdb.js";
+import {
+  type ColumnData,
+  type ColumnKind,
+  duckDbMessage,
+  readColumns,
+  unreadable,
+  withDuckDb,
+  withQueryProgress,
+} from "./duckdb.js";
 import { inputFormat, tableFunction } from "./inputFormat.js";
 import { nearlyBinaryNotices, repeatedQueryNotices, spacedIdNotices } from "./inputNotices.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
@@ -51,7 +59,12 @@ export interface ReadResultsOptions {
   readonly valuesUpTo?: number;
   /** A per-document label column (stratum or first-stage unit); one value per document. */
   readonly documentLabel?: string | null;
+  /** Told how far each pass over the file is (DuckDB's estimate, 0–1) while it runs. */
+  readonly onProgress?: (pass: ReadingPass, fraction: number) => void;
 }
+
+/** The passes over a results file: the GROUP BY per document, the query-id repeat check. */
+export type ReadingPass = "aggregating" | "checking query ids";
 
 /** What the aggregation and its checks need to know about one file. */
 interface QueryContext {
@@ -129,25 +142,26 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
     );
     let summation: Summation = "exact";
     let rows: Record<string, unknown>[];
+    const tell = (pass: ReadingPass) =>
+      options.onProgress ? (f: number) => options.onProgress?.(pass, f) : undefined;
     try {
-      rows = await queryRows(connection, aggregationSql(c, modes));
+      rows = await withQueryProgress(connection, tell("aggregating"), () =>
+        aggregatedRows(c, modes),
+      );
       // A column typed as integers from a sample may still hold a fraction further down, or
       // sums too large for exact doubles: redo those metrics in DECIMAL.
       const redo = modes.map((mode, i) => mode === "integer" && !integerSumsExact(rows, i));
       if (redo.some(Boolean)) {
         modes = modes.map((mode, i) => (redo[i] ? "decimal" : mode));
-        rows = await queryRows(connection, aggregationSql(c, modes));
+        rows = await aggregatedRows(c, modes);
       }
     } catch (error) {
       if (!isDecimalOverflow(error)) throw explainFailure(error, file);
       // One thread reads the file in order, so the double sums are in file order.
       await connection.run("SET threads = 1");
-      rows = await queryRows(
-        connection,
-        aggregationSql(
-          c,
-          metrics.map(() => "double"),
-        ),
+      rows = await aggregatedRows(
+        c,
+        metrics.map(() => "double"),
       );
       summation = "double-single-thread";
     }
@@ -164,11 +178,13 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
     const notices = [
       ...(await nearlyBinaryNotices(c.rowsAt, metrics, odd, total)),
       ...spacedIdNotices(groups, file, documentColumn),
-      ...(await repeatedQueryNotices(
-        { connection, source: raw, file, format },
-        names,
-        [documentColumn, ...metrics],
-        systemColumn,
+      ...(await withQueryProgress(connection, tell("checking query ids"), () =>
+        repeatedQueryNotices(
+          { connection, source: raw, file, format },
+          names,
+          [documentColumn, ...metrics],
+          systemColumn,
+        ),
       )),
     ];
     return {
@@ -195,23 +211,82 @@ function integerSumsExact(rows: readonly Record<string, unknown>[], i: number): 
   return squares < 2 ** 53;
 }
 
-function aggregationSql(c: QueryContext, modes: readonly SumMode[]): string {
-  const aggregates = c.metrics.map((_, i) => {
-    const v = `v${i}`;
-    const { s, ss } = sumExpressions(v, modes[i] as SumMode);
-    return [
-      `${s} AS s${i}`,
-      `${ss} AS ss${i}`,
-      `min(${v}) AS min${i}`,
-      `max(${v}) AS max${i}`,
-      // 0/1 ⇔ whole numbers within [0, 1]; NaN or ±inf show up in min/max, NULLs in count.
-      `bool_and(${v} = floor(${v})) AS whole${i}`,
-      `count(${v}) AS present${i}`,
-      `count(*) FILTER (WHERE ${v} <> 0 AND ${v} <> 1) AS odd${i}`,
-    ].join(", ");
+/** One aggregated column: its SQL (read as a DOUBLE or VARCHAR) and how its value is kept. */
+interface AggregateColumn {
+  readonly name: string;
+  readonly sql: string;
+  readonly kind: ColumnKind;
+  /** bool_and read as 1/0/NaN, given back as true/false/null. */
+  readonly boolean?: boolean;
+}
+
+function aggregateColumns(c: QueryContext, modes: readonly SumMode[]): AggregateColumn[] {
+  const number = (name: string, sql: string): AggregateColumn => ({
+    name,
+    sql: `CAST(${sql} AS DOUBLE)`,
+    kind: "number",
   });
-  return `SELECT doc, sys, count(*) AS n, min(lab) AS label, max(lab) AS label2, count(DISTINCT lab) AS labels, ${aggregates.join(", ")}
+  return [
+    { name: "doc", sql: "doc", kind: "string" },
+    { name: "sys", sql: "sys", kind: "string" },
+    number("n", "count(*)"),
+    // The label's aggregates only when there is one (count(DISTINCT) costs a second hash).
+    ...(c.labelColumn
+      ? [
+          { name: "label", sql: "min(lab)", kind: "string" as const },
+          { name: "label2", sql: "max(lab)", kind: "string" as const },
+          number("labels", "count(DISTINCT lab)"),
+        ]
+      : []),
+    ...c.metrics.flatMap((_, i) => {
+      const v = `v${i}`;
+      const { s, ss } = sumExpressions(v, modes[i] as SumMode);
+      return [
+        number(`s${i}`, s),
+        number(`ss${i}`, ss),
+        number(`min${i}`, `min(${v})`),
+        number(`max${i}`, `max(${v})`),
+        // 0/1 ⇔ whole numbers within [0, 1]; NaN or ±inf show up in min/max, NULLs in count.
+        { ...number(`whole${i}`, `bool_and(${v} = floor(${v}))`), boolean: true },
+        number(`present${i}`, `count(${v})`),
+        number(`odd${i}`, `count(*) FILTER (WHERE ${v} <> 0 AND ${v} <> 1)`),
+      ];
+    }),
+  ];
+}
+
+/**
+ * One row per document × system, from one GROUP BY. The columns are read as vectors
+ * (readColumns) rather than value by value, then given the row shape the checks use.
+ */
+async function aggregatedRows(
+  c: QueryContext,
+  modes: readonly SumMode[],
+): Promise<Record<string, unknown>[]> {
+  const columns = aggregateColumns(c, modes);
+  const sql = `SELECT ${columns.map((col) => `${col.sql} AS ${col.name}`).join(", ")}
     FROM ${c.rowsAt.source} GROUP BY doc, sys ORDER BY sys, doc`;
+  const data = await readColumns(
+    c.connection,
+    sql,
+    columns.map((col) => col.kind),
+  );
+  const count = (data[0] as ColumnData).length;
+  const rows: Record<string, unknown>[] = new Array(count);
+  for (let r = 0; r < count; r++) {
+    const row: Record<string, unknown> = {};
+    columns.forEach((col, k) => {
+      const value = (data[k] as ColumnData)[r];
+      row[col.name] =
+        col.boolean && typeof value === "number"
+          ? Number.isNaN(value)
+            ? null
+            : value === 1
+          : value;
+    });
+    rows[r] = row;
+  }
+  return rows;
 }
 
 /** A CSV value that is not a number under the pinned DOUBLE type: its line and column. */

@@ -1,0 +1,175 @@
+// Ingestion speed on the 10⁷-row CSV (issue 15, "Speed"): whole processes, same run, medians
+// of 3, peak RSS from the kernel (getrusage of the child via /usr/bin/time, or VmHWM polling):
+//   1. ragci analyze --replicates 0 --json (the CLI as built in dist/)
+//   2. DuckDB alone: a plain node script loading @duckdb/node-api that runs the GROUP BY
+//      (count(*), sum(hit) per doc_id, rows fetched into JS)
+//   3. pandas read_csv + groupby size/sum (Debian's /usr/bin/python3)
+// The CSV (bench/out/results-10m.csv, 50,000 documents) is generated when missing.
+//   node bench/ingest.mjs [--repeats N]
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureResultsCsv } from "./generate.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const OUT = path.join(ROOT, "bench", "out");
+const CLI = path.join(ROOT, "dist", "cli", "main.js");
+const CSV = path.join(OUT, "results-10m.csv");
+const at = process.argv.indexOf("--repeats");
+const REPEATS = at > 0 ? Number(process.argv[at + 1]) : 3;
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+const TIME_FILE = path.join(tmpdir(), `ragci-bench-time-${process.pid}`);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Peak RSS without /usr/bin/time: the child's VmHWM, polled every 10 ms. */
+function pollingHwm(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let hwmKb = 0;
+    let stdout = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    const timer = setInterval(() => {
+      try {
+        const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        if (m) hwmKb = Math.max(hwmKb, Number(m[1]));
+      } catch {}
+    }, 10);
+    child.on("close", (status) => {
+      clearInterval(timer);
+      resolve({ status, stdout, rssKb: hwmKb });
+    });
+  });
+}
+
+/** One whole process: wall time around the spawn, peak RSS, stdout. */
+async function runOnce(command, args) {
+  const t0 = process.hrtime.bigint();
+  let r;
+  if (TIME) {
+    const s = spawnSync(TIME, ["-f", "%M", "-o", TIME_FILE, command, ...args], {
+      maxBuffer: 1 << 28,
+    });
+    r = {
+      status: s.status,
+      stdout: String(s.stdout),
+      stderr: String(s.stderr),
+      rssKb: Number(readFileSync(TIME_FILE, "utf8").trim().split("\n").at(-1)),
+    };
+  } else r = await pollingHwm(command, args);
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${r.stderr}`);
+  return { ...r, seconds };
+}
+
+/** The three contenders interleaved, so that a slow moment of the machine hits each alike. */
+async function measure(contenders) {
+  const runs = Object.fromEntries(contenders.map((c) => [c.name, []]));
+  for (let i = 0; i < REPEATS; i++)
+    for (const c of contenders) runs[c.name].push(await runOnce(c.command, c.args));
+  return contenders.map((c) => ({
+    name: c.name,
+    seconds: median(runs[c.name].map((r) => r.seconds)),
+    all: runs[c.name].map((r) => r.seconds),
+    rssMb: Math.max(...runs[c.name].map((r) => r.rssKb)) / 1024,
+    stdout: runs[c.name][0].stdout,
+  }));
+}
+
+const DUCKDB_ALONE = `
+const { DuckDBInstance } = require(${JSON.stringify(path.join(ROOT, "node_modules", "@duckdb", "node-api"))});
+(async () => {
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const reader = await connection.runAndReadAll(
+    "SELECT doc_id, count(*) AS n, sum(hit) AS s FROM read_csv(" + JSON.stringify(process.argv[2]).replaceAll('"', "'") + ") GROUP BY doc_id",
+  );
+  const rows = reader.getRowObjectsJS();
+  let n = 0, s = 0;
+  for (const r of rows) { n += Number(r.n); s += Number(r.s); }
+  console.log(JSON.stringify({ documents: rows.length, rows: n, hits: s }));
+})();
+`;
+
+const PANDAS = `
+import json, sys
+import pandas as pd
+df = pd.read_csv(sys.argv[1])
+g = df.groupby("doc_id")["hit"].agg(["size", "sum"])
+print(json.dumps({"documents": len(g), "rows": int(g["size"].sum()), "hits": int(g["sum"].sum())}))
+`;
+
+const generated = ensureResultsCsv(CSV, 10_000_000, 50_000, 20240601);
+console.log(generated.reused ? "reusing bench/out/results-10m.csv" : "generated the CSV");
+const script = path.join(tmpdir(), `ragci-duckdb-alone-${process.pid}.cjs`);
+writeFileSync(script, DUCKDB_ALONE);
+const python = "/usr/bin/python3";
+const pandasVersion = execFileSync(python, ["-c", "import pandas; print(pandas.__version__)"])
+  .toString()
+  .trim();
+const duckdbVersion = JSON.parse(
+  readFileSync(path.join(ROOT, "node_modules", "@duckdb", "node-api", "package.json"), "utf8"),
+).version;
+try {
+  const results = await measure([
+    {
+      name: "ragci analyze --replicates 0",
+      command: process.execPath,
+      args: [
+        CLI,
+        "analyze",
+        CSV,
+        "--doc",
+        "doc_id",
+        "--metric",
+        "hit",
+        "--replicates",
+        "0",
+        "--json",
+      ],
+    },
+    { name: "DuckDB alone (GROUP BY)", command: process.execPath, args: [script, CSV] },
+    {
+      name: `pandas ${pandasVersion} read_csv + groupby`,
+      command: python,
+      args: ["-c", PANDAS, CSV],
+    },
+  ]);
+  const [ragci, duckdb, pandas] = results;
+  const report = JSON.parse(ragci.stdout);
+  const alone = JSON.parse(duckdb.stdout);
+  const pd = JSON.parse(pandas.stdout);
+  // The three read the same rows: documents, rows and hits agree.
+  const same =
+    report.documents === alone.documents &&
+    alone.documents === pd.documents &&
+    report.results === alone.rows &&
+    alone.rows === pd.rows &&
+    alone.hits === pd.hits &&
+    Math.abs(report.micro.estimate - pd.hits / pd.rows) < 1e-15;
+  console.log(
+    `node ${process.version}, DuckDB (node-api) ${duckdbVersion}, pandas ${pandasVersion}; medians of ${REPEATS}`,
+  );
+  for (const r of results)
+    console.log(
+      `  ${r.name.padEnd(38)} ${r.seconds.toFixed(2)} s  (runs ${r.all.map((s) => s.toFixed(2)).join(", ")}), peak ${r.rssMb.toFixed(0)} MB`,
+    );
+  console.log(
+    `ragci / DuckDB alone = ${(ragci.seconds / duckdb.seconds).toFixed(2)} (goal ≤ 1.3); pandas / ragci = ${(pandas.seconds / ragci.seconds).toFixed(2)} (goal ≥ 5)`,
+  );
+  console.log(
+    `same rows read: ${same} (${alone.documents} documents, ${alone.rows} rows, ${alone.hits} hits)`,
+  );
+  if (!same) process.exitCode = 1;
+} finally {
+  rmSync(script, { force: true });
+  rmSync(TIME_FILE, { force: true });
+}

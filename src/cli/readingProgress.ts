@@ -1,0 +1,20 @@
+import type { ReadingPass } from "../ingest/readResults.js";
+import type { CommandIo } from "./io.js";
+
+const WIDTH = 24;
+
+/**
+ * The reader's passes as a bar on the status line (a terminal's stderr only; nothing when
+ * piped): `reading results.parquet: aggregating [██████░░░░…] 42%`.
+ */
+export function readingProgress(
+  io: CommandIo,
+  displayName: string,
+): (pass: ReadingPass, fraction: number) => void {
+  return (pass, fraction) => {
+    const filled = Math.round(fraction * WIDTH);
+    io.progress.update(
+      `reading ${displayName}: ${pass} [${"█".repeat(filled)}${"░".repeat(WIDTH - filled)}] ${Math.floor(fraction * 100)}%`,
+    );
+  };
+}
