@@ -4,14 +4,19 @@
 //   2. DuckDB alone: a plain node script loading @duckdb/node-api that runs the GROUP BY
 //      (count(*), sum(hit) per doc_id, rows fetched into JS)
 //   3. pandas read_csv + groupby size/sum (Debian's /usr/bin/python3)
-// The CSV (bench/out/results-10m.csv, 50,000 documents) is generated when missing.
-//   node bench/ingest.mjs [--repeats N]
+// The CSV (bench/out/results-10m.csv, 50,000 documents) is generated when missing, and a copy
+// without its query_id column (results-10m-noquery.csv): ragci checks that no query id repeats,
+// a second GROUP BY over 10⁷ ids that DuckDB's one GROUP BY and pandas do not do, so the same
+// three are timed on that copy too.
+// With --1e8: ragci analyze on a 10⁸-row Parquet written by DuckDB (bench/out/results-1e8.parquet,
+// 500,000 documents), once, with its peak memory; and on a terminal (script(1)) to see the bar.
+//   node bench/ingest.mjs [--repeats N] [--1e8]
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureResultsCsv } from "./generate.mjs";
+import { ensureResultsCsv, ensureResultsParquet } from "./generate.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench", "out");
@@ -109,6 +114,18 @@ print(json.dumps({"documents": len(g), "rows": int(g["size"].sum()), "hits": int
 
 const generated = ensureResultsCsv(CSV, 10_000_000, 50_000, 20240601);
 console.log(generated.reused ? "reusing bench/out/results-10m.csv" : "generated the CSV");
+const NOQUERY = path.join(OUT, "results-10m-noquery.csv");
+if (!existsSync(NOQUERY) || statSync(NOQUERY).mtimeMs < statSync(CSV).mtimeMs) {
+  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const instance = await DuckDBInstance.create(":memory:");
+  const connection = await instance.connect();
+  const q = (p) => `'${p.replaceAll("'", "''")}'`;
+  await connection.run(
+    `COPY (SELECT doc_id, hit FROM read_csv(${q(CSV)}, types = {'doc_id': 'VARCHAR'})) TO ${q(NOQUERY)} (HEADER)`,
+  );
+  connection.closeSync();
+  instance.closeSync();
+}
 const script = path.join(tmpdir(), `ragci-duckdb-alone-${process.pid}.cjs`);
 writeFileSync(script, DUCKDB_ALONE);
 const python = "/usr/bin/python3";
@@ -118,7 +135,8 @@ const pandasVersion = execFileSync(python, ["-c", "import pandas; print(pandas._
 const duckdbVersion = JSON.parse(
   readFileSync(path.join(ROOT, "node_modules", "@duckdb", "node-api", "package.json"), "utf8"),
 ).version;
-try {
+/** ragci, DuckDB alone and pandas on one file: times, peak memory, and that they agree. */
+async function compareOn(file, label) {
   const results = await measure([
     {
       name: "ragci analyze --replicates 0",
@@ -126,7 +144,7 @@ try {
       args: [
         CLI,
         "analyze",
-        CSV,
+        file,
         "--doc",
         "doc_id",
         "--metric",
@@ -136,11 +154,11 @@ try {
         "--json",
       ],
     },
-    { name: "DuckDB alone (GROUP BY)", command: process.execPath, args: [script, CSV] },
+    { name: "DuckDB alone (GROUP BY)", command: process.execPath, args: [script, file] },
     {
       name: `pandas ${pandasVersion} read_csv + groupby`,
       command: python,
-      args: ["-c", PANDAS, CSV],
+      args: ["-c", PANDAS, file],
     },
   ]);
   const [ragci, duckdb, pandas] = results;
@@ -155,20 +173,78 @@ try {
     alone.rows === pd.rows &&
     alone.hits === pd.hits &&
     Math.abs(report.micro.estimate - pd.hits / pd.rows) < 1e-15;
-  console.log(
-    `node ${process.version}, DuckDB (node-api) ${duckdbVersion}, pandas ${pandasVersion}; medians of ${REPEATS}`,
-  );
+  console.log(`\n${label}`);
   for (const r of results)
     console.log(
       `  ${r.name.padEnd(38)} ${r.seconds.toFixed(2)} s  (runs ${r.all.map((s) => s.toFixed(2)).join(", ")}), peak ${r.rssMb.toFixed(0)} MB`,
     );
   console.log(
-    `ragci / DuckDB alone = ${(ragci.seconds / duckdb.seconds).toFixed(2)} (goal ≤ 1.3); pandas / ragci = ${(pandas.seconds / ragci.seconds).toFixed(2)} (goal ≥ 5)`,
+    `  ragci / DuckDB alone = ${(ragci.seconds / duckdb.seconds).toFixed(2)} (goal ≤ 1.3); pandas / ragci = ${(pandas.seconds / ragci.seconds).toFixed(2)} (goal ≥ 5)`,
   );
   console.log(
-    `same rows read: ${same} (${alone.documents} documents, ${alone.rows} rows, ${alone.hits} hits)`,
+    `  same rows read: ${same} (${alone.documents} documents, ${alone.rows} rows, ${alone.hits} hits)`,
   );
   if (!same) process.exitCode = 1;
+}
+
+/** ragci on the 10⁸-row Parquet: once piped (time, peak memory), once on a terminal (the bar). */
+async function hundredMillion() {
+  const parquet = path.join(OUT, "results-1e8.parquet");
+  const made = await ensureResultsParquet(parquet, 100_000_000, 500_000);
+  console.log(
+    `\n10⁸ rows as Parquet (${(statSync(parquet).size / 2 ** 30).toFixed(2)} GiB${made.reused ? "" : `, written in ${made.seconds.toFixed(0)} s`})`,
+  );
+  const args = [
+    CLI,
+    "analyze",
+    parquet,
+    "--doc",
+    "doc_id",
+    "--metric",
+    "hit",
+    "--replicates",
+    "0",
+    "--json",
+  ];
+  const run = await runOnce(process.execPath, args);
+  const report = JSON.parse(run.stdout);
+  console.log(
+    `  ragci analyze --replicates 0: ${run.seconds.toFixed(1)} s, peak ${(run.rssKb / 2 ** 20).toFixed(2)} GiB, ${report.documents} documents, ${report.results} results, micro ${report.micro.estimate}`,
+  );
+  if (existsSync("/usr/bin/script")) {
+    const tty = spawnSync(
+      "/usr/bin/script",
+      [
+        "-qec",
+        `${[process.execPath, ...args].map((a) => `'${a}'`).join(" ")} > /dev/null`,
+        "/dev/null",
+      ],
+      { maxBuffer: 1 << 24 },
+    );
+    const frames = String(tty.stdout)
+      .split("\r")
+      .filter((f) => f.includes("%"));
+    console.log(
+      `  on a terminal: ${frames.length} progress frames, e.g. ${JSON.stringify(
+        frames.at(-1)?.replaceAll("\u001b[2K", "").trim(),
+      )}`,
+    );
+  }
+}
+
+try {
+  console.log(
+    `node ${process.version}, DuckDB (node-api) ${duckdbVersion}, pandas ${pandasVersion}; medians of ${REPEATS}`,
+  );
+  await compareOn(
+    CSV,
+    "10⁷ rows doc_id,query_id,hit (CSV, 210 MB): ragci also checks the 10⁷ query ids",
+  );
+  await compareOn(
+    NOQUERY,
+    "the same rows without query_id (doc_id,hit): the same work for the three",
+  );
+  if (process.argv.includes("--1e8")) await hundredMillion();
 } finally {
   rmSync(script, { force: true });
   rmSync(TIME_FILE, { force: true });

@@ -41,10 +41,18 @@ export function spacedIdNotices(
   for (const group of groups) {
     if (seen.has(group.system)) continue;
     seen.add(group.system);
+    // Two ids that differ only by spaces: one of them has spaces, so only those ids' trimmed
+    // forms can clash (most files have none, and are done after one pass).
+    const ids = group.stats.ids;
+    const spaced = new Set(ids.filter((id) => id !== id.trim()).map((id) => id.trim()));
+    if (spaced.size === 0) continue;
     const byTrimmed = new Map<string, string[]>();
-    for (const id of group.stats.ids) {
+    for (const id of ids) {
       const key = id.trim();
-      byTrimmed.set(key, [...(byTrimmed.get(key) ?? []), id]);
+      if (!spaced.has(key)) continue;
+      const same = byTrimmed.get(key);
+      if (same) same.push(id);
+      else byTrimmed.set(key, [id]);
     }
     const clashes = [...byTrimmed.values()].filter((ids) => ids.length > 1);
     const first = clashes[0];
