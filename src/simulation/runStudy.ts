@@ -1,4 +1,3 @@
-import { Worker } from "node:worker_threads";
 import { RagciError, type RagciErrorCode } from "../core/errors.js";
 import {
   checkStudyOptions,
@@ -9,6 +8,8 @@ import {
 } from "../core/simulation/coverageStudy.js";
 import { type StudyResult, summarizeStudy } from "../core/simulation/studySummary.js";
 import type { DocumentStats } from "../core/types.js";
+import type { StudyWorkerReply, StudyWorkerRequest } from "./studyWorker.js";
+import { acquireStudyWorkers, releaseStudyWorkers, stopStudyWorkers } from "./studyWorkers.js";
 
 export interface RunStudyOptions {
   /** Worker threads; 1 runs on the calling thread. The result is the same bytes for any count. */
@@ -19,15 +20,12 @@ export interface RunStudyOptions {
   readonly signal?: AbortSignal;
 }
 
-/** Contiguous ranges of repetitions, one per worker: joined in order, they are the study. */
-function ranges(repetitions: number, parts: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let p = 0; p < parts; p++) {
-    const from = Math.floor((p * repetitions) / parts);
-    const to = Math.floor(((p + 1) * repetitions) / parts);
-    if (to > from) out.push([from, to]);
-  }
-  return out;
+/**
+ * Repetitions per piece of work handed out: small enough that the threads finish together,
+ * large enough that a message costs nothing next to it (a repetition takes about 0.1 ms).
+ */
+function pieceSize(repetitions: number, threads: number): number {
+  return Math.max(1, Math.min(100, Math.ceil(repetitions / (threads * 10))));
 }
 
 function interrupted(): RagciError {
@@ -37,7 +35,15 @@ function interrupted(): RagciError {
   );
 }
 
-/** One study at one K, split over worker threads, scored as SPEC §8 says. */
+/** Lets pending messages (workers' results, progress, Ctrl-C) be handled between pieces. */
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * One study at one K, scored as SPEC §8 says, on `threads` threads: this one and threads − 1
+ * workers, each taking the next piece of repetitions when it is done with one. A repetition's
+ * result depends only on its index (its own streams), and the pieces are joined in order, so
+ * the result is the same bytes for any number of threads.
+ */
 export async function runStudy(
   census: DocumentStats,
   options: StudyOptions,
@@ -52,55 +58,81 @@ export async function runStudy(
     );
     return summarizeStudy(census, options, results);
   }
-  const workers: Worker[] = [];
-  const stopAll = () => {
-    for (const w of workers) void w.terminate();
+  const size = pieceSize(options.repetitions, threads);
+  let next = 0;
+  const take = (): [number, number] | null => {
+    if (next >= options.repetitions) return null;
+    const from = next;
+    next = Math.min(options.repetitions, next + size);
+    return [from, next];
   };
+  const parts: RepetitionResults[] = [];
+  const workers = acquireStudyWorkers(threads - 1);
+  let failed = false;
   try {
-    const parts = await Promise.all(
-      ranges(options.repetitions, threads).map(
-        ([from, to]) =>
-          new Promise<RepetitionResults>((resolve, reject) => {
-            const worker = new Worker(new URL("./studyWorker.js", import.meta.url), {
-              workerData: { census, options, from, to },
-            });
-            workers.push(worker);
-            const onAbort = () => reject(interrupted());
-            run.signal?.addEventListener("abort", onAbort, { once: true });
-            worker.on(
-              "message",
-              (message: { type: string; repetitions?: number; results?: RepetitionResults }) => {
-                if (message.type === "tick") run.onRepetitions?.(message.repetitions as number);
-                else if (message.type === "user-error") {
-                  const { code, message: text } = message as unknown as {
-                    code: RagciErrorCode;
-                    message: string;
-                  };
-                  reject(new RagciError(code, text));
-                } else if (message.type === "done") {
-                  run.signal?.removeEventListener("abort", onAbort);
-                  resolve(message.results as RepetitionResults);
-                }
-              },
+    const byWorkers = workers.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          const done = () => {
+            run.signal?.removeEventListener("abort", onAbort);
+            worker.off("message", onMessage).off("error", fail).off("exit", onExit);
+          };
+          const fail = (error: unknown) => {
+            failed = true;
+            done();
+            reject(error);
+          };
+          const onAbort = () => fail(interrupted());
+          run.signal?.addEventListener("abort", onAbort, { once: true });
+          const give = () => {
+            const range = take();
+            if (range === null || failed) {
+              done();
+              resolve();
+              return;
+            }
+            const request: StudyWorkerRequest = { type: "range", from: range[0], to: range[1] };
+            worker.postMessage(request);
+          };
+          const onMessage = (message: StudyWorkerReply) => {
+            if (message.type === "tick") run.onRepetitions?.(message.repetitions);
+            else if (message.type === "user-error")
+              fail(new RagciError(message.code as RagciErrorCode, message.message));
+            else {
+              parts.push(message.results);
+              give();
+            }
+          };
+          const onExit = (code: number) => {
+            fail(
+              run.signal?.aborted
+                ? interrupted()
+                : new Error(`study worker exited with code ${code} during a study`),
             );
-            worker.on("error", (error) => {
-              run.signal?.removeEventListener("abort", onAbort);
-              reject(error);
-            });
-            worker.on("exit", (code) => {
-              if (code !== 0)
-                reject(
-                  run.signal?.aborted
-                    ? interrupted()
-                    : new Error(`study worker exited with code ${code}`),
-                );
-            });
-          }),
-      ),
+          };
+          worker.on("message", onMessage).on("error", fail).on("exit", onExit);
+          const study: StudyWorkerRequest = { type: "study", census, options };
+          worker.postMessage(study);
+          give();
+        }),
     );
-    return summarizeStudy(census, options, joinRepetitions(parts));
+    // Awaited below, after this thread's share; handled now so that a worker's failure while
+    // this thread computes is not an unhandled rejection.
+    const workersDone = Promise.all(byWorkers);
+    workersDone.catch(() => {});
+    // This thread works too, a piece at a time, letting the workers' messages in between.
+    for (let range = take(); range !== null && !failed; range = take()) {
+      if (run.signal?.aborted) throw interrupted();
+      parts.push(runRepetitions(census, options, range[0], range[1], () => run.onRepetitions?.(1)));
+      await yieldToEvents();
+    }
+    await workersDone;
+    if (run.signal?.aborted) throw interrupted();
   } catch (error) {
-    stopAll();
+    failed = true;
+    stopStudyWorkers(workers);
     throw error;
   }
+  releaseStudyWorkers(workers);
+  return summarizeStudy(census, options, joinRepetitions(parts));
 }

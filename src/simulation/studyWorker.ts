@@ -1,39 +1,58 @@
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { isRagciError } from "../core/errors.js";
-import { runRepetitions, type StudyOptions } from "../core/simulation/coverageStudy.js";
+import {
+  type RepetitionResults,
+  runRepetitions,
+  type StudyOptions,
+} from "../core/simulation/coverageStudy.js";
 import type { DocumentStats } from "../core/types.js";
 
-/** What the main thread sends: the census, the study, and this worker's repetitions. */
-export interface StudyWorkerData {
-  readonly census: DocumentStats;
-  readonly options: StudyOptions;
-  readonly from: number;
-  readonly to: number;
-}
+/** What the main thread sends: a study (census and options), then ranges of its repetitions. */
+export type StudyWorkerRequest =
+  | { readonly type: "study"; readonly census: DocumentStats; readonly options: StudyOptions }
+  | { readonly type: "range"; readonly from: number; readonly to: number };
+
+/** What a worker answers: progress, a finished range, or a user error (code and message). */
+export type StudyWorkerReply =
+  | { readonly type: "tick"; readonly repetitions: number }
+  | { readonly type: "range-done"; readonly results: RepetitionResults }
+  | { readonly type: "user-error"; readonly code: string; readonly message: string };
 
 /** Repetitions between two progress messages (a message costs far less than a repetition). */
 const TICK = 25;
 
-const { census, options, from, to } = workerData as StudyWorkerData;
-let sinceTick = 0;
-try {
-  const results = runRepetitions(census, options, from, to, () => {
-    if (++sinceTick === TICK) {
-      parentPort?.postMessage({ type: "tick", repetitions: sinceTick });
-      sinceTick = 0;
-    }
-  });
-  if (sinceTick > 0) parentPort?.postMessage({ type: "tick", repetitions: sinceTick });
-  parentPort?.postMessage({ type: "done", results }, [
-    results.lower.buffer,
-    results.upper.buffer,
-    results.df.buffer,
-    results.degenerate.buffer,
-    results.estimates.buffer,
-  ] as ArrayBuffer[]);
-} catch (error) {
-  // A user error (RagciError) crosses the thread boundary as its code and message, so the CLI
-  // reports it as one line rather than as an internal error.
-  if (!isRagciError(error)) throw error;
-  parentPort?.postMessage({ type: "user-error", code: error.code, message: error.message });
+let study: { census: DocumentStats; options: StudyOptions } | null = null;
+
+function reply(message: StudyWorkerReply, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer);
 }
+
+parentPort?.on("message", (request: StudyWorkerRequest) => {
+  if (request.type === "study") {
+    study = { census: request.census, options: request.options };
+    return;
+  }
+  if (!study) throw new Error("study worker: a range came before its study");
+  let sinceTick = 0;
+  try {
+    const results = runRepetitions(study.census, study.options, request.from, request.to, () => {
+      if (++sinceTick === TICK) {
+        reply({ type: "tick", repetitions: sinceTick });
+        sinceTick = 0;
+      }
+    });
+    if (sinceTick > 0) reply({ type: "tick", repetitions: sinceTick });
+    reply({ type: "range-done", results }, [
+      results.lower.buffer,
+      results.upper.buffer,
+      results.df.buffer,
+      results.degenerate.buffer,
+      results.estimates.buffer,
+    ] as ArrayBuffer[]);
+  } catch (error) {
+    // A user error (RagciError) crosses the thread boundary as its code and message, so the CLI
+    // reports it as one line rather than as an internal error.
+    if (!isRagciError(error)) throw error;
+    reply({ type: "user-error", code: error.code, message: error.message });
+  }
+});

@@ -2,7 +2,7 @@
  * ragci simulate: SPEC §8's fields in ragci.simulation/1, the same bytes for any number of
  * threads, a clean stop on Ctrl-C (exit 130, no output file), paired studies, bad options.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -99,6 +99,22 @@ describe("ragci simulate", () => {
     const one = ragciOk([...small, "--json", "--threads", "1"]);
     const three = ragciOk([...small, "--json", "--threads", "3"]);
     expect(three).toBe(one);
+  });
+
+  it("through the bin entry (workers started before the CLI loads) gives the same bytes, and a bad flag still ends at once with exit 2", () => {
+    const BIN = join(ROOT, "dist/cli/bin.js");
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 60_000 });
+    const one = ragciOk([...small, "--json", "--threads", "1"]);
+    for (const threads of ["2", "3"]) {
+      const viaBin = run([...small, "--json", "--threads", threads]);
+      expect(viaBin.status).toBe(0);
+      expect(viaBin.stdout).toBe(one);
+    }
+    // the prestarted workers are idle: they must not keep a failing run alive
+    const bad = run([...small, "--threads", "2", "--no-such-flag"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
   });
 
   it("prints the article's table: methods as rows, K as columns, the recommendation", () => {

@@ -1,4 +1,6 @@
+import { createPcg64 } from "../numeric/pcg64.js";
 import type { DocumentStats } from "../types.js";
+import { type ReplicateColumns, scoreReplicatesWasm } from "./documentBootstrapKernel.js";
 import { forEachResampleBlock } from "./resampleDocuments.js";
 
 export interface BootstrapOptions {
@@ -41,21 +43,60 @@ export function documentBootstrap(
   full: { readonly micro: number; readonly macro: number },
   options: BootstrapOptions = {},
 ): DocumentBootstrapReplicates {
+  const setup = replicateSetup(stats, options);
+  const { replicates, seed, rate, out } = setup;
+  const k = stats.n.length;
+  const degenerateCount = scoreReplicatesWasm(
+    createPcg64(seed, options.spawnKey ?? []),
+    {
+      n: stats.n,
+      s: stats.s,
+      rate,
+      fullMacro: full.macro,
+      fullMicro: full.micro,
+      threshold: (2 ** 32 - k) % k,
+      ...(options.onProgress
+        ? { onBlock: (done: number) => options.onProgress?.(done / replicates) }
+        : {}),
+    },
+    out,
+  );
+  if (degenerateCount === null) return documentBootstrapInJs(stats, full, options);
+  return { replicates, seed, ...out, degenerateCount };
+}
+
+function replicateSetup(stats: DocumentStats, options: BootstrapOptions) {
   const k = stats.n.length;
   const replicates = options.replicates ?? 9999;
-  const seed = options.seed ?? 1;
   const { n, s } = stats;
-  const rate = Float64Array.from({ length: k }, (_, d) => (s[d] as number) / (n[d] as number));
-  const macro = new Float64Array(replicates);
-  const micro = new Float64Array(replicates);
-  const macroT = new Float64Array(replicates);
-  const microT = new Float64Array(replicates);
-  const degenerate = new Uint8Array(replicates);
+  return {
+    replicates,
+    seed: options.seed ?? 1,
+    rate: Float64Array.from({ length: k }, (_, d) => (s[d] as number) / (n[d] as number)),
+    out: {
+      macro: new Float64Array(replicates),
+      micro: new Float64Array(replicates),
+      macroT: new Float64Array(replicates),
+      microT: new Float64Array(replicates),
+      degenerate: new Uint8Array(replicates),
+    },
+  };
+}
+
+/**
+ * The same replicates from the JS loop below (where WebAssembly is unavailable, and as the
+ * kernel's oracle in the tests: the two agree bit for bit).
+ */
+export function documentBootstrapInJs(
+  stats: DocumentStats,
+  full: { readonly micro: number; readonly macro: number },
+  options: BootstrapOptions = {},
+): DocumentBootstrapReplicates {
+  const { replicates, seed, rate, out } = replicateSetup(stats, options);
   let degenerateCount = 0;
-  const out = { macro, micro, macroT, microT, degenerate };
   forEachResampleBlock(
     seed,
-    k,
+    stats.n.length,
     replicates,
     (block, rows, first) => {
       degenerateCount += scoreReplicates(
@@ -72,15 +113,7 @@ export function documentBootstrap(
     },
     options.spawnKey ?? [],
   );
-  return { replicates, seed, macro, micro, macroT, microT, degenerate, degenerateCount };
-}
-
-interface ReplicateColumns {
-  readonly macro: Float64Array;
-  readonly micro: Float64Array;
-  readonly macroT: Float64Array;
-  readonly microT: Float64Array;
-  readonly degenerate: Uint8Array;
+  return { replicates, seed, ...out, degenerateCount };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DocumentStats, StandardError } from "../types.js";
-import { type IntraclassCorrelation, icc } from "./icc.js";
+import type { IntraclassCorrelation } from "./icc.js";
 import { type DocumentInfluence, influence } from "./influence.js";
-import { type DesignEffect, kishDeff } from "./kishDeff.js";
+import type { DesignEffect } from "./kishDeff.js";
 import { type RateDistribution, rateDistribution } from "./rateDistribution.js";
 import { type SizeDistribution, sizeDistribution } from "./sizeDistribution.js";
 
@@ -18,19 +18,24 @@ export interface Diagnostics {
   };
 }
 
-/** Every diagnostic of SPEC §5. They explain the interval; they never replace it. */
+/**
+ * Every diagnostic of SPEC §5. They explain the interval; they never replace it. The ICC and
+ * Kish DEFF come in with the intervals (wald-effective-n is built on DEFF).
+ */
 export function diagnose(
   stats: DocumentStats,
-  microCr2: StandardError,
-  microWaldIid: StandardError,
+  computed: {
+    readonly microCr2: StandardError;
+    readonly microWaldIid: StandardError;
+    readonly icc: IntraclassCorrelation;
+    readonly designEffect: DesignEffect;
+  },
 ): Diagnostics {
-  const correlation = icc(stats);
-  // Where the ICC is undefined (every n_d = 1, or no variation at all) DEFF does not depend on it.
-  const designEffect = kishDeff(stats, correlation.available ? correlation.icc : 0);
+  const { microCr2, microWaldIid, designEffect } = computed;
   return {
     sizes: sizeDistribution(stats),
     rates: rateDistribution(stats),
-    icc: correlation,
+    icc: computed.icc,
     designEffect,
     varianceRatio: microWaldIid.se > 0 ? (microCr2.se / microWaldIid.se) ** 2 : null,
     influence: { micro: influence(stats, "micro"), macro: influence(stats, "macro") },

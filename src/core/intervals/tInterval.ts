@@ -1,10 +1,30 @@
 import { normalQuantile, tQuantile } from "../numeric/distributions.js";
 import type { AvailableInterval, StandardError } from "../types.js";
 
+/**
+ * The last few (level, ν) → q computed. One analysis asks for the same quantile several times
+ * (cr2 and logit share ν; t, cr1 and macro logit share K − 1), and a coverage study asks again
+ * at every repetition; a t quantile of non-integer ν costs microseconds (incomplete-beta
+ * inversion), a lookup nanoseconds. The value is the same either way.
+ */
+const RECENT = 8;
+const recentLevel = new Float64Array(RECENT).fill(Number.NaN);
+const recentDf = new Float64Array(RECENT).fill(Number.NaN);
+const recentQ = new Float64Array(RECENT);
+let nextSlot = 0;
+
 /** Two-sided quantile for the level: t(1 − α/2; ν), or the normal one when ν is null. */
 export function criticalValue(level: number, df: number | null): number {
+  const key = df === null ? Number.POSITIVE_INFINITY : df;
+  for (let i = 0; i < RECENT; i++)
+    if (recentDf[i] === key && recentLevel[i] === level) return recentQ[i] as number;
   const p = 1 - (1 - level) / 2;
-  return df === null ? normalQuantile(p) : tQuantile(p, df);
+  const q = df === null ? normalQuantile(p) : tQuantile(p, df);
+  recentLevel[nextSlot] = level;
+  recentDf[nextSlot] = key;
+  recentQ[nextSlot] = q;
+  nextSlot = (nextSlot + 1) % RECENT;
+  return q;
 }
 
 /** estimate ± q·se with q = t(1 − α/2; ν) (normal when ν is null). */

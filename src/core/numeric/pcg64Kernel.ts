@@ -1,13 +1,6 @@
 import type { Pcg64State } from "./pcg64.js";
-import {
-  assembleModule,
-  FunctionBuilder,
-  i32Const,
-  i64Const,
-  memory,
-  op,
-  VOID,
-} from "./wasmEncoder.js";
+import { FunctionBuilder, i32Const, i64Const, memory, op, VOID } from "./wasmEncoder.js";
+import { instantiateKernel, type KernelMemory, reserve } from "./wasmInstance.js";
 
 /**
  * numpy's PCG64 stream and its Lemire bounded integers as a WebAssembly kernel: the same
@@ -33,8 +26,8 @@ const M_HIGH = 0x2360ed051fc65da4n;
 const M_LOW_0 = 0x9fccf645n;
 const M_LOW_1 = 0x4385df64n;
 const MASK_32 = 0xffffffffn;
-const DATA_AT = 64;
-const PAGE = 65536;
+/** Where the kernel's data starts: the generator occupies the first 64 bytes. */
+export const DATA_AT = 64;
 
 /** The generator's locals, loaded from memory at entry and stored back at exit. */
 function withGenerator(f: FunctionBuilder): FunctionBuilder {
@@ -66,17 +59,12 @@ function storeGenerator(f: FunctionBuilder): number[] {
   ];
 }
 
-/** x ← the next uint32 draw (buffered high half first, else a fresh PCG64 step). */
-function nextUint32(f: FunctionBuilder): number[] {
+/** v ← the next 64-bit output: one PCG64 step, then XSL-RR. */
+function step(f: FunctionBuilder): number[] {
   const { get, set } = f;
   const shr32 = [...i64Const(32n), op.i64ShrU];
   const low32 = [...i64Const(MASK_32), op.i64And];
   return [
-    ...get("has"),
-    op.if,
-    VOID,
-    ...[...get("half"), ...set("x"), ...i32Const(0), ...set("has")],
-    op.else,
     // a0, a1: the halves of s_lo; p01 = a0·b1, p10 = a1·b0 (b0, b1: the halves of M_lo)
     ...[...get("lo"), ...low32, ...set("a0"), ...get("lo"), ...shr32, ...set("a1")],
     ...[...get("a0"), ...i64Const(M_LOW_1), op.i64Mul, ...set("p01")],
@@ -95,25 +83,33 @@ function nextUint32(f: FunctionBuilder): number[] {
     ...[...get("chi"), op.i64Add],
     ...[...get("nlo"), ...get("clo"), op.i64LtU, op.i64ExtendI32U, op.i64Add, ...set("hi")],
     ...[...get("nlo"), ...set("lo")],
-    // v ← rotr64(s_hi ⊕ s_lo, s_hi ≫ 58); use its low half now, buffer the high half
+    // v ← rotr64(s_hi ⊕ s_lo, s_hi ≫ 58)
     ...[...get("hi"), ...get("lo"), op.i64Xor, ...get("hi"), ...i64Const(58n), op.i64ShrU],
     ...[op.i64Rotr, ...set("v")],
-    ...[...get("v"), ...shr32, ...set("half"), ...i32Const(1), ...set("has")],
-    ...[...get("v"), ...low32, ...set("x")],
+  ];
+}
+
+/** x ← the next uint32 draw (buffered high half first, else a fresh step's low half). */
+function nextUint32(f: FunctionBuilder): number[] {
+  const { get, set } = f;
+  return [
+    ...get("has"),
+    op.if,
+    VOID,
+    ...[...get("half"), ...set("x"), ...i32Const(0), ...set("has")],
+    op.else,
+    ...step(f),
+    // use the low half now, buffer the high half
+    ...[...get("v"), ...i64Const(32n), op.i64ShrU, ...set("half"), ...i32Const(1), ...set("has")],
+    ...[...get("v"), ...i64Const(MASK_32), op.i64And, ...set("x")],
     op.end,
   ];
 }
 
-/** Integers in [0, K) into memory [ptr, end), Lemire's method on nextUint32 draws. */
-function fillBounded(f: FunctionBuilder): number[] {
+/** Lemire on draw x: m = x·K; unless m mod 2^32 < threshold (rejected), store ⌊m / 2^32⌋. */
+function lemire(f: FunctionBuilder): number[] {
   const { get, set } = f;
   return [
-    op.block,
-    VOID,
-    op.loop,
-    VOID,
-    ...[...get("ptr"), ...get("end"), op.i32GeU, op.brIf, 1],
-    ...nextUint32(f),
     ...[...get("x"), ...get("kx"), op.i64Mul, ...set("m")],
     ...[...get("m"), op.i32WrapI64, ...get("threshold"), op.i32LtU, op.i32Eqz],
     op.if,
@@ -122,14 +118,55 @@ function fillBounded(f: FunctionBuilder): number[] {
     ...memory(op.i32Store, 2),
     ...[...get("ptr"), ...i32Const(4), op.i32Add, ...set("ptr")],
     op.end,
+  ];
+}
+
+/**
+ * Integers in [0, K) into memory [ptr, end), Lemire's method on nextUint32 draws: first a
+ * buffered half if there is one; then, while two or more are wanted, both halves of each fresh
+ * output in turn (low, then high: nextUint32's order, without its buffer in between); then one
+ * at a time.
+ */
+function fillBounded(f: FunctionBuilder): number[] {
+  const { get, set } = f;
+  const oneAtATime = [
+    op.block,
+    VOID,
+    op.loop,
+    VOID,
+    ...[...get("ptr"), ...get("end"), op.i32GeU, op.brIf, 1],
+    ...nextUint32(f),
+    ...lemire(f),
     ...[op.br, 0],
     op.end,
     op.end,
   ];
+  return [
+    ...[...get("has"), ...get("ptr"), ...get("end"), op.i32LtU, op.i32And],
+    op.if,
+    VOID,
+    ...[...get("half"), ...set("x"), ...i32Const(0), ...set("has")],
+    ...lemire(f),
+    op.end,
+    op.block,
+    VOID,
+    op.loop,
+    VOID,
+    ...[...get("end"), ...get("ptr"), op.i32Sub, ...i32Const(8), op.i32LtU, op.brIf, 1],
+    ...step(f),
+    ...[...get("v"), ...i64Const(MASK_32), op.i64And, ...set("x")],
+    ...lemire(f),
+    ...[...get("v"), ...i64Const(32n), op.i64ShrU, ...set("x")],
+    ...lemire(f),
+    ...[op.br, 0],
+    op.end,
+    op.end,
+    ...oneAtATime,
+  ];
 }
 
 /** bounded(K, threshold, count): `count` integers in [0, K) at DATA_AT. */
-function boundedFunction() {
+export function boundedFunction() {
   const fn = withGenerator(
     new FunctionBuilder(
       "bounded",
@@ -154,42 +191,23 @@ function boundedFunction() {
 }
 
 interface Kernel {
-  memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  readonly memory: KernelMemory;
   readonly bounded: (K: number, threshold: number, count: number) => void;
-}
-/** The part of the WebAssembly JS API used here (the project's lib settings do not declare it). */
-interface WasmApi {
-  readonly Module: new (bytes: Uint8Array) => object;
-  readonly Instance: new (module: object) => { readonly exports: Record<string, unknown> };
 }
 let kernel: Kernel | null | undefined;
 
 /** The kernel, instantiated once per thread; null where WebAssembly is unavailable. */
 function pcg64Kernel(): Kernel | null {
   if (kernel !== undefined) return kernel;
-  const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  try {
-    if (!wasm) throw new Error("no WebAssembly");
-    const bytes = assembleModule([boundedFunction()], 2);
-    const { exports } = new wasm.Instance(new wasm.Module(bytes));
-    kernel = {
-      memory: exports.memory as Kernel["memory"],
-      bounded: exports.bounded as Kernel["bounded"],
-    };
-  } catch {
-    kernel = null;
-  }
+  const exports = instantiateKernel([boundedFunction()], 2);
+  kernel = exports
+    ? { memory: exports.memory as KernelMemory, bounded: exports.bounded as Kernel["bounded"] }
+    : null;
   return kernel;
 }
 
-/** The kernel's memory, grown to at least `bytes` (views must be taken after this). */
-function reserve(k: Kernel, bytes: number): ArrayBuffer {
-  const have = k.memory.buffer.byteLength;
-  if (bytes > have) k.memory.grow(Math.ceil((bytes - have) / PAGE));
-  return k.memory.buffer;
-}
-
-function putGenerator(buffer: ArrayBuffer, st: Pcg64State): void {
+/** Writes the generator into a kernel's memory (at 0, as loadGenerator reads it). */
+export function putGenerator(buffer: ArrayBuffer, st: Pcg64State): void {
   const words = new Uint32Array(buffer, 0, 10);
   words.set(st.state, 0);
   words.set(st.increment, 4);
@@ -197,7 +215,8 @@ function putGenerator(buffer: ArrayBuffer, st: Pcg64State): void {
   words[9] = st.uinteger;
 }
 
-function takeGenerator(buffer: ArrayBuffer, st: Pcg64State): void {
+/** Reads the generator back after a kernel call. */
+export function takeGenerator(buffer: ArrayBuffer, st: Pcg64State): void {
   const words = new Uint32Array(buffer, 0, 10);
   st.state.set(words.subarray(0, 4));
   st.hasUint32 = words[8] === 1;
@@ -219,7 +238,7 @@ export function fillBoundedIntegersWasm(
 ): boolean {
   const k = pcg64Kernel();
   if (!k) return false;
-  const buffer = reserve(k, DATA_AT + 4 * Math.min(out.length, BOUNDED_BLOCK));
+  const buffer = reserve(k.memory, DATA_AT + 4 * Math.min(out.length, BOUNDED_BLOCK));
   putGenerator(buffer, st);
   const results = new Uint32Array(buffer, DATA_AT, Math.min(out.length, BOUNDED_BLOCK));
   for (let at = 0; at < out.length; at += BOUNDED_BLOCK) {

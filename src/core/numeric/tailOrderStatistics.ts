@@ -1,15 +1,18 @@
 import { selectRanks } from "./orderStatistics.js";
+import { keepTailsWasm } from "./tailKernel.js";
 
-/** Ranks within this many of either end are read from a heap; others fall back to selection. */
+/** Ranks within this many of either end are read from a kept tail; others fall back to selection. */
 const TAIL = 64;
 
 /**
  * The values a full ascending sort of `values` would put at each of `ranks`, leaving `values`
  * untouched. Bootstrap quantiles read four order statistics near the two ends (ranks ≈ Bα/2
- * and B(1 − α/2)), so one pass keeps the m smallest in a max-heap and the m largest in a
- * min-heap: each value costs one or two comparisons with a heap's top and only O(m log(B/m))
- * of them enter a heap, against a copy and a quickselect over all B. Ranks farther than TAIL
- * from both ends, or NaN among the values, use `selectRanks` on a copy (same values).
+ * and B(1 − α/2)), so one pass keeps the `low` smallest values in ascending order and the
+ * `high` largest in descending order: a value is compared with the two kept tails' inner ends
+ * (held in locals), and only about m·ln(B/m) of the B values enter a tail, each by insertion
+ * (a short, predictable shift loop; a heap's sift mispredicts a branch at every level). Ranks
+ * farther than TAIL from both ends, or NaN among the values, use `selectRanks` on a copy
+ * (same values).
  */
 export function tailOrderStatistics(values: Float64Array, ranks: readonly number[]): number[] {
   const n = values.length;
@@ -22,52 +25,69 @@ export function tailOrderStatistics(values: Float64Array, ranks: readonly number
     else if (n - 1 - r < TAIL) high = Math.max(high, n - r);
     else return selectedCopy(values, ranks);
   }
-  const lowHeap = new Float64Array(low); // max-heap: lowHeap[0] is the largest of the smallest
-  const highHeap = new Float64Array(high); // negated values in a max-heap: the smallest largest
+  const smallest = new Float64Array(low);
+  const largest = new Float64Array(high);
+  const kept = low > 0 && high > 0 ? keepTailsWasm(values, smallest, largest) : null;
+  if (!(kept ?? keepTailsInJs(values, smallest, largest))) return selectedCopy(values, ranks);
+  // smallest[r] is order statistic r; largest[j] is order statistic n − 1 − j
+  return ranks.map((r) => (r < TAIL ? (smallest[r] as number) : (largest[n - 1 - r] as number)));
+}
+
+/**
+ * Fills `smallest` (ascending) with the smallest values and `largest` (descending) with the
+ * largest; false if a value is NaN. Assumes both lengths ≤ values.length.
+ */
+export function keepTailsInJs(
+  values: Float64Array,
+  smallest: Float64Array,
+  largest: Float64Array,
+): boolean {
+  const n = values.length;
+  const low = smallest.length;
+  const high = largest.length;
+  let nan = false;
+  for (let i = 0; i < low; i++) insertAscending(smallest, i, values[i] as number);
+  for (let i = 0; i < high; i++) insertDescending(largest, i, values[i] as number);
+  // The inner ends: a value enters a tail only when it is beyond them.
+  let lowEdge = low > 0 ? (smallest[low - 1] as number) : Number.NEGATIVE_INFINITY;
+  let highEdge = high > 0 ? (largest[high - 1] as number) : Number.POSITIVE_INFINITY;
   for (let i = 0; i < n; i++) {
     const x = values[i] as number;
-    if (Number.isNaN(x)) return selectedCopy(values, ranks);
-    if (i < low) siftUp(lowHeap, i, x);
-    else if (low > 0 && x < (lowHeap[0] as number)) siftDown(lowHeap, low, x);
-    if (i < high) siftUp(highHeap, i, -x);
-    else if (high > 0 && -x < (highHeap[0] as number)) siftDown(highHeap, high, -x);
+    if (x < lowEdge && i >= low) {
+      insertAscending(smallest, low - 1, x);
+      lowEdge = smallest[low - 1] as number;
+    }
+    if (x > highEdge && i >= high) {
+      insertDescending(largest, high - 1, x);
+      highEdge = largest[high - 1] as number;
+    }
+    if (Number.isNaN(x)) nan = true;
   }
-  lowHeap.sort(); // ascending: lowHeap[r] is order statistic r
-  highHeap.sort(); // ascending negated: highHeap[j] is −(order statistic n − 1 − j)
-  return ranks.map((r) => (r < TAIL ? (lowHeap[r] as number) : -(highHeap[n - 1 - r] as number)));
+  return !nan;
+}
+
+/** Puts x into sorted[0 … at] (ascending; sorted[at] is overwritten), shifting larger values up. */
+function insertAscending(sorted: Float64Array, at: number, x: number): void {
+  let j = at;
+  while (j > 0 && (sorted[j - 1] as number) > x) {
+    sorted[j] = sorted[j - 1] as number;
+    j--;
+  }
+  sorted[j] = x;
+}
+
+/** Puts x into sorted[0 … at] (descending; sorted[at] is overwritten), shifting smaller values up. */
+function insertDescending(sorted: Float64Array, at: number, x: number): void {
+  let j = at;
+  while (j > 0 && (sorted[j - 1] as number) < x) {
+    sorted[j] = sorted[j - 1] as number;
+    j--;
+  }
+  sorted[j] = x;
 }
 
 function selectedCopy(values: Float64Array, ranks: readonly number[]): number[] {
   const copy = Float64Array.from(values);
   selectRanks(copy, ranks);
   return ranks.map((r) => copy[r] as number);
-}
-
-/** Adds x as element `size` of a max-heap of size + 1 elements. */
-function siftUp(heap: Float64Array, size: number, x: number): void {
-  let i = size;
-  while (i > 0) {
-    const parent = (i - 1) >>> 1;
-    const p = heap[parent] as number;
-    if (p >= x) break;
-    heap[i] = p;
-    i = parent;
-  }
-  heap[i] = x;
-}
-
-/** Replaces the top of a full max-heap of `size` elements by x (smaller than the top). */
-function siftDown(heap: Float64Array, size: number, x: number): void {
-  let i = 0;
-  for (;;) {
-    let child = 2 * i + 1;
-    if (child >= size) break;
-    const right = child + 1;
-    if (right < size && (heap[right] as number) > (heap[child] as number)) child = right;
-    const c = heap[child] as number;
-    if (c <= x) break;
-    heap[i] = c;
-    i = child;
-  }
-  heap[i] = x;
 }

@@ -53,13 +53,24 @@ export const op = {
   brIf: 0x0d,
   i32Load: 0x28,
   i64Load: 0x29,
+  f64Load: 0x2b,
   i32Store: 0x36,
   i64Store: 0x37,
+  f64Store: 0x39,
+  i32Store8: 0x3a,
   i32Eqz: 0x45,
   i32LtU: 0x49,
   i32GeU: 0x4f,
   i64LtU: 0x54,
+  f64Eq: 0x61,
+  f64Ne: 0x62,
+  f64Lt: 0x63,
+  f64Gt: 0x64,
   i32Add: 0x6a,
+  i32Sub: 0x6b,
+  i32Mul: 0x6c,
+  i32And: 0x71,
+  i32Or: 0x72,
   i32Shl: 0x74,
   i64Add: 0x7c,
   i64Mul: 0x7e,
@@ -67,14 +78,25 @@ export const op = {
   i64Xor: 0x85,
   i64ShrU: 0x88,
   i64Rotr: 0x8a,
+  f64Sqrt: 0x9f,
+  f64Add: 0xa0,
+  f64Sub: 0xa1,
+  f64Mul: 0xa2,
+  f64Div: 0xa3,
   i32WrapI64: 0xa7,
   i64ExtendI32U: 0xad,
+  f64ConvertI32S: 0xb7,
 } as const;
 /** Block type of a block, loop or if that leaves nothing on the stack. */
 export const VOID = 0x40;
 
 export const i32Const = (v: number): number[] => [0x41, ...signedLeb(BigInt(v | 0))];
 export const i64Const = (v: bigint): number[] => [0x42, ...signedLeb(v)];
+export const f64Const = (v: number): number[] => {
+  const bytes = new DataView(new ArrayBuffer(8));
+  bytes.setFloat64(0, v, true); // the binary format is little-endian
+  return [0x44, ...new Uint8Array(bytes.buffer)];
+};
 /** Load or store with the natural alignment (2^align bytes) and a static offset. */
 export const memory = (opcode: number, align: number, offset = 0): number[] => [
   opcode,
@@ -106,6 +128,8 @@ export class FunctionBuilder {
 
   get = (n: string): number[] => [0x20, this.at(n)];
   set = (n: string): number[] => [0x21, this.at(n)];
+  /** Sets the local and leaves its value on the stack. */
+  tee = (n: string): number[] => [0x22, this.at(n)];
 
   private at(n: string): number {
     const i = this.index.get(n);

@@ -1,4 +1,4 @@
-import { analyze } from "../analyze.js";
+import { analyzeIntervals } from "../analyzeIntervals.js";
 import { optionRef, RagciError } from "../errors.js";
 import type { MethodId } from "../methods.js";
 import type { DocumentStats, Estimand, Interval } from "../types.js";
@@ -146,7 +146,7 @@ export function runRepetitions(
       census,
       drawn ? drawn.indices : sampleIndices(options.documents, M, options.seed, i),
     );
-    const analysis = analyze(sample, {
+    const analysis = analyzeIntervals(sample, {
       ...(strata && drawn
         ? {
             design: {
@@ -179,11 +179,11 @@ export function runRepetitions(
       resamplingSkipped: "B = 0: no bootstrap in this study",
       chunkBootstrapSkipped: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_SKIPPED,
     });
-    estimates[r] = analysis.micro?.estimate ?? Number.NaN;
-    estimates[reps + r] = analysis.macro?.estimate ?? Number.NaN;
+    estimates[r] = analysis.micro.estimate;
+    estimates[reps + r] = analysis.macro.estimate;
     STUDY_METHODS.forEach((key, m) => {
       const [estimand, method] = key.split("/") as [Estimand, MethodId];
-      const interval: Interval | undefined = analysis[estimand]?.intervals[method];
+      const interval: Interval | undefined = analysis[estimand].intervals[method];
       if (!interval) return;
       if (interval.resampling) degenerate[m * reps + r] = interval.resampling.degenerate;
       if (!interval.available) return;
