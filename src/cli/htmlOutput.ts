@@ -4,6 +4,7 @@ import { AGGREGATE_COLUMNS, aggregatesCsv } from "../ingest/hashInputs.js";
 import type { MetricAggregates } from "../ingest/readResults.js";
 import { writeFileAtomic } from "../ingest/writeAtomic.js";
 import type { AggregatesDownload } from "../report/html/provenanceSection.js";
+import { withFlags } from "./flagHints.js";
 
 /** "report.html" → "report-aggregates.csv": the name the embedded table downloads as. */
 export function aggregatesFileName(htmlPath: string): string {
@@ -32,8 +33,10 @@ export function aggregatesDownload(
 
 /**
  * Renders the page (the renderers, Observable Plot and linkedom load only when --html is
- * given, so other runs start as fast as before) and writes it atomically.
+ * given, so other runs start as fast as before) and writes it atomically. Core's option
+ * references (`chunkBootstrap`) become the CLI's flags (--chunk-bootstrap), as in every other
+ * output of the command.
  */
 export async function writeHtmlReport(path: string, render: () => Promise<string>): Promise<void> {
-  await writeFileAtomic(path, await render());
+  await writeFileAtomic(path, withFlags(await render()));
 }

@@ -99,3 +99,51 @@ export function figureFacts(page: Page): Promise<FigureFacts[]> {
     }),
   );
 }
+
+export interface LayoutFacts {
+  /** The document's width: more than the viewport means the page itself scrolls sideways. */
+  readonly scrollWidth: number;
+  /** Number and interval cells whose text the layout broke over more than one line. */
+  readonly brokenNumbers: readonly string[];
+  /** The smallest rendered size of a figure's 12-unit labels, in CSS px. */
+  readonly smallestLabelPx: number;
+  /** Figures drawn wider than their box can show without a scroll bar of their own. */
+  readonly unscrollableFigures: readonly string[];
+}
+
+/**
+ * How the page is laid out at the current viewport and media: whether the page scrolls
+ * sideways, whether a number was split over lines (a column of single digits on a phone),
+ * how small the figures' labels came out, and whether a figure wider than its box can scroll.
+ */
+export function layoutFacts(page: Page): Promise<LayoutFacts> {
+  // Run in the page (a string: the project's TypeScript has no DOM types).
+  return page.evaluate<LayoutFacts>(`(() => {
+    const lines = (e) => {
+      const range = document.createRange();
+      range.selectNodeContents(e);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    const cells = [...document.querySelectorAll('td.num, td[data-field="interval"]')];
+    const brokenNumbers = cells
+      .filter((c) => (c.textContent ?? "").trim() !== "" && lines(c) > 1)
+      .map((c) => c.textContent ?? "");
+    let smallestLabelPx = Infinity;
+    const unscrollableFigures = [];
+    for (const f of document.querySelectorAll("figure.plot")) {
+      const svg = f.querySelector("svg");
+      if (!svg) continue;
+      const drawn = svg.viewBox.baseVal.width || Number(svg.getAttribute("width"));
+      smallestLabelPx = Math.min(smallestLabelPx, (12 * svg.getBoundingClientRect().width) / drawn);
+      const box = svg.parentElement;
+      const scrolls = ["auto", "scroll"].includes(getComputedStyle(box).overflowX);
+      if (box.scrollWidth > box.clientWidth + 1 && !scrolls) unscrollableFigures.push(f.id);
+    }
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      brokenNumbers,
+      smallestLabelPx,
+      unscrollableFigures,
+    };
+  })()`);
+}

@@ -3,12 +3,16 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { METHODS, type MethodId } from "../../src/core/methods.js";
 import { degreesOfFreedom, fixed, percent, pValue, significant } from "../../src/report/format.js";
+import { COLORS } from "../../src/report/html/svgFigure.js";
+import { groupLetters } from "../../src/report/html/systemEstimatesFigure.js";
 import {
   ARTIFACTS,
   type FigureFacts,
   figureFacts,
   launchChromium,
+  layoutFacts,
   openReport,
   screenshot,
 } from "./browserPage.js";
@@ -58,9 +62,51 @@ async function checkPage(
       `${f.id}: marks`,
     ).toBeGreaterThan(0);
   }
+  expect(await page.content(), "core's option names become flags").not.toMatch(/`[A-Za-z]+`/);
   await screenshot(page, name);
+  await checkNarrowAndPrint(name, file);
   return { page, figures };
 }
+
+/** A4 at 12 mm side margins is 186 mm of line, 703 CSS px. */
+const A4_LINE_PX = 703;
+
+/**
+ * On a 375 px phone the page itself never scrolls sideways, no number or interval is broken
+ * over lines, a figure wider than the screen scrolls inside its own box and its labels stay
+ * at least 9 px; printed on A4 the same holds at the page's width, and the PDF is written.
+ */
+async function checkNarrowAndPrint(name: string, file: string): Promise<void> {
+  const { page } = await openReport(browser, file, { width: 375, height: 800 });
+  const narrow = await layoutFacts(page);
+  expect(narrow.scrollWidth, `${name}: page width on a phone`).toBeLessThanOrEqual(375);
+  expect(narrow.brokenNumbers, `${name}: numbers split over lines on a phone`).toEqual([]);
+  expect(narrow.unscrollableFigures, `${name}: figures cut off on a phone`).toEqual([]);
+  expect(narrow.smallestLabelPx, `${name}: figure labels on a phone`).toBeGreaterThanOrEqual(9);
+  await screenshot(page, `${name}-narrow`);
+  await page.emulateMedia({ media: "print" });
+  await page.setViewportSize({ width: A4_LINE_PX, height: 1000 });
+  const printed = await layoutFacts(page);
+  expect(printed.scrollWidth, `${name}: printed width`).toBeLessThanOrEqual(A4_LINE_PX);
+  expect(printed.brokenNumbers, `${name}: numbers split over lines in print`).toEqual([]);
+  expect(printed.smallestLabelPx, `${name}: figure labels in print`).toBeGreaterThanOrEqual(9);
+  const pdf = await page.pdf({ format: "A4", path: join(ARTIFACTS, `${name}.pdf`) });
+  expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+  expect(pdf.toString("latin1").match(/\/Type\s*\/Page\b/g)?.length ?? 0).toBeGreaterThan(0);
+  await page.close();
+}
+
+/** The text of every <text> of a figure's mark (Plot's aria-label: "text", "rule" …). */
+const markTexts = (page: Page, figure: string, mark = "text") =>
+  page.$$eval(`#${figure} svg g[aria-label="${mark}"] text`, (t) =>
+    t.map((x) => x.textContent ?? ""),
+  );
+
+/** The stroke of every line of a figure's rule marks (a constant one is on the mark's g). */
+const ruleStrokes = (page: Page, figure: string) =>
+  page.$$eval(`#${figure} svg g[aria-label="rule"] line`, (l) =>
+    l.map((x) => x.getAttribute("stroke") ?? x.parentElement?.getAttribute("stroke") ?? ""),
+  );
 
 const text = (page: Page, selector: string) =>
   page.$eval(selector, (e) => e.textContent?.trim() ?? "");
@@ -179,14 +225,49 @@ describe("analyze --html", () => {
     }
   });
 
-  it("reads on a narrow screen (nothing wider than the viewport) and prints on A4", async () => {
-    const { page } = await openReport(browser, file, { width: 375, height: 800 });
-    const width = await page.evaluate<number>("document.documentElement.scrollWidth");
-    expect(width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: join(ARTIFACTS, "analyze-narrow.png"), fullPage: true });
-    await page.emulateMedia({ media: "print" });
-    const pdf = await page.pdf({ format: "A4", path: join(ARTIFACTS, "analyze.pdf") });
-    expect(pdf.subarray(0, 4).toString()).toBe("%PDF");
+  it("marks micro and macro on the rates, the exact 0s and 1s, the largest documents' share, and every interval's ν, recommended first and contrasts grey", async () => {
+    const { page } = await openReport(browser, file);
+    const bm25 = json.systems.bm25;
+    const decimals = Number(
+      (
+        await text(
+          page,
+          'table[data-system="bm25"] tr[data-estimand="micro"] td[data-field="estimate"]',
+        )
+      ).split(".")[1]?.length,
+    );
+    const rateLabels = await markTexts(page, "a1-rates");
+    for (const e of ["micro", "macro"])
+      expect(rateLabels).toContain(`${e} ${fixed(bm25[e].estimate, decimals)}`);
+    const r = bm25.diagnostics.rates;
+    expect(rateLabels).toContain(`${Math.round(r.fractionZero * bm25.documents)} at 0`);
+    expect(rateLabels).toContain(`${Math.round(r.fractionOne * bm25.documents)} at 1`);
+    expect(await ruleStrokes(page, "a1-rates")).toEqual(
+      expect.arrayContaining([COLORS.accent, COLORS.second]),
+    );
+    const sizes = bm25.diagnostics.sizes;
+    expect(await markTexts(page, "a1-sizes")).toContain(
+      `dark: the ${sizes.largestDecileDocuments} largest documents, ${percent(sizes.shareLargestDecile)} of all results`,
+    );
+    // The interval figure: one y row per method; each estimand's first row is its recommended
+    // interval; ν beside each interval with a t quantile; the contrasts' lines grey.
+    const rows = await markTexts(page, "a1-intervals", "y-axis tick label");
+    for (const e of ["micro", "macro"]) {
+      const own = rows.filter((l) => l.startsWith(`${e} · `));
+      expect(own[0]).toBe(`${e} · ${bm25[e].recommended} (recommended)`);
+      expect(own).toHaveLength(Object.keys(bm25[e].intervals).length);
+    }
+    const sideLabels = await markTexts(page, "a1-intervals");
+    const all = ["micro", "macro"].flatMap((e) =>
+      Object.entries(bm25[e].intervals).map(([m, i]: [string, any]) => ({ m: m as MethodId, i })),
+    );
+    for (const { i } of all.filter(({ i }) => i.available && i.df !== null && i.q !== null))
+      expect(sideLabels).toContain(`ν = ${degreesOfFreedom(i.df)}`);
+    const strokes = await ruleStrokes(page, "a1-intervals");
+    const contrasts = all.filter(({ m, i }) => i.available && METHODS[m].contrast).length;
+    expect(contrasts).toBeGreaterThan(0);
+    expect(strokes.filter((c) => c === COLORS.muted)).toHaveLength(contrasts);
+    expect(strokes.filter((c) => c === COLORS.accent)).toHaveLength(2);
   });
 });
 
@@ -225,13 +306,71 @@ describe("compare --html", () => {
     const docs = figures.find((f) => f.id === "m1-c1-docs") as FigureFacts;
     expect(docs.marks.dot).toBe(json.difference.documents);
     const ties = Math.round(json.ties * json.difference.documents);
+    expect(ties).toBeGreaterThan(0);
     expect(await text(page, "#m1-c1-docs figcaption")).toContain(
       `${ties} ties (${percent(json.ties)})`,
     );
+    // Ties are the hollow rings, one per tied document, all on x = 0; the dots' size is the
+    // document's number of queries, so the radii differ.
+    const circles = await page.$$eval("#m1-c1-docs svg g[aria-label='dot'] circle", (c) =>
+      c.map((x) => ({
+        fill: x.getAttribute("fill") ?? x.parentElement?.getAttribute("fill") ?? "",
+        cx: x.getAttribute("cx"),
+        r: Number(x.getAttribute("r")),
+      })),
+    );
+    const rings = circles.filter((c) => c.fill === "none");
+    expect(rings).toHaveLength(ties);
+    expect(new Set(rings.map((c) => c.cx)).size).toBe(1);
+    expect(new Set(circles.map((c) => c.r)).size).toBeGreaterThan(3);
+    expect(await markTexts(page, "m1-c1-rates")).toContain(`${ties} ties at 0`);
+  });
+
+  it("two systems: re-running compare on the embedded aggregates gives the page's differences", async () => {
+    const { json, file } = run("compare-rerun", [
+      "compare",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--replicates",
+      "0",
+    ]);
+    const { page } = await openReport(browser, file);
+    const href = await page.$eval("a.download", (a) => a.getAttribute("href") ?? "");
+    const csv = Buffer.from(href.replace(/^data:text\/csv;charset=utf-8;base64,/, ""), "base64");
+    expect(await text(page, '[data-field="csv-sha256"]')).toBe(
+      createHash("sha256").update(csv).digest("hex"),
+    );
+    const saved = join(dir, "compare-aggregates.csv");
+    writeFileSync(saved, csv);
+    const rerun = ragci([
+      "compare",
+      saved,
+      "--aggregated",
+      "--metric",
+      "hit5",
+      "--json",
+      "--replicates",
+      "0",
+    ]);
+    expect(rerun.stderr).toBe("");
+    const again = JSON.parse(rerun.stdout);
+    for (const e of ["micro", "macro"]) {
+      expect(again.difference[e].estimate).toBe(json.difference[e].estimate);
+      expect(again.tests[e].lower).toBe(json.tests[e].lower);
+      expect(again.tests[e].upper).toBe(json.tests[e].upper);
+    }
+    await page.close();
   });
 
   it("more than two systems: each system's interval with tie-group letters, Holm p as in the JSON", async () => {
-    // A third system: tfidf's result on even query ids, bm25's on odd ones.
+    // A third system: tfidf's result on query ids divisible by 3, bm25's on the others.
     const lines = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
     const header = lines[0] as string;
     const rows = lines.slice(1).map((l) => l.split(","));
@@ -239,7 +378,7 @@ describe("compare --html", () => {
     const mixed = rows
       .filter((r) => r[2] === "bm25")
       .map((r) => {
-        const other = Number(r[1]) % 2 === 0 ? (byKey.get(`tfidf/${r[1]}`) as string[]) : r;
+        const other = Number(r[1]) % 3 === 0 ? (byKey.get(`tfidf/${r[1]}`) as string[]) : r;
         return [r[0], r[1], "mixed", ...other.slice(3)].join(",");
       });
     const three = join(dir, "three.csv");
@@ -271,10 +410,22 @@ describe("compare --html", () => {
       );
       expect(cell).toBe(pValue(c.pHolm.micro));
     }
-    const letters = await page.$$eval("#m1-systems svg text", (t) =>
-      t.map((x) => x.textContent ?? ""),
+    // Each system's label is its tie-group letters and method: systems sharing a letter are
+    // the JSON's groups (here micro tells all three apart, macro cannot separate two).
+    const analyses = new Map<string, any>();
+    for (const c of comparisons) {
+      analyses.set(c.a.system, c.a);
+      analyses.set(c.b.system, c.b);
+    }
+    expect(json.groups.macro.some((g: string[]) => g.length > 1)).toBe(true);
+    const expected = ["micro", "macro"].flatMap((e) =>
+      [...analyses].map(
+        ([system, a]) => `${groupLetters(json.groups[e], system)} · ${a[e].recommended}`,
+      ),
     );
-    expect(letters.some((l) => /^[a-z]+ · /.test(l))).toBe(true);
+    expect((await markTexts(page, "m1-systems")).filter((l) => l.includes(" · ")).sort()).toEqual(
+      expected.sort(),
+    );
   });
 });
 
@@ -296,13 +447,71 @@ describe("plan, strata and simulate --html", () => {
     expect(row).toContain(String(json.macro.documents));
     expect(row).toContain(String(json.macro.documentsWithoutFpc));
     expect(json.macro.documents).toBe(76);
+    // One S for both estimands: one curve with the fpc and one without, named for both.
+    expect(json.micro.documents).toBe(json.macro.documents);
     const curve = figures[0] as FigureFacts;
-    expect(curve.marks.line).toBe(2 * 2);
+    expect(curve.marks.line).toBe(2);
     const labels = await page.$$eval("#plan-curve svg text", (t) =>
       t.map((x) => x.textContent ?? ""),
     );
     expect(labels).toContain("target w = 0.05");
-    expect(labels).toContain(`macro K = ${json.macro.documents}`);
+    expect(labels).toContain(`macro and micro K = ${json.macro.documents}`);
+  });
+
+  it("plan from a census with --cutoff: each estimand's K on its curve, both K in the table, the rule with the fpc", async () => {
+    const { json, file } = run("plan-census", [
+      "plan",
+      CENSUS,
+      "--aggregated",
+      "--census",
+      "--half-width",
+      "0.05",
+      "--cutoff",
+      "20",
+    ]);
+    const { page, figures } = await checkPage("plan-census", file);
+    expect(json.macro.sd).not.toBe(json.micro.sd);
+    const labels = await markTexts(page, "plan-curve");
+    for (const e of ["macro", "micro"]) {
+      expect(labels).toContain(`${e} K = ${json[e].documents}`);
+      const row = await page.$$eval(`tr[data-row="${e}"] td`, (t) =>
+        t.map((x) => x.textContent ?? ""),
+      );
+      expect(row.slice(2, 4)).toEqual([
+        String(json[e].documents),
+        String(json[e].documentsWithoutFpc),
+      ]);
+    }
+    // Two estimands × with and without the fpc; the target's green rule.
+    expect((figures[0] as FigureFacts).marks.line).toBe(4);
+    expect(await ruleStrokes(page, "plan-curve")).toContain(COLORS.third);
+    expect(await text(page, ".lede")).toContain("·√(1 − K/M) ≤ w = 0.05");
+    expect(await text(page, ".lede")).toContain("M = 1300");
+    expect(await text(page, "body")).toContain("stratified by size at cutoff 20");
+  });
+
+  it("plan to detect a difference, no M: the rule it used (power, no fpc), each K to detect marked", async () => {
+    const { json, file } = run("plan-detect", [
+      "plan",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25,tfidf",
+      "--difference",
+      "0.03",
+    ]);
+    const { page } = await checkPage("plan-detect", file);
+    const lede = await text(page, ".lede");
+    expect(lede).toContain("(t(1 − α/2; K − 1) + t(power; K − 1))·S/√K ≤ |d| = 0.03, power 0.8");
+    expect(lede).not.toContain("≤ w");
+    expect(lede).not.toContain("√(1 − K/M)");
+    const labels = await markTexts(page, "plan-curve");
+    for (const e of ["macro", "micro"])
+      expect(labels).toContain(`${e} K = ${json[e].detect.documents} to detect 0.03`);
+    expect(await ruleStrokes(page, "plan-curve")).not.toContain(COLORS.third);
   });
 
   it("strata: the cutoff and every allocation, counts as in the JSON", async () => {
@@ -351,6 +560,22 @@ describe("plan, strata and simulate --html", () => {
     expect(labels).toContain("nominal 95%");
     for (const study of json.studies)
       for (const key of micro) expect(labels).toContain(percent(study.methods[key].coverage, 1));
+    // One ±1.96 MC-se bar per dot, and the nominal line at the level, in its own colour.
+    const strokes = await ruleStrokes(page, "micro-coverage");
+    expect(strokes.filter((c) => c === COLORS.second)).toHaveLength(1);
+    expect(strokes.length - 1).toBe(micro.length * 2);
+    // The widths: a dot per method and K, and the caption names the narrowest with its coverage.
+    const width = figures.find((f) => f.id === "micro-width") as FigureFacts;
+    const cells = json.studies.flatMap((study: any) =>
+      micro.map((key) => ({ k: study.k, key, score: study.methods[key] })),
+    );
+    expect(width.marks.dot).toBe(cells.filter((c: any) => c.score.meanWidth > 0).length);
+    const narrowest = cells.reduce((a: any, b: any) =>
+      b.score.meanWidth < a.score.meanWidth ? b : a,
+    );
+    expect(await text(page, "#micro-width figcaption")).toContain(
+      `${narrowest.key.split("/")[1]}${METHODS[narrowest.key.split("/")[1] as MethodId].contrast ? " (contrast)" : ""} · K = ${narrowest.k} (${significant(narrowest.score.meanWidth, 3)}), which covered ${percent(narrowest.score.coverage, 1)}`,
+    );
   });
 });
 

@@ -27,6 +27,8 @@ export interface ChecklistInput {
   readonly coverage?: (estimand: string, method: string) => string | null;
   /** A sentence for the values section (a comparison's ties), when there is one. */
   readonly valuesNote?: string;
+  /** The values are paired differences: documents at exactly 0 are ties, drawn apart. */
+  readonly ties?: boolean;
 }
 
 const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
@@ -179,6 +181,7 @@ function ratesSection(input: ChecklistInput): string {
       analysis: a,
       what: input.what,
       decimals: input.decimals,
+      ties: input.ties ?? false,
     }),
     list(atBounds),
     input.valuesNote ? p(input.valuesNote) : "",

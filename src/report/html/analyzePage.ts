@@ -40,11 +40,11 @@ ${htmlTable({
     { text: "K", numeric: true },
     ...estimands.flatMap((e) => [{ text: e, numeric: true }, "interval", "ν", "method"]),
   ],
-  rows: lines.map((l) => ({
+  rows: lines.map((l, i) => ({
     data: { system: l.system ?? "", metric: l.metric },
     cells: [
       ...(withSystem ? [l.system ?? ""] : []),
-      l.metric,
+      { text: l.metric, href: `#analysis-${i + 1}` },
       { text: String(l.documents), numeric: true },
       ...estimands.flatMap((e) => {
         const c = l[e];
@@ -90,6 +90,11 @@ ${analysisChecklist({
 export function analyzeHtml(input: AnalyzeHtmlInput): string {
   const { report } = input;
   const first = report.entries[0]?.analysis;
+  // K and N in the header only when every analysis has the same; else each section says its own.
+  const sameSize = report.entries.every(
+    (e) => e.analysis.documents === first?.documents && e.analysis.results === first?.results,
+  );
+  const binaryOnly = report.entries.every((e) => e.analysis.binary);
   const systems = [...new Set(report.entries.map((e) => e.system).filter((s) => s !== null))];
   const metrics = [...new Set(report.entries.map((e) => e.metric))];
   const notices =
@@ -108,7 +113,7 @@ export function analyzeHtml(input: AnalyzeHtmlInput): string {
       })),
       aggregates: input.aggregates,
       digests: report.entries.map((e) => ({ label: entryName(e), sha256: e.aggregatesSha256 })),
-      rerun: `Re-run from it: ragci analyze ${input.aggregates.fileName} --aggregated${systems.length > 0 ? " --system system" : ""} --metric ${metrics.join(",")} reproduces the digests below, and so the analysis (only the chunk bootstrap of a metric that is not 0/1, a contrast, needs the per-query rows).`,
+      rerun: `Re-run from it: ragci analyze ${input.aggregates.fileName} --aggregated${systems.length > 0 ? " --system system" : ""} --metric ${metrics.join(",")}, with this run's other options, reproduces the digests below and so the analysis${binaryOnly ? "" : " (except the chunk bootstrap of a metric that is not 0/1, a contrast, which needs the per-query rows)"}.`,
       notes: [
         ...(report.summation === "double-single-thread"
           ? [
@@ -123,7 +128,7 @@ export function analyzeHtml(input: AnalyzeHtmlInput): string {
   ];
   return htmlPage({
     title: `ragci analyze · ${report.inputs.map((i) => i.file).join(" + ")}`,
-    lede: `${systems.length > 0 ? `system${systems.length > 1 ? "s" : ""} ${systems.join(", ")} · ` : ""}metric${metrics.length > 1 ? "s" : ""} ${metrics.join(", ")} · ${first ? `${first.documents} documents · ${count(first.results)} results` : ""}`,
+    lede: `${systems.length > 0 ? `system${systems.length > 1 ? "s" : ""} ${systems.join(", ")} · ` : ""}metric${metrics.length > 1 ? "s" : ""} ${metrics.join(", ")} · ${first && sameSize ? `${first.documents} documents · ${count(first.results)} results` : "K and N per analysis below"}`,
     body: body.filter(Boolean).join("\n"),
     version: report.version,
   });

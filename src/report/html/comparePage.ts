@@ -109,6 +109,7 @@ ${analysisChecklist({
     const score = c.censusStudy?.methods[`${estimand}/${method}` as "micro/cr2"];
     return score ? `covers ${percent(score.coverage, 1)} on the census` : null;
   },
+  ties: true,
   valuesNote: `Ties: ${percent(c.ties)} of the documents have a summed difference of exactly 0 (the share at 0 of the differences; there is no bound at 1 for a difference).`,
 })}
 </section>`;
@@ -158,6 +159,9 @@ export function compareHtml(input: CompareHtmlInput): string {
   ]);
   const dropped = Object.entries(report.dropped).filter(([, k]) => k > 0);
   const [header = [], ...rows] = comparisonOverviewRows(report);
+  const sectionIds = report.metrics.flatMap((m, i) =>
+    m.comparisons.map((_, j) => `m${i + 1}-c${j + 1}`),
+  );
   const overview =
     report.metrics.length > 1
       ? `<section id="overview"><h2>Overview</h2>${htmlTable({
@@ -165,9 +169,14 @@ export function compareHtml(input: CompareHtmlInput): string {
             text: h,
             numeric: h === "K" || h === "micro" || h === "macro",
           })),
-          rows: rows.map((r) => ({
+          rows: rows.map((r, k) => ({
             data: { metric: r[0] ?? "", pair: r[1] ?? "" },
-            cells: r.map((text, i) => ({ text, numeric: i === 2 || i === 3 || i === 7 })),
+            cells: r.map((text, i) => ({
+              text,
+              numeric: i === 2 || i === 3 || i === 7,
+              // The pair links to its section (rows are in the sections' metric × pair order).
+              ...(i === 1 && sectionIds[k] ? { href: `#${sectionIds[k]}` } : {}),
+            })),
           })),
           data: { table: "overview" },
         })}</section>`
@@ -182,7 +191,8 @@ export function compareHtml(input: CompareHtmlInput): string {
         inputs: report.inputs.map((i) => ({
           file: i.file,
           sha256: i.sha256,
-          detail: `${i.format}, ${i.kind}, ${count(i.rows)} rows`,
+          // "auto" is the format option's default, not what was read: leave it out.
+          detail: `${i.format && i.format !== "auto" ? `${i.format}, ` : ""}${i.kind}, ${count(i.rows)} rows`,
         })),
         aggregates: input.aggregates,
         digests: [],

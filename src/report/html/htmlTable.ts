@@ -7,6 +7,8 @@ export interface TableCell {
   readonly field?: string;
   /** Extra CSS class (e.g. "hash" for a digest that may wrap anywhere). */
   readonly className?: string;
+  /** A link inside the page ("#analysis-2"), for an overview row to reach its section. */
+  readonly href?: string;
 }
 
 export interface TableRow {
@@ -49,7 +51,7 @@ export function htmlTable(options: {
         .map(cellOf)
         .map(
           (c) =>
-            `<td${classOf(c)}${c.field ? ` data-field="${escapeHtml(c.field)}"` : ""}>${escapeHtml(c.text)}</td>`,
+            `<td${classOf(c)}${c.field ? ` data-field="${escapeHtml(c.field)}"` : ""}>${c.href ? `<a href="${escapeHtml(c.href)}">${escapeHtml(c.text)}</a>` : escapeHtml(c.text)}</td>`,
         )
         .join("");
       const cls = row.className ? ` class="${row.className}"` : "";

@@ -47,12 +47,17 @@ export function pairedDifferencesFigure(options: {
   return svgFigure({
     id: options.id,
     title: `Per-document differences ${c.b} − ${c.a} in ${options.metric}`,
-    alt: `Scatter plot: one circle per document; x is the document's mean difference ${c.b} − ${c.a} per query, y its number of paired queries (log scale), circle area grows with that number. Ties are hollow grey rings on the line x = 0; documents where ${c.b} is higher are dark blue, where ${c.a} is higher dark orange. Vertical lines mark 0 and the estimates (${markers.map((m) => `${m.label} ${fixed(m.value, options.decimals)}`).join(", ")}).`,
+    alt: `Scatter plot: one circle per document; x is the document's mean difference ${c.b} − ${c.a} per query, y its number of paired queries (log scale), circle area grows with that number. Ties are hollow grey rings on the line x = 0; documents where ${c.b} is higher are dark blue, where ${c.a} is higher dark orange. A black vertical line marks 0, green ones the estimates (micro dashed, macro solid: ${markers.map((m) => `${m.label} ${fixed(m.value, options.decimals)}`).join(", ")}).`,
     caption: `${d.documents} documents, ${count(d.results)} paired queries: ${ties} ties (${percent(c.ties)}), ${b} with ${c.b} higher, ${a} with ${c.a} higher${c.queriesDiffering === null ? "" : `; ${percent(c.queriesDiffering, 1)} of queries differ`}. A document's weight in micro is its number of queries.`,
     plot: {
       height: 300,
       marginTop: 40,
-      x: { label: `mean difference ${c.b} − ${c.a} per query in the document →`, grid: true },
+      // Inset: the largest circles at the extremes stay inside the frame.
+      x: {
+        label: `mean difference ${c.b} − ${c.a} per query in the document →`,
+        grid: true,
+        inset: 12,
+      },
       y: { type: "log", label: "↑ paired queries in the document (log)", grid: true },
       r: { range: [2, 12] },
       color: {
@@ -62,7 +67,10 @@ export function pairedDifferencesFigure(options: {
       marks: [
         Plot.ruleX([0], { stroke: "#1a1a1a" }),
         ...markers.flatMap((m, i) => [
-          Plot.ruleX([m.value], { stroke: COLORS.third, strokeDasharray: i === 0 ? "4 3" : "1 0" }),
+          Plot.ruleX([m.value], {
+            stroke: COLORS.third,
+            strokeDasharray: m.label === "micro" ? "4 3" : "1 0",
+          }),
           Plot.text([m], {
             x: "value",
             frameAnchor: "top",

@@ -1,3 +1,4 @@
+import type { SamplePlan } from "../../core/planning/samplePlan.js";
 import { type PlanReport, planBlocks } from "../planReport.js";
 import { blocksToHtml } from "./blocksToHtml.js";
 import { escapeHtml } from "./escapeHtml.js";
@@ -8,6 +9,20 @@ import { type AggregatesDownload, provenanceSection } from "./provenanceSection.
 export interface PlanHtmlInput {
   readonly report: PlanReport;
   readonly aggregates: AggregatesDownload | null;
+}
+
+/** The rule this plan applied, as a formula: only the parts it used (w, power, the fpc). */
+export function planRule(plan: SamplePlan): string {
+  const fpc = plan.population === null ? "" : "·√(1 − K/M)";
+  const rules = [
+    ...(plan.halfWidth === null ? [] : [`t(1 − α/2; K − 1)·S/√K${fpc} ≤ w = ${plan.halfWidth}`]),
+    ...(plan.difference === null
+      ? []
+      : [
+          `(t(1 − α/2; K − 1) + t(power; K − 1))·S/√K${fpc} ≤ |d| = ${Math.abs(plan.difference)}, power ${plan.power}`,
+        ]),
+  ];
+  return `the smallest K with ${rules.join(", and with ")}, for ${plan.estimands.join(" and ")}${plan.population === null ? " (no finite-population correction: M not given)" : ` (M = ${plan.population})`}`;
 }
 
 /** The page of `ragci plan --html`: the plan's tables, the half-width curve, where S came from. */
@@ -44,7 +59,7 @@ export function planHtml(input: PlanHtmlInput): string {
   ];
   return htmlPage({
     title: title?.kind === "title" ? title.text : "ragci plan",
-    lede: `the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for ${plan.estimands.join(" and ")}`,
+    lede: planRule(plan),
     body: body.join("\n"),
     version: report.version,
   });

@@ -39,7 +39,11 @@ export function provenanceSection(input: ProvenanceInput): string {
       header: ["input", "what", "SHA-256"],
       rows: input.inputs.map((i) => ({
         data: { input: i.file },
-        cells: [i.file, i.detail, { text: i.sha256, field: "sha256", className: "hash" }],
+        cells: [
+          { text: i.file, className: "path" },
+          i.detail,
+          { text: i.sha256, field: "sha256", className: "hash" },
+        ],
       })),
       data: { table: "inputs" },
     }),

@@ -68,7 +68,7 @@ export function svgFigure(spec: FigureSpec): string {
   svg.insertBefore(title, svg.firstChild);
   return `<figure id="${escapeHtml(spec.id)}" class="plot">
 <h4 id="${escapeHtml(spec.id)}-title">${escapeHtml(spec.title)}</h4>
-${node.outerHTML}
+<div class="plot-scroll" tabindex="0" aria-labelledby="${escapeHtml(spec.id)}-title">${node.outerHTML}</div>
 <figcaption>${escapeHtml(spec.caption)}<span class="alt" id="${escapeHtml(spec.id)}-desc">${escapeHtml(spec.alt)}</span></figcaption>
 </figure>`;
 }
