@@ -20,7 +20,7 @@ const out = join(root, "bench/out");
 mkdirSync(out, { recursive: true });
 const [K, REPS, B, SEED, THREADS, RUNS] = [20, 5000, 999, 1, 2, 3];
 const CENSUS = join(root, "examples/synthetic-census.csv");
-const CLI = join(resolve(root, process.env.RAGCI_BENCH_DIST ?? "dist"), "cli/main.js");
+const CLI = join(resolve(root, process.env.RAGCI_BENCH_DIST ?? "dist"), "cli/bin.js");
 const STUDY = join(root, "bench/simulate_vectorised.py");
 
 // pyenv's python3 is a shell shim: time the real interpreter. OpenBLAS tuning variables are

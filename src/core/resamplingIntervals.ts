@@ -1,12 +1,15 @@
-import { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
-import { bootstrapT } from "./bootstrap/bootstrapT.js";
+import {
+  bootstrapPercentile,
+  bootstrapPercentileFromQuantiles,
+} from "./bootstrap/bootstrapPercentile.js";
+import { bootstrapTFromQuantiles } from "./bootstrap/bootstrapT.js";
 import {
   CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ChunkBootstrapReplicates,
   chunkBootstrapBinary,
   chunkBootstrapRows,
 } from "./bootstrap/chunkBootstrap.js";
-import { documentBootstrap } from "./bootstrap/documentBootstrap.js";
+import { documentBootstrapQuantiles } from "./bootstrap/documentBootstrapQuantiles.js";
 import { optionRef } from "./errors.js";
 import type { DocumentStats, Estimand, Interval, ResultValues } from "./types.js";
 
@@ -54,13 +57,15 @@ export function resamplingIntervals(
     const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
     return { micro: all, macro: all };
   }
-  const documents = documentBootstrap(stats, input, {
+  const documents = documentBootstrapQuantiles(stats, input, {
     replicates,
     seed,
+    level,
     spawnKey: input.spawnKeys.documents,
     ...(onProgress ? { onProgress: (f: number) => onProgress("document bootstrap", f) } : {}),
   });
   const degenerate = documents.degenerateCount / replicates;
+  const used = replicates - documents.degenerateCount;
   const total = stats.n.reduce((a, b) => a + b, 0);
   let chunks: ChunkBootstrapReplicates | string;
   const chunkKey = input.spawnKeys.chunks;
@@ -79,27 +84,35 @@ export function resamplingIntervals(
       : bootstrapPercentile(chunks[estimates], level, { seed, degenerate: 0 });
   return {
     micro: {
-      "bootstrap-t": bootstrapT({
+      "bootstrap-t": bootstrapTFromQuantiles({
         estimate: input.micro,
         se: input.microSe,
-        studentised: documents.microT,
-        degenerate: documents.degenerate,
-        level,
+        replicates,
+        used,
+        quantiles: documents.microT,
         seed,
       }),
-      "bootstrap-percentile": bootstrapPercentile(documents.micro, level, { seed, degenerate }),
+      "bootstrap-percentile": bootstrapPercentileFromQuantiles(documents.micro, {
+        replicates,
+        seed,
+        degenerate,
+      }),
       "chunk-bootstrap": chunkInterval("micro"),
     },
     macro: {
-      "bootstrap-t": bootstrapT({
+      "bootstrap-t": bootstrapTFromQuantiles({
         estimate: input.macro,
         se: input.macroSe,
-        studentised: documents.macroT,
-        degenerate: documents.degenerate,
-        level,
+        replicates,
+        used,
+        quantiles: documents.macroT,
         seed,
       }),
-      "bootstrap-percentile": bootstrapPercentile(documents.macro, level, { seed, degenerate }),
+      "bootstrap-percentile": bootstrapPercentileFromQuantiles(documents.macro, {
+        replicates,
+        seed,
+        degenerate,
+      }),
       "chunk-bootstrap": chunkInterval("macro"),
     },
   };

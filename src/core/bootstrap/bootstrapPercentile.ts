@@ -11,21 +11,32 @@ export function bootstrapPercentile(
   detail: { readonly seed: number; readonly degenerate: number },
 ): Interval {
   const alpha = 1 - level;
-  const replicates = replicateEstimates;
+  return bootstrapPercentileFromQuantiles(
+    replicateEstimates.length === 0
+      ? null
+      : // The two quantiles read four order statistics: one pass, no copy, no sort.
+        (quantilesType7(replicateEstimates, [alpha / 2, 1 - alpha / 2]) as [number, number]),
+    { replicates: replicateEstimates.length, ...detail },
+  );
+}
+
+/** The percentile interval from its two quantiles (null: no replicates). */
+export function bootstrapPercentileFromQuantiles(
+  quantiles: readonly [number, number] | null,
+  detail: { readonly replicates: number; readonly seed: number; readonly degenerate: number },
+): Interval {
   const resampling = {
-    replicates: replicates.length,
-    replicatesUsed: replicates.length,
+    replicates: detail.replicates,
+    replicatesUsed: detail.replicates,
     degenerate: detail.degenerate,
     seed: detail.seed,
   };
-  if (replicates.length === 0)
+  if (quantiles === null)
     return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
-  // The two quantiles read four order statistics: one pass, no copy, no sort.
-  const [lower, upper] = quantilesType7(replicates, [alpha / 2, 1 - alpha / 2]) as [number, number];
   return {
     available: true,
-    lower,
-    upper,
+    lower: quantiles[0],
+    upper: quantiles[1],
     se: null,
     df: null,
     q: null,

@@ -26,12 +26,35 @@ export function bootstrapT({
   level,
   seed,
 }: BootstrapTInput): Interval {
-  const replicates = studentised.length;
-  let used = 0;
-  for (let b = 0; b < replicates; b++) if (degenerate[b] === 0) used++;
-  const kept = new Float64Array(used);
-  for (let b = 0, i = 0; b < replicates; b++)
-    if (degenerate[b] === 0) kept[i++] = studentised[b] as number;
+  const kept = studentised.filter((_, b) => degenerate[b] === 0);
+  const alpha = 1 - level;
+  return bootstrapTFromQuantiles({
+    estimate,
+    se,
+    replicates: studentised.length,
+    used: kept.length,
+    // Only the four order statistics the two quantiles read: one pass, no sort.
+    quantiles:
+      kept.length === 0
+        ? null
+        : (quantilesType7(kept, [alpha / 2, 1 - alpha / 2]) as [number, number]),
+    seed,
+  });
+}
+
+/**
+ * The bootstrap-t interval from t*_lo and t*_hi (null when no replicate was kept), B and the
+ * number used: the form documentBootstrapQuantiles feeds without the replicates themselves.
+ */
+export function bootstrapTFromQuantiles(input: {
+  readonly estimate: number;
+  readonly se: number;
+  readonly replicates: number;
+  readonly used: number;
+  readonly quantiles: readonly [number, number] | null;
+  readonly seed: number;
+}): Interval {
+  const { estimate, se, replicates, used, seed } = input;
   const resampling = {
     replicates,
     replicatesUsed: used,
@@ -40,11 +63,9 @@ export function bootstrapT({
   };
   if (replicates === 0)
     return { available: false, reason: "no bootstrap replicates (B = 0)", resampling };
-  if (used === 0)
+  if (input.quantiles === null)
     return { available: false, reason: "all bootstrap replicates have zero SE", resampling };
-  const alpha = 1 - level;
-  // Only the four order statistics the two quantiles read: one pass, no sort.
-  const [tLower, tUpper] = quantilesType7(kept, [alpha / 2, 1 - alpha / 2]) as [number, number];
+  const [tLower, tUpper] = input.quantiles;
   return {
     available: true,
     lower: estimate - tUpper * se,

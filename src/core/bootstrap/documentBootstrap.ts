@@ -1,6 +1,12 @@
+import { documentRates } from "../estimands/macroEstimate.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import type { DocumentStats } from "../types.js";
-import { type ReplicateColumns, scoreReplicatesWasm } from "./documentBootstrapKernel.js";
+import {
+  copyReplicates,
+  type KernelInput,
+  type ReplicateColumns,
+  scoreReplicatesWasm,
+} from "./documentBootstrapKernel.js";
 import { forEachResampleBlock } from "./resampleDocuments.js";
 
 export interface BootstrapOptions {
@@ -43,36 +49,45 @@ export function documentBootstrap(
   full: { readonly micro: number; readonly macro: number },
   options: BootstrapOptions = {},
 ): DocumentBootstrapReplicates {
-  const setup = replicateSetup(stats, options);
-  const { replicates, seed, rate, out } = setup;
-  const k = stats.n.length;
-  const degenerateCount = scoreReplicatesWasm(
+  const { replicates, seed, rate, out } = replicateSetup(stats, options);
+  const scored = scoreReplicatesWasm(
     createPcg64(seed, options.spawnKey ?? []),
-    {
-      n: stats.n,
-      s: stats.s,
-      rate,
-      fullMacro: full.macro,
-      fullMicro: full.micro,
-      threshold: (2 ** 32 - k) % k,
-      ...(options.onProgress
-        ? { onBlock: (done: number) => options.onProgress?.(done / replicates) }
-        : {}),
-    },
-    out,
+    kernelInput(stats, full, rate, replicates, options),
   );
-  if (degenerateCount === null) return documentBootstrapInJs(stats, full, options);
-  return { replicates, seed, ...out, degenerateCount };
+  if (scored === null) return documentBootstrapInJs(stats, full, options);
+  copyReplicates(scored, out);
+  return { replicates, seed, ...out, degenerateCount: scored.degenerateCount };
+}
+
+/** What the kernel needs of a bootstrap (threshold: numpy's Lemire 2^32 mod K). */
+export function kernelInput(
+  stats: DocumentStats,
+  full: { readonly micro: number; readonly macro: number },
+  rate: Float64Array,
+  replicates: number,
+  options: BootstrapOptions,
+): KernelInput {
+  const k = stats.n.length;
+  return {
+    n: stats.n,
+    s: stats.s,
+    rate,
+    fullMacro: full.macro,
+    fullMicro: full.micro,
+    replicates,
+    threshold: (2 ** 32 - k) % k,
+    ...(options.onProgress
+      ? { onBlock: (done: number) => options.onProgress?.(done / replicates) }
+      : {}),
+  };
 }
 
 function replicateSetup(stats: DocumentStats, options: BootstrapOptions) {
-  const k = stats.n.length;
   const replicates = options.replicates ?? 9999;
-  const { n, s } = stats;
   return {
     replicates,
     seed: options.seed ?? 1,
-    rate: Float64Array.from({ length: k }, (_, d) => (s[d] as number) / (n[d] as number)),
+    rate: documentRates(stats),
     out: {
       macro: new Float64Array(replicates),
       micro: new Float64Array(replicates),

@@ -6,6 +6,7 @@ import {
   putGenerator,
   takeGenerator,
 } from "../numeric/pcg64Kernel.js";
+import { type TailsCall, tailsFunction } from "../numeric/tailKernel.js";
 import { FunctionBuilder, f64Const, i32Const, memory, op, VOID } from "../numeric/wasmEncoder.js";
 import { instantiateKernel, type KernelMemory, reserve } from "../numeric/wasmInstance.js";
 
@@ -31,8 +32,9 @@ import { instantiateKernel, type KernelMemory, reserve } from "../numeric/wasmIn
 const ROW_FIELDS = ["macro", "micro", "macroT", "microT"] as const;
 
 /**
- * score(K, rows, docs, out, fullMacro, fullMicro) → degenerate count: scores `rows` replicates
- * from the index rows at DATA_AT, two at a time (A and B) while two remain, then one (A).
+ * score(K, rows, docs, out, total, first, fullMacro, fullMicro) → degenerate count: scores
+ * `rows` replicates from the index rows at DATA_AT into replicates first … first + rows − 1 of
+ * the `total`-long output columns at `out`, two at a time (A and B) while two remain, then one.
  */
 function scoreFunction() {
   const perReplicate = ["at", "p", "end", "eq", "r"] as const;
@@ -44,6 +46,8 @@ function scoreFunction() {
       ["rows", "i32"],
       ["docs", "i32"],
       ["out", "i32"],
+      ["total", "i32"],
+      ["first", "i32"],
       ["fullMacro", "f64"],
       ["fullMicro", "f64"],
     ],
@@ -53,14 +57,16 @@ function scoreFunction() {
     .locals("f64", "kf", "km1", "sqrtK", "cr1Factor", "nd", "sd", "g", "u")
     .locals("f64", ...perReplicateF.flatMap((v) => [`${v}A`, `${v}B`]));
   const { get, set, tee } = fn;
-  /** The address of output column `field` (0 macro … 3 microT) at replicate r_x. */
+  /** The address of output column `field` (0 macro … 3 microT) at replicate first + r_x. */
   const column = (field: number, x: string) => [
     ...get("out"),
-    ...get("rows"),
+    ...get("total"),
     ...i32Const(8 * field),
     op.i32Mul,
     op.i32Add,
     ...get(`r${x}`),
+    ...get("first"),
+    op.i32Add,
     ...i32Const(3),
     op.i32Shl,
     op.i32Add,
@@ -116,8 +122,8 @@ function scoreFunction() {
   const finish = (x: string) => [
     ...[...column(0, x), ...get(`mean${x}`), ...memory(op.f64Store, 3)],
     ...[...column(1, x), ...get(`ratio${x}`), ...memory(op.f64Store, 3)],
-    ...[...get("out"), ...get("rows"), ...i32Const(32), op.i32Mul, op.i32Add, ...get(`r${x}`)],
-    ...[op.i32Add, ...get(`eq${x}`), ...memory(op.i32Store8, 0)],
+    ...[...get("out"), ...get("total"), ...i32Const(32), op.i32Mul, op.i32Add, ...get(`r${x}`)],
+    ...[op.i32Add, ...get("first"), op.i32Add, ...get(`eq${x}`), ...memory(op.i32Store8, 0)],
     ...get(`eq${x}`),
     op.if,
     VOID,
@@ -191,20 +197,24 @@ interface BootstrapKernel {
     rows: number,
     docs: number,
     out: number,
+    total: number,
+    first: number,
     fullMacro: number,
     fullMicro: number,
   ) => number;
+  readonly tails: TailsCall;
 }
 let kernel: BootstrapKernel | null | undefined;
 
 function bootstrapKernel(): BootstrapKernel | null {
   if (kernel !== undefined) return kernel;
-  const exports = instantiateKernel([boundedFunction(), scoreFunction()], 8);
+  const exports = instantiateKernel([boundedFunction(), scoreFunction(), tailsFunction()], 8);
   kernel = exports
     ? {
         memory: exports.memory as KernelMemory,
         bounded: exports.bounded as BootstrapKernel["bounded"],
         score: exports.score as BootstrapKernel["score"],
+        tails: exports.tails as TailsCall,
       }
     : null;
   return kernel;
@@ -219,32 +229,52 @@ export interface ReplicateColumns {
   readonly degenerate: Uint8Array;
 }
 
+export interface KernelInput {
+  readonly n: Float64Array;
+  readonly s: Float64Array;
+  readonly rate: Float64Array;
+  readonly fullMacro: number;
+  readonly fullMicro: number;
+  /** B, the number of replicates. */
+  readonly replicates: number;
+  /** numpy's Lemire threshold 2^32 mod K. */
+  readonly threshold: number;
+  readonly onBlock?: (done: number) => void;
+}
+
+/** The B replicates drawn and scored, held in the kernel's memory until the next call. */
+export interface ScoredReplicates {
+  readonly buffer: ArrayBuffer;
+  readonly degenerateCount: number;
+  /** Byte offset of column c (0 macro, 1 micro, 2 macroT, 3 microT): columnAt + 8·B·c. */
+  readonly columnAt: number;
+  /** Byte offset of the B degenerate flags. */
+  readonly flagsAt: number;
+  /** Scratch for the tails after the columns. */
+  readonly scratchAt: number;
+  readonly tails: TailsCall;
+}
+
 /**
- * Draws and scores all replicates through the kernel (2 ≤ K, threshold = 2^32 mod K); returns
- * the degenerate count, or null, with nothing consumed, where WebAssembly is unavailable.
+ * Draws and scores all B replicates in the kernel's memory (2 ≤ K); null, with nothing
+ * consumed, where WebAssembly is unavailable. `scratch` reserves that many bytes after them.
  */
 export function scoreReplicatesWasm(
   st: Pcg64State,
-  input: {
-    readonly n: Float64Array;
-    readonly s: Float64Array;
-    readonly rate: Float64Array;
-    readonly fullMacro: number;
-    readonly fullMicro: number;
-    readonly threshold: number;
-    readonly onBlock?: (done: number) => void;
-  },
-  out: ReplicateColumns,
-): number | null {
+  input: KernelInput,
+  scratch = 0,
+): ScoredReplicates | null {
   const k = bootstrapKernel();
   if (!k) return null;
   const K = input.n.length;
-  const replicates = out.macro.length;
+  const { replicates } = input;
   const rowsPerBlock = Math.max(1, Math.min(replicates, Math.floor(BOUNDED_BLOCK / K)));
   // Float64Array views need 8-byte aligned offsets.
   const docsAt = 8 * Math.ceil((DATA_AT + 4 * rowsPerBlock * K) / 8);
-  const outAt = docsAt + 24 * K;
-  const buffer = reserve(k.memory, outAt + 33 * rowsPerBlock);
+  const columnAt = docsAt + 24 * K;
+  const flagsAt = columnAt + 32 * replicates;
+  const scratchAt = 8 * Math.ceil((flagsAt + replicates) / 8);
+  const buffer = reserve(k.memory, scratchAt + scratch);
   const docs = new Float64Array(buffer, docsAt, 3 * K);
   for (let d = 0; d < K; d++) {
     docs[3 * d] = input.n[d] as number;
@@ -252,17 +282,31 @@ export function scoreReplicatesWasm(
     docs[3 * d + 2] = input.rate[d] as number;
   }
   putGenerator(buffer, st);
-  let degenerate = 0;
+  let degenerateCount = 0;
   for (let first = 0; first < replicates; first += rowsPerBlock) {
     const rows = Math.min(rowsPerBlock, replicates - first);
     k.bounded(K, input.threshold, rows * K);
-    degenerate += k.score(K, rows, docsAt, outAt, input.fullMacro, input.fullMicro);
-    ROW_FIELDS.forEach((field, i) => {
-      out[field].set(new Float64Array(buffer, outAt + 8 * i * rows, rows), first);
-    });
-    out.degenerate.set(new Uint8Array(buffer, outAt + 32 * rows, rows), first);
+    degenerateCount += k.score(
+      K,
+      rows,
+      docsAt,
+      columnAt,
+      replicates,
+      first,
+      input.fullMacro,
+      input.fullMicro,
+    );
     input.onBlock?.(first + rows);
   }
   takeGenerator(buffer, st);
-  return degenerate;
+  return { buffer, degenerateCount, columnAt, flagsAt, scratchAt, tails: k.tails };
+}
+
+/** Copies the scored replicates out into the columns documentBootstrap returns. */
+export function copyReplicates(scored: ScoredReplicates, out: ReplicateColumns): void {
+  const B = out.macro.length;
+  ROW_FIELDS.forEach((field, c) => {
+    out[field].set(new Float64Array(scored.buffer, scored.columnAt + 8 * B * c, B));
+  });
+  out.degenerate.set(new Uint8Array(scored.buffer, scored.flagsAt, B));
 }

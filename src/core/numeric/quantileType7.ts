@@ -19,8 +19,15 @@ export function quantileType7(sorted: ArrayLike<number>, p: number): number {
  */
 export function quantilesType7(values: Float64Array, ps: readonly number[]): number[] {
   const n = values.length;
-  const ranks = type7Ranks(n, ps);
-  const at = tailOrderStatistics(values, ranks);
+  return quantilesAtRanks(n, ps, tailOrderStatistics(values, type7Ranks(n, ps)));
+}
+
+/** The type-7 quantiles at ps of n values, from their order statistics at type7Ranks(n, ps). */
+export function quantilesAtRanks(
+  n: number,
+  ps: readonly number[],
+  at: readonly number[],
+): number[] {
   return ps.map((p, i) =>
     interpolateType7(
       at[2 * i] as number,

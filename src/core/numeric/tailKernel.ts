@@ -2,16 +2,18 @@ import { FunctionBuilder, f64Const, i32Const, memory, op, VOID } from "./wasmEnc
 import { instantiateKernel, type KernelMemory, reserve } from "./wasmInstance.js";
 
 /**
- * The kept tails of tailOrderStatistics as a WebAssembly kernel: one pass over the values keeps
- * the `low` smallest in ascending order and the `high` largest in descending order, each value
- * compared with the two tails' inner ends and inserted by a shift loop only when beyond one.
- * The same loop in JS spends most of its time in typed-array bounds checks.
+ * The kept tails of tailOrderStatistics as a WebAssembly function: one pass over the values
+ * keeps the `low` smallest in ascending order and the `high` largest in descending order, each
+ * value compared with the two tails' inner ends and inserted by a shift loop only when beyond
+ * one. The same loop in JS spends most of its time in typed-array bounds checks. Values whose
+ * flag byte is set are passed over (the bootstrap's degenerate replicates).
  *
- * Memory: the values from VALUES_AT; the tails after them, each behind a sentinel slot (−∞
- * before the ascending one, +∞ before the descending one) so the shift loops need no index
- * test.
+ * Each tail is written behind a sentinel slot (−∞ before the ascending one, +∞ before the
+ * descending one) so the shift loops need no index test: `tails` writes at `out` the slots
+ * [−∞, smallest × low, +∞, largest × high].
  */
 
+/** Where this file's own instance keeps the values; its tails follow them. */
 const VALUES_AT = 16;
 
 /**
@@ -39,78 +41,100 @@ function insert(f: FunctionBuilder, base: string, free: string, beyond: number):
 }
 
 /**
- * tails(n, low, high) → 1 if a value is NaN, else 0 (low, high ≥ 1). The values are at VALUES_AT; the ascending
- * tail is written after them (its sentinel first), then the descending one.
+ * tails(values, n, low, high, out, flags) → 1 if a value is NaN, else 0 (low, high ≥ 1, and at
+ * least max(low, high) values not passed over). flags = 0: no value is passed over.
  */
-function tailsFunction() {
+export function tailsFunction() {
   const fn = new FunctionBuilder(
     "tails",
     [
+      ["values", "i32"],
       ["n", "i32"],
       ["low", "i32"],
       ["high", "i32"],
+      ["out", "i32"],
+      ["flags", "i32"],
     ],
     "i32",
   )
-    .locals("i32", "i", "p", "at", "end", "small", "large", "nan", "lastLow", "lastHigh")
+    .locals("i32", "i", "p", "at", "end", "small", "large", "nan", "lastLow", "lastHigh", "kept")
     .locals("f64", "x", "v", "lowEdge", "highEdge");
   const { get, set, tee } = fn;
+  /** Continue with the next value when this one's flag is set. */
+  const passOver = (loop: number) => [
+    // (flags ≠ 0) ∧ flag byte i
+    ...[...get("flags"), op.i32Eqz, op.i32Eqz],
+    ...[...get("flags"), ...get("i"), op.i32Add, ...memory(op.i32Load8U, 0)],
+    ...[op.i32And, op.brIf, loop],
+  ];
+  const next = [
+    ...[...get("at"), ...i32Const(8), op.i32Add, ...set("at")],
+    ...[...get("i"), ...i32Const(1), op.i32Add, ...set("i")],
+  ];
   const value = [...get("at"), ...memory(op.f64Load, 3, 0), ...set("x")];
-  /** Inserts the first `count` values into a tail, slot i for value i. */
+  /** Inserts the first `count` kept values into a tail, the k-th kept value at slot k. */
   const fill = (count: string, base: string, beyond: number) => [
-    ...[...i32Const(0), ...set("i"), ...i32Const(VALUES_AT), ...set("at")],
+    ...[...i32Const(0), ...tee("i"), ...set("kept"), ...get("values"), ...set("at")],
     op.block,
     VOID,
     op.loop,
     VOID,
-    ...[...get("i"), ...get(count), op.i32GeU, op.brIf, 1],
+    ...[...get("kept"), ...get(count), op.i32GeU, op.brIf, 1],
+    op.block,
+    VOID,
+    ...passOver(0),
     ...value,
-    ...insert(fn, base, "i", beyond),
-    ...[...get("at"), ...i32Const(8), op.i32Add, ...set("at")],
-    ...[...get("i"), ...i32Const(1), op.i32Add, ...set("i"), op.br, 0],
+    ...insert(fn, base, "kept", beyond),
+    ...[...get("kept"), ...i32Const(1), op.i32Add, ...set("kept")],
+    op.end,
+    ...next,
+    ...[op.br, 0],
     op.end,
     op.end,
   ];
-  const edge = (base: string, count: string) => [
+  const edge = (base: string, last: string) => [
     ...get(base),
-    ...get(count),
+    ...get(last),
     ...i32Const(3),
     op.i32Shl,
     op.i32Add,
     ...memory(op.f64Load, 3, 0),
   ];
   const body = [
-    // small: sentinel −∞ at VALUES_AT + 8n, slots after it; large likewise after small's slots
-    ...[...i32Const(VALUES_AT), ...get("n"), ...i32Const(3), op.i32Shl, op.i32Add, ...tee("p")],
-    ...[...f64Const(Number.NEGATIVE_INFINITY), ...memory(op.f64Store, 3)],
-    ...[...get("p"), ...i32Const(8), op.i32Add, ...tee("small")],
+    // out: [−∞, small × low, +∞, large × high]
+    ...[...get("out"), ...f64Const(Number.NEGATIVE_INFINITY), ...memory(op.f64Store, 3)],
+    ...[...get("out"), ...i32Const(8), op.i32Add, ...tee("small")],
     ...[...get("low"), ...i32Const(3), op.i32Shl, op.i32Add, ...tee("p")],
     ...[...f64Const(Number.POSITIVE_INFINITY), ...memory(op.f64Store, 3)],
     ...[...get("p"), ...i32Const(8), op.i32Add, ...set("large")],
     ...fill("low", "small", op.f64Gt),
     ...fill("high", "large", op.f64Lt),
-    // inner ends: small[low − 1], large[high − 1] (±∞ sentinels for an empty tail)
+    // inner ends: small[low − 1], large[high − 1]
     ...[...get("low"), ...i32Const(1), op.i32Sub, ...set("lastLow")],
     ...[...get("high"), ...i32Const(1), op.i32Sub, ...set("lastHigh")],
     ...[...edge("small", "lastLow"), ...set("lowEdge")],
     ...[...edge("large", "lastHigh"), ...set("highEdge")],
-    ...[...i32Const(VALUES_AT), ...tee("at"), ...get("n"), ...i32Const(3), op.i32Shl],
-    ...[op.i32Add, ...set("end")],
-    ...[...i32Const(0), ...set("i")],
+    ...[...get("values"), ...tee("at"), ...get("n"), ...i32Const(3), op.i32Shl, op.i32Add],
+    ...set("end"),
+    ...[...i32Const(0), ...tee("i"), ...set("kept")],
     op.block,
     VOID,
     op.loop,
     VOID,
     ...[...get("at"), ...get("end"), op.i32GeU, op.brIf, 1],
+    op.block,
+    VOID,
+    ...passOver(0),
     ...value,
-    // a value enters a tail only once the tail is full (i ≥ its size) and it is beyond the end
-    ...[...get("x"), ...get("lowEdge"), op.f64Lt, ...get("i"), ...get("low"), op.i32GeU, op.i32And],
+    // a value enters a tail once the tail is full (kept ≥ its size) and it is beyond the end
+    ...[...get("x"), ...get("lowEdge"), op.f64Lt, ...get("kept"), ...get("low"), op.i32GeU],
+    op.i32And,
     op.if,
     VOID,
     ...insert(fn, "small", "lastLow", op.f64Gt),
     ...[...edge("small", "lastLow"), ...set("lowEdge")],
     op.end,
-    ...[...get("x"), ...get("highEdge"), op.f64Gt, ...get("i"), ...get("high"), op.i32GeU],
+    ...[...get("x"), ...get("highEdge"), op.f64Gt, ...get("kept"), ...get("high"), op.i32GeU],
     op.i32And,
     op.if,
     VOID,
@@ -118,8 +142,10 @@ function tailsFunction() {
     ...[...edge("large", "lastHigh"), ...set("highEdge")],
     op.end,
     ...[...get("nan"), ...get("x"), ...get("x"), op.f64Ne, op.i32Or, ...set("nan")],
-    ...[...get("at"), ...i32Const(8), op.i32Add, ...set("at")],
-    ...[...get("i"), ...i32Const(1), op.i32Add, ...set("i"), op.br, 0],
+    ...[...get("kept"), ...i32Const(1), op.i32Add, ...set("kept")],
+    op.end,
+    ...next,
+    ...[op.br, 0],
     op.end,
     op.end,
     ...get("nan"),
@@ -127,9 +153,30 @@ function tailsFunction() {
   return { fn, body };
 }
 
+/** Reads back what `tails` wrote at `out` into `smallest` and `largest`. */
+export function readTails(
+  buffer: ArrayBuffer,
+  out: number,
+  smallest: Float64Array,
+  largest: Float64Array,
+): void {
+  smallest.set(new Float64Array(buffer, out + 8, smallest.length));
+  largest.set(new Float64Array(buffer, out + 8 * (smallest.length + 2), largest.length));
+}
+
+/** tails(values, n, low, high, out, flags) of tailsFunction. */
+export type TailsCall = (
+  values: number,
+  n: number,
+  low: number,
+  high: number,
+  out: number,
+  flags: number,
+) => number;
+
 interface TailKernel {
   readonly memory: KernelMemory;
-  readonly tails: (n: number, low: number, high: number) => number;
+  readonly tails: TailsCall;
 }
 let kernel: TailKernel | null | undefined;
 
@@ -157,11 +204,10 @@ export function keepTailsWasm(
   const n = values.length;
   const low = smallest.length;
   const high = largest.length;
-  const buffer = reserve(k.memory, VALUES_AT + 8 * (n + low + high + 2));
+  const out = VALUES_AT + 8 * n;
+  const buffer = reserve(k.memory, out + 8 * (low + high + 2));
   new Float64Array(buffer, VALUES_AT, n).set(values);
-  if (k.tails(n, low, high) !== 0) return false;
-  const smallAt = VALUES_AT + 8 * (n + 1);
-  smallest.set(new Float64Array(buffer, smallAt, low));
-  largest.set(new Float64Array(buffer, smallAt + 8 * (low + 1), high));
+  if (k.tails(VALUES_AT, n, low, high, out, 0) !== 0) return false;
+  readTails(buffer, out, smallest, largest);
   return true;
 }

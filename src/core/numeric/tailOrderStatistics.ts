@@ -16,6 +16,24 @@ const TAIL = 64;
  */
 export function tailOrderStatistics(values: Float64Array, ranks: readonly number[]): number[] {
   const n = values.length;
+  const sizes = tailSizes(n, ranks);
+  if (sizes === null) return selectedCopy(values, ranks);
+  const { low, high } = sizes;
+  const smallest = new Float64Array(low);
+  const largest = new Float64Array(high);
+  const kept = low > 0 && high > 0 ? keepTailsWasm(values, smallest, largest) : null;
+  if (!(kept ?? keepTailsInJs(values, smallest, largest))) return selectedCopy(values, ranks);
+  return atRanks(n, ranks, smallest, largest);
+}
+
+/**
+ * How many of the smallest (`low`) and largest (`high`) of n values hold these ranks; null when
+ * a rank is farther than TAIL from both ends (selection is then cheaper than kept tails).
+ */
+export function tailSizes(
+  n: number,
+  ranks: readonly number[],
+): { readonly low: number; readonly high: number } | null {
   let low = 0; // smallest values kept: ranks 0 … low − 1
   let high = 0; // largest values kept: ranks n − high … n − 1
   for (const r of ranks) {
@@ -23,12 +41,18 @@ export function tailOrderStatistics(values: Float64Array, ranks: readonly number
       throw new RangeError(`rank ${r} outside 0…${n - 1}`);
     if (r < TAIL) low = Math.max(low, r + 1);
     else if (n - 1 - r < TAIL) high = Math.max(high, n - r);
-    else return selectedCopy(values, ranks);
+    else return null;
   }
-  const smallest = new Float64Array(low);
-  const largest = new Float64Array(high);
-  const kept = low > 0 && high > 0 ? keepTailsWasm(values, smallest, largest) : null;
-  if (!(kept ?? keepTailsInJs(values, smallest, largest))) return selectedCopy(values, ranks);
+  return { low, high };
+}
+
+/** The order statistics at `ranks` from the kept tails (smallest ascending, largest descending). */
+export function atRanks(
+  n: number,
+  ranks: readonly number[],
+  smallest: Float64Array,
+  largest: Float64Array,
+): number[] {
   // smallest[r] is order statistic r; largest[j] is order statistic n − 1 − j
   return ranks.map((r) => (r < TAIL ? (smallest[r] as number) : (largest[n - 1 - r] as number)));
 }

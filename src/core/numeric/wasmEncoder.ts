@@ -54,6 +54,7 @@ export const op = {
   i32Load: 0x28,
   i64Load: 0x29,
   f64Load: 0x2b,
+  i32Load8U: 0x2d,
   i32Store: 0x36,
   i64Store: 0x37,
   f64Store: 0x39,

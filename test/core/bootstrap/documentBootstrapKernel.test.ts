@@ -4,6 +4,8 @@ import {
   documentBootstrap,
   documentBootstrapInJs,
 } from "../../../src/core/bootstrap/documentBootstrap.js";
+import { documentBootstrapQuantiles } from "../../../src/core/bootstrap/documentBootstrapQuantiles.js";
+import { quantilesType7 } from "../../../src/core/numeric/quantileType7.js";
 import type { DocumentStats } from "../../../src/core/types.js";
 
 function stats(n: number[], s: number[]): DocumentStats {
@@ -124,5 +126,82 @@ describe("documentBootstrap's WebAssembly kernel", () => {
     );
     // 65536 indices per block: ⌊65536 / 700⌋ = 93 rows, so 4 blocks
     expect(fractions).toEqual([93 / 300, 186 / 300, 279 / 300, 1]);
+  });
+});
+
+describe("documentBootstrapQuantiles (tails kept in the kernel's memory)", () => {
+  /** The quantiles as resamplingIntervals used to take them: quantilesType7 on the columns. */
+  function fromColumns(b: ReturnType<typeof documentBootstrapInJs>, level: number) {
+    const ps = [(1 - level) / 2, 1 - (1 - level) / 2];
+    const kept = (xs: Float64Array) => xs.filter((_, i) => b.degenerate[i] === 0);
+    const q = (xs: Float64Array) => (xs.length === 0 ? null : quantilesType7(xs, ps));
+    return {
+      degenerateCount: b.degenerateCount,
+      macro: q(b.macro),
+      micro: q(b.micro),
+      macroT: q(kept(b.macroT)),
+      microT: q(kept(b.microT)),
+    };
+  }
+
+  it("documentBootstrapQuantiles equals quantilesType7 on documentBootstrapInJs's columns (levels, B, degenerate replicates)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            n: fc.integer({ min: 1, max: 9 }),
+            p: fc.double({ min: 0, max: 1, noNaN: true }),
+          }),
+          { minLength: 2, maxLength: 12 },
+        ),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.constantFrom(0.5, 0.8, 0.9, 0.95, 0.99),
+        fc.nat({ max: 1000 }),
+        (docs, replicates, level, seed) => {
+          // small n and few documents: many ties and degenerate replicates
+          const n = docs.map((d) => d.n);
+          const s = docs.map((d) => Math.round(d.p * d.n));
+          const full = { micro: 0.4, macro: 0.35 };
+          const got = documentBootstrapQuantiles(stats(n, s), full, { replicates, seed, level });
+          const { replicates: _b, seed: _s, ...rest } = got;
+          expect(rest).toEqual(
+            fromColumns(documentBootstrapInJs(stats(n, s), full, { replicates, seed }), level),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("reads B = 9999 (ranks beyond the kept tails: selection) and all-degenerate replicates (no studentised quantiles)", () => {
+    const n = [12, 3, 40, 7, 22];
+    const s = [7, 1, 22, 2, 15];
+    const got = documentBootstrapQuantiles(
+      stats(n, s),
+      { micro: 0.5, macro: 0.5 },
+      {
+        replicates: 9999,
+        level: 0.95,
+      },
+    );
+    const { replicates: _b, seed: _s, ...rest } = got;
+    expect(rest).toEqual(
+      fromColumns(
+        documentBootstrapInJs(stats(n, s), { micro: 0.5, macro: 0.5 }, { replicates: 9999 }),
+        0.95,
+      ),
+    );
+    const equal = documentBootstrapQuantiles(
+      stats([4, 2, 6], [2, 1, 3]),
+      { micro: 0.5, macro: 0.5 },
+      {
+        replicates: 99,
+        level: 0.95,
+      },
+    );
+    expect(equal.degenerateCount).toBe(99);
+    expect(equal.macroT).toBeNull();
+    expect(equal.microT).toBeNull();
+    expect(equal.macro).toEqual([0.5, 0.5]);
   });
 });
