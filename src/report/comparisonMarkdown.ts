@@ -1,10 +1,12 @@
 import type { Comparison } from "../core/compare.js";
 import type { Interval } from "../core/types.js";
+import { differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import { groupsLine, holmDifferenceRows, PAIRED_CAVEAT } from "./comparisonTerminal.js";
-import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
+import { count, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
 import { summationNote } from "./summationNote.js";
+import { systemsRecommended } from "./systemsRecommended.js";
 import { designLine } from "./terminal.js";
 import { verdict } from "./verdict.js";
 
@@ -19,13 +21,7 @@ function bounds(interval: Interval | undefined, decimals: number): string {
 function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
   const d = c.difference;
   const estimands = (["micro", "macro"] as const).filter((e) => d[e]);
-  const decimals = Math.max(
-    3,
-    ...estimands.map((e) => {
-      const t = c.tests[e];
-      return t ? decimalsFor(t.upper - t.lower) : 3;
-    }),
-  );
+  const decimals = differenceDecimals(c);
   const rows: string[][] = [["estimand", "method", `${c.b} − ${c.a}`, "interval", "se", "ν"]];
   for (const e of estimands) {
     const analysis = d[e];
@@ -47,24 +43,17 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
       ]);
     }
   }
-  const systems: string[][] = [["system", ...estimands.flatMap((e) => [e, "interval", "ν"])]];
-  for (const [name, a] of [
-    [c.a, c.aAnalysis],
-    [c.b, c.bAnalysis],
-  ] as const) {
-    systems.push([
-      name,
-      ...estimands.flatMap((e) => {
-        const x = a[e];
-        const i = x?.intervals[x.recommended];
-        return [
-          fixed(x?.estimate ?? Number.NaN, 3),
-          bounds(i, 3),
-          i?.available ? degreesOfFreedom(i.df) : "",
-        ];
-      }),
-    ]);
-  }
+  const systems: string[][] = [
+    ["system", ...estimands.flatMap((e) => [e, "interval", "ν"])],
+    ...systemsRecommended(c, estimands).map((system) => [
+      system.name,
+      ...system.estimands.flatMap((x) => [
+        fixed(x.estimate ?? Number.NaN, 3),
+        bounds(x.interval, 3),
+        x.interval?.available ? degreesOfFreedom(x.interval.df) : "",
+      ]),
+    ]),
+  ];
   return [
     { kind: "heading", text: `${metric} · ${c.b} − ${c.a}` },
     {

@@ -1,12 +1,11 @@
 import type { Comparison } from "../core/compare.js";
 import type { Interval } from "../core/types.js";
-import { comparisonOverviewRows } from "./comparisonOverview.js";
+import { comparisonOverviewRows, differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import {
   alignColumns,
   ansiStyle,
   count,
-  decimalsFor,
   degreesOfFreedom,
   fixed,
   percent,
@@ -14,6 +13,7 @@ import {
   significant,
 } from "./format.js";
 import { summationNote } from "./summationNote.js";
+import { systemsRecommended } from "./systemsRecommended.js";
 import { designLine } from "./terminal.js";
 import { inPoints, verdict } from "./verdict.js";
 
@@ -33,13 +33,7 @@ export const PAIRED_CAVEAT =
 function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const d = c.difference;
   const estimands = (["micro", "macro"] as const).filter((e) => d[e]);
-  const decimals = Math.max(
-    3,
-    ...estimands.map((e) => {
-      const t = c.tests[e];
-      return t ? decimalsFor(t.upper - t.lower) : 3;
-    }),
-  );
+  const decimals = differenceDecimals(c);
   const lines: string[] = [];
   lines.push(
     bold(color)(
@@ -99,24 +93,14 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   lines.push(...alignColumns(also, ["l", "l", "l", "l"], "  ").map((l) => dim(color)(`  ${l}`)));
   lines.push(`  ${dim(color)(`(${PAIRED_CAVEAT})`)}`);
   lines.push("", "each system");
-  const each: string[][] = [];
-  for (const [name, a] of [
-    [c.a, c.aAnalysis],
-    [c.b, c.bAnalysis],
-  ] as const) {
-    each.push([
-      name,
-      ...estimands.flatMap((e) => {
-        const x = a[e];
-        const i = x?.intervals[x.recommended];
-        return [
-          `${e} ${fixed(x?.estimate ?? Number.NaN, 3)}`,
-          bounds(i, 3),
-          i?.available ? `ν = ${degreesOfFreedom(i.df)}` : "",
-        ];
-      }),
-    ]);
-  }
+  const each = systemsRecommended(c, estimands).map((system) => [
+    system.name,
+    ...system.estimands.flatMap((x) => [
+      `${x.estimand} ${fixed(x.estimate ?? Number.NaN, 3)}`,
+      bounds(x.interval, 3),
+      x.interval?.available ? `ν = ${degreesOfFreedom(x.interval.df)}` : "",
+    ]),
+  ]);
   lines.push(...alignColumns(each, ["l", "l", "l", "l", "l", "l", "l"], "  ").map((l) => `  ${l}`));
   lines.push("", "advice");
   const warnings = d.advice.filter(
