@@ -1,3 +1,4 @@
+import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
 import { aggregatesCsv } from "../ingest/hashInputs.js";
 import { mergeShards } from "../ingest/mergeShards.js";
@@ -7,6 +8,7 @@ import { checkShardKinds } from "../ingest/shardKinds.js";
 import { writeAggregates } from "../ingest/writeAggregates.js";
 import type { CommandIo } from "./io.js";
 import { loadInput } from "./loadInput.js";
+import { parseThreads } from "./options.js";
 import { parseSystemOption } from "./systemFilter.js";
 
 /** The flags of `ragci aggregate` and `ragci merge`. */
@@ -19,6 +21,33 @@ export interface PerDocumentOptions {
   /** A per-document column to carry (a design's stratum or psu), one value per document. */
   readonly label?: string;
   readonly output?: string;
+}
+
+/**
+ * The flags aggregate and merge end with (--format, --label, --threads, -o), the examples, and
+ * the action: the inputs, per-query (aggregate) or per-document tables (merge), become one table.
+ */
+export function perDocumentTableCommand(
+  command: Command,
+  examples: string,
+  aggregated: boolean,
+  io: CommandIo,
+): Command {
+  return command
+    .option(
+      "--format <format>",
+      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
+    )
+    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
+    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
+    .option(
+      "-o, --output <file>",
+      "write the table (.csv or .parquet) atomically instead of CSV to stdout",
+    )
+    .addHelpText("after", examples)
+    .action(async (files: string[], options: PerDocumentOptions) => {
+      await writePerDocumentTable(files, options, aggregated, io);
+    });
 }
 
 /** -o names the format: .csv, or .parquet (.pq). */

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandIo } from "../io.js";
-import { parseList, parseThreads } from "../options.js";
-import { type PerDocumentOptions, writePerDocumentTable } from "../perDocumentTable.js";
+import { parseList } from "../options.js";
+import { perDocumentTableCommand } from "../perDocumentTable.js";
 
 const EXAMPLES = `
 Examples:
@@ -16,33 +16,27 @@ results). It is the input of --aggregated and of ragci merge; a metric that is 0
 shard and a score in another is refused.`;
 
 export function registerAggregate(program: Command, io: CommandIo): void {
-  program
-    .command("aggregate")
-    .description(
-      "per-query results → the per-document table (n, Σx, Σx², min, max), as CSV or Parquet",
-    )
-    .argument(
-      "<files...>",
-      "per-query results (CSV, TSV, JSONL, Parquet; - for stdin); shards are added",
-    )
-    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
-    .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
-    .option(
-      "--system <column[=values]>",
-      "one table per value of this column; COLUMN=A,B keeps those systems",
-    )
-    .option(
-      "--format <format>",
-      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
-    )
-    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
-    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
-    .option(
-      "-o, --output <file>",
-      "write the table (.csv or .parquet) atomically instead of CSV to stdout",
-    )
-    .addHelpText("after", EXAMPLES)
-    .action(async (files: string[], options: PerDocumentOptions) => {
-      await writePerDocumentTable(files, options, false, io);
-    });
+  perDocumentTableCommand(
+    program
+      .command("aggregate")
+      .description(
+        "per-query results → the per-document table (n, Σx, Σx², min, max), as CSV or Parquet",
+      )
+      .argument(
+        "<files...>",
+        "per-query results (CSV, TSV, JSONL, Parquet; - for stdin); shards are added",
+      )
+      .option(
+        "--doc <column>",
+        "document id column (default: doc_id, doc, document_id or document)",
+      )
+      .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
+      .option(
+        "--system <column[=values]>",
+        "one table per value of this column; COLUMN=A,B keeps those systems",
+      ),
+    EXAMPLES,
+    false,
+    io,
+  );
 }

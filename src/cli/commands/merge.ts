@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandIo } from "../io.js";
-import { parseList, parseThreads } from "../options.js";
-import { type PerDocumentOptions, writePerDocumentTable } from "../perDocumentTable.js";
+import { parseList } from "../options.js";
+import { perDocumentTableCommand } from "../perDocumentTable.js";
 
 const EXAMPLES = `
 Examples:
@@ -16,28 +16,22 @@ merged table gives the same analysis as one pass over all the per-query rows. A 
 is 0/1 in one table and a score in another is refused.`;
 
 export function registerMerge(program: Command, io: CommandIo): void {
-  program
-    .command("merge")
-    .description("add per-document tables (shards) into one, as CSV or Parquet")
-    .argument("<files...>", "per-document tables (CSV, TSV, JSONL, Parquet; - for stdin)")
-    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
-    .option("--metric <names>", "keep only these metrics", parseList)
-    .option(
-      "--system <column[=values]>",
-      "system column (default: system); COLUMN=A,B keeps those systems",
-    )
-    .option(
-      "--format <format>",
-      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
-    )
-    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
-    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
-    .option(
-      "-o, --output <file>",
-      "write the table (.csv or .parquet) atomically instead of CSV to stdout",
-    )
-    .addHelpText("after", EXAMPLES)
-    .action(async (files: string[], options: PerDocumentOptions) => {
-      await writePerDocumentTable(files, options, true, io);
-    });
+  perDocumentTableCommand(
+    program
+      .command("merge")
+      .description("add per-document tables (shards) into one, as CSV or Parquet")
+      .argument("<files...>", "per-document tables (CSV, TSV, JSONL, Parquet; - for stdin)")
+      .option(
+        "--doc <column>",
+        "document id column (default: doc_id, doc, document_id or document)",
+      )
+      .option("--metric <names>", "keep only these metrics", parseList)
+      .option(
+        "--system <column[=values]>",
+        "system column (default: system); COLUMN=A,B keeps those systems",
+      ),
+    EXAMPLES,
+    true,
+    io,
+  );
 }
