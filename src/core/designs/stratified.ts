@@ -1,8 +1,9 @@
 import { optionRef, RagciError } from "../errors.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
-import { type DesignInterval, designInterval } from "./designInterval.js";
-import { groupIndices } from "./groupIndices.js";
+import { type DesignGroup, type DesignGroupWords, designGroups } from "./designGroups.js";
+import type { DesignInterval } from "./designInterval.js";
+import { linearizedEstimates } from "./linearizedEstimates.js";
 import {
   averagedVariance,
   isLonelyPsu,
@@ -26,50 +27,29 @@ export interface DesignEstimates {
   readonly macro: DesignInterval;
 }
 
-interface Stratum {
-  readonly name: string;
-  readonly documents: number[];
-  readonly population: number;
-}
+const STRATA: DesignGroupWords = {
+  labels: "strata labels",
+  group: "stratum",
+  missingGroup: "stratum",
+  sizes: "population sizes",
+  size: "M_h",
+};
 
-function strataOf(stats: DocumentStats, design: StratifiedDesign): Stratum[] {
-  if (design.strata.length !== stats.ids.length) {
-    throw new RagciError(
-      "invalid-design",
-      `the design gives ${design.strata.length} strata labels for ${stats.ids.length} documents`,
-    );
-  }
+function strataOf(stats: DocumentStats, design: StratifiedDesign): DesignGroup[] {
   if (design.lonelyPsu !== undefined && !isLonelyPsu(design.lonelyPsu)) {
     throw new RagciError(
       "invalid-option",
       `lonely-PSU rule ${JSON.stringify(design.lonelyPsu)} must be one of ${LONELY_PSU_RULES.join(", ")}`,
     );
   }
-  const byName = groupIndices(design.strata);
-  return [...byName].map(([name, documents]) => {
-    const population = design.populationSizes[name];
-    if (population === undefined) {
+  return designGroups(stats, design.strata, design.populationSizes, STRATA, (h) => {
+    if (h.documents.length === 1 && h.population > 1 && (design.lonelyPsu ?? "fail") === "fail") {
       throw new RagciError(
         "invalid-design",
-        `stratum "${name}" is in the data but not in the design's population sizes`,
-        { stratum: name },
+        `stratum "${h.name}" has one sampled document of M_h = ${h.population}, which cannot give a variance; sample at least two, merge it with a neighbouring stratum, or choose a lonely-PSU rule (${optionRef("lonelyPsu")} or "lonely_psu" in the design: remove, adjust, average or certainty)`,
+        { stratum: h.name },
       );
     }
-    if (!(Number.isInteger(population) && population >= documents.length)) {
-      throw new RagciError(
-        "invalid-design",
-        `stratum "${name}" has ${documents.length} sampled documents but M_h = ${population} in the design`,
-        { stratum: name },
-      );
-    }
-    if (documents.length === 1 && population > 1 && (design.lonelyPsu ?? "fail") === "fail") {
-      throw new RagciError(
-        "invalid-design",
-        `stratum "${name}" has one sampled document of M_h = ${population}, which cannot give a variance; sample at least two, merge it with a neighbouring stratum, or choose a lonely-PSU rule (${optionRef("lonelyPsu")} or "lonely_psu" in the design: remove, adjust, average or certainty)`,
-        { stratum: name },
-      );
-    }
-    return { name, documents, population };
   });
 }
 
@@ -99,19 +79,12 @@ export function stratifiedEstimates(
     );
   }
   const rule = design.lonelyPsu ?? "fail";
-  const weight = (h: Stratum) => h.population / h.documents.length;
+  const weight = (h: DesignGroup) => h.population / h.documents.length;
   const total = (x: (d: number) => number) =>
     compensatedSum(strata.map((h) => weight(h) * compensatedSum(h.documents.map(x))));
-  const n = (d: number) => stats.n[d] as number;
-  const s = (d: number) => stats.s[d] as number;
-  const r = (d: number) => s(d) / n(d);
-  const totalN = total(n);
-  const ratio = total(s) / totalN;
-  const population = compensatedSum(strata.map((h) => h.population));
-  const mean = total(r) / population;
   // Linearised residuals, weighted, per stratum; variance of their total. A census stratum
   // (M_h = K_h, also K_h = 1) adds 0; a lonely one (K_h = 1 < M_h) follows the rule.
-  const stratumVariance = (h: Stratum, z: (d: number) => number): number | null => {
+  const stratumVariance = (h: DesignGroup, z: (d: number) => number): number | null => {
     const totals = h.documents.map((d) => weight(h) * z(d));
     if (h.documents.length === h.population) return 0;
     // K_h = 1 < M_h: strataOf has already thrown under "fail".
@@ -123,18 +96,6 @@ export function stratifiedEstimates(
   };
   const variance = (z: (d: number) => number) =>
     averagedVariance(strata.map((h) => stratumVariance(h, z)));
-  return {
-    micro: designInterval(
-      ratio,
-      variance((d) => (s(d) - ratio * n(d)) / totalN),
-      df,
-      level,
-    ),
-    macro: designInterval(
-      mean,
-      variance((d) => (r(d) - mean) / population),
-      df,
-      level,
-    ),
-  };
+  const documents = compensatedSum(strata.map((h) => h.population));
+  return linearizedEstimates(stats, { total, variance, documents, df }, level);
 }

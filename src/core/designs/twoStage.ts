@@ -1,8 +1,8 @@
 import { RagciError } from "../errors.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
-import { designInterval } from "./designInterval.js";
-import { groupIndices } from "./groupIndices.js";
+import { type DesignGroup, type DesignGroupWords, designGroups } from "./designGroups.js";
+import { linearizedEstimates } from "./linearizedEstimates.js";
 import { srsTotalVariance } from "./srsTotalVariance.js";
 import type { DesignEstimates } from "./stratified.js";
 
@@ -15,44 +15,23 @@ export interface TwoStageDesign {
   readonly secondStagePopulation: Readonly<Record<string, number>>;
 }
 
-interface Unit {
-  readonly name: string;
-  readonly documents: number[];
-  readonly population: number;
-}
+const UNITS: DesignGroupWords = {
+  labels: "unit labels",
+  group: "unit",
+  missingGroup: "first-stage unit",
+  sizes: "second_stage_population",
+  size: "M_i",
+};
 
-function unitsOf(stats: DocumentStats, design: TwoStageDesign): Unit[] {
-  if (design.units.length !== stats.ids.length) {
-    throw new RagciError(
-      "invalid-design",
-      `the design gives ${design.units.length} unit labels for ${stats.ids.length} documents`,
-    );
-  }
-  const byName = groupIndices(design.units);
-  const units = [...byName].map(([name, documents]) => {
-    const population = design.secondStagePopulation[name];
-    if (population === undefined) {
+function unitsOf(stats: DocumentStats, design: TwoStageDesign): DesignGroup[] {
+  const units = designGroups(stats, design.units, design.secondStagePopulation, UNITS, (u) => {
+    if (u.documents.length < 2 && u.population > 1) {
       throw new RagciError(
         "invalid-design",
-        `first-stage unit "${name}" is in the data but not in the design's second_stage_population`,
-        { stratum: name },
+        `unit "${u.name}" has one sampled document of ${u.population}, which cannot give a second-stage variance; sample at least two`,
+        { stratum: u.name },
       );
     }
-    if (!(Number.isInteger(population) && population >= documents.length)) {
-      throw new RagciError(
-        "invalid-design",
-        `unit "${name}" has ${documents.length} sampled documents but M_i = ${population} in the design`,
-        { stratum: name },
-      );
-    }
-    if (documents.length < 2 && population > 1) {
-      throw new RagciError(
-        "invalid-design",
-        `unit "${name}" has one sampled document of ${population}, which cannot give a second-stage variance; sample at least two`,
-        { stratum: name },
-      );
-    }
-    return { name, documents, population };
   });
   const t = design.firstStagePopulation;
   if (units.length < 2)
@@ -84,7 +63,7 @@ export function twoStageEstimates(
   const units = unitsOf(stats, design);
   const m = units.length;
   const firstWeight = design.firstStagePopulation / m;
-  const secondWeight = (u: Unit) => u.population / u.documents.length;
+  const secondWeight = (u: DesignGroup) => u.population / u.documents.length;
   const total = (x: (d: number) => number) =>
     firstWeight *
     compensatedSum(units.map((u) => secondWeight(u) * compensatedSum(u.documents.map(x))));
@@ -106,26 +85,6 @@ export function twoStageEstimates(
     );
     return first + second;
   };
-  const n = (d: number) => stats.n[d] as number;
-  const s = (d: number) => stats.s[d] as number;
-  const r = (d: number) => s(d) / n(d);
-  const totalN = total(n);
-  const ratio = total(s) / totalN;
   const documents = total(() => 1);
-  const mean = total(r) / documents;
-  const df = m - 1;
-  return {
-    micro: designInterval(
-      ratio,
-      variance((d) => (s(d) - ratio * n(d)) / totalN),
-      df,
-      level,
-    ),
-    macro: designInterval(
-      mean,
-      variance((d) => (r(d) - mean) / documents),
-      df,
-      level,
-    ),
-  };
+  return linearizedEstimates(stats, { total, variance, documents, df: m - 1 }, level);
 }
