@@ -14,40 +14,40 @@ import { createHash } from "node:crypto";
 import { basename, extname } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import {
+  averagedRows,
+  docFieldMissing,
   type EvalContent,
   type EvalFormat,
   type EvalReadOptions,
-  type EvalRow,
   type EvalRows,
   finiteNumber,
+  isJsonObject,
+  type JsonObject,
   valueAtPath,
 } from "./evalRows.js";
 
-type Item = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Item =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
-
 /** An experiment event: span ids and the experiment it belongs to set it apart. */
-const isEvent = (v: unknown): v is Item =>
-  isObject(v) &&
+const isEvent = (v: unknown): v is JsonObject =>
+  isJsonObject(v) &&
   typeof v.root_span_id === "string" &&
   typeof v.span_id === "string" &&
   "experiment_id" in v;
 
-function events(content: EvalContent): Item[] | null {
+function events(content: EvalContent): JsonObject[] | null {
   const values =
     content.kind === "jsonl"
       ? content.values
       : content.kind === "json" && Array.isArray(content.value)
         ? content.value
-        : content.kind === "json" && isObject(content.value) && Array.isArray(content.value.events)
+        : content.kind === "json" &&
+            isJsonObject(content.value) &&
+            Array.isArray(content.value.events)
           ? content.value.events
           : null;
   return values && values.length > 0 && values.every(isEvent) ? values.filter(isEvent) : null;
 }
 
-const isRoot = (e: Item): boolean =>
+const isRoot = (e: JsonObject): boolean =>
   e.is_root === true ||
   (e.is_root !== false && (!Array.isArray(e.span_parents) || e.span_parents.length === 0));
 
@@ -56,7 +56,7 @@ export function inputKey(input: unknown): string {
   const canonical = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(canonical)
-      : isObject(v)
+      : isJsonObject(v)
         ? Object.fromEntries(
             Object.keys(v)
               .sort()
@@ -86,26 +86,25 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       { file },
     );
   if (options.docPath === null) {
-    const first = roots[0] as Item;
+    const first = roots[0] as JsonObject;
     const fields = ["input", "expected", "metadata"].flatMap((f) => {
       const v = first[f];
-      return isObject(v)
+      return isJsonObject(v)
         ? Object.keys(v).map((k) => `${f}.${k}`)
         : typeof v === "string"
           ? [f]
           : [];
     });
-    throw new RagciError(
-      "missing-column",
-      `${file}: name the document field with --doc (e.g. --doc metadata.source_doc); fields seen in the first item: ${fields.join(", ") || "none"}`,
-      { file },
-    );
+    throw docFieldMissing(file, "metadata.source_doc", {
+      what: "fields seen in the first item",
+      fields,
+    });
   }
   const path = options.docPath;
   // Scores of the spans under each root, by trace: used where the root carries none.
   const spanScores = new Map<string, Map<string, number[]>>();
   for (const e of all) {
-    if (isRoot(e) || !isObject(e.scores)) continue;
+    if (isRoot(e) || !isJsonObject(e.scores)) continue;
     const trace = spanScores.get(String(e.root_span_id)) ?? new Map<string, number[]>();
     for (const [name, v] of Object.entries(e.scores)) {
       const x = finiteNumber(v);
@@ -118,14 +117,19 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   // Trials of one input in one experiment are averaged into one result.
   const items = new Map<
     string,
-    { doc: string | null; system: string; values: Map<string, number[]> }
+    { query: string; doc: string | null; system: string; values: Map<string, number[]> }
   >();
   for (const root of roots) {
     const system = experiments.size > 1 ? String(root.experiment_id) : base;
     const query = inputKey(root.input);
     const key = JSON.stringify([system, query]);
-    const item = items.get(key) ?? { doc: valueAtPath(root, path), system, values: new Map() };
-    const own = isObject(root.scores) ? root.scores : {};
+    const item = items.get(key) ?? {
+      query,
+      doc: valueAtPath(root, path),
+      system,
+      values: new Map(),
+    };
+    const own = isJsonObject(root.scores) ? root.scores : {};
     const fromSpans = spanScores.get(String(root.root_span_id)) ?? new Map<string, number[]>();
     const names = new Set([...Object.keys(own), ...fromSpans.keys()]);
     for (const name of names) {
@@ -137,18 +141,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     }
     items.set(key, item);
   }
-  const names = new Set([...items.values()].flatMap((i) => [...i.values.keys()]));
-  const rows: EvalRow[] = [...items.entries()].map(([key, item]) => ({
-    query: (JSON.parse(key) as string[])[1] as string,
-    doc: item.doc,
-    system: item.system,
-    metrics: Object.fromEntries(
-      [...names].map((n) => {
-        const v = item.values.get(n) ?? [];
-        return [n, v.length ? v.reduce((a, b) => a + b, 0) / v.length : null];
-      }),
-    ),
-  }));
+  const rows = averagedRows(items.values());
   const notes = [
     `Braintrust: each root span is an item, its input is the query (long inputs shortened with a hash); the system is ${experiments.size > 1 ? "the experiment_id" : `the file's name (${base})`}; metrics are the scores, taken from the root span or else from its scorer spans`,
   ];

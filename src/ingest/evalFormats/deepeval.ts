@@ -11,36 +11,34 @@
 import { basename, extname } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import {
+  docFieldMissing,
   type EvalContent,
   type EvalFormat,
   type EvalReadOptions,
   type EvalRow,
   type EvalRows,
   finiteNumber,
+  isJsonObject,
+  type JsonObject,
   valueAtPath,
 } from "./evalRows.js";
 
-type Item = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Item =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
-
-const list = (o: Item, ...keys: string[]): Item[] => {
-  for (const k of keys) if (Array.isArray(o[k])) return (o[k] as unknown[]).filter(isObject);
+const list = (o: JsonObject, ...keys: string[]): JsonObject[] => {
+  for (const k of keys) if (Array.isArray(o[k])) return (o[k] as unknown[]).filter(isJsonObject);
   return [];
 };
 
-const casesOf = (run: Item): Item[] => [
+const casesOf = (run: JsonObject): JsonObject[] => [
   ...list(run, "testCases", "test_cases"),
   ...list(run, "conversationalTestCases", "conversational_test_cases"),
 ];
 
-const metricsDataOf = (c: Item): Item[] => list(c, "metricsData", "metrics_data");
+const metricsDataOf = (c: JsonObject): JsonObject[] => list(c, "metricsData", "metrics_data");
 
 /** A TestRun: test cases carrying metricsData, or the run's own summary fields. */
-function testRun(content: EvalContent): Item | null {
-  if (content.kind !== "json" || !isObject(content.value)) return null;
-  const run = isObject(content.value.testRunData) ? content.value.testRunData : content.value;
+function testRun(content: EvalContent): JsonObject | null {
+  if (content.kind !== "json" || !isJsonObject(content.value)) return null;
+  const run = isJsonObject(content.value.testRunData) ? content.value.testRunData : content.value;
   const hasCases = ["testCases", "test_cases", "conversationalTestCases"].some((k) =>
     Array.isArray(run[k]),
   );
@@ -54,10 +52,10 @@ function testRun(content: EvalContent): Item | null {
 }
 
 /** The run's identifier, else hyperparameters.model, else the file's base name. */
-function systemOf(run: Item, file: string): { system: string; from: string } {
+function systemOf(run: JsonObject, file: string): { system: string; from: string } {
   if (typeof run.identifier === "string" && run.identifier !== "")
     return { system: run.identifier, from: "the run's identifier" };
-  const model = isObject(run.hyperparameters) ? run.hyperparameters.model : undefined;
+  const model = isJsonObject(run.hyperparameters) ? run.hyperparameters.model : undefined;
   if (typeof model === "string" && model !== "")
     return { system: model, from: "hyperparameters.model" };
   return { system: basename(file, extname(file)), from: "the file's name" };
@@ -78,16 +76,17 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       file,
     });
   if (options.docPath === null) {
-    const first = cases[0] as Item;
+    const first = cases[0] as JsonObject;
     const fields = [
       ...Object.keys(first).filter((k) => typeof first[k] === "string"),
-      ...Object.keys(isObject(first.metadata) ? first.metadata : {}).map((k) => `metadata.${k}`),
+      ...Object.keys(isJsonObject(first.metadata) ? first.metadata : {}).map(
+        (k) => `metadata.${k}`,
+      ),
     ];
-    throw new RagciError(
-      "missing-column",
-      `${file}: name the document field with --doc (e.g. --doc metadata.source_doc); fields seen in the first item: ${fields.join(", ") || "none"}`,
-      { file },
-    );
+    throw docFieldMissing(file, "metadata.source_doc", {
+      what: "fields seen in the first item",
+      fields,
+    });
   }
   const path = options.docPath;
   const { system, from } = systemOf(run, file);

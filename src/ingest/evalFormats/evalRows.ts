@@ -1,3 +1,5 @@
+import { RagciError } from "../../core/errors.js";
+
 /**
  * What an evaluation tool's output becomes before ragci reads it: one row per scored item
  * (query × system), with the source document taken from a user-named field path.
@@ -50,6 +52,58 @@ export interface EvalRows {
   readonly rows: readonly EvalRow[];
   /** How the tool's output was read, stated in the report (e.g. how epochs were combined). */
   readonly notes: readonly string[];
+}
+
+/** A JSON object as the tools write it. */
+export type JsonObject = Record<string, unknown>;
+
+/** A JSON object, not null and not an array. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * The error for a tool's output read without --doc: which field to name, with an example path
+ * and the fields the first item has.
+ */
+export function docFieldMissing(
+  file: string,
+  example: string,
+  seen: { readonly what: string; readonly fields: readonly string[] },
+): RagciError {
+  return new RagciError(
+    "missing-column",
+    `${file}: name the document field with --doc (e.g. --doc ${example}); ${seen.what}: ${seen.fields.join(", ") || "none"}`,
+    { file },
+  );
+}
+
+/** A query's results in one system: each metric's values over its trials (epochs, repeats). */
+export interface TrialScores {
+  readonly query: string;
+  readonly doc: string | null;
+  readonly system: string;
+  readonly values: ReadonlyMap<string, readonly number[]>;
+}
+
+/**
+ * One row per query and system, each metric the mean of its trials (the tools' default
+ * reducer); a metric that no trial of the query scored is null.
+ */
+export function averagedRows(items: Iterable<TrialScores>): EvalRow[] {
+  const all = [...items];
+  const names = new Set(all.flatMap((i) => [...i.values.keys()]));
+  return all.map((item) => ({
+    query: item.query,
+    doc: item.doc,
+    system: item.system,
+    metrics: Object.fromEntries(
+      [...names].map((n) => {
+        const v = item.values.get(n) ?? [];
+        return [n, v.length ? v.reduce((a, b) => a + b, 0) / v.length : null];
+      }),
+    ),
+  }));
 }
 
 /**

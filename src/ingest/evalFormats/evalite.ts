@@ -11,26 +11,24 @@ import { basename, extname } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import { inputKey } from "./braintrust.js";
 import {
+  averagedRows,
+  docFieldMissing,
   type EvalContent,
   type EvalFormat,
   type EvalReadOptions,
-  type EvalRow,
   type EvalRows,
   finiteNumber,
+  isJsonObject,
+  type JsonObject,
   valueAtPath,
 } from "./evalRows.js";
 
-type Item = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Item =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
-
 /** The export: a run with a runType beside evals whose results hold scores arrays. */
-function output(content: EvalContent): Item[] | null {
-  if (content.kind !== "json" || !isObject(content.value)) return null;
+function output(content: EvalContent): JsonObject[] | null {
+  if (content.kind !== "json" || !isJsonObject(content.value)) return null;
   const { run, evals } = content.value;
-  if (!isObject(run) || typeof run.runType !== "string" || !Array.isArray(evals)) return null;
-  const all = evals.filter(isObject);
+  if (!isJsonObject(run) || typeof run.runType !== "string" || !Array.isArray(evals)) return null;
+  const all = evals.filter(isJsonObject);
   return all.every((e) => Array.isArray(e.results)) ? all : null;
 }
 
@@ -44,18 +42,14 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       { file },
     );
   const results = evals.flatMap((e) =>
-    (e.results as unknown[]).filter(isObject).map((r) => ({ e, r })),
+    (e.results as unknown[]).filter(isJsonObject).map((r) => ({ e, r })),
   );
   if (results.length === 0)
     throw new RagciError("empty-input", `${file}: the evalite export holds no results`, { file });
   if (options.docPath === null) {
     const input = results[0]?.r.input;
-    const fields = isObject(input) ? Object.keys(input).map((k) => `input.${k}`) : ["input"];
-    throw new RagciError(
-      "missing-column",
-      `${file}: name the document field with --doc (e.g. --doc input.article); fields seen in the first item: ${fields.join(", ")}`,
-      { file },
-    );
+    const fields = isJsonObject(input) ? Object.keys(input).map((k) => `input.${k}`) : ["input"];
+    throw docFieldMissing(file, "input.article", { what: "fields seen in the first item", fields });
   }
   const path = options.docPath;
   // Two runs of one eval must stay two systems: the eval's name with the file's base name.
@@ -69,7 +63,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     const query = inputKey(r.input);
     const key = JSON.stringify([system, query]);
     const item = items.get(key) ?? { query, doc: valueAtPath(r, path), system, values: new Map() };
-    for (const s of Array.isArray(r.scores) ? r.scores.filter(isObject) : []) {
+    for (const s of Array.isArray(r.scores) ? r.scores.filter(isJsonObject) : []) {
       const x = finiteNumber(s.score);
       const values = item.values.get(String(s.name)) ?? [];
       if (x !== null) values.push(x);
@@ -77,18 +71,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     }
     items.set(key, item);
   }
-  const names = new Set([...items.values()].flatMap((i) => [...i.values.keys()]));
-  const rows: EvalRow[] = [...items.values()].map((item) => ({
-    query: item.query,
-    doc: item.doc,
-    system: item.system,
-    metrics: Object.fromEntries(
-      [...names].map((n) => {
-        const v = item.values.get(n) ?? [];
-        return [n, v.length ? v.reduce((a, b) => a + b, 0) / v.length : null];
-      }),
-    ),
-  }));
+  const rows = averagedRows(items.values());
   const notes = [
     `evalite: each result's input is the query (long inputs shortened with a hash); systems are the evals' names with the file's name (${base}); metrics are the scorers' scores`,
   ];

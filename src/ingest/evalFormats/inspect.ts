@@ -9,11 +9,13 @@
 // src/inspect_ai/log/_recorders/eval.py (member names).
 import { RagciError } from "../../core/errors.js";
 import {
+  averagedRows,
+  docFieldMissing,
   type EvalContent,
   type EvalFormat,
   type EvalReadOptions,
-  type EvalRow,
   type EvalRows,
+  type TrialScores,
   valueAtPath,
 } from "./evalRows.js";
 
@@ -81,39 +83,32 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   if (options.docPath === null) {
     const first = log.samples[0] as Item;
     const fields = Object.keys(isObject(first.metadata) ? first.metadata : {});
-    throw new RagciError(
-      "missing-column",
-      `${options.file}: name the document field with --doc (e.g. --doc metadata.source_doc); metadata of the first sample: ${fields.join(", ") || "none"}`,
-      { file: options.file },
-    );
+    throw docFieldMissing(options.file, "metadata.source_doc", {
+      what: "metadata of the first sample",
+      fields,
+    });
   }
   const system = String((log.spec.eval as Item).model);
   const path = options.docPath;
   // Epochs of one sample are averaged, as Inspect's default reducer ("mean") does.
-  const bySample = new Map<string, { doc: string | null; sums: Map<string, number[]> }>();
+  const bySample = new Map<string, TrialScores & { values: Map<string, number[]> }>();
   let epochs = 0;
   for (const sample of log.samples) {
     const id = String(sample.id);
-    const entry = bySample.get(id) ?? { doc: valueAtPath(sample, path), sums: new Map() };
+    const entry = bySample.get(id) ?? {
+      query: id,
+      doc: valueAtPath(sample, path),
+      system,
+      values: new Map(),
+    };
     for (const [name, value] of Object.entries(sampleMetrics(sample))) {
       if (value === null) continue;
-      entry.sums.set(name, [...(entry.sums.get(name) ?? []), value]);
+      entry.values.set(name, [...(entry.values.get(name) ?? []), value]);
     }
     bySample.set(id, entry);
     epochs = Math.max(epochs, Number(sample.epoch ?? 1));
   }
-  const names = new Set([...bySample.values()].flatMap((e) => [...e.sums.keys()]));
-  const rows: EvalRow[] = [...bySample.entries()].map(([query, entry]) => ({
-    query,
-    doc: entry.doc,
-    system,
-    metrics: Object.fromEntries(
-      [...names].map((name) => {
-        const values = entry.sums.get(name);
-        return [name, values ? values.reduce((a, b) => a + b, 0) / values.length : null];
-      }),
-    ),
-  }));
+  const rows = averagedRows(bySample.values());
   return {
     rows,
     notes: [

@@ -6,6 +6,7 @@
 // EvaluateSummaryV3, EvaluateResult).
 import { RagciError } from "../../core/errors.js";
 import {
+  docFieldMissing,
   type EvalContent,
   type EvalFormat,
   type EvalReadOptions,
@@ -61,11 +62,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       ...Object.keys(isObject(first.vars) ? first.vars : {}).map((k) => `vars.${k}`),
       ...Object.keys(isObject(first.metadata) ? first.metadata : {}).map((k) => `metadata.${k}`),
     ];
-    throw new RagciError(
-      "missing-column",
-      `${options.file}: name the document field with --doc (e.g. --doc vars.article or --doc metadata.source_doc); fields of the first result: ${fields.join(", ") || "none"}`,
-      { file: options.file },
-    );
+    throw docFieldMissing(options.file, "vars.article or --doc metadata.source_doc", {
+      what: "fields of the first result",
+      fields,
+    });
   }
   // With several prompts, a system is a provider × prompt pair (each is a column in promptfoo).
   const prompts = new Set(items.map((i) => i.promptIdx));
