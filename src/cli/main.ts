@@ -2,18 +2,27 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isRagciError } from "../core/errors.js";
-import { registerAggregate } from "./commands/aggregate.js";
-import { registerAnalyze } from "./commands/analyze.js";
-import { registerCompare } from "./commands/compare.js";
-import { registerMerge } from "./commands/merge.js";
-import { registerPlan } from "./commands/plan.js";
-import { registerSimulate } from "./commands/simulate.js";
-import { registerSql } from "./commands/sql.js";
-import { registerStrata } from "./commands/strata.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
 import { withFlags } from "./flagHints.js";
 import type { CommandIo } from "./io.js";
 import { progress } from "./progress.js";
+
+type Register = (program: Command, io: CommandIo) => void;
+
+/**
+ * The commands, in the order of `ragci --help`, each loaded only when needed: a run of one
+ * command loads that command's modules alone (the others' are most of the CLI's start-up).
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  analyze: async () => (await import("./commands/analyze.js")).registerAnalyze,
+  compare: async () => (await import("./commands/compare.js")).registerCompare,
+  plan: async () => (await import("./commands/plan.js")).registerPlan,
+  strata: async () => (await import("./commands/strata.js")).registerStrata,
+  simulate: async () => (await import("./commands/simulate.js")).registerSimulate,
+  aggregate: async () => (await import("./commands/aggregate.js")).registerAggregate,
+  merge: async () => (await import("./commands/merge.js")).registerMerge,
+  sql: async () => (await import("./commands/sql.js")).registerSql,
+};
 
 const { version } = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
@@ -48,14 +57,11 @@ async function main(argv: readonly string[]): Promise<void> {
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showHelpAfterError(false);
-  registerAnalyze(program, io);
-  registerCompare(program, io);
-  registerPlan(program, io);
-  registerStrata(program, io);
-  registerSimulate(program, io);
-  registerAggregate(program, io);
-  registerMerge(program, io);
-  registerSql(program, io);
+  const named = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? [argv[0]] : null;
+  const registers = await Promise.all(
+    (named ?? Object.keys(COMMANDS)).map((name) => (COMMANDS[name] as () => Promise<Register>)()),
+  );
+  for (const register of registers) register(program, io);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   if (argv.length === 0) {
     process.stderr.write(program.helpInformation());
