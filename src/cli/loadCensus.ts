@@ -1,7 +1,11 @@
+import type { Command } from "commander";
+import { metricKindOf } from "../core/analyze.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { readOneSystem } from "../ingest/readOneSystem.js";
 import { readPairedResults } from "../ingest/readPairedResults.js";
+import type { SimulationReport } from "../report/simulationReport.js";
+import { parseList } from "./options.js";
 import { parseSystemOption } from "./systemFilter.js";
 
 /** The flags that say how to read a census. */
@@ -13,6 +17,27 @@ export interface CensusInputOptions {
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly threads?: number;
+}
+
+/**
+ * Adds the flags a census is read with (simulate, strata): --doc, --metric, --system (which
+ * says what the command makes of it), --query to pair two systems when asked, --format and
+ * --aggregated.
+ */
+export function withCensusFileOptions(
+  command: Command,
+  system: { readonly flags: string; readonly help: string },
+  query: boolean,
+): Command {
+  command
+    .option("--doc <column>", "document id column")
+    .option("--metric <column>", "metric column", parseList)
+    .option(system.flags, system.help);
+  if (query)
+    command.option("--query <column>", "query id column, to pair two systems (default: detected)");
+  return command
+    .option("--format <format>", "csv, tsv, jsonl or parquet")
+    .option("--aggregated", "the census is one row per document: doc, n, s[, ss]");
 }
 
 export interface LoadedCensus {
@@ -86,5 +111,26 @@ export async function loadCensus(
     system: values?.[0] ?? null,
     pair: null,
     labels: one.labels,
+  };
+}
+
+/** The census as simulate's report describes it: file, digest, size, metric and what of it. */
+export function censusDescription(
+  file: string,
+  sha256: string,
+  census: LoadedCensus,
+  aggregated: boolean,
+): SimulationReport["census"] {
+  const { stats, pair } = census;
+  return {
+    file,
+    sha256,
+    kind: aggregated ? "per-document" : "per-query",
+    documents: stats.n.length,
+    results: stats.n.reduce((t, v) => t + v, 0),
+    metric: census.metric,
+    metricKind: metricKindOf(stats, pair !== null),
+    system: census.system,
+    pair,
   };
 }

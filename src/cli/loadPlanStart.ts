@@ -5,22 +5,17 @@ import type { DocumentStats, Estimand } from "../core/types.js";
 import { sha256File } from "../ingest/hashInputs.js";
 import { readPilot } from "../ingest/readPilot.js";
 import type { CommandIo } from "./io.js";
+import type { CensusInputOptions } from "./loadCensus.js";
 import { parseSystemFilter } from "./systemFilter.js";
 
 /** The flags that say where a plan's S and M come from. */
-export interface PlanInputOptions {
+export interface PlanInputOptions extends Omit<CensusInputOptions, "threads"> {
   readonly sd?: number;
   readonly sdMacro?: number;
   readonly sdMicro?: number;
   readonly difference?: number;
   readonly population?: number;
   readonly census?: boolean;
-  readonly doc?: string;
-  readonly metric?: string[];
-  readonly system?: string;
-  readonly query?: string;
-  readonly format?: string;
-  readonly aggregated?: boolean;
 }
 
 /** What a plan starts from: S per estimand, M, and where S came from. */

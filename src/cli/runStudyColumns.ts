@@ -1,21 +1,47 @@
-import type { StudyOptions } from "../core/simulation/coverageStudy.js";
+import { availableParallelism } from "node:os";
+import { type StudyDesign, studyColumns } from "../core/simulation/studyColumns.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
-import type { DocumentStats } from "../core/types.js";
 import { runStudy } from "../simulation/runStudy.js";
 import type { CommandIo } from "./io.js";
+import type { LoadedCensus } from "./loadCensus.js";
+import type { StudySizes } from "./simulationDesign.js";
 
-/** Runs the columns' studies one after the other, with one progress line and its ETA. */
+/** The flags of simulate that every repetition of every column shares. */
+export interface StudyFlags {
+  readonly replicates: number;
+  readonly seed: number;
+  readonly level: number;
+  readonly fpc?: boolean;
+  readonly chunkBootstrap?: boolean;
+  /** Worker threads; default the machine's cores. */
+  readonly threads?: number;
+}
+
+/**
+ * simulate's table: every column's study planned by core (strata or units built and checked
+ * before any work), then run one after the other on the worker threads, with one progress line
+ * and its ETA.
+ */
 export async function runStudyColumns(
-  stats: DocumentStats,
-  plans: readonly StudyOptions[],
-  how: {
-    readonly columns: readonly number[];
-    readonly perColumn: string;
-    readonly threads: number;
-  },
+  census: LoadedCensus,
+  design: StudyDesign,
+  sizes: StudySizes,
+  flags: StudyFlags,
   io: CommandIo,
-): Promise<StudyResult[]> {
-  const { columns, perColumn, threads } = how;
+): Promise<{ readonly studies: StudyResult[]; readonly threads: number }> {
+  const { columns, perColumn } = sizes;
+  const stats = census.stats;
+  const threads = flags.threads ?? availableParallelism();
+  const plans = studyColumns(stats, {
+    ...sizes,
+    design,
+    replicates: flags.replicates,
+    seed: flags.seed,
+    level: flags.level,
+    fpc: flags.fpc ?? false,
+    chunkBootstrap: flags.chunkBootstrap ?? false,
+    differences: census.pair !== null,
+  });
   const total = plans.reduce((t, p) => t + p.repetitions, 0);
   const started = Date.now();
   let done = 0;
@@ -36,5 +62,5 @@ export async function runStudyColumns(
       }),
     );
   }
-  return studies;
+  return { studies, threads };
 }

@@ -1,8 +1,9 @@
+import type { Command } from "commander";
 import type { AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
 import type { StudyDesign } from "../core/simulation/studyColumns.js";
 import { readDesign } from "../ingest/readDesign.js";
-import { wholeNumbers } from "./options.js";
+import { parseAllocation, parseList, wholeNumbers } from "./options.js";
 
 /** The flags of simulate that choose how each repetition draws its sample. */
 export interface SimulationDesignFlags {
@@ -26,6 +27,37 @@ export type SimulationDesign =
       /** A two-stage design file whose T and M_i must match the census, or null. */
       readonly file: string | null;
     };
+
+/** Adds simulate's design flags: --design, and --cutoff, --allocation, --psu, --units, --per-unit. */
+export function withSimulationDesignOptions(command: Command): Command {
+  return command
+    .option(
+      "--design <design>",
+      "stratified: sample size strata (with --cutoff and --allocation); two-stage or a two-stage design FILE.json: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
+    )
+    .option(
+      "--cutoff <n>",
+      "with --design stratified: large documents have more than n results",
+      Number,
+    )
+    .option(
+      "--allocation <rule>",
+      "with --design stratified: equal, proportional or neyman",
+      parseAllocation,
+      "neyman",
+    )
+    .option(
+      "--psu <column>",
+      "with a two-stage design: the census's first-stage unit column (default: psu)",
+    )
+    .option(
+      "--units <m>",
+      "with a two-stage design: units drawn per sample, comma-separated",
+      parseList,
+      [],
+    )
+    .option("--per-unit <k>", "with a two-stage design: documents drawn in each drawn unit");
+}
 
 /** The study's design from --design and its flags, each flag refused where it does not apply. */
 export function simulationDesign(options: SimulationDesignFlags): SimulationDesign {
@@ -89,10 +121,15 @@ export function simulationDesign(options: SimulationDesignFlags): SimulationDesi
 }
 
 /** The study's columns (K, or m units for two-stage) and the repetitions at each. */
-export function studySizes(
-  options: SimulationDesignFlags,
-  design: SimulationDesign,
-): { readonly columns: number[]; readonly repetitions: number[]; readonly perColumn: string } {
+export interface StudySizes {
+  readonly columns: number[];
+  readonly repetitions: number[];
+  /** What a column is: K, or m (units per sample). */
+  readonly perColumn: string;
+}
+
+/** The study's columns and repetitions from --k (or --units) and --reps. */
+export function studySizes(options: SimulationDesignFlags, design: SimulationDesign): StudySizes {
   const columns =
     design.kind === "two-stage"
       ? wholeNumbers("--units", options.units, 2)
@@ -110,6 +147,21 @@ export function studySizes(
     repetitions: columns.map((_, i) => (reps[i] ?? reps[0]) as number),
     perColumn,
   };
+}
+
+/** @throws RagciError when a K of an SRS or stratified study exceeds the census's documents */
+export function checkColumnsFit(
+  columns: readonly number[],
+  design: SimulationDesign,
+  documents: number,
+): void {
+  const tooMany = design.kind === "two-stage" ? undefined : columns.find((k) => k > documents);
+  if (tooMany !== undefined) {
+    throw new RagciError(
+      "invalid-option",
+      `--k ${tooMany}: more than the census's ${documents} documents`,
+    );
+  }
 }
 
 /**

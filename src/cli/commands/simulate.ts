@@ -1,49 +1,46 @@
-import { availableParallelism } from "node:os";
 import type { Command } from "commander";
-import { metricKindOf } from "../../core/analyze.js";
-import { RagciError } from "../../core/errors.js";
 import { CHUNK_BOOTSTRAP_SKIPPED } from "../../core/simulation/coverageStudy.js";
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
-import { studyColumns } from "../../core/simulation/studyColumns.js";
 import { censusTruth } from "../../core/simulation/studySummary.js";
 import { sha256File } from "../../ingest/hashInputs.js";
+import { differenceName } from "../../ingest/readPairedAggregates.js";
 import {
   type SimulationReport,
   simulationJson,
   simulationMarkdown,
   simulationTerminal,
 } from "../../report/simulationReport.js";
-import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
-import { type CommandIo, emitReport } from "../io.js";
-import { type CensusInputOptions, loadCensus } from "../loadCensus.js";
+import { aggregatesDownload } from "../htmlOutput.js";
+import { type CommandIo, reportAction } from "../io.js";
 import {
-  parseAllocation,
-  parseLevel,
-  parseList,
-  parseReplicates,
-  parseThreads,
-  wholeNumbers,
-} from "../options.js";
+  type CensusInputOptions,
+  censusDescription,
+  loadCensus,
+  withCensusFileOptions,
+} from "../loadCensus.js";
+import { parseLevel, parseList, parseReplicates, parseThreads, wholeNumbers } from "../options.js";
 import {
   type ReportOptions,
   refuseUnsafe,
+  renderReport,
   reportFormat,
   withReportOptions,
 } from "../reportOptions.js";
-import { runStudyColumns } from "../runStudyColumns.js";
+import { runStudyColumns, type StudyFlags } from "../runStudyColumns.js";
 import {
+  checkColumnsFit,
   type SimulationDesignFlags,
   simulationDesign,
   studyDesign,
   studySizes,
+  withSimulationDesignOptions,
 } from "../simulationDesign.js";
 
-interface SimulateCommandOptions extends CensusInputOptions, SimulationDesignFlags, ReportOptions {
-  readonly replicates: number;
-  readonly seed: number;
-  readonly fpc?: boolean;
-  readonly level: number;
-  readonly chunkBootstrap?: boolean;
+interface SimulateCommandOptions
+  extends CensusInputOptions,
+    SimulationDesignFlags,
+    StudyFlags,
+    ReportOptions {
   readonly units: string[];
 }
 
@@ -66,24 +63,22 @@ bootstrap SeedSequence(seed, spawn_key=(i, 1)).integers(0, K, (B, K)), so any re
 replayed in numpy and the result is the same for any number of threads.`;
 
 export function registerSimulate(program: Command, io: CommandIo): void {
-  const command = program
-    .command("simulate")
-    .description(
-      "coverage study on your own census: every interval, checked against the census value",
-    )
-    .argument(
-      "<census>",
-      "every document of the population (per-query, or per-document with --aggregated)",
-    )
-    .option("--doc <column>", "document id column")
-    .option("--metric <column>", "metric column", parseList)
-    .option(
-      "--system <column=values>",
-      "one system (system=bm25), or a pair whose per-query differences are studied (system=bm25,tfidf)",
-    )
-    .option("--query <column>", "query id column, to pair two systems (default: detected)")
-    .option("--format <format>", "csv, tsv, jsonl or parquet")
-    .option("--aggregated", "the census is one row per document: doc, n, s[, ss]")
+  const command = withCensusFileOptions(
+    program
+      .command("simulate")
+      .description(
+        "coverage study on your own census: every interval, checked against the census value",
+      )
+      .argument(
+        "<census>",
+        "every document of the population (per-query, or per-document with --aggregated)",
+      ),
+    {
+      flags: "--system <column=values>",
+      help: "one system (system=bm25), or a pair whose per-query differences are studied (system=bm25,tfidf)",
+    },
+    true,
+  )
     .option("--k <Ks>", "documents per sample, comma-separated", parseList, [])
     .option("--reps <R>", "repetitions: one number, or one per K (comma-separated)", parseList, [])
     .option(
@@ -101,39 +96,10 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .option("--fpc", "apply the finite-population correction 1 − K/M")
     .option("--level <level>", "confidence level", parseLevel, 0.95)
     .option("--threads <n>", "worker threads (default: the machine's cores)", parseThreads)
-    .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)")
-    .option(
-      "--design <design>",
-      "stratified: sample size strata (with --cutoff and --allocation); two-stage or a two-stage design FILE.json: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
-    )
-    .option(
-      "--cutoff <n>",
-      "with --design stratified: large documents have more than n results",
-      Number,
-    )
-    .option(
-      "--allocation <rule>",
-      "with --design stratified: equal, proportional or neyman",
-      parseAllocation,
-      "neyman",
-    )
-    .option(
-      "--psu <column>",
-      "with a two-stage design: the census's first-stage unit column (default: psu)",
-    )
-    .option(
-      "--units <m>",
-      "with a two-stage design: units drawn per sample, comma-separated",
-      parseList,
-      [],
-    )
-    .option("--per-unit <k>", "with a two-stage design: documents drawn in each drawn unit");
-  withReportOptions(command, "ragci.simulation/1")
+    .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)");
+  withReportOptions(withSimulationDesignOptions(command), "ragci.simulation/1")
     .addHelpText("after", EXAMPLES)
-    .action(async (census: string, options: SimulateCommandOptions) => {
-      const text = await runSimulate(census, options, io);
-      await emitReport(io, text, options.output);
-    });
+    .action(reportAction(io, runSimulate));
 }
 
 export async function runSimulate(
@@ -143,48 +109,27 @@ export async function runSimulate(
 ): Promise<string> {
   const format = reportFormat(options);
   const design = simulationDesign(options);
-  const { columns, repetitions, perColumn } = studySizes(options, design);
-  await refuseUnsafe([file, design.kind === "two-stage" ? design.file : null], options);
+  const sizes = studySizes(options, design);
+  const twoStage = design.kind === "two-stage" ? design : null;
+  await refuseUnsafe([file, twoStage?.file], options);
   io.progress.update(`reading ${file}…`);
   const [census, sha256] = await Promise.all([
-    loadCensus(file, options, design.kind === "two-stage" ? design.unitColumn : null),
+    loadCensus(file, options, twoStage?.unitColumn ?? null),
     sha256File(file),
   ]);
   const stats = census.stats;
-  const tooMany = design.kind === "two-stage" ? undefined : columns.find((k) => k > stats.n.length);
-  if (tooMany !== undefined) {
-    throw new RagciError(
-      "invalid-option",
-      `--k ${tooMany}: more than the census's ${stats.n.length} documents`,
-    );
-  }
-  const plans = studyColumns(stats, {
-    columns,
-    repetitions,
-    design: await studyDesign(design, census.labels ?? null),
-    replicates: options.replicates,
-    seed: options.seed,
-    level: options.level,
-    fpc: options.fpc ?? false,
-    chunkBootstrap: options.chunkBootstrap ?? false,
-    differences: census.pair !== null,
-  });
-  const threads = options.threads ?? availableParallelism();
-  const studies = await runStudyColumns(stats, plans, { columns, perColumn, threads }, io);
+  checkColumnsFit(sizes.columns, design, stats.n.length);
+  const { studies, threads } = await runStudyColumns(
+    census,
+    await studyDesign(design, census.labels ?? null),
+    sizes,
+    options,
+    io,
+  );
   io.progress.done();
   const report: SimulationReport = {
     version: io.version,
-    census: {
-      file,
-      sha256,
-      kind: options.aggregated ? "per-document" : "per-query",
-      documents: stats.n.length,
-      results: stats.n.reduce((t, v) => t + v, 0),
-      metric: census.metric,
-      metricKind: metricKindOf(stats, census.pair !== null),
-      system: census.system,
-      pair: census.pair,
-    },
+    census: censusDescription(file, sha256, census, options.aggregated ?? false),
     truth: censusTruth(stats),
     level: options.level,
     studies,
@@ -195,21 +140,20 @@ export async function runSimulate(
     threads,
     notes: options.chunkBootstrap ? [] : [`chunk-bootstrap: ${CHUNK_BOOTSTRAP_SKIPPED}.`],
   };
-  const html = options.html;
-  if (html) {
-    await writeHtmlReport(html, async () => {
+  const renderers = {
+    json: simulationJson,
+    markdown: simulationMarkdown,
+    terminal: simulationTerminal,
+  };
+  return renderReport(report, format, renderers, {
+    options,
+    io,
+    html: async (path) => {
       const { simulateHtml } = await import("../../report/html/simulatePage.js");
-      const pair = census.pair;
-      return simulateHtml({
-        report,
-        census: stats,
-        aggregates: aggregatesDownload(html, [
-          { system: pair ? `${pair.b} - ${pair.a}` : census.system, metric: census.metric, stats },
-        ]),
-      });
-    });
-  }
-  if (format === "json") return simulationJson(report);
-  if (format === "markdown") return simulationMarkdown(report);
-  return simulationTerminal(report);
+      const { pair, metric } = census;
+      const system = pair ? differenceName(pair.a, pair.b) : census.system;
+      const aggregates = aggregatesDownload(path, [{ system, metric, stats }]);
+      return simulateHtml({ report, census: stats, aggregates });
+    },
+  });
 }

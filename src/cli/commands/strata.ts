@@ -16,26 +16,23 @@ import {
   strataMarkdown,
   strataTerminal,
 } from "../../report/strataReport.js";
-import { aggregatesDownload, writeHtmlReport } from "../htmlOutput.js";
-import { type CommandIo, emitReport } from "../io.js";
-import { parseAllocation, parseCount, parseList } from "../options.js";
+import { aggregatesDownload } from "../htmlOutput.js";
+import { type CommandIo, reportAction } from "../io.js";
+import { type CensusInputOptions, withCensusFileOptions } from "../loadCensus.js";
+import { parseAllocation, parseCount } from "../options.js";
 import {
   namedOutput,
   type ReportOptions,
   refuseUnsafe,
+  renderReport,
   reportFormat,
   withReportOptions,
 } from "../reportOptions.js";
 import { parseSystemFilter } from "../systemFilter.js";
 
-interface StrataCommandOptions extends ReportOptions {
+interface StrataCommandOptions extends ReportOptions, CensusInputOptions {
   readonly documents: number;
   readonly cutoff?: number;
-  readonly doc?: string;
-  readonly metric?: string[];
-  readonly system?: string;
-  readonly format?: string;
-  readonly aggregated?: boolean;
   readonly writeSample?: string;
   readonly allocation: AllocationRule;
   readonly seed: number;
@@ -53,27 +50,26 @@ K documents to the two strata (equal, proportional, Neyman), and predict the se 
 stratified micro and macro estimators next to SRS of K documents.`;
 
 export function registerStrata(program: Command, io: CommandIo): void {
-  const command = program
-    .command("strata")
-    .description("size stratification from a census: cutoff, allocation, predicted se")
-    .argument(
-      "<census>",
-      "every document of the population (per-query, or per-document with --aggregated)",
-    )
-    .requiredOption("--documents <K>", "documents to sample", parseCount("--documents"))
-    .option(
-      "--cutoff <n>",
-      "large documents have more than this many results (default: proposed)",
-      Number,
-    )
-    .option("--doc <column>", "document id column")
-    .option("--metric <column>", "metric column", parseList)
-    .option(
-      "--system <column[=value]>",
-      "use the rows of one system, e.g. system=bm25 (a column alone: the file must hold one system)",
-    )
-    .option("--format <format>", "csv, tsv, jsonl or parquet")
-    .option("--aggregated", "the census is one row per document: doc, n, s[, ss]")
+  const command = withCensusFileOptions(
+    program
+      .command("strata")
+      .description("size stratification from a census: cutoff, allocation, predicted se")
+      .argument(
+        "<census>",
+        "every document of the population (per-query, or per-document with --aggregated)",
+      )
+      .requiredOption("--documents <K>", "documents to sample", parseCount("--documents"))
+      .option(
+        "--cutoff <n>",
+        "large documents have more than this many results (default: proposed)",
+        Number,
+      ),
+    {
+      flags: "--system <column[=value]>",
+      help: "use the rows of one system, e.g. system=bm25 (a column alone: the file must hold one system)",
+    },
+    false,
+  )
     .option(
       "--allocation <rule>",
       "allocation used for --write-sample: equal, proportional or neyman",
@@ -84,10 +80,7 @@ export function registerStrata(program: Command, io: CommandIo): void {
     .option("--seed <S>", "seed of the sample draw", parseCount("--seed"), 1);
   withReportOptions(command, "ragci.strata/1")
     .addHelpText("after", EXAMPLES)
-    .action(async (census: string, options: StrataCommandOptions) => {
-      const text = await runStrata(census, options, io);
-      await emitReport(io, text, options.output);
-    });
+    .action(reportAction(io, runStrata));
 }
 
 export async function runStrata(
@@ -135,20 +128,16 @@ export async function runStrata(
     design,
     sample,
   };
-  const html = options.html;
-  if (html) {
-    await writeHtmlReport(html, async () => {
+  const renderers = { json: strataJson, markdown: strataMarkdown, terminal: strataTerminal };
+  return renderReport(report, format, renderers, {
+    options,
+    io,
+    html: async (path) => {
       const { strataHtml } = await import("../../report/html/strataPage.js");
-      return strataHtml({
-        report,
-        census,
-        sha256: await sha256File(file),
-        aggregates: aggregatesDownload(html, [
-          { system: filter?.value || null, metric, stats: census },
-        ]),
-      });
-    });
-  }
-  if (format === "json") return strataJson(report);
-  return format === "markdown" ? strataMarkdown(report) : strataTerminal(report);
+      const aggregates = aggregatesDownload(path, [
+        { system: filter?.value || null, metric, stats: census },
+      ]);
+      return strataHtml({ report, census, sha256: await sha256File(file), aggregates });
+    },
+  });
 }
