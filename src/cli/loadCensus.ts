@@ -6,7 +6,7 @@ import { readOneSystem } from "../ingest/readOneSystem.js";
 import { readPairedResults } from "../ingest/readPairedResults.js";
 import type { SimulationReport } from "../report/simulationReport.js";
 import { parseList } from "./options.js";
-import { parseSystemOption } from "./systemFilter.js";
+import { parseSystemOption, type SystemOption } from "./systemFilter.js";
 
 /** The flags that say how to read a census. */
 export interface CensusInputOptions {
@@ -49,20 +49,31 @@ export interface LoadedCensus {
   readonly labels: readonly string[] | null;
 }
 
+/**
+ * --system for a study or a plan: COLUMN, COLUMN=A (one system) or COLUMN=A,B (their paired
+ * differences).
+ *
+ * @throws RagciError for three systems or more
+ */
+export function oneSystemOrPair(text: string | undefined): SystemOption | null {
+  const system = parseSystemOption(text);
+  if (system?.values && system.values.length > 2) {
+    throw new RagciError(
+      "invalid-option",
+      `--system ${text}: name one system, or two to study their paired differences`,
+    );
+  }
+  return system;
+}
+
 /** The census the study draws from: one system's per-document sums, or a pair's differences. */
 export async function loadCensus(
   file: string,
   options: CensusInputOptions,
   unitColumn: string | null,
 ): Promise<LoadedCensus> {
-  const system = parseSystemOption(options.system);
+  const system = oneSystemOrPair(options.system);
   const values = system?.values ?? null;
-  if (system && values && values.length > 2) {
-    throw new RagciError(
-      "invalid-option",
-      `--system ${options.system}: name one system, or two to study their paired differences`,
-    );
-  }
   if (system && values?.length === 2) {
     if (options.aggregated) {
       throw new RagciError(

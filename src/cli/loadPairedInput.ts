@@ -39,6 +39,28 @@ export interface LoadedPairs {
 }
 
 /**
+ * --baseline / --all-pairs as core's pair policy, applied once the reader knows the systems;
+ * `mode()` is then how the pairs were chosen ("two" until they are).
+ */
+export function pairPolicy(options: { readonly baseline?: string; readonly allPairs?: boolean }): {
+  readonly pairs: (systems: readonly string[]) => (readonly [string, string])[];
+  readonly mode: () => ComparisonMode;
+} {
+  let mode: ComparisonMode = "two";
+  return {
+    pairs: (systems) => {
+      const chosen = comparisonPairs(systems, {
+        baseline: options.baseline ?? null,
+        allPairs: options.allPairs ?? false,
+      });
+      mode = chosen.mode;
+      return chosen.pairs;
+    },
+    mode: () => mode,
+  };
+}
+
+/**
  * Reads the systems' per-query results (or compare's per-document table) and pairs them on the
  * query, the pairs chosen by core's policy once the systems are known; stdin is spooled first.
  */
@@ -59,15 +81,8 @@ export async function loadPairedInput(
       displayName: f === "-" ? "stdin" : f,
     }));
     converted = options.aggregated ? null : await evalOutputs(inputs, options, metrics);
-    let mode: ComparisonMode = "two";
-    const pairs = (systems: readonly string[]): (readonly [string, string])[] => {
-      const chosen = comparisonPairs(systems, {
-        baseline: options.baseline ?? null,
-        allPairs: options.allPairs ?? false,
-      });
-      mode = chosen.mode;
-      return chosen.pairs;
-    };
+    const policy = pairPolicy(options);
+    const pairs = policy.pairs;
     // Tools' outputs (one file or one per system) become one table with a system column.
     const common = {
       format: converted ? "jsonl" : (options.format ?? null),
@@ -103,7 +118,7 @@ export async function loadPairedInput(
         kind: options.aggregated ? "per-document" : "per-query",
       })),
       notices: converted?.notes ?? [],
-      mode,
+      mode: policy.mode(),
       pairs,
     };
   } finally {

@@ -3,7 +3,7 @@ import { pilotStandardDeviations } from "../core/planning/pilotStandardDeviation
 import type { PlanSource } from "../core/planning/samplePlan.js";
 import type { DocumentStats, Estimand } from "../core/types.js";
 import { sha256File } from "../ingest/hashInputs.js";
-import { readPilot } from "../ingest/readPilot.js";
+import { type Pilot, readPilot } from "../ingest/readPilot.js";
 import type { CommandIo } from "./io.js";
 import type { CensusInputOptions } from "./loadCensus.js";
 import { parseSystemFilter } from "./systemFilter.js";
@@ -47,13 +47,27 @@ export async function planStartFromFile(
     sha256File(file),
   ]);
   io.progress.done();
+  return planStartFromPilot(pilot, { file, sha256, named: "the file" }, options);
+}
+
+/**
+ * A plan's start from a pilot or census read from a file or a database: S per estimand, M (the
+ * census's K with --census, checked against --population), and where S came from.
+ *
+ * @throws RagciError when --census and --population disagree
+ */
+export function planStartFromPilot(
+  pilot: Pilot,
+  read: { readonly file: string; readonly sha256: string; readonly named: string },
+  options: PlanInputOptions,
+): PlanStart {
   const s = pilotStandardDeviations(pilot.stats);
   let population = options.population ?? null;
   if (options.census) {
     if (population !== null && population !== s.documents) {
       throw new RagciError(
         "invalid-option",
-        `--census: the file has ${s.documents} documents but --population says ${population}`,
+        `--census: ${read.named} has ${s.documents} documents but --population says ${population}`,
       );
     }
     population = s.documents;
@@ -63,9 +77,9 @@ export async function planStartFromFile(
     population,
     source: {
       kind: options.census ? "census" : "pilot",
-      file,
+      file: read.file,
       documents: s.documents,
-      sha256,
+      sha256: read.sha256,
       ...(pilot.paired ? { difference: pilot.paired } : {}),
     },
     census: pilot.stats,
