@@ -5,7 +5,7 @@ import { type DatabaseUrl, decoded, type Environment, pathSegments } from "./dat
 
 /** The part of @clickhouse/client 1.x used here (dist/index.d.ts, dist/common/client.d.ts). */
 interface ClickHouseModule {
-  createClient(options: ClickHouseConfig & { application: string }): {
+  createClient(options: ClickHouseConfig & { application: string; log: { level: number } }): {
     query(params: { query: string; format: "JSON" }): Promise<{
       json(): Promise<{ data: DatabaseRow[]; meta?: { name: string }[] }>;
     }>;
@@ -55,7 +55,9 @@ export function clickhouseConfig(
 
 export async function openClickHouse(c: ClickHouseConfig): Promise<DatabaseConnection> {
   const { createClient } = await loadClient<ClickHouseModule>("clickhouse");
-  const client = createClient({ ...c, application: "ragci" });
+  // Logging off (ClickHouseLogLevel.OFF = 127): the client logs failed requests, with their
+  // details, to the console itself; ragci reports the error once, scrubbed.
+  const client = createClient({ ...c, application: "ragci", log: { level: 127 } });
   const query = async (sql: string) => (await client.query({ query: sql, format: "JSON" })).json();
   return {
     columns: async (from) =>

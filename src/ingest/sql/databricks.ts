@@ -8,7 +8,12 @@ interface DatabricksModule {
   DBSQLClient: new (options: {
     logger: { log(level: string, message: string): void };
   }) => {
-    connect(options: { host: string; path: string; token: string }): Promise<unknown>;
+    connect(options: {
+      host: string;
+      port?: number;
+      path: string;
+      token: string;
+    }): Promise<unknown>;
     openSession(request: { initialCatalog?: string; initialSchema?: string }): Promise<{
       executeStatement(sql: string): Promise<{
         fetchAll(): Promise<DatabaseRow[]>;
@@ -23,6 +28,8 @@ interface DatabricksModule {
 
 export interface DatabricksConfig {
   readonly host: string;
+  /** 443 unless the URL says otherwise. */
+  readonly port?: number;
   /** The SQL warehouse's or cluster's HTTP path, e.g. /sql/1.0/warehouses/ID. */
   readonly path: string;
   readonly token: string;
@@ -59,6 +66,7 @@ export function databricksConfig(
   return {
     config: {
       host: url.hostname,
+      ...(url.port ? { port: Number(url.port) } : {}),
       path,
       token,
       ...(catalog ? { catalog } : {}),
@@ -72,7 +80,12 @@ export async function openDatabricks(c: DatabricksConfig): Promise<DatabaseConne
   const { DBSQLClient } = await loadClient<DatabricksModule>("databricks");
   // The default logger writes to the console (ragci's stdout carries the report).
   const client = new DBSQLClient({ logger: { log: () => {} } });
-  await client.connect({ host: c.host, path: c.path, token: c.token });
+  await client.connect({
+    host: c.host,
+    ...(c.port ? { port: c.port } : {}),
+    path: c.path,
+    token: c.token,
+  });
   const session = await client
     .openSession({
       ...(c.catalog ? { initialCatalog: c.catalog } : {}),

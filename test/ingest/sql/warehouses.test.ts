@@ -211,6 +211,14 @@ describe("--from URLs: each warehouse's settings, credentials from its usual var
       schema: "evals",
     });
     expect(c.secrets).toEqual(["dapiXYZ"]);
+    expect(
+      (await config("databricks://token:t0k@dbx.internal:8443/sql/protocolv1/o/1/abc")).config,
+    ).toEqual({
+      host: "dbx.internal",
+      port: 8443,
+      path: "/sql/protocolv1/o/1/abc",
+      token: "t0k",
+    });
     await expect(
       config("databricks://adb-1.azuredatabricks.net/sql/1.0/warehouses/x"),
     ).rejects.toThrow(/set DATABRICKS_TOKEN to a personal access token \(it is never shown\)$/);
