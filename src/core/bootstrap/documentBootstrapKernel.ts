@@ -24,9 +24,10 @@ import { instantiateKernel, type KernelMemory, reserve } from "../numeric/wasmIn
  * Two replicates are scored side by side, so their additions, which each wait on the previous
  * one of the same sum, interleave instead of queueing.
  *
- * Memory: generator at 0, indices from DATA_AT (one block), then the documents as (n, s, r)
- * triples of f64, then the block's outputs: macro, micro, macroT, microT (f64 each) and the
- * degenerate flags (one byte each).
+ * Memory: generator at 0, the drawn documents' byte offsets 24·d from DATA_AT (one block of
+ * rows; the draw kernel scales them), then the documents as (n, s, r) triples of f64, then the
+ * B replicates' columns macro, micro, macroT, microT (f64 each) and their degenerate flags (one
+ * byte each), then scratch for the tails.
  */
 
 const ROW_FIELDS = ["macro", "micro", "macroT", "microT"] as const;
@@ -71,12 +72,10 @@ function scoreFunction() {
     op.i32Shl,
     op.i32Add,
   ];
-  /** q ← the address of the (n, s, r) triple of the document index at local `pointer`. */
+  /** q ← the address of the (n, s, r) triple whose byte offset (24·d) is at local `pointer`. */
   const docAt = (pointer: string) => [
     ...get(pointer),
     ...memory(op.i32Load, 2),
-    ...i32Const(24),
-    op.i32Mul,
     ...get("docs"),
     op.i32Add,
     ...set("q"),
@@ -191,7 +190,7 @@ function scoreFunction() {
 
 interface BootstrapKernel {
   readonly memory: KernelMemory;
-  readonly bounded: (K: number, threshold: number, count: number) => void;
+  readonly bounded: (K: number, threshold: number, count: number, scale: number) => void;
   readonly score: (
     K: number,
     rows: number,
@@ -285,7 +284,7 @@ export function scoreReplicatesWasm(
   let degenerateCount = 0;
   for (let first = 0; first < replicates; first += rowsPerBlock) {
     const rows = Math.min(rowsPerBlock, replicates - first);
-    k.bounded(K, input.threshold, rows * K);
+    k.bounded(K, input.threshold, rows * K, 24);
     degenerateCount += k.score(
       K,
       rows,

@@ -1,8 +1,7 @@
 import { documentRates } from "../estimands/macroEstimate.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import { quantilesAtRanks, quantilesType7, type7Ranks } from "../numeric/quantileType7.js";
-import { readTails } from "../numeric/tailKernel.js";
-import { atRanks, tailSizes } from "../numeric/tailOrderStatistics.js";
+import { tailSizes } from "../numeric/tailOrderStatistics.js";
 import type { DocumentStats } from "../types.js";
 import {
   type BootstrapOptions,
@@ -80,6 +79,13 @@ function fromArrays(
   return kept.length === 0 ? null : (quantilesType7(kept, ps) as unknown as QuantilePair);
 }
 
+/** A view of the whole kernel memory, remade only when the memory has grown (a new buffer). */
+let memoryView: Float64Array | null = null;
+function wholeMemory(buffer: ArrayBuffer): Float64Array {
+  if (memoryView?.buffer !== buffer) memoryView = new Float64Array(buffer);
+  return memoryView;
+}
+
 /** Column c's quantiles from its tails kept in place (or a copy and selection, as quantilesType7). */
 function inKernel(
   scored: ScoredReplicates,
@@ -95,15 +101,16 @@ function inKernel(
   const at = scored.columnAt + 8 * replicates * column;
   if (sizes !== null && sizes.low > 0 && sizes.high > 0) {
     const flags = studentised ? scored.flagsAt : 0;
-    if (scored.tails(at, replicates, sizes.low, sizes.high, scored.scratchAt, flags) === 0) {
-      const smallest = new Float64Array(sizes.low);
-      const largest = new Float64Array(sizes.high);
-      readTails(scored.buffer, scored.scratchAt, smallest, largest);
-      return quantilesAtRanks(
-        count,
-        ps,
-        atRanks(count, ranks, smallest, largest),
-      ) as unknown as QuantilePair;
+    const { scratchAt } = scored;
+    if (scored.tails(at, replicates, sizes.low, sizes.high, scratchAt, flags) === 0) {
+      // the tails' slots: [−∞, smallest × low, +∞, largest × high] at scratchAt
+      const memory = wholeMemory(scored.buffer);
+      const smallest = scratchAt / 8 + 1;
+      const largest = smallest + sizes.low + 1;
+      const orderStatistics = ranks.map(
+        (r) => memory[r < sizes.low ? smallest + r : largest + (count - 1 - r)] as number,
+      );
+      return quantilesAtRanks(count, ps, orderStatistics) as unknown as QuantilePair;
     }
   }
   const values = new Float64Array(scored.buffer, at, replicates);

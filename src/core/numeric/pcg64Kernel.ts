@@ -106,7 +106,10 @@ function nextUint32(f: FunctionBuilder): number[] {
   ];
 }
 
-/** Lemire on draw x: m = x·K; unless m mod 2^32 < threshold (rejected), store ⌊m / 2^32⌋. */
+/**
+ * Lemire on draw x: m = x·K; unless m mod 2^32 < threshold (rejected), store ⌊m / 2^32⌋·scale
+ * (scale 1: the integer; the bootstrap stores byte offsets of its documents' records).
+ */
 function lemire(f: FunctionBuilder): number[] {
   const { get, set } = f;
   return [
@@ -115,7 +118,7 @@ function lemire(f: FunctionBuilder): number[] {
     op.if,
     VOID,
     ...[...get("ptr"), ...get("m"), ...i64Const(32n), op.i64ShrU, op.i32WrapI64],
-    ...memory(op.i32Store, 2),
+    ...[...get("scale"), op.i32Mul, ...memory(op.i32Store, 2)],
     ...[...get("ptr"), ...i32Const(4), op.i32Add, ...set("ptr")],
     op.end,
   ];
@@ -165,7 +168,7 @@ function fillBounded(f: FunctionBuilder): number[] {
   ];
 }
 
-/** bounded(K, threshold, count): `count` integers in [0, K) at DATA_AT. */
+/** bounded(K, threshold, count, scale): `count` integers in [0, K), times scale, at DATA_AT. */
 export function boundedFunction() {
   const fn = withGenerator(
     new FunctionBuilder(
@@ -174,6 +177,7 @@ export function boundedFunction() {
         ["K", "i32"],
         ["threshold", "i32"],
         ["count", "i32"],
+        ["scale", "i32"],
       ],
       null,
     ),
@@ -192,7 +196,7 @@ export function boundedFunction() {
 
 interface Kernel {
   readonly memory: KernelMemory;
-  readonly bounded: (K: number, threshold: number, count: number) => void;
+  readonly bounded: (K: number, threshold: number, count: number, scale: number) => void;
 }
 let kernel: Kernel | null | undefined;
 
@@ -243,7 +247,7 @@ export function fillBoundedIntegersWasm(
   const results = new Uint32Array(buffer, DATA_AT, Math.min(out.length, BOUNDED_BLOCK));
   for (let at = 0; at < out.length; at += BOUNDED_BLOCK) {
     const count = Math.min(BOUNDED_BLOCK, out.length - at);
-    k.bounded(K | 0, threshold | 0, count);
+    k.bounded(K | 0, threshold | 0, count, 1);
     out.set(count === results.length ? results : results.subarray(0, count), at);
   }
   takeGenerator(buffer, st);

@@ -33,6 +33,9 @@ export const STUDY_METHODS: readonly StudyMethod[] = [
   "macro/two-stage",
 ];
 
+/** STUDY_METHODS split into estimand and method once (a study reads them at every repetition). */
+const METHOD_PARTS = STUDY_METHODS.map((key) => key.split("/") as [Estimand, MethodId]);
+
 /** The methods a study with these options scores (the chunk bootstrap only when asked). */
 export function studyMethods(options: {
   readonly chunkBootstrap?: boolean;
@@ -181,8 +184,7 @@ export function runRepetitions(
     });
     estimates[r] = analysis.micro.estimate;
     estimates[reps + r] = analysis.macro.estimate;
-    STUDY_METHODS.forEach((key, m) => {
-      const [estimand, method] = key.split("/") as [Estimand, MethodId];
+    METHOD_PARTS.forEach(([estimand, method], m) => {
       const interval: Interval | undefined = analysis[estimand].intervals[method];
       if (!interval) return;
       if (interval.resampling) degenerate[m * reps + r] = interval.resampling.degenerate;
