@@ -301,6 +301,84 @@ const twoStage = [
   "0",
 ];
 
+describe("ragci simulate, two-stage, paired", () => {
+  // The bundled example's per-query rows of two systems, each article in one of 7 topics
+  // (its id mod 7): a census of paired queries with first-stage units.
+  const PAIRED_UNITS = join(dir, "paired-units.csv");
+  const rows = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+  writeFileSync(
+    PAIRED_UNITS,
+    `${rows[0]},topic\n${rows
+      .slice(1)
+      .map((line) => `${line},u${Number(line.split(",")[0]) % 7}`)
+      .join("\n")}\n`,
+  );
+
+  it("scores compare's two-stage interval of the differences, against the census difference", () => {
+    const out = JSON.parse(
+      ragciOk([
+        "simulate",
+        PAIRED_UNITS,
+        "--metric",
+        "hit5",
+        "--system",
+        "system=bm25,tfidf",
+        "--design",
+        "two-stage",
+        "--psu",
+        "topic",
+        "--units",
+        "3,5",
+        "--per-unit",
+        "4",
+        "--reps",
+        "40",
+        "--replicates",
+        "0",
+        "--json",
+      ]),
+    );
+    expect(out.census.pair).toEqual({ a: "bm25", b: "tfidf" });
+    const compared = JSON.parse(
+      ragciOk([
+        "compare",
+        EXAMPLE,
+        "--metric",
+        "hit5",
+        "--system",
+        "system",
+        "--replicates",
+        "0",
+        "--json",
+      ]),
+    );
+    expect(out.truth.micro).toBe(compared.difference.micro.estimate);
+    expect(out.truth.macro).toBe(compared.difference.macro.estimate);
+    expect(
+      out.studies.map((s: { design: { units: number; firstStagePopulation: number } }) => [
+        s.design.units,
+        s.design.firstStagePopulation,
+      ]),
+    ).toEqual([
+      [3, 7],
+      [5, 7],
+    ]);
+    for (const study of out.studies) {
+      for (const key of ["micro/two-stage", "macro/two-stage"]) {
+        const score = study.methods[key];
+        expect(score.meanDf).toBe(study.design.units - 1);
+        expect(score.coverage).toBeGreaterThan(0.5);
+        expect(score.coverage + score.missBelow + score.missAbove + score.unavailable).toBeCloseTo(
+          1,
+          12,
+        );
+      }
+      // a difference is not a proportion: no logit interval is scored as available
+      expect(study.methods["micro/logit"].coverageAvailable ?? null).toBeNull();
+    }
+  });
+});
+
 describe("ragci simulate, two-stage", () => {
   it("draws m units then k documents in each, and scores the two-stage interval next to the SRS ones", () => {
     const out = JSON.parse(ragciOk([...twoStage, "--units", "3,6", "--reps", "60", "--json"]));
