@@ -1,3 +1,4 @@
+import { documentRates } from "../estimands/macroEstimate.js";
 import { sampleVariance } from "../numeric/sampleStandardDeviation.js";
 import type { DocumentStats, StandardError } from "../types.js";
 import { requireTwoDocuments } from "./requireTwoDocuments.js";
@@ -11,9 +12,5 @@ import { requireTwoDocuments } from "./requireTwoDocuments.js";
  */
 export function macroT(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);
-  const rates = Float64Array.from(
-    { length: k },
-    (_, d) => (stats.s[d] as number) / (stats.n[d] as number),
-  );
-  return { se: Math.sqrt(sampleVariance(rates) / k), df: k - 1 };
+  return { se: Math.sqrt(sampleVariance(documentRates(stats)) / k), df: k - 1 };
 }
