@@ -32,11 +32,17 @@ export interface DesignGroupWords {
  */
 export function designGroups(
   stats: DocumentStats,
-  labels: readonly string[],
-  sizes: Readonly<Record<string, number>>,
-  words: DesignGroupWords,
-  check: (group: DesignGroup) => void,
+  design: {
+    /** Each document's stratum or unit, aligned with stats.ids. */
+    readonly labels: readonly string[];
+    /** Each label's documents in the population. */
+    readonly sizes: Readonly<Record<string, number>>;
+    readonly words: DesignGroupWords;
+    /** The design's own check of a group (a lonely stratum, a unit of one document). */
+    readonly check: (group: DesignGroup) => void;
+  },
 ): DesignGroup[] {
+  const { labels, sizes, words, check } = design;
   if (labels.length !== stats.ids.length) {
     throw new RagciError(
       "invalid-design",

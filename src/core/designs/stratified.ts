@@ -42,7 +42,7 @@ function strataOf(stats: DocumentStats, design: StratifiedDesign): DesignGroup[]
       `lonely-PSU rule ${JSON.stringify(design.lonelyPsu)} must be one of ${LONELY_PSU_RULES.join(", ")}`,
     );
   }
-  return designGroups(stats, design.strata, design.populationSizes, STRATA, (h) => {
+  const check = (h: DesignGroup) => {
     if (h.documents.length === 1 && h.population > 1 && (design.lonelyPsu ?? "fail") === "fail") {
       throw new RagciError(
         "invalid-design",
@@ -50,6 +50,12 @@ function strataOf(stats: DocumentStats, design: StratifiedDesign): DesignGroup[]
         { stratum: h.name },
       );
     }
+  };
+  return designGroups(stats, {
+    labels: design.strata,
+    sizes: design.populationSizes,
+    words: STRATA,
+    check,
   });
 }
 

@@ -24,7 +24,7 @@ const UNITS: DesignGroupWords = {
 };
 
 function unitsOf(stats: DocumentStats, design: TwoStageDesign): DesignGroup[] {
-  const units = designGroups(stats, design.units, design.secondStagePopulation, UNITS, (u) => {
+  const check = (u: DesignGroup) => {
     if (u.documents.length < 2 && u.population > 1) {
       throw new RagciError(
         "invalid-design",
@@ -32,6 +32,12 @@ function unitsOf(stats: DocumentStats, design: TwoStageDesign): DesignGroup[] {
         { stratum: u.name },
       );
     }
+  };
+  const units = designGroups(stats, {
+    labels: design.units,
+    sizes: design.secondStagePopulation,
+    words: UNITS,
+    check,
   });
   const t = design.firstStagePopulation;
   if (units.length < 2)

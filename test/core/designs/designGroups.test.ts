@@ -15,9 +15,14 @@ const words = {
 describe("designGroups", () => {
   it("groups documents by label in order of first appearance, with each label's size", () => {
     const checked: string[] = [];
-    const groups = designGroups(stats, ["y", "x", "y", "x"], { x: 5, y: 2 }, words, (g) =>
-      checked.push(g.name),
-    );
+    const groups = designGroups(stats, {
+      labels: ["y", "x", "y", "x"],
+      sizes: { x: 5, y: 2 },
+      words,
+      check: (g) => {
+        checked.push(g.name);
+      },
+    });
     expect(groups).toEqual([
       { name: "y", documents: [0, 2], population: 2 },
       { name: "x", documents: [1, 3], population: 5 },
@@ -26,9 +31,9 @@ describe("designGroups", () => {
   });
 
   it("refuses a label count that is not the document count, naming the labels", () => {
-    expect(() => designGroups(stats, ["x"], { x: 5 }, words, () => {})).toThrow(
-      "the design gives 1 strata labels for 4 documents",
-    );
+    expect(() =>
+      designGroups(stats, { labels: ["x"], sizes: { x: 5 }, words, check: () => {} }),
+    ).toThrow("the design gives 1 strata labels for 4 documents");
   });
 
   it("names a group without a size, and one with fewer documents in the population than sampled", () => {
@@ -40,7 +45,13 @@ describe("designGroups", () => {
       sizes: "second_stage_population",
       size: "M_i",
     };
-    const missing = () => designGroups(stats, ["x", "x", "y", "y"], { x: 5 }, units, () => {});
+    const missing = () =>
+      designGroups(stats, {
+        labels: ["x", "x", "y", "y"],
+        sizes: { x: 5 },
+        words: units,
+        check: () => {},
+      });
     expect(missing).toThrow(
       'first-stage unit "y" is in the data but not in the design\'s second_stage_population',
     );
@@ -51,10 +62,20 @@ describe("designGroups", () => {
       expect((error as RagciError).context).toEqual({ stratum: "y" });
     }
     expect(() =>
-      designGroups(stats, ["x", "x", "x", "y"], { x: 2, y: 1 }, units, () => {}),
+      designGroups(stats, {
+        labels: ["x", "x", "x", "y"],
+        sizes: { x: 2, y: 1 },
+        words: units,
+        check: () => {},
+      }),
     ).toThrow('unit "x" has 3 sampled documents but M_i = 2 in the design');
     expect(() =>
-      designGroups(stats, ["x", "x", "y", "y"], { x: 2.5, y: 2 }, words, () => {}),
+      designGroups(stats, {
+        labels: ["x", "x", "y", "y"],
+        sizes: { x: 2.5, y: 2 },
+        words,
+        check: () => {},
+      }),
     ).toThrow('stratum "x" has 2 sampled documents but M_h = 2.5 in the design');
   });
 
@@ -63,9 +84,14 @@ describe("designGroups", () => {
     // The first group passes the size checks and fails the design's check before the second
     // group's missing size is reached.
     expect(() =>
-      designGroups(stats, ["x", "x", "y", "y"], { x: 2 }, words, (g) => {
-        seen.push(g);
-        throw new RagciError("invalid-design", `group ${g.name} refused by the design`);
+      designGroups(stats, {
+        labels: ["x", "x", "y", "y"],
+        sizes: { x: 2 },
+        words,
+        check: (g) => {
+          seen.push(g);
+          throw new RagciError("invalid-design", `group ${g.name} refused by the design`);
+        },
       }),
     ).toThrow("group x refused by the design");
     expect(seen.map((g) => g.name)).toEqual(["x"]);
