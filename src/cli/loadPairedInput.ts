@@ -4,6 +4,7 @@ import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/eva
 import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
 import { evalFormatOf } from "../ingest/evalFormats/readEvalContent.js";
 import { sha256File } from "../ingest/hashInputs.js";
+import { inputFormat } from "../ingest/inputFormat.js";
 import { readPairedAggregates } from "../ingest/readPairedAggregates.js";
 import { type PairedTable, readPairedResults } from "../ingest/readPairedResults.js";
 import type { InputDescription } from "../report/analysisReport.js";
@@ -113,7 +114,7 @@ export async function loadPairedInput(
       inputs: inputs.map((input, i) => ({
         file: input.displayName,
         sha256: hashes[i] as string,
-        format: converted?.tools[i] ?? options.format ?? "auto",
+        format: converted?.tools[i] ?? inputFormat(input.path, options.format),
         rows: (converted?.rowsPerInput ?? table.rowsPerInput)[i] as number,
         kind: options.aggregated ? "per-document" : "per-query",
       })),

@@ -58,6 +58,10 @@ describe("ragci compare on the bundled COVID-QA example (tfidf − bm25)", () =>
     },
   );
 
+  it("names the input's format as read (csv), not the flag's default", () => {
+    expect(out.inputs.map((i: { format: string }) => i.format)).toEqual(["csv"]);
+  });
+
   it("says the verdict in plain words", () => {
     expect(out.metrics.hit5.verdict.micro).toBe(
       "micro: tfidf − bm25 = -4.13 points [-5.53, -2.73] (cr2, ν = 39.27): distinguishable at 95%, bm25 higher, p = 5.5e-7",
