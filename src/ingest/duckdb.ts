@@ -20,8 +20,8 @@ function duckDbBindings(): typeof import("@duckdb/node-bindings") {
   return require("@duckdb/node-bindings");
 }
 
-/** DuckDB may use this share of the machine's memory before it spills to disk. */
-const MEMORY_SHARE = 0.5;
+/** DuckDB may use half the machine's memory before it spills to disk. */
+const MEMORY_LIMIT = `${Math.floor((totalmem() * 0.5) / 2 ** 20)}MiB`;
 
 /**
  * Runs `work` on a fresh in-memory DuckDB connection and always closes it. DuckDB's native
@@ -42,7 +42,7 @@ export async function withDuckDb<T>(
     const instance = await DuckDBInstance.create(":memory:", {
       ...(threads ? { threads: String(threads) } : {}),
       preserve_insertion_order: "true",
-      memory_limit: `${Math.floor((totalmem() * MEMORY_SHARE) / 2 ** 20)}MiB`,
+      memory_limit: MEMORY_LIMIT,
       temp_directory: spill,
     });
     const connection = await instance.connect();
@@ -56,6 +56,33 @@ export async function withDuckDb<T>(
     await rm(spill, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs `work` with DuckDB's memory_limit lowered to `limit`, then back to withDuckDb's. For a GROUP BY
+ * with about one group per row (the query-id check), a small budget makes DuckDB aggregate in
+ * partitions and spill, measured twice as fast as one big table on 10⁸ keys (9 s against 22 s,
+ * 0.7 GB against 5.7 GB) and a quarter faster on 10⁷. Should the budget be too small for the
+ * rest of the query (an input's buffers), it runs again under the usual limit.
+ */
+export async function withMemoryLimit<T>(
+  connection: DuckDBConnection,
+  limit: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const restore = `SET memory_limit = ${sqlLiteral(MEMORY_LIMIT)}`;
+  await connection.run(`SET memory_limit = ${sqlLiteral(limit)}`);
+  try {
+    return await work();
+  } catch (error) {
+    if (!/Out of Memory/i.test(duckDbMessage(error))) throw error;
+    await connection.run(restore);
+    return await work();
+  } finally {
+    await connection.run(restore);
+  }
+}
+
+const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** How far a query is, 0–1, reported about every 250 ms while it runs. */
 export type QueryProgress = (fraction: number) => void;

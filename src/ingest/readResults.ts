@@ -10,6 +10,7 @@ import {
   readColumns,
   unreadable,
   withDuckDb,
+  withMemoryLimit,
   withQueryProgress,
 } from "./duckdb.js";
 import { inputFormat, tableFunction } from "./inputFormat.js";
@@ -179,11 +180,13 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
       ...(await nearlyBinaryNotices(c.rowsAt, metrics, odd, total)),
       ...spacedIdNotices(groups, file, documentColumn),
       ...(await withQueryProgress(connection, tell("checking query ids"), () =>
-        repeatedQueryNotices(
-          { connection, source: raw, file, format },
-          names,
-          [documentColumn, ...metrics],
-          systemColumn,
+        withMemoryLimit(connection, QUERY_CHECK_MEMORY, () =>
+          repeatedQueryNotices(
+            { connection, source: raw, file, format },
+            names,
+            [documentColumn, ...metrics],
+            systemColumn,
+          ),
         ),
       )),
     ];
@@ -200,6 +203,9 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
     };
   }, options.threads);
 }
+
+/** DuckDB's memory budget for the query-id check (see withMemoryLimit). */
+const QUERY_CHECK_MEMORY = "512MiB";
 
 /** Integer-mode sums are exact when every value is whole and Σx² stays below 2⁵³. */
 function integerSumsExact(rows: readonly Record<string, unknown>[], i: number): boolean {

@@ -2,7 +2,12 @@ import { existsSync, readdirSync } from "node:fs";
 import { tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { queryRows, withDuckDb, withQueryProgress } from "../../src/ingest/duckdb.js";
+import {
+  queryRows,
+  withDuckDb,
+  withMemoryLimit,
+  withQueryProgress,
+} from "../../src/ingest/duckdb.js";
 import { sqlString } from "../../src/ingest/inputFormat.js";
 import { scratchDir } from "../cli/runCli.js";
 
@@ -33,6 +38,31 @@ describe("DuckDB's settings for large inputs", () => {
     });
     expect(existsSync(spill)).toBe(false);
     expect(existsSync(".tmp")).toBe(false);
+  });
+
+  it("withMemoryLimit lowers the budget for one query, restores it, and reruns under it when too small", async () => {
+    await withDuckDb(async (c) => {
+      const limit = async () =>
+        String((await queryRows(c, "SELECT current_setting('memory_limit') AS m"))[0]?.m);
+      const before = await limit();
+      const seen: string[] = [];
+      const groups = await withMemoryLimit(c, "1MiB", async () => {
+        seen.push(await limit());
+        const [row] = await queryRows(
+          c,
+          "SELECT count(*) AS k FROM (SELECT x % 2000000 AS g FROM range(4000000) t(x) GROUP BY g)",
+        );
+        return row?.k;
+      });
+      expect(groups).toBe(2000000);
+      // The first try ran under 1 MiB and ran out of memory; the second under the usual limit.
+      expect(seen).toEqual(["1.0 MiB", before]);
+      expect(await limit()).toBe(before);
+      await expect(
+        withMemoryLimit(c, "64MiB", () => queryRows(c, "SELECT no_such_column FROM range(3)")),
+      ).rejects.toThrow(/no_such_column/);
+      expect(await limit()).toBe(before);
+    });
   });
 
   it("reports a query's progress (DuckDB's own estimate) while it runs", async () => {
