@@ -7,6 +7,8 @@ import { spawnSync } from "node:child_process";
 import { perDocument } from "./generate.mjs";
 
 const core = await import(new URL("../dist/core/index.js", import.meta.url));
+// The chunk bootstrap's row form is a building block, exported from ragci/core/internal.
+const { chunkBootstrapBinary } = await import(new URL("../dist/core/internal.js", import.meta.url));
 const markdown = process.argv.includes("--markdown");
 const B = 9999;
 
@@ -123,7 +125,7 @@ for (const k of [20, 2000]) {
   const stats = core.documentStats({ ids: base.ids, n, s });
   const total = n.reduce((a, b) => a + b, 0);
   const t = performance.now();
-  core.chunkBootstrapBinary(stats, B, 1);
+  chunkBootstrapBinary(stats, B, 1);
   const ms = performance.now() - t;
   rows.push([
     `chunk-bootstrap (0/1), N = ${total.toLocaleString("en")}, K = ${k}, B = ${B}`,

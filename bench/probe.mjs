@@ -112,15 +112,18 @@ async function capture() {
 const label = (sql) => {
   const s = sql.replace(/\s+/g, " ").trim();
   if (/^DESCRIBE/i.test(s)) return "DESCRIBE (sniff the file, column types)";
+  if (isQueryIdCheck(s)) return "query-id check (GROUP BY hash(query, system))";
   if (/GROUP BY/i.test(s)) return "aggregation query (GROUP BY document)";
   if (/count\(DISTINCT/i.test(s)) return "validation query (bad n/s, distinct keys)";
   if (/ORDER BY/i.test(s)) return "per-document query (no GROUP BY; ORDER BY doc)";
   return `${s.slice(0, 60)}…`;
 };
-/** The query that reads the data: the slowest one that is not DESCRIBE. */
+/** The repeated-query check (inputNotices.ts): it groups hashes of (query, system). */
+const isQueryIdCheck = (sql) => /GROUP BY h HAVING/i.test(sql);
+/** The query that reads the data: the slowest one that is not DESCRIBE or the query-id check. */
 const mainQuery = (entries) =>
   entries
-    .filter((e) => e.kind === "query" && !/^\s*DESCRIBE/i.test(e.sql))
+    .filter((e) => e.kind === "query" && !/^\s*DESCRIBE/i.test(e.sql) && !isQueryIdCheck(e.sql))
     .sort((a, b) => b.seconds - a.seconds)[0]?.sql;
 const toDouble = (sql) =>
   sql.replace(/sum\(CAST\((.*?) AS DECIMAL\(38, 18\)\)\)::DOUBLE/g, (_, x) => `sum(${x})`);
@@ -158,7 +161,7 @@ if (mode === "stages") {
   const hash = await timed(() => ingest.sha256File(file));
   const both = await timed(() => Promise.all([readTable(), ingest.sha256File(file)]));
   const group = table.groups[0];
-  // replicates: 0 — the analytic intervals only (builds without the bootstrap ignore it).
+  // replicates: 0 — the analytic intervals only.
   const level = { level: 0.95, population: null, estimand: null, replicates: 0 };
   const analysis = await timed(() => analyze(group.stats, level));
   const aggregatesHash = await timed(() => ingest.sha256Aggregates([group]));

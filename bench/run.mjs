@@ -1,4 +1,5 @@
-// `npm run bench`: bench/analyze.mjs, then bench/rng.mjs and bench/bootstrap.mjs when present.
+// `npm run bench`: bench/analyze.mjs (the harness: bench/harness.mjs, bench/cases/, bench/py/),
+// then bench/rng.mjs and bench/bootstrap.mjs when present.
 // Arguments go to analyze.mjs (e.g. --snapshot, --skip-investigation); the others use dist/.
 // Build dist/ first: npx tsc -p tsconfig.build.json
 import { spawnSync } from "node:child_process";
