@@ -3,7 +3,7 @@ import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../core/bootstrap/chunkBootstrap.js";
 import { checkReplicates } from "../core/bootstrap/replicateLimit.js";
 import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
-import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../core/resamplingIntervals.js";
+import { resamplingBudget } from "../core/resamplingBudget.js";
 import type { Estimand } from "../core/types.js";
 
 export function parseLevel(text: string): number {
@@ -101,25 +101,10 @@ export function withInferenceOptions(command: Command): Command {
     .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads);
 }
 
-/** B·K above which a default run skips the bootstrap (about 10–30 s of work). */
-export const DEFAULT_MAX_DRAWS = 1e8;
-
 /**
- * The resampling budgets analyze and compare share: the bootstrap is skipped above
- * DEFAULT_MAX_DRAWS unless --replicates was given, the chunk bootstrap above its own limit
- * unless --chunk-bootstrap was.
+ * The inference flags analyze and compare share, as core's analysis options (with core's
+ * resampling budget: a default B is skipped above its limit, a B given with --replicates never).
  */
-export function resamplingLimits(options: {
-  readonly replicatesExplicit?: boolean;
-  readonly chunkBootstrap?: boolean;
-}): { readonly maxResamplingDraws: number | null; readonly chunkBootstrapMaxDraws: number | null } {
-  return {
-    maxResamplingDraws: options.replicatesExplicit ? null : DEFAULT_MAX_DRAWS,
-    chunkBootstrapMaxDraws: options.chunkBootstrap ? null : CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS,
-  };
-}
-
-/** The inference flags analyze and compare share, as core's analysis options. */
 export function analysisSettings(
   options: {
     readonly level: number;
@@ -137,7 +122,10 @@ export function analysisSettings(
     estimand: options.estimand ?? null,
     replicates: options.replicates,
     seed: options.seed,
-    ...resamplingLimits(options),
+    ...resamplingBudget({
+      replicatesGiven: options.replicatesExplicit ?? false,
+      chunkBootstrap: options.chunkBootstrap ?? false,
+    }),
   };
 }
 
