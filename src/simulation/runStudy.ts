@@ -84,21 +84,28 @@ export async function runStudy(
           };
           const onAbort = () => fail(interrupted());
           run.signal?.addEventListener("abort", onAbort, { once: true });
+          // Two pieces in flight per worker: it starts the next one as soon as it is done with
+          // one, without waiting for this thread, which hands out work only between its own pieces.
+          let inFlight = 0;
           const give = () => {
-            const range = take();
-            if (range === null || failed) {
-              done();
-              resolve();
+            const range = failed ? null : take();
+            if (range === null) {
+              if (inFlight === 0) {
+                done();
+                resolve();
+              }
               return;
             }
             const request: StudyWorkerRequest = { type: "range", from: range[0], to: range[1] };
             worker.postMessage(request);
+            inFlight++;
           };
           const onMessage = (message: StudyWorkerReply) => {
             if (message.type === "tick") run.onRepetitions?.(message.repetitions);
             else if (message.type === "user-error")
               fail(new RagciError(message.code as RagciErrorCode, message.message));
             else {
+              inFlight--;
               parts.push(message.results);
               give();
             }
@@ -113,6 +120,7 @@ export async function runStudy(
           worker.on("message", onMessage).on("error", fail).on("exit", onExit);
           const study: StudyWorkerRequest = { type: "study", census, options };
           worker.postMessage(study);
+          give();
           give();
         }),
     );
