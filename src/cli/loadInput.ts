@@ -1,4 +1,5 @@
 import { RagciError } from "../core/errors.js";
+import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
 import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
 import { evalFormatOf } from "../ingest/evalFormats/readEvalContent.js";
@@ -8,7 +9,6 @@ import { type ResultsTable, readResults } from "../ingest/readResults.js";
 import type { InputDescription } from "../report/analysisReport.js";
 import type { CommandIo } from "./io.js";
 import { type DatabaseOptions, loadFromDatabase } from "./loadFromDatabase.js";
-import { chunkValuesToKeep } from "./options.js";
 import { readingProgress } from "./readingProgress.js";
 import { spoolStdin } from "./spoolStdin.js";
 import { parseSystemOption, pickSystems } from "./systemFilter.js";
@@ -80,7 +80,7 @@ export async function loadInput(
       metrics: converted ? converted.metrics : (options.metric ?? null),
       system: systemOption?.column ?? (converted ? "system" : null),
       ...(options.threads ? { threads: options.threads } : {}),
-      valuesUpTo: chunkValuesToKeep(options.replicates),
+      valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
       documentLabel: designColumn,
       onProgress: readingProgress(io, displayName),
     };

@@ -1,5 +1,6 @@
 import { type ComparisonMode, comparisonPairs } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
+import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
 import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
 import { evalFormatOf } from "../ingest/evalFormats/readEvalContent.js";
@@ -10,7 +11,6 @@ import { type PairedTable, readPairedResults } from "../ingest/readPairedResults
 import type { InputDescription } from "../report/analysisReport.js";
 import type { CommandIo } from "./io.js";
 import { requireStdinFormat } from "./loadInput.js";
-import { chunkValuesToKeep } from "./options.js";
 import { spoolStdin } from "./spoolStdin.js";
 import type { SystemOption } from "./systemFilter.js";
 
@@ -105,7 +105,7 @@ export async function loadPairedInput(
             ...common,
             query: converted ? "query_id" : (options.query ?? null),
             intersect: options.intersect ?? false,
-            valuesUpTo: chunkValuesToKeep(options.replicates),
+            valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
           }),
       Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
     ]);

@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "../core/bootstrap/chunkBootstrap.js";
 import { checkReplicates } from "../core/bootstrap/replicateLimit.js";
 import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
@@ -127,14 +126,6 @@ export function analysisSettings(
       chunkBootstrap: options.chunkBootstrap ?? false,
     }),
   };
-}
-
-/**
- * Per-query values the readers keep for the chunk bootstrap of a score (it needs them; 0/1
- * metrics do not): up to its row limit over B, none without resampling.
- */
-export function chunkValuesToKeep(replicates: number): number {
-  return replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / replicates) : 0;
 }
 
 /** Comma-separated whole numbers ≥ minimum for the named flag (e.g. --k 5,10,20). */

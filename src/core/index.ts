@@ -164,7 +164,11 @@ export {
   recommendMethod,
   STUDY_COVERAGE,
 } from "./recommendMethod.js";
-export { DEFAULT_MAX_RESAMPLING_DRAWS, resamplingBudget } from "./resamplingBudget.js";
+export {
+  chunkBootstrapValuesToKeep,
+  DEFAULT_MAX_RESAMPLING_DRAWS,
+  resamplingBudget,
+} from "./resamplingBudget.js";
 export type { ResamplingPhase } from "./resamplingIntervals.js";
 export {
   checkStudyOptions,

@@ -1,3 +1,4 @@
+import { CHUNK_BOOTSTRAP_ROW_LIMIT } from "./bootstrap/chunkBootstrap.js";
 import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "./resamplingIntervals.js";
 
 /**
@@ -23,4 +24,14 @@ export function resamplingBudget(asked: {
     maxResamplingDraws: asked.replicatesGiven ? null : DEFAULT_MAX_RESAMPLING_DRAWS,
     chunkBootstrapMaxDraws: asked.chunkBootstrap ? null : CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS,
   };
+}
+
+/**
+ * Per-query values a reader keeps for the chunk bootstrap of a score (0/1 metrics need none):
+ * up to CHUNK_BOOTSTRAP_ROW_LIMIT / B, past which that bootstrap is unavailable; none when B = 0.
+ *
+ * @example chunkBootstrapValuesToKeep(9999) // => 200020
+ */
+export function chunkBootstrapValuesToKeep(replicates: number): number {
+  return replicates > 0 ? Math.floor(CHUNK_BOOTSTRAP_ROW_LIMIT / replicates) : 0;
 }

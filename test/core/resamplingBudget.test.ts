@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { analyze } from "../../src/core/analyze.js";
-import { DEFAULT_MAX_RESAMPLING_DRAWS, resamplingBudget } from "../../src/core/resamplingBudget.js";
+import {
+  chunkBootstrapValuesToKeep,
+  DEFAULT_MAX_RESAMPLING_DRAWS,
+  resamplingBudget,
+} from "../../src/core/resamplingBudget.js";
 import { CHUNK_BOOTSTRAP_DEFAULT_MAX_DRAWS } from "../../src/core/resamplingIntervals.js";
 
 describe("resamplingBudget", () => {
@@ -34,5 +38,11 @@ describe("resamplingBudget", () => {
       ...resamplingBudget({ replicatesGiven: true, chunkBootstrap: false }),
     });
     expect(given.micro?.intervals["bootstrap-percentile"]?.available).toBe(true);
+  });
+
+  it("chunkBootstrapValuesToKeep: the row limit 2·10⁹ over B, none without resampling", () => {
+    expect(chunkBootstrapValuesToKeep(9999)).toBe(200_020);
+    expect(chunkBootstrapValuesToKeep(1)).toBe(2e9);
+    expect(chunkBootstrapValuesToKeep(0)).toBe(0);
   });
 });
