@@ -204,7 +204,11 @@ export function analyzeIntervals(
     intervals: macroIntervals,
   };
   const designed = options.design
-    ? withDesign(microAnalysis, macroAnalysis, stats, options.design, level, metricInUnitInterval)
+    ? withDesign({ micro: microAnalysis, macro: macroAnalysis }, stats, {
+        design: options.design,
+        level,
+        metricInUnitInterval,
+      })
     : null;
   return {
     level,

@@ -19,13 +19,16 @@ export type DocumentDesign =
  * resample one simple sample, are marked unavailable. Contrasts stay as SRS contrasts.
  */
 export function withDesign(
-  micro: EstimandAnalysis,
-  macro: EstimandAnalysis,
+  srs: { readonly micro: EstimandAnalysis; readonly macro: EstimandAnalysis },
   stats: DocumentStats,
-  design: DocumentDesign,
-  level: number,
-  metricInUnitInterval: boolean,
+  options: {
+    readonly design: DocumentDesign;
+    readonly level: number;
+    readonly metricInUnitInterval: boolean;
+  },
 ): Record<Estimand, EstimandAnalysis> {
+  const { micro, macro } = srs;
+  const { design, level, metricInUnitInterval } = options;
   const notUnder = {
     available: false as const,
     reason: `resamples the documents as one simple random sample; not valid under the ${design.kind} design`,
