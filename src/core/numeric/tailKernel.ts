@@ -100,6 +100,26 @@ export function tailsFunction() {
     op.i32Add,
     ...memory(op.f64Load, 3, 0),
   ];
+  /**
+   * x enters a tail once the tail is full (kept ≥ its size) and x is beyond its inner end
+   * (`beyond`: f64.lt for the smallest, f64.gt for the largest); the end then moves.
+   */
+  const enter = (side: {
+    tail: string;
+    size: string;
+    last: string;
+    edge: string;
+    beyond: number;
+  }) => [
+    ...[...get("x"), ...get(side.edge), side.beyond, ...get("kept"), ...get(side.size)],
+    ...[op.i32GeU, op.i32And],
+    op.if,
+    VOID,
+    // the values the new one passes shift the other way: f64.gt for the smallest, f64.lt
+    ...insert(fn, side.tail, side.last, side.beyond === op.f64Lt ? op.f64Gt : op.f64Lt),
+    ...[...edge(side.tail, side.last), ...set(side.edge)],
+    op.end,
+  ];
   const body = [
     // out: [−∞, small × low, +∞, large × high]
     ...[...get("out"), ...f64Const(Number.NEGATIVE_INFINITY), ...memory(op.f64Store, 3)],
@@ -126,21 +146,8 @@ export function tailsFunction() {
     VOID,
     ...passOver(0),
     ...value,
-    // a value enters a tail once the tail is full (kept ≥ its size) and it is beyond the end
-    ...[...get("x"), ...get("lowEdge"), op.f64Lt, ...get("kept"), ...get("low"), op.i32GeU],
-    op.i32And,
-    op.if,
-    VOID,
-    ...insert(fn, "small", "lastLow", op.f64Gt),
-    ...[...edge("small", "lastLow"), ...set("lowEdge")],
-    op.end,
-    ...[...get("x"), ...get("highEdge"), op.f64Gt, ...get("kept"), ...get("high"), op.i32GeU],
-    op.i32And,
-    op.if,
-    VOID,
-    ...insert(fn, "large", "lastHigh", op.f64Lt),
-    ...[...edge("large", "lastHigh"), ...set("highEdge")],
-    op.end,
+    ...enter({ tail: "small", size: "low", last: "lastLow", edge: "lowEdge", beyond: op.f64Lt }),
+    ...enter({ tail: "large", size: "high", last: "lastHigh", edge: "highEdge", beyond: op.f64Gt }),
     ...[...get("nan"), ...get("x"), ...get("x"), op.f64Ne, op.i32Or, ...set("nan")],
     ...[...get("kept"), ...i32Const(1), op.i32Add, ...set("kept")],
     op.end,
