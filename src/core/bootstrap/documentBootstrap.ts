@@ -1,4 +1,5 @@
 import { documentRates } from "../estimands/macroEstimate.js";
+import { lemireThreshold } from "../numeric/boundedIntegers.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import type { DocumentStats } from "../types.js";
 import {
@@ -67,7 +68,6 @@ export function kernelInput(
   replicates: number,
   options: BootstrapOptions,
 ): KernelInput {
-  const k = stats.n.length;
   return {
     n: stats.n,
     s: stats.s,
@@ -75,7 +75,7 @@ export function kernelInput(
     fullMacro: full.macro,
     fullMicro: full.micro,
     replicates,
-    threshold: (2 ** 32 - k) % k,
+    threshold: lemireThreshold(stats.n.length),
     ...(options.onProgress
       ? { onBlock: (done: number) => options.onProgress?.(done / replicates) }
       : {}),

@@ -43,12 +43,18 @@ export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array)
     fillUint32(st, out);
     return;
   }
-  // numpy's threshold (UINT32_MAX − rng) mod (rng + 1), i.e. 2^32 mod K. Since it is below K,
-  // numpy's "leftover < K, then redraw while leftover < threshold" rejects exactly the draws
-  // with leftover < threshold, and each draw is accepted or rejected on its own.
-  const threshold = (TWO_POW_32 - K) % K;
+  const threshold = lemireThreshold(K);
   if (n === 0 || fillBoundedIntegersWasm(st, K, threshold, out)) return;
   fillBoundedIntegersJs(st, K, threshold, out);
+}
+
+/**
+ * numpy's Lemire threshold (UINT32_MAX − rng) mod (rng + 1) for rng = K − 1, i.e. 2^32 mod K.
+ * Since it is below K, numpy's "leftover < K, then redraw while leftover < threshold" rejects
+ * exactly the draws with leftover < threshold, and each draw is accepted or rejected on its own.
+ */
+export function lemireThreshold(K: number): number {
+  return (TWO_POW_32 - K) % K;
 }
 
 /** The JS form of the Lemire loop (where WebAssembly is unavailable, and as its test oracle). */
@@ -100,7 +106,7 @@ export function nextBoundedInteger(st: Pcg64State, K: number): number {
   requireSupportedBound(K);
   if (K === 1) return 0;
   if (K === TWO_POW_32) return nextUint32(st);
-  const threshold = (TWO_POW_32 - K) % K; // 2^32 mod K, as in fillBoundedIntegers
+  const threshold = lemireThreshold(K);
   let x = nextUint32(st);
   while (Math.imul(x, K) >>> 0 < threshold) x = nextUint32(st);
   if (K <= SINGLE_PRODUCT_MAX_K) return Math.floor(x * K * INV_2_32);
