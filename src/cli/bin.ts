@@ -2,16 +2,23 @@
 import { availableParallelism } from "node:os";
 
 /**
- * The process entry (package.json "bin"): before the CLI's modules load, a `simulate` run starts
- * its study workers, so that their start-up overlaps the loading of the CLI and the reading of
- * the census instead of following them. The flags are read properly later; this only looks
- * for --threads, and a run that needs fewer workers (or fails) leaves the rest idle, which
- * does not keep the process alive.
+ * The process entry (package.json "bin"): before the CLI's modules load, a run that will study
+ * a census (`simulate`, or `analyze`/`compare` with --census) starts its study workers, so that
+ * their start-up overlaps the loading of the CLI and the reading of the data instead of
+ * following them. The flags are read properly later; this only looks for simulate's
+ * --threads, and a run that needs fewer workers (or fails) leaves the rest idle, which does
+ * not keep the process alive.
  */
 const argv = process.argv.slice(2);
-if (argv[0] === "simulate" && !argv.includes("--help") && !argv.includes("-h")) {
+const studies =
+  argv[0] === "simulate" ||
+  ((argv[0] === "analyze" || argv[0] === "compare") &&
+    argv.some((a) => a === "--census" || a.startsWith("--census=")));
+if (studies && !argv.includes("--help") && !argv.includes("-h")) {
+  // simulate's --threads (analyze's and compare's name DuckDB's threads; their study uses all cores)
   const at = argv.findIndex((a) => a === "--threads" || a.startsWith("--threads="));
-  const given = at < 0 ? null : Number(argv[at]?.split("=")[1] ?? argv[at + 1]);
+  const given =
+    argv[0] === "simulate" && at >= 0 ? Number(argv[at]?.split("=")[1] ?? argv[at + 1]) : null;
   const threads = given !== null && Number.isInteger(given) ? given : availableParallelism();
   if (threads > 1) {
     const { prestartStudyWorkers } = await import("../simulation/studyWorkers.js");
