@@ -5,7 +5,8 @@ import { join, resolve } from "node:path";
 import { expect } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
-export const CLI = join(ROOT, "dist/cli/main.js");
+// The entry users run (package.json "bin"): it starts study workers early, then loads main.js.
+export const CLI = join(ROOT, "dist/cli/bin.js");
 export const FIXTURES = join(ROOT, "test/fixtures/reference");
 export const EXAMPLE = join(ROOT, "examples/covidqa-retrieval.csv");
 

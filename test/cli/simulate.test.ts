@@ -105,7 +105,13 @@ describe("ragci simulate", () => {
     const BIN = join(ROOT, "dist/cli/bin.js");
     const run = (args: string[]) =>
       spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 60_000 });
-    const one = ragciOk([...small, "--json", "--threads", "1"]);
+    // main.js itself (no early workers), on one thread
+    const one = spawnSync(
+      process.execPath,
+      [join(ROOT, "dist/cli/main.js"), ...small, "--json", "--threads", "1"],
+      { encoding: "utf8" },
+    ).stdout;
+    expect(JSON.parse(one).schema).toBe("ragci.simulation/1");
     for (const threads of ["2", "3"]) {
       const viaBin = run([...small, "--json", "--threads", threads]);
       expect(viaBin.status).toBe(0);
