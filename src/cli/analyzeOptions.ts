@@ -2,9 +2,9 @@ import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
 import { checkAggregatesFileName } from "../ingest/writeAggregates.js";
 import type { AnalysisCensusFlags } from "./censusStudy.js";
+import { checkSources, type DatabaseOptions } from "./databaseSource.js";
 import type { DesignCommandOptions } from "./designOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
-import { checkSources, type DatabaseOptions } from "./loadFromDatabase.js";
 import type { InputOptions } from "./loadInput.js";
 import {
   namedOutput,

@@ -3,6 +3,7 @@ import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
 import { checkAggregatesFileName } from "../ingest/writeAggregates.js";
 import type { CensusStudyFlags } from "./censusStudy.js";
+import { checkSources } from "./databaseSource.js";
 import type { DesignCommandOptions } from "./designOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
 import type { PairedInputOptions } from "./loadPairedInput.js";
@@ -29,9 +30,9 @@ export interface CompareCommandOptions
 }
 
 /**
- * compare's flags checked together before any file is read: the metrics, the output format,
- * --system (two systems or more), the pair policy, --aggregated with one table, --census with
- * a system column and no design, and no output onto an input.
+ * compare's flags checked together before any file is read: files or --from, the metrics, the
+ * output format, --system (two systems or more), the pair policy, --aggregated with one table,
+ * --census with a system column and no design, and no output onto an input.
  *
  * @throws RagciError naming the flags to change
  */
@@ -43,6 +44,7 @@ export async function checkCompareOptions(
   readonly metrics: readonly string[];
   readonly systemOption: SystemOption | null;
 }> {
+  checkSources(files, options);
   if (!options.metric || options.metric.length === 0) {
     throw new RagciError(
       "invalid-option",

@@ -2,14 +2,18 @@ import type { Command } from "commander";
 import { metricKindOf } from "../core/analyze.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
+import { sha256File } from "../ingest/hashInputs.js";
 import { readOneSystem } from "../ingest/readOneSystem.js";
 import { readPairedResults } from "../ingest/readPairedResults.js";
 import type { SimulationReport } from "../report/simulationReport.js";
+import { checkSources, type DatabaseOptions } from "./databaseSource.js";
+import type { CommandIo } from "./io.js";
+import { oneSystemFromDatabase } from "./oneSystemFromDatabase.js";
+import { oneSystemOrPair } from "./oneSystemOrPair.js";
 import { parseList } from "./options.js";
-import { parseSystemOption, type SystemOption } from "./systemFilter.js";
 
 /** The flags that say how to read a census. */
-export interface CensusInputOptions {
+export interface CensusInputOptions extends DatabaseOptions {
   readonly doc?: string;
   readonly metric?: string[];
   readonly system?: string;
@@ -49,25 +53,42 @@ export interface LoadedCensus {
   readonly labels: readonly string[] | null;
 }
 
-/**
- * --system for a study or a plan: COLUMN, COLUMN=A (one system) or COLUMN=A,B (their paired
- * differences).
- *
- * @throws RagciError for three systems or more
- */
-export function oneSystemOrPair(text: string | undefined): SystemOption | null {
-  const system = parseSystemOption(text);
-  if (system?.values && system.values.length > 2) {
-    throw new RagciError(
-      "invalid-option",
-      `--system ${text}: name one system, or two to study their paired differences`,
-    );
-  }
-  return system;
+/** The census with simulate's description of where it came from. */
+export interface DescribedCensus extends LoadedCensus {
+  readonly description: SimulationReport["census"];
 }
 
-/** The census the study draws from: one system's per-document sums, or a pair's differences. */
+/**
+ * The census the study draws from — one system's per-document sums, or a pair's differences —
+ * read from the file, or through the database with --from (K rows come back: per-document).
+ *
+ * @throws RagciError when neither or both of a file and --from are given
+ */
 export async function loadCensus(
+  file: string | undefined,
+  options: CensusInputOptions,
+  unitColumn: string | null,
+  io: CommandIo,
+): Promise<DescribedCensus> {
+  checkSources(file === undefined ? [] : [file], options, "the census file");
+  if (file === undefined) {
+    const one = await oneSystemFromDatabase(options, "simulate", io, unitColumn);
+    const { stats, metric, system, pair } = one;
+    const census = { stats, metric, system, pair, labels: null };
+    const { name, sqlSha256 } = one.read;
+    return { ...census, description: censusDescription(name, sqlSha256, census, true) };
+  }
+  io.progress.update(`reading ${file}…`);
+  const [census, sha256] = await Promise.all([
+    readCensusFile(file, options, unitColumn),
+    sha256File(file),
+  ]);
+  const aggregated = options.aggregated ?? false;
+  return { ...census, description: censusDescription(file, sha256, census, aggregated) };
+}
+
+/** A census read from a file: one system's per-document sums, or a pair's differences. */
+async function readCensusFile(
   file: string,
   options: CensusInputOptions,
   unitColumn: string | null,
@@ -126,7 +147,7 @@ export async function loadCensus(
 }
 
 /** The census as simulate's report describes it: file, digest, size, metric and what of it. */
-export function censusDescription(
+function censusDescription(
   file: string,
   sha256: string,
   census: LoadedCensus,

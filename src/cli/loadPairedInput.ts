@@ -1,4 +1,4 @@
-import { type ComparisonMode, comparisonPairs } from "../core/comparisonPairs.js";
+import type { ComparisonMode } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
 import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
@@ -9,13 +9,16 @@ import { inputFormat } from "../ingest/inputFormat.js";
 import { readPairedAggregates } from "../ingest/readPairedAggregates.js";
 import { type PairedTable, readPairedResults } from "../ingest/readPairedResults.js";
 import type { InputDescription } from "../report/analysisReport.js";
+import type { DatabaseOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
 import { requireStdinFormat } from "./loadInput.js";
+import { loadPairedFromDatabase } from "./loadPairedFromDatabase.js";
+import { pairPolicy } from "./pairPolicy.js";
 import { spoolStdin } from "./spoolStdin.js";
 import type { SystemOption } from "./systemFilter.js";
 
 /** The flags that say how to read and pair the systems' results. */
-export interface PairedInputOptions {
+export interface PairedInputOptions extends DatabaseOptions {
   readonly doc?: string;
   /** trec_eval: a table of query id → document. */
   readonly docMap?: string;
@@ -40,30 +43,9 @@ export interface LoadedPairs {
 }
 
 /**
- * --baseline / --all-pairs as core's pair policy, applied once the reader knows the systems;
- * `mode()` is then how the pairs were chosen ("two" until they are).
- */
-export function pairPolicy(options: { readonly baseline?: string; readonly allPairs?: boolean }): {
-  readonly pairs: (systems: readonly string[]) => (readonly [string, string])[];
-  readonly mode: () => ComparisonMode;
-} {
-  let mode: ComparisonMode = "two";
-  return {
-    pairs: (systems) => {
-      const chosen = comparisonPairs(systems, {
-        baseline: options.baseline ?? null,
-        allPairs: options.allPairs ?? false,
-      });
-      mode = chosen.mode;
-      return chosen.pairs;
-    },
-    mode: () => mode,
-  };
-}
-
-/**
  * Reads the systems' per-query results (or compare's per-document table) and pairs them on the
  * query, the pairs chosen by core's policy once the systems are known; stdin is spooled first.
+ * With --from the pairing and the sums run in the database instead (loadPairedFromDatabase).
  */
 export async function loadPairedInput(
   files: readonly string[],
@@ -73,6 +55,8 @@ export async function loadPairedInput(
   documentLabel: string | null,
   io: CommandIo,
 ): Promise<LoadedPairs> {
+  if (options.from !== undefined)
+    return loadPairedFromDatabase(options, metrics, systemOption, documentLabel, io);
   requireStdinFormat(files, options.format);
   const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
   let converted: EvalResultsFile | null = null;

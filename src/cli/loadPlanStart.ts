@@ -6,6 +6,7 @@ import { sha256File } from "../ingest/hashInputs.js";
 import { type Pilot, readPilot } from "../ingest/readPilot.js";
 import type { CommandIo } from "./io.js";
 import type { CensusInputOptions } from "./loadCensus.js";
+import { oneSystemFromDatabase } from "./oneSystemFromDatabase.js";
 import { parseSystemFilter } from "./systemFilter.js";
 
 /** The flags that say where a plan's S and M come from. */
@@ -28,14 +29,31 @@ export interface PlanStart {
   readonly oneSystemForDifference: string | null;
 }
 
-export async function planStartFromFile(
+/**
+ * Where the plan's S comes from: the pilot or census file, the --from source (aggregated in
+ * the database), or --sd.
+ */
+export async function planStart(
+  file: string | undefined,
+  options: PlanInputOptions,
+  io: CommandIo,
+): Promise<PlanStart> {
+  if (options.from !== undefined) return planStartFromDatabase(options, io);
+  return file === undefined ? planStartFromSd(options) : planStartFromFile(file, options, io);
+}
+
+/** @throws RagciError when S is given as well as read from `source` */
+function refuseGivenSd(options: PlanInputOptions, source: string): void {
+  if (options.sd !== undefined || options.sdMacro !== undefined || options.sdMicro !== undefined)
+    throw new RagciError("invalid-option", `give either ${source} or --sd, not both`);
+}
+
+async function planStartFromFile(
   file: string,
   options: PlanInputOptions,
   io: CommandIo,
 ): Promise<PlanStart> {
-  if (options.sd !== undefined || options.sdMacro !== undefined || options.sdMicro !== undefined) {
-    throw new RagciError("invalid-option", "give either a file or --sd, not both");
-  }
+  refuseGivenSd(options, "a file");
   io.progress.update(`reading ${file}…`);
   const [pilot, sha256] = await Promise.all([
     readPilot({
@@ -50,13 +68,27 @@ export async function planStartFromFile(
   return planStartFromPilot(pilot, { file, sha256, named: "the file" }, options);
 }
 
+/** plan --from: the pilot's or census's per-document sums come back from the database. */
+async function planStartFromDatabase(options: PlanInputOptions, io: CommandIo): Promise<PlanStart> {
+  refuseGivenSd(options, "--from");
+  const one = await oneSystemFromDatabase(options, "plan", io);
+  io.progress.done();
+  const pilot: Pilot = {
+    stats: one.stats,
+    paired: one.pair ? { ...one.pair, metric: one.metric } : null,
+    oneOfSeveral: !one.pair && one.systemsFound > 1,
+  };
+  const { name, sqlSha256 } = one.read;
+  return planStartFromPilot(pilot, { file: name, sha256: sqlSha256, named: name }, options);
+}
+
 /**
  * A plan's start from a pilot or census read from a file or a database: S per estimand, M (the
  * census's K with --census, checked against --population), and where S came from.
  *
  * @throws RagciError when --census and --population disagree
  */
-export function planStartFromPilot(
+function planStartFromPilot(
   pilot: Pilot,
   read: { readonly file: string; readonly sha256: string; readonly named: string },
   options: PlanInputOptions,
@@ -90,14 +122,15 @@ export function planStartFromPilot(
   };
 }
 
-export function planStartFromSd(options: PlanInputOptions): PlanStart {
-  if (options.census) throw new RagciError("invalid-option", "--census needs the census file");
+function planStartFromSd(options: PlanInputOptions): PlanStart {
+  if (options.census)
+    throw new RagciError("invalid-option", "--census needs the census file (or --from)");
   const macro = options.sdMacro ?? options.sd;
   const micro = options.sdMicro ?? options.sd;
   if (macro === undefined && micro === undefined) {
     throw new RagciError(
       "invalid-option",
-      "give S with --sd (or --sd-macro / --sd-micro), or a pilot file to estimate it from",
+      "give S with --sd (or --sd-macro / --sd-micro), or a pilot file (or --from) to estimate it from",
     );
   }
   return {

@@ -1,5 +1,6 @@
 import { RagciError } from "../core/errors.js";
 import type { SamplePlanInput } from "../core/planning/samplePlan.js";
+import { checkSources } from "./databaseSource.js";
 import type { PlanInputOptions } from "./loadPlanStart.js";
 import { curveSizes } from "./options.js";
 import {
@@ -18,8 +19,9 @@ export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
 }
 
 /**
- * plan's flags checked together before the file is read: the output format, no output onto
- * the file, a target (half-width or difference), and --cutoff only with a census and a w.
+ * plan's flags checked together before the file is read: a file, --from or neither (--sd), the
+ * output format, no output onto the file, a target (half-width or difference), and --cutoff
+ * only with a census and a w.
  *
  * @throws RagciError naming the flags to give
  */
@@ -27,6 +29,7 @@ export async function checkPlanOptions(
   file: string | undefined,
   options: PlanCommandOptions,
 ): Promise<ReportFormat> {
+  checkSources(file === undefined ? [] : [file], options, null);
   const format = reportFormat(options);
   await refuseUnsafe([file], options);
   if (options.halfWidth === undefined && options.difference === undefined) {
@@ -35,10 +38,10 @@ export async function checkPlanOptions(
       "give --half-width w (or --difference d for a paired plan)",
     );
   }
-  if (options.cutoff !== undefined && !(file && options.census)) {
+  if (options.cutoff !== undefined && !((file || options.from) && options.census)) {
     throw new RagciError(
       "invalid-option",
-      "--cutoff plans a stratified sample from a census: give the census file and --census",
+      "--cutoff plans a stratified sample from a census: give the census file and --census (or --from and --census)",
     );
   }
   if (options.cutoff !== undefined && options.halfWidth === undefined) {

@@ -3,17 +3,11 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommandIo } from "../../src/cli/io.js";
 import { loadCensus } from "../../src/cli/loadCensus.js";
-import {
-  loadCensusFromDatabase,
-  loadPairedFromDatabase,
-  planStartFromDatabase,
-  readOneSystemFromDatabase,
-} from "../../src/cli/loadFromDatabase.js";
 import { loadPairedInput } from "../../src/cli/loadPairedInput.js";
-import { planStartFromFile } from "../../src/cli/loadPlanStart.js";
+import { planStart } from "../../src/cli/loadPlanStart.js";
+import { loadStrataCensus } from "../../src/cli/loadStrataCensus.js";
 import { parseSystemOption } from "../../src/cli/systemFilter.js";
 import type { DocumentStats } from "../../src/core/types.js";
-import { readOneSystem } from "../../src/ingest/readOneSystem.js";
 import { startTestPostgres, type TestPostgres } from "../postgres/cluster.js";
 import { loadExampleTable } from "../postgres/exampleTable.js";
 import { EXAMPLE } from "./runCli.js";
@@ -36,7 +30,7 @@ const plain = (s: DocumentStats) => ({
   max: s.max,
 });
 
-describe("the --from readers compare, plan, strata and simulate will call (a real PostgreSQL)", () => {
+describe("the loaders of compare, plan, strata and simulate: --from (a real PostgreSQL) as the file", () => {
   let server: TestPostgres;
   let client: pg.Client;
   let from: { from: string; table: string };
@@ -52,10 +46,11 @@ describe("the --from readers compare, plan, strata and simulate will call (a rea
     server?.stop();
   });
 
-  it("loadPairedFromDatabase: loadPairedInput's shape and tables, the pairs chosen by core's policy", async () => {
+  it("loadPairedInput --from: the file's shape and tables, the pairs chosen by core's policy", async () => {
     const system = parseSystemOption("system");
-    const db = await loadPairedFromDatabase(
-      { ...from, doc: "doc_id", query: "query_id" },
+    const db = await loadPairedInput(
+      [],
+      { ...from, doc: "doc_id", query: "query_id", replicates: 0 },
       ["hit5", "hit10"],
       system,
       null,
@@ -86,8 +81,9 @@ describe("the --from readers compare, plan, strata and simulate will call (a rea
     ]);
     // More than two systems need a policy; a misspelt baseline is named.
     await expect(
-      loadPairedFromDatabase(
-        { ...from, doc: "doc_id", baseline: "bm2" },
+      loadPairedInput(
+        [],
+        { ...from, doc: "doc_id", baseline: "bm2", replicates: 0 },
         ["hit5"],
         system,
         null,
@@ -96,11 +92,11 @@ describe("the --from readers compare, plan, strata and simulate will call (a rea
     ).rejects.toThrow(/no system "bm2" in the data \(systems: bm25, tfidf\)/);
   });
 
-  it("loadCensusFromDatabase: one system's sums, or a pair's differences, as loadCensus", async () => {
+  it("loadCensus --from: one system's sums, or a pair's differences, as from the file", async () => {
     for (const systemText of ["system=tfidf", "system=bm25,tfidf"]) {
       const options = { doc: "doc_id", metric: ["hit5"], system: systemText, query: "query_id" };
-      const db = await loadCensusFromDatabase({ ...from, ...options }, null);
-      const file = await loadCensus(EXAMPLE, options, null);
+      const db = await loadCensus(undefined, { ...from, ...options }, null, io);
+      const file = await loadCensus(EXAMPLE, options, null, io);
       expect(plain(db.stats)).toEqual(plain(file.stats));
       expect([db.metric, db.system, db.pair, db.labels]).toEqual([
         file.metric,
@@ -108,38 +104,40 @@ describe("the --from readers compare, plan, strata and simulate will call (a rea
         file.pair,
         file.labels,
       ]);
+      // The report's census: the same but for where it came from (K rows, per-document).
+      const { file: name, sha256, kind, ...rest } = db.description;
+      const { file: _f, sha256: _s, kind: fileKind, ...fileRest } = file.description;
+      expect(rest).toEqual(fileRest);
+      expect([name, sha256, kind, fileKind]).toEqual([
+        expect.stringMatching(/table covidqa_loaders$/),
+        expect.stringMatching(/^[0-9a-f]{64}$/),
+        "per-document",
+        "per-query",
+      ]);
     }
-    await expect(
-      loadCensusFromDatabase({ ...from, metric: ["hit5"], system: "system" }, "topic"),
-    ).rejects.toThrow(/--from does not read a two-stage study's units yet/);
   });
 
-  it("readOneSystemFromDatabase: strata's census, and the same messages for a missing or unnamed system", async () => {
-    const db = await readOneSystemFromDatabase(
-      { ...from, doc: "doc_id", metric: ["hit10"], system: "system=bm25" },
-      "strata",
-    );
-    const file = await readOneSystem(
-      { file: EXAMPLE, doc: "doc_id", metric: ["hit10"] },
-      { column: "system", value: "bm25" },
-      "strata",
-    );
+  it("loadStrataCensus --from: the file's census, and the same messages for a missing or unnamed system", async () => {
+    const options = { doc: "doc_id", metric: ["hit10"], system: "system=bm25" };
+    const db = await loadStrataCensus(undefined, { ...from, ...options }, io);
+    const file = await loadStrataCensus(EXAMPLE, options, io);
     expect(plain(db.stats)).toEqual(plain(file.stats));
-    expect(db.systemsInFile).toBe(file.systemsInFile);
+    expect(db.metric).toBe(file.metric);
+    expect(db.source).toMatch(
+      /^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres table covidqa_loaders$/,
+    );
+    expect(await db.sha256()).toMatch(/^[0-9a-f]{64}$/);
     await expect(
-      readOneSystemFromDatabase({ ...from, doc: "doc_id", metric: ["hit10"] }, "strata"),
+      loadStrataCensus(undefined, { ...from, doc: "doc_id", metric: ["hit10"] }, io),
     ).rejects.toThrow(
       /table covidqa_loaders: 2 systems in column system \(bm25, tfidf\); strata uses one: pick it with --system system=bm25$/,
     );
     await expect(
-      readOneSystemFromDatabase(
-        { ...from, doc: "doc_id", metric: ["hit10"], system: "system=bm26" },
-        "strata",
-      ),
+      loadStrataCensus(undefined, { ...from, ...options, system: "system=bm26" }, io),
     ).rejects.toThrow(/no system "bm26" in column system \(found bm25, tfidf\)/);
   });
 
-  it("planStartFromDatabase: the pilot's S and the census's M as planStartFromFile, the statement's digest as the source's", async () => {
+  it("planStart --from: the pilot's S and the census's M as from the file, the statement's digest as the source's", async () => {
     for (const systemText of ["system=bm25", "system=bm25,tfidf"]) {
       const options = {
         doc: "doc_id",
@@ -148,8 +146,8 @@ describe("the --from readers compare, plan, strata and simulate will call (a rea
         query: "query_id",
         census: true,
       };
-      const db = await planStartFromDatabase({ ...from, ...options }, io);
-      const file = await planStartFromFile(EXAMPLE, options, io);
+      const db = await planStart(undefined, { ...from, ...options }, io);
+      const file = await planStart(EXAMPLE, options, io);
       expect(db.sd).toEqual(file.sd);
       expect(db.population).toBe(file.population);
       expect(plain(db.census as DocumentStats)).toEqual(plain(file.census as DocumentStats));
@@ -159,7 +157,7 @@ describe("the --from readers compare, plan, strata and simulate will call (a rea
       expect(name).toMatch(/table covidqa_loaders$/);
       expect(sha256).toMatch(/^[0-9a-f]{64}$/);
     }
-    await expect(planStartFromDatabase({ ...from, metric: ["hit5"], sd: 0.3 }, io)).rejects.toThrow(
+    await expect(planStart(undefined, { ...from, metric: ["hit5"], sd: 0.3 }, io)).rejects.toThrow(
       "give either --from or --sd, not both",
     );
   });

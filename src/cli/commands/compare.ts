@@ -7,6 +7,7 @@ import type { ComparisonReport } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { censusDifferenceStudies } from "../censusStudy.js";
 import { type CompareCommandOptions, checkCompareOptions } from "../compareOptions.js";
+import { withDatabaseOptions } from "../databaseSource.js";
 import { declaredDesign } from "../designOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
@@ -26,6 +27,8 @@ Examples:
   $ ragci compare pairs.parquet --aggregated --metric hit5                 # re-run from that table
   $ ragci compare results.csv --system system --metric hit5 --design strata.json --stratum size
   $ ragci compare a.csv b.csv --metric rr --design topics.json --psu topic   # two-stage
+  $ ragci compare --from postgresql://me@db/eval --table results --doc doc_id --query query_id --system system --metric hit5
+                                          # joined on the query and summed in the database
 
 The difference is B − A per query (A the first system in name order, or the baseline), summed
 per document; every interval of \`ragci analyze\` is applied to those per-document sums. With
@@ -34,12 +37,11 @@ system, get the design's interval, and the test of no difference uses it and its
 
 export function registerCompare(program: Command, io: CommandIo): void {
   inferenceCommand(
-    program
-      .command("compare")
+    withDatabaseOptions(program.command("compare"))
       .description("paired comparison of systems on the same queries, at the document level")
       .argument(
-        "<files...>",
-        "per-query results: one file with a system column, or one file per system",
+        "[files...]",
+        "per-query results: one file with a system column, or one file per system (or --from)",
       ),
     (command) =>
       command

@@ -3,9 +3,10 @@ import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
 import { differenceName } from "../../ingest/readPairedAggregates.js";
 import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
+import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { planStartFromFile, planStartFromSd } from "../loadPlanStart.js";
+import { planStart } from "../loadPlanStart.js";
 import {
   parseLevel,
   parseList,
@@ -27,6 +28,8 @@ Examples:
                                                 # paired, S of the pilot's per-document difference
   $ ragci plan census.csv --census --metric hit5 --system system=bm25 --half-width 0.05 --cutoff 20
                                                 # and stratified by size: large = more than 20 results
+  $ ragci plan --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --half-width 0.03
+                                                # S of the pilot, aggregated in the database
 
 The rule (README, “Designs, planning and size strata”): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
 (S = sd of the document rates) and micro (S = sd of u_d = s_d − R·n_d over the mean size).`;
@@ -61,7 +64,10 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "documents in the population (finite-population correction)",
       parsePopulation,
     )
-    .option("--census", "the file holds every document of the population: M = its K")
+    .option(
+      "--census",
+      "the file (or the --from source) holds every document of the population: M = its K",
+    )
     .option("--level <level>", "confidence level", parseLevel, 0.95)
     .option("--doc <column>", "document id column of the file")
     .option("--metric <column>", "metric column of the file", parseList)
@@ -82,7 +88,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "with --census: also plan a size-stratified sample (large: more than n results)",
       parseNonNegative("--cutoff"),
     );
-  withReportOptions(command, "ragci.plan/1")
+  withReportOptions(withDatabaseOptions(command), "ragci.plan/1")
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runPlan));
 }
@@ -93,7 +99,7 @@ export async function runPlan(
   io: CommandIo,
 ): Promise<string> {
   const format = await checkPlanOptions(file, options);
-  const start = file ? await planStartFromFile(file, options, io) : planStartFromSd(options);
+  const start = await planStart(file, options, io);
   const plan = planSample({
     sd: start.sd,
     ...planTargets(options, start.population),

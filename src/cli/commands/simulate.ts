@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import { CHUNK_BOOTSTRAP_SKIPPED } from "../../core/simulation/coverageStudy.js";
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
 import { censusTruth } from "../../core/simulation/studySummary.js";
-import { sha256File } from "../../ingest/hashInputs.js";
 import { differenceName } from "../../ingest/readPairedAggregates.js";
 import {
   type SimulationReport,
@@ -10,14 +9,10 @@ import {
   simulationMarkdown,
   simulationTerminal,
 } from "../../report/simulationReport.js";
+import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import {
-  type CensusInputOptions,
-  censusDescription,
-  loadCensus,
-  withCensusFileOptions,
-} from "../loadCensus.js";
+import { type CensusInputOptions, loadCensus, withCensusFileOptions } from "../loadCensus.js";
 import { parseLevel, parseList, parseReplicates, parseThreads, wholeNumbers } from "../options.js";
 import {
   type ReportOptions,
@@ -53,6 +48,8 @@ Examples:
   $ ragci simulate census.parquet --metric rr --k 20 --reps 5000 --replicates 999 --json -o study.json
   $ ragci simulate census.csv --aggregated --design two-stage --psu topic --units 4,8 --per-unit 5
                                        # two-stage: 4 or 8 topics, then 5 documents in each
+  $ ragci simulate --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --k 10,20
+                                       # the census aggregated in the database: K rows come back
 
 The census is every document of the population (per-query rows, or one row per document with
 --aggregated). Each repetition draws K documents by simple random sampling without replacement,
@@ -70,8 +67,8 @@ export function registerSimulate(program: Command, io: CommandIo): void {
         "coverage study on your own census: every interval, checked against the census value",
       )
       .argument(
-        "<census>",
-        "every document of the population (per-query, or per-document with --aggregated)",
+        "[census]",
+        "every document of the population (per-query, or per-document with --aggregated); or --from",
       ),
     {
       flags: "--system <column=values>",
@@ -97,13 +94,13 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .option("--level <level>", "confidence level", parseLevel, 0.95)
     .option("--threads <n>", "worker threads (default: the machine's cores)", parseThreads)
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)");
-  withReportOptions(withSimulationDesignOptions(command), "ragci.simulation/1")
+  withReportOptions(withDatabaseOptions(withSimulationDesignOptions(command)), "ragci.simulation/1")
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runSimulate));
 }
 
 export async function runSimulate(
-  file: string,
+  file: string | undefined,
   options: SimulateCommandOptions,
   io: CommandIo,
 ): Promise<string> {
@@ -112,11 +109,7 @@ export async function runSimulate(
   const sizes = studySizes(options, design);
   const twoStage = design.kind === "two-stage" ? design : null;
   await refuseUnsafe([file, twoStage?.file], options);
-  io.progress.update(`reading ${file}…`);
-  const [census, sha256] = await Promise.all([
-    loadCensus(file, options, twoStage?.unitColumn ?? null),
-    sha256File(file),
-  ]);
+  const census = await loadCensus(file, options, twoStage?.unitColumn ?? null, io);
   const stats = census.stats;
   checkColumnsFit(sizes.columns, design, stats.n.length);
   const { studies, threads } = await runStudyColumns(
@@ -129,7 +122,7 @@ export async function runSimulate(
   io.progress.done();
   const report: SimulationReport = {
     version: io.version,
-    census: censusDescription(file, sha256, census, options.aggregated ?? false),
+    census: census.description,
     truth: censusTruth(stats),
     level: options.level,
     studies,

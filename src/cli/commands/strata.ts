@@ -7,8 +7,6 @@ import {
 } from "../../core/designs/sizeStrataDesign.js";
 import { RagciError } from "../../core/errors.js";
 import { csvText } from "../../ingest/csvText.js";
-import { sha256File } from "../../ingest/hashInputs.js";
-import { readOneSystem } from "../../ingest/readOneSystem.js";
 import { writeFileAtomic } from "../../ingest/writeAtomic.js";
 import {
   type StrataReport,
@@ -16,9 +14,11 @@ import {
   strataMarkdown,
   strataTerminal,
 } from "../../report/strataReport.js";
+import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../loadCensus.js";
+import { loadStrataCensus } from "../loadStrataCensus.js";
 import { parseAllocation, parseCount } from "../options.js";
 import {
   namedOutput,
@@ -44,6 +44,7 @@ Examples:
   $ ragci strata census.csv --metric hit --documents 20 --cutoff 76   # documents with more than 76 results
   $ ragci strata census.csv --metric hit --documents 20 --write-sample sample.csv --seed 7
   $ ragci strata results.csv --metric hit5 --system system=bm25 --documents 30   # one system's rows
+  $ ragci strata --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --documents 30
 
 From a census of all M documents: split them at a size cutoff (large: n_d > cutoff), allocate
 K documents to the two strata (equal, proportional, Neyman), and predict the se of the
@@ -55,8 +56,8 @@ export function registerStrata(program: Command, io: CommandIo): void {
       .command("strata")
       .description("size stratification from a census: cutoff, allocation, predicted se")
       .argument(
-        "<census>",
-        "every document of the population (per-query, or per-document with --aggregated)",
+        "[census]",
+        "every document of the population (per-query, or per-document with --aggregated); or --from",
       )
       .requiredOption("--documents <K>", "documents to sample", parseCount("--documents"))
       .option(
@@ -78,21 +79,20 @@ export function registerStrata(program: Command, io: CommandIo): void {
     )
     .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
     .option("--seed <S>", "seed of the sample draw", parseCount("--seed"), 1);
-  withReportOptions(command, "ragci.strata/1")
+  withReportOptions(withDatabaseOptions(command), "ragci.strata/1")
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runStrata));
 }
 
 export async function runStrata(
-  file: string,
+  file: string | undefined,
   options: StrataCommandOptions,
   io: CommandIo,
 ): Promise<string> {
   const format = reportFormat(options);
   await refuseUnsafe([file], options, [namedOutput("--write-sample", options.writeSample)]);
-  const filter = parseSystemFilter(options.system);
-  io.progress.update(`reading ${file}…`);
-  const { stats: census, metric } = await readOneSystem({ ...options, file }, filter, "strata");
+  const read = await loadStrataCensus(file, options, io);
+  const { stats: census, metric } = read;
   io.progress.done();
 
   const M = census.n.length;
@@ -108,7 +108,7 @@ export async function runStrata(
       "invalid-option",
       options.cutoff !== undefined
         ? `--cutoff ${options.cutoff}: each stratum needs at least two documents`
-        : `${file}: no size cutoff leaves two documents in each stratum`,
+        : `${read.source}: no size cutoff leaves two documents in each stratum`,
     );
   }
   let sample: StrataReport["sample"] = null;
@@ -121,9 +121,10 @@ export async function runStrata(
     await writeFileAtomic(options.writeSample, csvText(["doc", "stratum"], rows));
     sample = { path: options.writeSample, seed: options.seed, allocation: options.allocation };
   }
+  const filter = parseSystemFilter(options.system);
   const report: StrataReport = {
     version: io.version,
-    file,
+    file: read.source,
     system: filter?.value ? `${filter.column} ${filter.value}` : null,
     design,
     sample,
@@ -137,7 +138,7 @@ export async function runStrata(
       const aggregates = aggregatesDownload(path, [
         { system: filter?.value || null, metric, stats: census },
       ]);
-      return strataHtml({ report, census, sha256: await sha256File(file), aggregates });
+      return strataHtml({ report, census, sha256: await read.sha256(), aggregates });
     },
   });
 }
