@@ -4,16 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectClose } from "../expectClose.js";
 import { startTestPostgres, type TestPostgres } from "../postgres/cluster.js";
 import { loadExampleTable } from "../postgres/exampleTable.js";
-import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, ragci, ragciJson, ragciOk, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
-
-function json(args: string[]): Record<string, any> {
-  const result = ragci([...args, "--json"]);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout);
-}
 
 /** The analysis without its inputs (a file vs a database) and the aggregates' digests. */
 function analysisOf(o: Record<string, any>): Record<string, any> {
@@ -55,12 +48,12 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
   ];
 
   it("gives the file's analysis from K rows per system × metric (--table and --sql)", () => {
-    const file = json(["analyze", EXAMPLE, ...metricArgs]);
+    const file = ragciJson(["analyze", EXAMPLE, ...metricArgs]);
     for (const source of [
       ["--table", "covidqa"],
       ["--sql", "SELECT doc_id, system, hit5, rr FROM covidqa"],
     ]) {
-      const db = json(["analyze", "--from", server.url, ...source, ...metricArgs]);
+      const db = ragciJson(["analyze", "--from", server.url, ...source, ...metricArgs]);
       // 2,760 rows stay in PostgreSQL; 98 documents × 2 systems × 2 metrics come back.
       expect(db.inputs).toEqual([
         expect.objectContaining({ format: "postgres", kind: "per-document", rows: 392 }),
@@ -76,19 +69,17 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
   });
 
   it("--write-aggregates from --from re-runs with --aggregated", () => {
-    const r = ragci([
+    const report = ragciJson([
       "analyze",
       "--from",
       server.url,
       "--table",
       "covidqa",
       ...metricArgs,
-      "--json",
       "--write-aggregates",
       join(dir, "from-pg.parquet"),
     ]);
-    expect(r.code).toBe(0);
-    const again = json([
+    const again = ragciJson([
       "analyze",
       join(dir, "from-pg.parquet"),
       "--aggregated",
@@ -97,7 +88,7 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
       "--replicates",
       "999",
     ]);
-    expect(analysisOf(again)).toEqual(analysisOf(JSON.parse(r.stdout)));
+    expect(analysisOf(again)).toEqual(analysisOf(report));
   });
 
   it("refuses a NULL metric with ragci's message (one line, exit 2)", () => {
@@ -111,7 +102,7 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
 
   it("never shows the password, in a report or in a connection error", () => {
     const withPassword = server.url.replace("postgres@", "postgres:s3cr%C3%A9t@");
-    const ok = ragci([
+    const ok = ragciOk([
       "analyze",
       "--from",
       withPassword,
@@ -126,8 +117,7 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
       "--replicates",
       "0",
     ]);
-    expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain("postgres:***@127.0.0.1");
+    expect(ok).toContain("postgres:***@127.0.0.1");
     const unreachable = ragci([
       "analyze",
       "--from",
@@ -141,7 +131,7 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
     expect(unreachable.stderr).toMatch(
       /^ragci: postgresql:\/\/me:\*\*\*@127\.0\.0\.1:1\/db: cannot connect to PostgreSQL \(.*\)\n$/,
     );
-    for (const text of [ok.stdout, ok.stderr, unreachable.stdout, unreachable.stderr]) {
+    for (const text of [ok, unreachable.stdout, unreachable.stderr]) {
       expect(text).not.toMatch(/s3cr/);
     }
   });

@@ -17,6 +17,7 @@ interface SqlCommandOptions {
   readonly system?: string;
   readonly query?: string;
   readonly pair?: boolean;
+  readonly intersect?: boolean;
 }
 
 const EXAMPLES = `
@@ -33,7 +34,9 @@ NULL, NaN or infinite metric, and with --query a query repeated for a system (an
 --pair, a query under two documents or of one system only) — and fails with ragci's message
 when a check does not pass. A value that is not a number fails the CAST in the database.
 --pair adds, for two systems COL=A,B joined on --query, the rows "B - A" of the per-query
-differences, as compare needs. Sums are exact where the dialect can (README, "Databases").`;
+differences, as compare needs; with --intersect a query of one system only is left out (as
+compare --intersect does) instead of failing the statement. Sums are exact where the dialect
+can (README, "Databases").`;
 
 export function registerSql(program: Command, io: CommandIo): void {
   program
@@ -49,6 +52,10 @@ export function registerSql(program: Command, io: CommandIo): void {
     .option("--system <column[=values]>", "system column; COLUMN=A,B keeps those systems")
     .option("--query <column>", "query id column: a query repeated for a system is refused")
     .option("--pair", "with --system COL=A,B and --query: the per-query differences B − A too")
+    .option(
+      "--intersect",
+      "with --pair: keep the queries both systems have (compare --intersect) instead of failing on the others",
+    )
     .addHelpText("after", EXAMPLES)
     .action((options: SqlCommandOptions) => {
       io.stdout(`${sqlStatement(options)};\n`);
@@ -72,6 +79,11 @@ function sqlStatement(options: SqlCommandOptions): string {
   const source: SqlSource =
     options.table !== undefined ? { table: options.table } : { sql: options.sql as string };
   let pairs: [string, string][] | null = null;
+  if (options.intersect && !options.pair)
+    throw new RagciError(
+      "invalid-option",
+      "--intersect goes with --pair (two systems joined on --query)",
+    );
   if (options.pair) {
     const values = system?.values;
     if (values?.length !== 2 || !options.query) {
@@ -91,5 +103,6 @@ function sqlStatement(options: SqlCommandOptions): string {
     systems: system?.values ?? null,
     query: options.query ?? null,
     pairs,
+    intersect: options.intersect ?? false,
   });
 }
