@@ -66,17 +66,15 @@ export type FromOptions = DatabaseOptions & {
   readonly metric?: readonly string[];
 };
 
-/** The reader's common options, after the checks every --from read shares. */
+/**
+ * The reader's common options, after the checks every --from read shares; `documentLabel` is
+ * the design's stratum or psu column, carried per document through the database's GROUP BY.
+ */
 export function databaseReadOptions(
   options: FromOptions,
   documentLabel: string | null,
 ): Omit<ReadDatabaseOptions, "metrics"> & { readonly metrics: readonly string[] } {
   if (options.from === undefined) throw new Error("internal: a --from read without --from");
-  if (documentLabel !== null)
-    throw new RagciError(
-      "invalid-option",
-      "--from does not carry a design's stratum or psu yet; use ragci sql and --aggregated, or a file",
-    );
   if (!options.metric || options.metric.length === 0)
     throw new RagciError("invalid-option", "--from: name the metric column(s) with --metric");
   const source: SqlSource =
@@ -87,6 +85,7 @@ export function databaseReadOptions(
     source,
     doc: options.doc ?? null,
     metrics: options.metric,
+    documentLabel,
   };
 }
 

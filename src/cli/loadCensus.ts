@@ -73,8 +73,8 @@ export async function loadCensus(
   checkSources(file === undefined ? [] : [file], options, "the census file");
   if (file === undefined) {
     const one = await oneSystemFromDatabase(options, "simulate", io, unitColumn);
-    const { stats, metric, system, pair } = one;
-    const census = { stats, metric, system, pair, labels: null };
+    const { stats, metric, system, pair, labels } = one;
+    const census = { stats, metric, system, pair, labels };
     const { name, sqlSha256 } = one.read;
     return { ...census, description: censusDescription(name, sqlSha256, census, true) };
   }

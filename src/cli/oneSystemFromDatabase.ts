@@ -16,6 +16,8 @@ export interface OneSystemRead {
   readonly system: string | null;
   /** Systems in the source (2 for a pair). */
   readonly systemsFound: number;
+  /** Each document's `documentLabel` value (a two-stage study's unit), aligned with stats.ids. */
+  readonly labels: readonly string[] | null;
   readonly read: DatabaseRead<unknown>;
 }
 
@@ -23,7 +25,7 @@ export interface OneSystemRead {
  * plan, strata and simulate --from: --system COL=A (or the source's one system) read as its
  * per-document sums, or COL=A,B as the per-document sums of the per-query differences B − A,
  * with one metric — the database's K rows, checked as readOneSystem and readPairedResults check
- * a file's.
+ * a file's — and each document's `documentLabel` when asked for.
  *
  * @throws RagciError for more than one metric, a missing system, or several without --system
  */
@@ -51,7 +53,9 @@ export async function oneSystemFromDatabase(
     const difference = read.table.differences[0];
     if (!difference) throw new Error("internal: no paired difference");
     const { stats, metric } = difference;
-    return { stats, metric, pair: { a, b }, system: null, systemsFound: 2, read };
+    const labelOf = read.table.labelOf;
+    const labels = labelOf ? stats.ids.map((id) => labelOf.get(id) as string) : null;
+    return { stats, metric, pair: { a, b }, system: null, systemsFound: 2, labels, read };
   }
   // Every system's K rows come back, so a misspelt system is named with those found.
   const read = await readDatabase({
@@ -67,6 +71,7 @@ export async function oneSystemFromDatabase(
     pair: null,
     system: values?.[0] ?? null,
     systemsFound: new Set(read.table.groups.map((g) => g.system)).size,
+    labels: group.labels ?? null,
     read,
   };
 }

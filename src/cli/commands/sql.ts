@@ -18,6 +18,7 @@ interface SqlCommandOptions {
   readonly query?: string;
   readonly pair?: boolean;
   readonly intersect?: boolean;
+  readonly label?: string;
 }
 
 const EXAMPLES = `
@@ -27,12 +28,16 @@ Examples:
   $ ragci sql --dialect duckdb --sql "SELECT * FROM 'results.parquet'" --doc doc_id --metric hit5 --system system=bm25,tfidf --query query_id --pair
   $ psql "$DB" --csv -c "$(ragci sql --dialect postgres --table results --doc doc_id --metric hit5)" > perdoc.csv
   $ ragci analyze perdoc.csv --aggregated
+  $ ragci sql --dialect postgres --table results --doc doc_id --metric hit5 --label topic   # then:
+  $ ragci analyze perdoc.csv --aggregated --design topics.json --psu topic
 
 The statement returns the per-document table (system, metric, doc, n, s, ss, min, max), the
 input of --aggregated. It first checks what ragci checks — an empty document id or system, a
 NULL, NaN or infinite metric, and with --query a query repeated for a system (and, with
 --pair, a query under two documents or of one system only) — and fails with ragci's message
 when a check does not pass. A value that is not a number fails the CAST in the database.
+--label COL adds COL to each row (one value per document: an empty one, or a document with two,
+fails the statement).
 --pair adds, for two systems COL=A,B joined on --query, the rows "B - A" of the per-query
 differences, as compare needs; with --intersect a query of one system only is left out (as
 compare --intersect does) instead of failing the statement. Sums are exact where the dialect
@@ -55,6 +60,10 @@ export function registerSql(program: Command, io: CommandIo): void {
     .option(
       "--intersect",
       "with --pair: keep the queries both systems have (compare --intersect) instead of failing on the others",
+    )
+    .option(
+      "--label <column>",
+      "a per-document column to carry into the table, e.g. a design's stratum or psu (for --aggregated --design)",
     )
     .addHelpText("after", EXAMPLES)
     .action((options: SqlCommandOptions) => {
@@ -104,5 +113,6 @@ function sqlStatement(options: SqlCommandOptions): string {
     query: options.query ?? null,
     pairs,
     intersect: options.intersect ?? false,
+    label: options.label ?? null,
   });
 }

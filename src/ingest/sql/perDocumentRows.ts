@@ -11,11 +11,13 @@ const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 /**
  * Hands the per-document rows a database returned to `read` as a JSONL file, so they go
  * through the same reader and checks as an `--aggregated` file (readAggregates). JSON keeps
- * ids as strings (a CSV would let "001" be sniffed as a number) and doubles round-trip.
+ * ids as strings (a CSV would let "001" be sniffed as a number) and doubles round-trip. A
+ * design's `label` column, when the rows carry one, is kept as text under its name.
  */
 export async function withPerDocumentFile<T>(
   rows: readonly PerDocumentRow[],
   read: (path: string) => Promise<T>,
+  label: string | null = null,
 ): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), "ragci-db-"));
   const path = join(dir, "perdoc.jsonl");
@@ -30,6 +32,7 @@ export async function withPerDocumentFile<T>(
         ss: number(r.ss),
         min: number(r.min),
         max: number(r.max),
+        ...(label ? { [label]: text(r[label]) } : {}),
       }),
     );
     await writeFile(path, lines.length > 0 ? `${lines.join("\n")}\n` : "");

@@ -1,5 +1,6 @@
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { RagciError } from "../../core/errors.js";
+import { AGGREGATE_COLUMNS } from "../hashInputs.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
 import { completeQuery, rowChecksSql } from "./rowChecksSql.js";
@@ -35,12 +36,16 @@ function pairedSystems(pairs: readonly (readonly [string, string])[]): string[] 
   return [...new Set(pairs.flat())].sort(compareCodePoints);
 }
 
-/** One row per query: each system's count and value (max of one value) side by side. */
-function pairsCte(d: Dialect, systems: readonly string[], metrics: number): string {
+/**
+ * One row per query: each system's count and value (max of one value) side by side, and the
+ * query's label (one per document, checked).
+ */
+function pairsCte(d: Dialect, systems: readonly string[], metrics: number, label: boolean): string {
   const wide = [
     "q",
     "min(doc) AS doc",
     "count(DISTINCT doc) AS docs",
+    ...(label ? ["min(lab) AS lab"] : []),
     ...systems.map((s, si) => `sum(CASE WHEN sys = ${d.string(s)} THEN 1 ELSE 0 END) AS n${si}`),
     ...systems.flatMap((s, si) =>
       Array.from(
@@ -66,19 +71,26 @@ export function droppedQueriesSql(d: Dialect, spec: PerDocumentSqlSpec): string 
   const counts = systems.map(
     (_, si) => `sum(CASE WHEN n${si} > 0 AND NOT (${complete}) THEN 1 ELSE 0 END) AS dropped${si}`,
   );
-  return `WITH ${sourceRowsSql(d, spec.source, { ...spec, systems })},\n${pairsCte(d, systems, spec.metrics.length)}\nSELECT ${counts.join(", ")}\nFROM ragci_pairs`;
+  return `WITH ${sourceRowsSql(d, spec.source, { ...spec, systems })},\n${pairsCte(d, systems, spec.metrics.length, false)}\nSELECT ${counts.join(", ")}\nFROM ragci_pairs`;
 }
 
 /**
  * One SELECT (a WITH statement) that turns per-query rows into ragci's per-document table —
- * `system, metric, doc, n, s, ss, min, max`, one row per system × metric × document, the
- * `--aggregated` input — after the checks of rowChecksSql.ts, which fail the statement with
+ * `system, metric, doc, n, s, ss, min, max` (and the label column, under its own name, when
+ * there is one), one row per system × metric × document, the `--aggregated` input — after
+ * the checks of rowChecksSql.ts, which fail the statement with
  * their message. For a pair of systems it holds each system's rows on the paired queries and
  * the differences' rows under "b - a", as `compare --write-aggregates` writes them.
  */
 export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   if (spec.metrics.length === 0)
     throw new RagciError("invalid-option", "name the metric column(s) with --metric");
+  if (spec.label && (AGGREGATE_COLUMNS as readonly string[]).includes(spec.label)) {
+    throw new RagciError(
+      "invalid-option",
+      `the label column cannot be named ${spec.label} (a column of the per-document table: ${AGGREGATE_COLUMNS.join(", ")}); rename it in --sql`,
+    );
+  }
   const pairs = spec.pairs ?? null;
   const systems = pairs ? pairedSystems(pairs) : null;
   if (pairs && (!spec.query || !spec.system)) {
@@ -90,22 +102,23 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   const columns: SourceColumns = { ...spec, systems: systems ?? spec.systems };
   const out = (name: string) => d.alias(name);
   const metric = (m: string) => `${d.string(m)} AS ${out("metric")}`;
+  const label = spec.label ? `, min(lab) AS ${out(spec.label)}` : "";
   const ctes = [sourceRowsSql(d, spec.source, columns)];
   const selects: string[] = [];
   if (systems && pairs) {
-    ctes.push(pairsCte(d, systems, spec.metrics.length));
+    ctes.push(pairsCte(d, systems, spec.metrics.length, Boolean(spec.label)));
     ctes.push(rowChecksSql(d, columns, systems, spec.intersect ?? false));
     const kept = spec.intersect ? ` WHERE ${completeQuery(systems.length)}` : "";
     spec.metrics.forEach((m, mi) => {
       systems.forEach((s, si) => {
         selects.push(
-          `SELECT ${d.string(s)} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `x${si}_${mi}`)}\n  FROM ragci_pairs${kept} GROUP BY doc`,
+          `SELECT ${d.string(s)} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `x${si}_${mi}`)}${label}\n  FROM ragci_pairs${kept} GROUP BY doc`,
         );
       });
       for (const [a, b] of pairs) {
         const x = `(x${systems.indexOf(b)}_${mi} - x${systems.indexOf(a)}_${mi})`;
         selects.push(
-          `SELECT ${d.string(differenceName(a, b))} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, x)}\n  FROM ragci_pairs${kept} GROUP BY doc`,
+          `SELECT ${d.string(differenceName(a, b))} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, x)}${label}\n  FROM ragci_pairs${kept} GROUP BY doc`,
         );
       }
     });
@@ -113,11 +126,11 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
     ctes.push(rowChecksSql(d, columns, null));
     spec.metrics.forEach((m, mi) => {
       selects.push(
-        `SELECT sys AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `v${mi}`)}\n  FROM ragci_rows GROUP BY sys, doc`,
+        `SELECT sys AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `v${mi}`)}${label}\n  FROM ragci_rows GROUP BY sys, doc`,
       );
     });
   }
-  const keys = ["system", "metric", "doc", "n", "s", "ss", "min", "max"].map(
+  const keys = [...AGGREGATE_COLUMNS, ...(spec.label ? [spec.label] : [])].map(
     (k) => `ragci_t.${out(k)}`,
   );
   return `WITH ${ctes.join(",\n")}\nSELECT ${keys.join(", ")}\nFROM (\n  ${selects.join("\n  UNION ALL\n  ")}\n) AS ragci_t CROSS JOIN ragci_guard\nWHERE ragci_guard.ragci_failed IS NULL\nORDER BY ${keys.slice(0, 3).join(", ")}`;

@@ -4,7 +4,13 @@ import { RagciError } from "../../core/errors.js";
 import { readAggregates } from "../readAggregates.js";
 import { readPairedAggregates } from "../readPairedAggregates.js";
 import type { PairedTable } from "../readPairedResults.js";
-import { documentColumn, findColumn, queryColumn, resolveColumn } from "../resolveColumns.js";
+import {
+  documentColumn,
+  findColumn,
+  labelColumn,
+  queryColumn,
+  resolveColumn,
+} from "../resolveColumns.js";
 import type { ResultsTable } from "../resultsTable.js";
 import { type DatabaseRow, scrubbed } from "./databaseConnection.js";
 import {
@@ -35,6 +41,8 @@ export interface ReadDatabaseOptions {
   readonly systems?: readonly string[] | null;
   /** Without `system`: a column of this name, if there is one, is the system column. */
   readonly systemIfPresent?: string | null;
+  /** A per-document design column (stratum or first-stage unit) carried into the table. */
+  readonly documentLabel?: string | null;
 }
 
 /** A table read through a database, with what describes the input in a report. */
@@ -124,6 +132,7 @@ export async function readDatabase(
       : options.systemIfPresent
         ? findColumn([options.systemIfPresent], columns)
         : null;
+    const label = labelColumn(options.documentLabel, columns, name);
     const sql = perDocumentSql(d, {
       source: options.source,
       doc,
@@ -131,12 +140,22 @@ export async function readDatabase(
       system,
       systems: options.systems ?? null,
       query: null,
+      label,
     });
     const rows = await run(sql);
     if (rows.length === 0)
       throw new RagciError("empty-input", `${name}: no rows; there is nothing to analyse`);
-    const table = await withPerDocumentFile(rows, (file) =>
-      readAggregates({ file, displayName: name, format: "jsonl", system: "system" }),
+    const table = await withPerDocumentFile(
+      rows,
+      (file) =>
+        readAggregates({
+          file,
+          displayName: name,
+          format: "jsonl",
+          system: "system",
+          documentLabel: label,
+        }),
+      label,
     );
     return {
       table: { ...table, documentColumn: doc, systemColumn: system },
@@ -174,6 +193,7 @@ export async function readDatabasePairs(
     const query = queryColumn(options.query, columns, name);
     const metrics = options.metrics.map((m) => resolveColumn(m, columns, name, "metric"));
     const system = resolveColumn(options.system, columns, name, "system");
+    const label = labelColumn(options.documentLabel, columns, name);
     // Which systems there are: one column scanned (NULL and empty names fail the checks later).
     const sys = `CAST(${d.identifier(system)} AS ${d.text})`;
     const only = options.systems
@@ -217,6 +237,7 @@ export async function readDatabasePairs(
       query,
       pairs,
       intersect: options.intersect ?? false,
+      label,
     };
     const sql = perDocumentSql(d, spec);
     const rows = await run(sql);
@@ -230,18 +251,21 @@ export async function readDatabasePairs(
         dropped[s] = Number(counts[`dropped${si}`] ?? 0);
       });
     }
-    const table = await withPerDocumentFile(rows, (file) =>
-      readPairedAggregates({
-        file,
-        displayName: name,
-        format: "jsonl",
-        doc: null,
-        system: null,
-        onlySystems: null,
-        metrics,
-        documentLabel: null,
-        pairs: () => pairs,
-      }),
+    const table = await withPerDocumentFile(
+      rows,
+      (file) =>
+        readPairedAggregates({
+          file,
+          displayName: name,
+          format: "jsonl",
+          doc: null,
+          system: null,
+          onlySystems: null,
+          metrics,
+          documentLabel: label,
+          pairs: () => pairs,
+        }),
+      label,
     );
     return {
       table: { ...table, dropped },

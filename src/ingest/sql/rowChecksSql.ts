@@ -16,7 +16,7 @@ const countWhere = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELS
 /**
  * The checks ragci's readers make (validateRows.ts, checkPairedRows.ts), as SQL over
  * `ragci_rows` (and `ragci_pairs` for a paired table): empty ids, NULL, NaN or infinite
- * metrics, a query repeated for a system, and for pairs a query under two documents or
+ * metrics, a query repeated for a system, an empty label or a document with two, and for pairs a query under two documents or
  * present for one system only (with `intersect`, such queries are left out instead, and only
  * having no query common to every system fails). They end in the CTE `ragci_guard`, one row whose
  * `ragci_failed` is NULL when every check passes and otherwise the CAST of the first failing
@@ -60,6 +60,15 @@ export function rowChecksSql(
       count: countWhere(`v${i} IS NULL OR NOT (${d.finite(`v${i}`)})`),
       problem: `rows have ${m} NULL, NaN or infinite; every result needs a finite value`,
     })),
+    ...(c.label
+      ? [
+          {
+            name: "no_label",
+            count: countWhere(blank("lab")),
+            problem: `rows have no ${c.label} (NULL or empty); the design needs it for every document`,
+          },
+        ]
+      : []),
   ];
   const ctes = [
     `ragci_checks AS (\n  SELECT ${rowChecks.map((k) => `${k.count} AS ${k.name}`).join(",\n    ")}\n  FROM ragci_rows\n)`,
@@ -73,6 +82,16 @@ export function rowChecksSql(
       name: "repeated",
       count: "",
       problem: `queries appear more than once for a system in ${c.query}; each query needs one result per system`,
+    });
+  }
+  if (c.label) {
+    ctes.push(
+      `ragci_labels AS (\n  SELECT count(*) AS split_label FROM (SELECT doc FROM ragci_rows GROUP BY doc HAVING count(DISTINCT lab) > 1) AS ragci_l\n)`,
+    );
+    later.push({
+      name: "split_label",
+      count: "",
+      problem: `documents have more than one ${c.label}; a document belongs to one ${c.label}`,
     });
   }
   if (paired) {
@@ -107,6 +126,7 @@ export function rowChecksSql(
   const sources = [
     "ragci_checks",
     ...(c.query ? ["ragci_repeats"] : []),
+    ...(c.label ? ["ragci_labels"] : []),
     ...(paired ? ["ragci_pair_checks"] : []),
   ];
   ctes.push(

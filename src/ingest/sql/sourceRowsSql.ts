@@ -14,6 +14,11 @@ export interface SourceColumns {
   readonly systems: readonly string[] | null;
   /** Query id column (pairing, and the repeated-query check); null without one. */
   readonly query: string | null;
+  /**
+   * A per-document column carried into the per-document table (a design's stratum or
+   * first-stage unit): one non-empty value per document, checked like the file path's.
+   */
+  readonly label?: string | null;
 }
 
 /** A user's SELECT as a subquery: one statement, without its final semicolon. */
@@ -35,7 +40,8 @@ export function sourceFromSql(d: Dialect, source: SqlSource): string {
 
 /**
  * The CTE `ragci_rows`: every per-query row in ragci's shape — doc, sys and q as text (NULL
- * where the source has none), each metric as a double v0, v1, … — with the systems chosen.
+ * where the source has none), each metric as a double v0, v1, …, and lab (the label column,
+ * as text) when there is one — with the systems chosen.
  * The checks and the GROUP BYs are written against it, as the file readers' are against
  * normalizedRows.ts. A value that is not a number fails the CAST in the database.
  */
@@ -47,6 +53,7 @@ export function sourceRowsSql(d: Dialect, source: SqlSource, c: SourceColumns): 
     `${c.system ? text(c.system) : "NULL"} AS sys`,
     `${c.query ? text(c.query) : "NULL"} AS q`,
     ...c.metrics.map((m, i) => `CAST(${d.identifier(m)} AS ${d.double}) AS v${i}`),
+    ...(c.label ? [`${text(c.label)} AS lab`] : []),
   ];
   const only =
     c.system && c.systems
