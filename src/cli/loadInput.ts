@@ -21,6 +21,8 @@ export interface InputOptions {
   readonly docMap?: string;
   readonly metric?: string[];
   readonly system?: string;
+  /** The query id column, checked for repeats whatever the size of the input. */
+  readonly query?: string;
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly threads?: number;
@@ -80,6 +82,8 @@ export async function loadInput(
       doc: converted ? "doc" : (options.doc ?? null),
       metrics: converted ? converted.metrics : (options.metric ?? null),
       system: systemOption?.column ?? (converted ? "system" : null),
+      // An evaluation tool's rows carry the query id as query_id.
+      query: options.query ? (converted ? "query_id" : options.query) : null,
       ...(options.threads ? { threads: options.threads } : {}),
       valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
       documentLabel: designColumn,

@@ -1,32 +1,9 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { endianness } from "node:os";
-import { RagciError } from "../core/errors.js";
 import { csvText } from "./csvText.js";
 import type { MetricAggregates } from "./resultsTable.js";
 
-/** SHA-256 of a file's bytes, streamed (constant memory). */
-export async function sha256File(path: string, displayName = path): Promise<string> {
-  const hash = createHash("sha256");
-  try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }))
-      hash.update(chunk as Buffer);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "it is a directory"
-          : error instanceof Error
-            ? error.message
-            : String(error);
-    throw new RagciError("unreadable-input", `${displayName}: cannot read it (${reason})`, {
-      file: displayName,
-    });
-  }
-  return hash.digest("hex");
-}
+export { sha256File } from "./sha256File.js";
 
 /** Header of the long per-document table written by --write-aggregates. */
 export const AGGREGATE_COLUMNS = ["system", "metric", "doc", "n", "s", "ss", "min", "max"] as const;

@@ -1,6 +1,3 @@
-import { queryRows } from "./duckdb.js";
-import { sqlIdentifier } from "./inputFormat.js";
-import { findColumn, QUERY_COLUMN_CANDIDATES } from "./resolveColumns.js";
 import type { MetricAggregates } from "./resultsTable.js";
 import { type BadRowContext, firstRowWhere } from "./validateRows.js";
 
@@ -63,41 +60,4 @@ export function spacedIdNotices(
     }
   }
   return notices;
-}
-
-/**
- * With a query id column, each query should give one result per system: a repeated id
- * (a duplicated row?) counts that query twice. Reported, not refused. Here `c.source` is the file
- * itself: the query column is not among the normalised ones.
- */
-export async function repeatedQueryNotices(
-  c: BadRowContext,
-  columns: readonly string[],
-  excluded: readonly string[],
-  systemColumn: string | null,
-): Promise<string[]> {
-  const query = findColumn(QUERY_COLUMN_CANDIDATES, columns);
-  if (query === null || excluded.includes(query)) return [];
-  const q = `CAST(${sqlIdentifier(query)} AS VARCHAR)`;
-  const system = systemColumn ? `CAST(${sqlIdentifier(systemColumn)} AS VARCHAR)` : "NULL";
-  // First the 64-bit hashes of (query, system): grouping integers is a third faster than
-  // grouping the ids. Equal pairs have equal hashes, so no repeated hash means no repeated
-  // query; only the hashes that repeat (a repeated query, or a rare collision) are then
-  // grouped by the ids themselves.
-  const key = `hash(${q}, ${system})`;
-  const candidates = await queryRows(
-    c.connection,
-    `SELECT count(*) AS k FROM (SELECT ${key} AS h FROM ${c.source} GROUP BY h HAVING count(*) > 1)`,
-  );
-  if (Number(candidates[0]?.k ?? 0) === 0) return [];
-  const repeated = await queryRows(
-    c.connection,
-    `SELECT q, system, k, count(*) OVER () AS repeatedIds FROM (SELECT ${q} AS q, ${system} AS system, count(*) AS k FROM ${c.source} WHERE ${key} IN (SELECT ${key} AS h FROM ${c.source} GROUP BY h HAVING count(*) > 1) GROUP BY ALL HAVING count(*) > 1) ORDER BY system, q LIMIT 1`,
-  );
-  const first = repeated[0];
-  if (!first) return [];
-  const more = Number(first.repeatedIds) - 1;
-  return [
-    `${c.file}: query id ${first.q} appears ${first.k} times${first.system === null ? "" : ` for system ${first.system}`}${more > 0 ? ` (and ${more} more query ids repeat)` : ""} in column ${query}; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
-  ];
 }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { sha256Aggregates } from "../../ingest/hashInputs.js";
 import { mergeShards } from "../../ingest/mergeShards.js";
+import { QUERY_CHECK_ROW_LIMIT } from "../../ingest/queryIdCheck.js";
 import { writeAggregates } from "../../ingest/writeAggregates.js";
 import type { AnalysisReport } from "../../report/analysisReport.js";
 import { formatReportJson } from "../../report/json.js";
@@ -52,6 +53,10 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
         .option(
           "--system <column[=values]>",
           "one analysis per value of this column; COLUMN=A or COLUMN=A,B analyses only those systems",
+        )
+        .option(
+          "--query <column>",
+          `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${QUERY_CHECK_ROW_LIMIT.toLocaleString("en-US")} rows)`,
         )
         .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
         .option(
