@@ -72,19 +72,22 @@ export function tailsFunction() {
     ...[...get("i"), ...i32Const(1), op.i32Add, ...set("i")],
   ];
   const value = [...get("at"), ...memory(op.f64Load, 3, 0), ...set("x")];
-  /** Inserts the first `count` kept values into a tail, the k-th kept value at slot k. */
-  const fill = (count: string, base: string, beyond: number) => [
+  /**
+   * A loop over the values from the first, passing over the flagged ones: it stops when `stop`
+   * holds, runs `body` on each kept value (in x), then counts it (kept).
+   */
+  const overKeptValues = (stop: number[], body: number[]) => [
     ...[...i32Const(0), ...tee("i"), ...set("kept"), ...get("values"), ...set("at")],
     op.block,
     VOID,
     op.loop,
     VOID,
-    ...[...get("kept"), ...get(count), op.i32GeU, op.brIf, 1],
+    ...[...stop, op.brIf, 1],
     op.block,
     VOID,
     ...passOver(0),
     ...value,
-    ...insert(fn, base, "kept", beyond),
+    ...body,
     ...[...get("kept"), ...i32Const(1), op.i32Add, ...set("kept")],
     op.end,
     ...next,
@@ -92,6 +95,9 @@ export function tailsFunction() {
     op.end,
     op.end,
   ];
+  /** Inserts the first `count` kept values into a tail, the k-th kept value at slot k. */
+  const fill = (count: string, base: string, beyond: number) =>
+    overKeptValues([...get("kept"), ...get(count), op.i32GeU], insert(fn, base, "kept", beyond));
   const edge = (base: string, last: string) => [
     ...get(base),
     ...get(last),
@@ -134,27 +140,27 @@ export function tailsFunction() {
     ...[...get("high"), ...i32Const(1), op.i32Sub, ...set("lastHigh")],
     ...[...edge("small", "lastLow"), ...set("lowEdge")],
     ...[...edge("large", "lastHigh"), ...set("highEdge")],
-    ...[...get("values"), ...tee("at"), ...get("n"), ...i32Const(3), op.i32Shl, op.i32Add],
-    ...set("end"),
-    ...[...i32Const(0), ...tee("i"), ...set("kept")],
-    op.block,
-    VOID,
-    op.loop,
-    VOID,
-    ...[...get("at"), ...get("end"), op.i32GeU, op.brIf, 1],
-    op.block,
-    VOID,
-    ...passOver(0),
-    ...value,
-    ...enter({ tail: "small", size: "low", last: "lastLow", edge: "lowEdge", beyond: op.f64Lt }),
-    ...enter({ tail: "large", size: "high", last: "lastHigh", edge: "highEdge", beyond: op.f64Gt }),
-    ...[...get("nan"), ...get("x"), ...get("x"), op.f64Ne, op.i32Or, ...set("nan")],
-    ...[...get("kept"), ...i32Const(1), op.i32Add, ...set("kept")],
-    op.end,
-    ...next,
-    ...[op.br, 0],
-    op.end,
-    op.end,
+    ...[...get("values"), ...get("n"), ...i32Const(3), op.i32Shl, op.i32Add, ...set("end")],
+    ...overKeptValues(
+      [...get("at"), ...get("end"), op.i32GeU],
+      [
+        ...enter({
+          tail: "small",
+          size: "low",
+          last: "lastLow",
+          edge: "lowEdge",
+          beyond: op.f64Lt,
+        }),
+        ...enter({
+          tail: "large",
+          size: "high",
+          last: "lastHigh",
+          edge: "highEdge",
+          beyond: op.f64Gt,
+        }),
+        ...[...get("nan"), ...get("x"), ...get("x"), op.f64Ne, op.i32Or, ...set("nan")],
+      ],
+    ),
     ...get("nan"),
   ];
   return { fn, body };
