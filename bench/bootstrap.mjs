@@ -125,7 +125,7 @@ for (const k of [20, 2000]) {
   const stats = core.documentStats({ ids: base.ids, n, s });
   const total = n.reduce((a, b) => a + b, 0);
   const t = performance.now();
-  chunkBootstrapBinary(stats, B, 1);
+  chunkBootstrapBinary(stats, { replicates: B, seed: 1 });
   const ms = performance.now() - t;
   rows.push([
     `chunk-bootstrap (0/1), N = ${total.toLocaleString("en")}, K = ${k}, B = ${B}`,

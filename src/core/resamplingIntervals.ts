@@ -71,13 +71,24 @@ export function resamplingIntervals(
   const chunkKey = input.spawnKeys.chunks;
   if (input.chunkSkipped !== null) chunks = input.chunkSkipped;
   else if (stats.binary)
-    chunks = chunkBootstrapBinary(stats, replicates, seed, chunkProgress, chunkKey);
+    chunks = chunkBootstrapBinary(stats, {
+      replicates,
+      seed,
+      onProgress: chunkProgress,
+      spawnKey: chunkKey,
+    });
   else if (input.values === null) {
     chunks =
       "non-binary metric from per-document input: resampling results needs the per-query values";
   } else if (total * replicates > CHUNK_BOOTSTRAP_ROW_LIMIT) {
     chunks = `N × B = ${total * replicates} is too many draws for the row-level chunk bootstrap of a non-binary metric (a contrast); lower ${optionRef("replicates")}`;
-  } else chunks = chunkBootstrapRows(input.values, replicates, seed, chunkProgress, chunkKey);
+  } else
+    chunks = chunkBootstrapRows(input.values, {
+      replicates,
+      seed,
+      onProgress: chunkProgress,
+      spawnKey: chunkKey,
+    });
   const chunkInterval = (estimates: "micro" | "macro"): Interval =>
     typeof chunks === "string"
       ? { available: false, reason: chunks }

@@ -18,6 +18,16 @@ export interface ChunkBootstrapReplicates {
   readonly macro: Float64Array;
 }
 
+export interface ChunkBootstrapOptions {
+  /** B, the number of replicates. */
+  readonly replicates: number;
+  readonly seed: number;
+  /** Called now and then with the fraction done; for a progress bar. */
+  readonly onProgress?: ((fraction: number) => void) | undefined;
+  /** numpy SeedSequence spawn key of the stream (default none: default_rng(seed)). */
+  readonly spawnKey?: readonly number[];
+}
+
 /**
  * Contrast: resample the N results with replacement, ignoring documents (what a per-query
  * bootstrap does). For 0/1 results this needs no per-query data and costs O(B·K): the counts
@@ -29,11 +39,9 @@ export interface ChunkBootstrapReplicates {
  */
 export function chunkBootstrapBinary(
   stats: DocumentStats,
-  replicates: number,
-  seed: number,
-  onProgress?: (fraction: number) => void,
-  spawnKey: readonly number[] = [],
+  options: ChunkBootstrapOptions,
 ): ChunkBootstrapReplicates {
+  const { replicates, seed, onProgress, spawnKey = [] } = options;
   const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const k = stats.n.length;
   const uniform = uniformSource(seed, spawnKey);
@@ -81,11 +89,9 @@ export function chunkBootstrapBinary(
  */
 export function chunkBootstrapRows(
   values: ResultValues,
-  replicates: number,
-  seed: number,
-  onProgress?: (fraction: number) => void,
-  spawnKey: readonly number[] = [],
+  options: ChunkBootstrapOptions,
 ): ChunkBootstrapReplicates {
+  const { replicates, seed, onProgress, spawnKey = [] } = options;
   const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const total = values.values.length;
   const k = values.offsets.length - 1;
