@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
+import type { PairSums } from "../core/compareMetric.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { checkInputFile } from "./checkInput.js";
@@ -42,17 +42,8 @@ export interface ReadPairedOptions {
   readonly documentLabel?: string | null;
 }
 
-export interface PairDifference {
-  readonly a: string;
-  readonly b: string;
-  readonly metric: string;
-  /** Per-document sums of the per-query differences x = b − a. */
-  readonly stats: DocumentStats;
-  /** Queries with x ≠ 0; null when per-document sums cannot tell (scores, aggregated input). */
-  readonly queriesDiffering: number | null;
-  /** The per-query differences grouped by document, sorted (for the chunk bootstrap). */
-  readonly values?: ResultValues;
-}
+/** One pair's per-document sums of the per-query differences b − a (core's PairSums). */
+export type PairDifference = PairSums;
 
 export interface PairedTable {
   readonly systems: readonly string[];
