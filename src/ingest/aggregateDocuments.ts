@@ -8,6 +8,7 @@ import {
   type ZeroOneColumns,
 } from "./documentRows.js";
 import { duckDbMessage, type QueryProgress, unreadable, withQueryProgress } from "./duckdb.js";
+import { duringScan } from "./scanGate.js";
 import { isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
 
 /** The per-document rows with every metric's min, max and count off 0/1, and how they were summed. */
@@ -37,7 +38,8 @@ export async function aggregateDocuments(
     mode,
     zeroOne: mode === "integer" && zeroOneFirst[i] === true,
   }));
-  const scan = () => withQueryProgress(c.connection, onProgress, () => documentRows(c, passes));
+  const scan = () =>
+    duringScan(() => withQueryProgress(c.connection, onProgress, () => documentRows(c, passes)));
   try {
     let read = await scan();
     // At most two more scans: a zeroOne metric that is not 0/1 gets the full set, then (or at
@@ -45,10 +47,8 @@ export async function aggregateDocuments(
     for (let scans = 1; scans < 3; scans++) {
       const again = passes.map((pass, i): MetricPass | null => {
         const metric = read.metrics[i] as MetricColumns | ZeroOneColumns;
-        if ("allZeroOne" in metric)
-          return metric.allZeroOne.every((x) => x === 1)
-            ? null
-            : { mode: "integer", zeroOne: false };
+        if ("offZeroOne" in metric)
+          return provenZeroOne(metric, read.n) ? null : { mode: "integer", zeroOne: false };
         return pass.mode === "integer" && !integerSumsExact(metric)
           ? { mode: "decimal", zeroOne: false }
           : null;
@@ -69,6 +69,13 @@ export async function aggregateDocuments(
   }
 }
 
+/** Every value of every document is present and 0 or 1. */
+function provenZeroOne(metric: ZeroOneColumns, n: Float64Array): boolean {
+  for (let d = 0; d < n.length; d++)
+    if (metric.offZeroOne[d] !== 0 || metric.present[d] !== n[d]) return false;
+  return true;
+}
+
 /** Integer-mode sums are exact when every value is whole and Σx² stays below 2⁵³. */
 function integerSumsExact(metric: MetricColumns): boolean {
   let squares = 0;
@@ -86,7 +93,7 @@ function integerSumsExact(metric: MetricColumns): boolean {
  */
 function completed(rows: DocumentRows<MetricColumns | ZeroOneColumns>): DocumentRows {
   const metrics = rows.metrics.map((metric): MetricColumns => {
-    if (!("allZeroOne" in metric)) return metric;
+    if (!("offZeroOne" in metric)) return metric;
     const min = new Float64Array(rows.count);
     const max = new Float64Array(rows.count);
     for (let d = 0; d < rows.count; d++) {

@@ -1,6 +1,7 @@
 import { type QueryProgress, queryRows, withMemoryLimit, withQueryProgress } from "./duckdb.js";
 import { sqlIdentifier } from "./inputFormat.js";
 import { findColumn, QUERY_COLUMN_CANDIDATES } from "./resolveColumns.js";
+import { duringScan } from "./scanGate.js";
 import type { BadRowContext } from "./validateRows.js";
 
 /**
@@ -56,9 +57,11 @@ export async function queryIdNotices(
       `${c.file}: query ids (column ${query}) were not checked for repeats: ${count(rows)} rows, more than the ${count(check.rowLimit)} checked by default; pass --query ${query} to check them`,
     ];
   }
-  return withQueryProgress(c.connection, onProgress, () =>
-    withMemoryLimit(c.connection, QUERY_CHECK_MEMORY, () =>
-      repeatedQueryNotices(c, query, systemColumn),
+  return duringScan(() =>
+    withQueryProgress(c.connection, onProgress, () =>
+      withMemoryLimit(c.connection, QUERY_CHECK_MEMORY, () =>
+        repeatedQueryNotices(c, query, systemColumn),
+      ),
     ),
   );
 }

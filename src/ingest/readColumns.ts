@@ -76,9 +76,11 @@ export async function readColumns(
     nulls: [],
     ascii: true,
   }));
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    if (!chunk || chunk.rowCount === 0) break;
+  // A materialized result's chunks are taken synchronously: fetchChunk is a round trip
+  // through libuv's thread pool for each 2,048 rows.
+  for (let index = 0; index < result.chunkCount; index++) {
+    const chunk = result.getChunk(index);
+    if (chunk.rowCount === 0) continue;
     const count = chunk.rowCount;
     kinds.forEach((kind, c) => {
       const vector = bindings.data_chunk_get_vector(chunk.chunk, c);
@@ -87,13 +89,13 @@ export async function readColumns(
       // Validity: one bit per row, least significant first; absent when every row is valid.
       const validity = bindings.vector_get_validity(vector, Math.ceil(count / 64) * 8);
       const allValid = !validity || validity.length === 0;
-      const valid = (j: number) =>
-        allValid || (((validity[j >> 3] as number) >> (j & 7)) & 1) === 1;
+      const invalid = (j: number) => (((validity[j >> 3] as number) >> (j & 7)) & 1) === 0;
       if (kind === "number") {
         const out = numbers[c] as NumberSink;
         out.reserve(count);
         out.values.set(new Float64Array(data.buffer, data.byteOffset, count), out.length);
-        for (let j = 0; j < count; j++) if (!valid(j)) out.values[out.length + j] = Number.NaN;
+        if (!allValid)
+          for (let j = 0; j < count; j++) if (invalid(j)) out.values[out.length + j] = Number.NaN;
         out.length += count;
         return;
       }
@@ -109,7 +111,7 @@ export async function readColumns(
       const ends = column.ends;
       let ascii = 0;
       for (let j = 0; j < count; j++) {
-        if (!valid(j)) {
+        if (!allValid && invalid(j)) {
           column.nulls.push(column.count);
           ends[column.count++] = sink.length;
           continue;

@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 import { RagciError } from "../core/errors.js";
+import { SCAN_GATE } from "./scanGate.js";
 
 /**
  * Files at least this large are hashed on a worker thread. SHA-256 runs at about 1 GB/s here
@@ -12,18 +13,35 @@ import { RagciError } from "../core/errors.js";
  */
 const WORKER_BYTES = 16 * 2 ** 20;
 
+/**
+ * What the worker leaves for after DuckDB's scan of the file (scanGate.ts). Beside the scan a
+ * core hashing takes as much from DuckDB as it hashes; after it, while the per-document table
+ * is built in JavaScript (about 35 ms for 50,000 documents), it takes nothing. So the worker
+ * hashes before the scan, goes on during it until this much is left, and hashes the rest after:
+ * on the 10⁷-row CSV (210 MB) 60 ms sooner than pausing for the whole scan.
+ */
+const AFTER_SCAN_BYTES = 32 * 2 ** 20;
+
 /** The worker (CommonJS, evaluated): the file read in 1 MiB pieces into the hash. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { openSync, readSync, closeSync } = require("node:fs");
+const { openSync, fstatSync, readSync, closeSync } = require("node:fs");
 const { createHash } = require("node:crypto");
+const gate = new Int32Array(workerData.gate);
 try {
   const fd = openSync(workerData.path, "r");
   try {
     const hash = createHash("sha256");
     const buffer = Buffer.allocUnsafe(1 << 20);
-    for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; )
+    let left = fstatSync(fd).size;
+    for (;;) {
+      if (left <= workerData.afterScan)
+        for (let scans; (scans = Atomics.load(gate, 0)) > 0; ) Atomics.wait(gate, 0, scans);
+      const n = readSync(fd, buffer, 0, buffer.length, null);
+      if (n === 0) break;
+      left -= n;
       hash.update(buffer.subarray(0, n));
+    }
     parentPort.postMessage({ digest: hash.digest("hex") });
   } finally {
     closeSync(fd);
@@ -66,7 +84,10 @@ async function here(path: string): Promise<string> {
 
 function onWorker(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path } });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { path, gate: SCAN_GATE, afterScan: AFTER_SCAN_BYTES },
+    });
     worker.once("message", (m: { digest?: string; code?: string; message?: string }) => {
       if (m.digest !== undefined) resolve(m.digest);
       else reject(Object.assign(new Error(m.message), { code: m.code }));

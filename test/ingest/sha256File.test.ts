@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sha256File } from "../../src/ingest/hashInputs.js";
+import { duringScan } from "../../src/ingest/scanGate.js";
 import { scratchDir } from "../cli/runCli.js";
 import { sha256File as reference } from "../support/sha256File.js";
 
@@ -18,6 +19,24 @@ describe("sha256File", () => {
     writeFileSync(large, bytes);
     expect(await sha256File(small)).toBe(reference(small));
     expect(await sha256File(large)).toBe(reference(large));
+  });
+
+  it("keeps the last 32 MiB of a large file for after a scan, then finishes", async () => {
+    // 20 MiB: all of it is within the part kept for after the scan.
+    const path = join(dir, "kept.bin");
+    writeFileSync(path, Buffer.alloc(20 * 2 ** 20, 7));
+    let release = () => {};
+    const scan = duringScan(() => new Promise<void>((resolve) => (release = resolve)));
+    let digest: string | null = null;
+    const hashing = sha256File(path).then((d) => {
+      digest = d;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(digest).toBeNull();
+    release();
+    await scan;
+    await hashing;
+    expect(digest).toBe(reference(path));
   });
 
   it("names a missing file or a directory in one line", async () => {
