@@ -82,6 +82,7 @@ async function here(path: string): Promise<string> {
   return hash.digest("hex");
 }
 
+/** The worker's digest; should the thread itself fail (not the file), the file is hashed here. */
 function onWorker(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, {
@@ -93,6 +94,6 @@ function onWorker(path: string): Promise<string> {
       else reject(Object.assign(new Error(m.message), { code: m.code }));
       void worker.terminate();
     });
-    worker.once("error", reject);
+    worker.once("error", () => here(path).then(resolve, reject));
   });
 }
