@@ -25,6 +25,29 @@ const small = [
   "3",
 ];
 
+/** A paired study's census values are the difference compare reports on the bundled example. */
+function expectTruthOfComparedExample(out: {
+  census: { pair: unknown };
+  truth: { micro: number; macro: number };
+}) {
+  expect(out.census.pair).toEqual({ a: "bm25", b: "tfidf" });
+  const compared = JSON.parse(
+    ragciOk([
+      "compare",
+      EXAMPLE,
+      "--metric",
+      "hit5",
+      "--system",
+      "system",
+      "--replicates",
+      "0",
+      "--json",
+    ]),
+  );
+  expect(out.truth.micro).toBe(compared.difference.micro.estimate);
+  expect(out.truth.macro).toBe(compared.difference.macro.estimate);
+}
+
 describe("ragci simulate", () => {
   it("reports every method with SPEC §8's fields, per K, against the census value", () => {
     const out = JSON.parse(ragciOk([...small, "--json"]));
@@ -155,22 +178,7 @@ describe("ragci simulate", () => {
         "--json",
       ]),
     );
-    expect(out.census.pair).toEqual({ a: "bm25", b: "tfidf" });
-    const compared = JSON.parse(
-      ragciOk([
-        "compare",
-        EXAMPLE,
-        "--metric",
-        "hit5",
-        "--system",
-        "system",
-        "--replicates",
-        "0",
-        "--json",
-      ]),
-    );
-    expect(out.truth.micro).toBe(compared.difference.micro.estimate);
-    expect(out.truth.macro).toBe(compared.difference.macro.estimate);
+    expectTruthOfComparedExample(out);
   });
 
   it("stops on Ctrl-C with exit code 130 and writes nothing", async () => {
@@ -344,22 +352,7 @@ describe("ragci simulate, two-stage, paired", () => {
         "--json",
       ]),
     );
-    expect(out.census.pair).toEqual({ a: "bm25", b: "tfidf" });
-    const compared = JSON.parse(
-      ragciOk([
-        "compare",
-        EXAMPLE,
-        "--metric",
-        "hit5",
-        "--system",
-        "system",
-        "--replicates",
-        "0",
-        "--json",
-      ]),
-    );
-    expect(out.truth.micro).toBe(compared.difference.micro.estimate);
-    expect(out.truth.macro).toBe(compared.difference.macro.estimate);
+    expectTruthOfComparedExample(out);
     expect(
       out.studies.map((s: { design: { units: number; firstStagePopulation: number } }) => [
         s.design.units,
