@@ -2,9 +2,8 @@ import { DATA_AT } from "../numeric/pcg64Kernel.js";
 import { FunctionBuilder, f64Const, i32Const, memory, op, VOID } from "../numeric/wasmEncoder.js";
 
 /**
- * The document bootstrap's replicate loop as a WebAssembly function (in the kernel of
- * documentBootstrapKernel.ts) that shares its memory with
- * the PCG64 bounded-integer kernel: a block of index rows is drawn straight into memory and
+ * The document bootstrap's replicate loop as a WebAssembly function, in the module of
+ * documentBootstrapKernel.ts: a block of index rows drawn straight into the module's memory is
  * scored there, with no copy of the indices and none of JS's bounds checks in the gathers.
  * Every replicate is computed with the same operations in the same order as the JS loop of
  * documentBootstrap.ts (its oracle in the tests), so the two agree bit for bit.
