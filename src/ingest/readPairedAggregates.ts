@@ -1,3 +1,4 @@
+import { compareCodePoints } from "../core/aggregate/mergeDocumentStats.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { readAggregates } from "./readAggregates.js";
@@ -75,7 +76,8 @@ export async function readPairedAggregates(
   const names = [...new Set(table.groups.map((g) => g.system ?? ""))];
   const isDifference = (name: string) =>
     names.some((a) => names.some((b) => a !== b && name === differenceName(a, b)));
-  let systems = names.filter((n) => !isDifference(n)).sort();
+  // code-point order, as DuckDB orders the per-query path's systems (ORDER BY sys)
+  let systems = names.filter((n) => !isDifference(n)).sort(compareCodePoints);
   if (options.onlySystems) systems = systems.filter((s) => options.onlySystems?.includes(s));
   if (systems.length < 2) {
     throw new RagciError(

@@ -314,3 +314,22 @@ describe("bootstrap work budget", () => {
     expect(small.micro.intervals["chunk-bootstrap"].available).toBe(true);
   });
 });
+
+describe("shards with ids that UTF-16 and code points order differently", () => {
+  it("give the single file's analysis, bootstrap included (documents in code-point order, as DuckDB orders them)", () => {
+    const dir = scratchDir();
+    const ids = ["z", "ｚ", "😀", "a", "中", "𝒜"]; // ｚ U+FF5A sorts before 😀 U+1F600 by code point
+    const rows = ids.flatMap((id, d) =>
+      [1, 2, 3, 4].map((q) => `${id},${(d * 7 + q * 3) % 5 < 2 ? 1 : 0}`),
+    );
+    writeFileSync(join(dir, "all.csv"), `doc_id,hit\n${rows.join("\n")}\n`);
+    writeFileSync(join(dir, "s1.csv"), `doc_id,hit\n${rows.slice(0, 12).join("\n")}\n`);
+    writeFileSync(join(dir, "s2.csv"), `doc_id,hit\n${rows.slice(12).join("\n")}\n`);
+    const args = ["--metric", "hit", "--replicates", "999", "--json"];
+    const whole = ragciJson(["analyze", join(dir, "all.csv"), ...args]);
+    const shards = ragciJson(["analyze", join(dir, "s1.csv"), join(dir, "s2.csv"), ...args]);
+    for (const e of ["micro", "macro"])
+      expect(shards[e].intervals["bootstrap-t"]).toEqual(whole[e].intervals["bootstrap-t"]);
+    expect(shards.aggregatesSha256).toBe(whole.aggregatesSha256);
+  });
+});

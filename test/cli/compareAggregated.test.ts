@@ -123,3 +123,39 @@ describe("compare from its per-document table", () => {
     expect(result.stderr).toMatch(/--aggregated reads one per-document table/);
   });
 });
+
+describe("compare --aggregated with system names ordered differently by UTF-16 and by code point", () => {
+  it("pairs the systems as the per-query file does (z < ｚ U+FF5A < 😀 U+1F600)", () => {
+    const file = join(dir, "awkward-systems.csv");
+    const rows = ["doc_id,query_id,system,hit"];
+    for (const doc of ["a", "b", "c", "d", "e"])
+      for (const q of [1, 2, 3])
+        for (const [i, system] of ["z", "ｚ", "😀"].entries())
+          rows.push(`${doc},${doc}${q},${system},${(doc.charCodeAt(0) + q * (i + 1)) % 2}`);
+    writeFileSync(file, `${rows.join("\n")}\n`);
+    const table = join(dir, "awkward-systems.pairs.csv");
+    const args = ["--metric", "hit", "--all-pairs", "--replicates", "0", "--json"];
+    const fromRows = ragciJson([
+      "compare",
+      file,
+      "--system",
+      "system",
+      ...args,
+      "--write-aggregates",
+      table,
+    ]);
+    const fromTable = ragciJson(["compare", table, "--aggregated", ...args]);
+    const pairs = (out: Record<string, any>) =>
+      out.comparisons.map((c: Record<string, any>) => [
+        c.a.system,
+        c.b.system,
+        c.difference.micro.estimate,
+      ]);
+    expect(pairs(fromRows).map((p: unknown[]) => p.slice(0, 2))).toEqual([
+      ["z", "ｚ"],
+      ["z", "😀"],
+      ["ｚ", "😀"],
+    ]);
+    expect(pairs(fromTable)).toEqual(pairs(fromRows));
+  });
+});

@@ -36,7 +36,25 @@ export function mergeDocumentStats(shards: readonly DocumentStats[]): DocumentSt
   });
 }
 
-/** Orders strings by code point, as DuckDB and Python do (not by locale). */
+/**
+ * Orders strings by code point, as DuckDB (UTF-8 bytes) and Python do (not by locale). JS's own
+ * `<` compares UTF-16 code units, which differs where a surrogate (U+D800–DFFF, the halves of a
+ * character above U+FFFF) meets a unit in U+E000–FFFF: "😀" < "ｚ" in UTF-16, but U+1F600 >
+ * U+FF5A. At the first differing unit, when both are ≥ U+D800, surrogates are moved above
+ * U+E000–FFFF (ICU's code-point-order fix-up); elsewhere the unit order is the code-point order.
+ */
 export function compareCodePoints(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x < y ? -1 : 1;
+  }
+  return a.length < b.length ? -1 : 1;
 }
