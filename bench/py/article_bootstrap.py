@@ -5,24 +5,17 @@ micro by its CR1), B replicates from default_rng(1).
 Usage: python3 bench/py/article_bootstrap.py PERDOC.csv B
 """
 import sys
+
 import numpy as np
-from scipy import stats
+from article_intervals import article_intervals
+
 data = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1, usecols=(1, 2))
 B = int(sys.argv[2])
 n, s = data[:, 0], data[:, 1]
 K, N = len(n), n.sum()
-R = s.sum() / N
-u = s - R * n
-h = n / N
-se_micro = np.sqrt(np.sum(u**2 / (1 - h))) / N
-a = 1 / np.sqrt(1 - h)
-M = -np.outer(a * n, a * n) / N
-M[np.diag_indices(K)] += a**2 * n
-df_micro = np.trace(M)**2 / np.sum(M * M)
-ci_micro = R + np.array([-1, 1]) * stats.t.ppf(0.975, df_micro) * se_micro
-r = s / n
-se_macro = r.std(ddof=1) / np.sqrt(K)
-ci_macro = r.mean() + np.array([-1, 1]) * stats.t.ppf(0.975, K - 1) * se_macro
+a = article_intervals(n, s)
+R, u, r, se_macro = a["R"], a["u"], a["r"], a["se_macro"]
+ci_micro, ci_macro = a["ci_micro"], a["ci_macro"]
 rng = np.random.default_rng(1)
 idx = rng.integers(0, K, (B, K))
 rb = r[idx]

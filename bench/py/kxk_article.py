@@ -11,26 +11,15 @@ import time
 
 t0 = time.perf_counter()
 import numpy as np  # noqa: E402
-from scipy import stats  # noqa: E402
+from article_intervals import article_intervals  # noqa: E402  (imports scipy)
 
 t1 = time.perf_counter()
 data = np.loadtxt(sys.argv[1], delimiter=",", skiprows=1, usecols=(1, 2))
 n = np.ascontiguousarray(data[:, 0])
 s = np.ascontiguousarray(data[:, 1])
 t2 = time.perf_counter()
-K, N = len(n), n.sum()
-R = s.sum() / N
-u = s - R * n
-h = n / N
-se_micro = np.sqrt(np.sum(u**2 / (1 - h))) / N
-a = 1 / np.sqrt(1 - h)
-M = -np.outer(a * n, a * n) / N
-M[np.diag_indices(K)] += a**2 * n
-df_micro = np.trace(M) ** 2 / np.sum(M * M)
-ci_micro = R + np.array([-1, 1]) * stats.t.ppf(0.975, df_micro) * se_micro
-r = s / n
-se_macro = r.std(ddof=1) / np.sqrt(K)
-ci_macro = r.mean() + np.array([-1, 1]) * stats.t.ppf(0.975, K - 1) * se_macro
+a = article_intervals(n, s)
+se_micro, df_micro, ci_micro, ci_macro = a["se_micro"], a["df_micro"], a["ci_micro"], a["ci_macro"]
 t3 = time.perf_counter()
 print(
     json.dumps(
