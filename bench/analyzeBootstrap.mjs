@@ -43,7 +43,7 @@ const lines = [
 ];
 for (const c of cases) {
   const ragci = time(process.execPath, [
-    join(root, "dist/cli/bin.js"),
+    join(root, "dist/bundle/ragci.js"),
     "analyze",
     c.file,
     "--aggregated",

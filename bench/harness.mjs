@@ -206,7 +206,9 @@ async function duckdbVersion() {
  */
 export async function createContext(argv) {
   const dist = buildUnderTest(argv);
-  const cli = path.join(dist, "cli", "main.js");
+  // The entry users run (package.json "bin", the bundle); a build from before it, its main.js.
+  const bundled = path.join(dist, "bundle", "ragci.js");
+  const cli = existsSync(bundled) ? bundled : path.join(dist, "cli", "main.js");
   if (!existsSync(cli)) {
     console.error(`bench: ${cli} is missing; build first: npx tsc -p tsconfig.build.json`);
     process.exit(2);

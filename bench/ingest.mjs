@@ -22,7 +22,11 @@ import { ensureResultsCsv, ensureResultsParquet } from "./generate.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench", "out");
-const CLI = path.join(ROOT, "dist", "cli", "main.js");
+// The entry users run (package.json "bin"): the bundle that `npm run build` writes.
+const CLI = path.join(
+  ROOT,
+  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).bin.ragci,
+);
 const CSV = path.join(OUT, "results-10m.csv");
 const at = process.argv.indexOf("--repeats");
 const REPEATS = at > 0 ? Number(process.argv[at + 1]) : 3;

@@ -22,7 +22,11 @@ const [K, REPS, B, SEED, RUNS] = [20, 5000, 999, 1, 3];
 // The target is on 2 threads / processes; 1 of each shows the work per core without scaling.
 const THREAD_COUNTS = [2, 1];
 const CENSUS = join(root, "examples/synthetic-census.csv");
-const CLI = join(resolve(root, process.env.RAGCI_BENCH_DIST ?? "dist"), "cli/bin.js");
+// The entry users run (package.json "bin", the bundle); a build from before it, its bin.js.
+const DIST = resolve(root, process.env.RAGCI_BENCH_DIST ?? "dist");
+const CLI = existsSync(join(DIST, "bundle/ragci.js"))
+  ? join(DIST, "bundle/ragci.js")
+  : join(DIST, "cli/bin.js");
 const STUDY = join(root, "bench/simulate_vectorised.py");
 
 // pyenv's python3 is a shell shim: time the real interpreter. OpenBLAS tuning variables are

@@ -33,10 +33,11 @@ async function startup(ctx) {
     "-e",
     modules.map((m) => `await import(${JSON.stringify(m)});`).join(" "),
   ];
-  const cli = await timeProcess("node dist/cli/main.js --version", process.execPath, [
-    ctx.cli,
-    "--version",
-  ]);
+  const cli = await timeProcess(
+    `node ${path.relative(ROOT, ctx.cli)} --version`,
+    process.execPath,
+    [ctx.cli, "--version"],
+  );
   const parts = [
     ["node -e 0 (bare Node)", await timeProcess("node -e 0", process.execPath, ["-e", "0"])],
     [
@@ -104,7 +105,7 @@ function stageRows(st, readName, startupTime, whole) {
     [`analyze() on ${st.documents.toLocaleString("en")} documents`, s(st.analyze)],
     ["sha256Aggregates", s(st.sha256Aggregates)],
     ["formatReportJson", s(st.formatReportJson)],
-    ["startup: node dist/cli/main.js --version (whole process)", s(startupTime)],
+    ["startup: ragci --version (whole process)", s(startupTime)],
     ["whole CLI process (table above)", s(whole)],
   ];
 }
@@ -144,7 +145,7 @@ export async function investigation(ctx, inProcess, kxk, perQuery) {
       title: "Startup (whole processes)",
       headers: ["Process", "Time"],
       rows: [
-        ["node dist/cli/main.js --version", fmtTimed(start.cli)],
+        [`node ${path.relative(ROOT, ctx.cli)} --version`, fmtTimed(start.cli)],
         ...start.parts.map(([name, x]) => [name, fmtTimed(x)]),
       ],
     },

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
-const cli = join(root, "dist/cli/main.js");
+const cli = join(root, "dist/bundle/ragci.js");
 const reps = Number(process.env.REPS ?? 2000);
 const replicates = Number(process.env.B ?? 999);
 const ks = "5,10,20";

@@ -75,6 +75,7 @@ export async function loadInput(
           docMap: options.docMap ? await readDocMap(options.docMap) : null,
         })
       : null;
+    const onProgress = readingProgress(io, displayName);
     const common = {
       file: converted?.path ?? path,
       displayName,
@@ -87,7 +88,7 @@ export async function loadInput(
       ...(options.threads ? { threads: options.threads } : {}),
       valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
       documentLabel: designColumn,
-      onProgress: readingProgress(io, displayName),
+      ...(onProgress ? { onProgress } : {}),
     };
     const [read, sha256] = await Promise.all([
       options.aggregated ? readAggregates(common) : readResults(common),

@@ -4,13 +4,15 @@ import type { CommandIo } from "./io.js";
 const WIDTH = 24;
 
 /**
- * The reader's passes as a bar on the status line (a terminal's stderr only; nothing when
- * piped): `reading results.parquet: aggregating [██████░░░░…] 42%`.
+ * The reader's passes as a bar on the status line (a terminal's stderr only):
+ * `reading results.parquet: aggregating [██████░░░░…] 42%`. Undefined when piped, so that
+ * DuckDB does not track the query's progress for nobody (three more statements and a timer).
  */
 export function readingProgress(
   io: CommandIo,
   displayName: string,
-): (pass: ReadingPass, fraction: number) => void {
+): ((pass: ReadingPass, fraction: number) => void) | undefined {
+  if (!io.progress.shown) return undefined;
   return (pass, fraction) => {
     const filled = Math.round(fraction * WIDTH);
     io.progress.update(

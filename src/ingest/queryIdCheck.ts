@@ -1,3 +1,4 @@
+import { groupedInteger } from "../core/groupedInteger.js";
 import { type QueryProgress, queryRows, withMemoryLimit, withQueryProgress } from "./duckdb.js";
 import { sqlIdentifier } from "./inputFormat.js";
 import { findColumn, QUERY_COLUMN_CANDIDATES } from "./resolveColumns.js";
@@ -52,9 +53,8 @@ export async function queryIdNotices(
   const query = check.column;
   if (query === null) return [];
   if (!check.named && rows > check.rowLimit) {
-    const count = (x: number) => x.toLocaleString("en-US");
     return [
-      `${c.file}: query ids (column ${query}) were not checked for repeats: ${count(rows)} rows, more than the ${count(check.rowLimit)} checked by default; pass --query ${query} to check them`,
+      `${c.file}: query ids (column ${query}) were not checked for repeats: ${groupedInteger(rows)} rows, more than the ${groupedInteger(check.rowLimit)} checked by default; pass --query ${query} to check them`,
     ];
   }
   return duringScan(() =>

@@ -10,9 +10,23 @@ const count = new Int32Array(new SharedArrayBuffer(4));
 /** The shared memory behind the count, for a worker to wait on (Atomics.wait at index 0). */
 export const SCAN_GATE = count.buffer as SharedArrayBuffer;
 
+let markScanStarted: () => void = () => {};
+const scanStarted = new Promise<void>((resolve) => {
+  markScanStarted = resolve;
+});
+
+/**
+ * Settles when the process's first scan starts: from then until it ends the main thread
+ * waits on DuckDB, a time to load what comes after the reading (cli/loadDuringScan.ts).
+ */
+export function firstScanStarted(): Promise<void> {
+  return scanStarted;
+}
+
 /** Runs `scan` with the gate closed; background work resumes when the last scan ends. */
 export async function duringScan<T>(scan: () => Promise<T>): Promise<T> {
   Atomics.add(count, 0, 1);
+  markScanStarted();
   try {
     return await scan();
   } finally {

@@ -15,7 +15,7 @@ import { EXAMPLE } from "./runCli.js";
 const io: CommandIo = {
   stdin: Readable.from([]),
   color: false,
-  progress: { update() {}, done() {} },
+  progress: { shown: false, update() {}, done() {} },
   version: "test",
   stdout: () => {},
 };

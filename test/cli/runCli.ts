@@ -5,8 +5,9 @@ import { join, resolve } from "node:path";
 import { expect } from "vitest";
 
 export const ROOT = resolve(import.meta.dirname, "../..");
-// The entry users run (package.json "bin"): it starts study workers early, then loads main.js.
-export const CLI = join(ROOT, "dist/cli/bin.js");
+// The entry users run (package.json "bin"): the bundle of dist/cli/bin.js (scripts/bundle.mjs),
+// which starts study workers early, then loads main.js.
+export const CLI = join(ROOT, "dist/bundle/ragci.js");
 export const FIXTURES = join(ROOT, "test/fixtures/reference");
 export const EXAMPLE = join(ROOT, "examples/covidqa-retrieval.csv");
 

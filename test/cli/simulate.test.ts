@@ -125,7 +125,7 @@ describe("ragci simulate", () => {
   });
 
   it("through the bin entry (workers started before the CLI loads) gives the same bytes, and a bad flag still ends at once with exit 2", () => {
-    const BIN = join(ROOT, "dist/cli/bin.js");
+    const BIN = CLI;
     const run = (args: string[]) =>
       spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", timeout: 60_000 });
     // main.js itself (no early workers), on one thread

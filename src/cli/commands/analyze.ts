@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { groupedInteger } from "../../core/groupedInteger.js";
 import { sha256Aggregates } from "../../ingest/hashInputs.js";
 import { mergeShards } from "../../ingest/mergeShards.js";
 import { QUERY_CHECK_ROW_LIMIT } from "../../ingest/queryIdCheck.js";
@@ -14,6 +15,7 @@ import { declaredDesign } from "../designOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
+import { loadDuringScan } from "../loadDuringScan.js";
 import { loadInputs } from "../loadInput.js";
 import { analysisSettings, parseList } from "../options.js";
 import { renderReport } from "../reportOptions.js";
@@ -56,7 +58,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
         )
         .option(
           "--query <column>",
-          `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${QUERY_CHECK_ROW_LIMIT.toLocaleString("en-US")} rows)`,
+          `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${groupedInteger(QUERY_CHECK_ROW_LIMIT)} rows)`,
         )
         .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
         .option(
@@ -84,11 +86,11 @@ export async function runAnalyze(
 ): Promise<string> {
   const format = await checkAnalyzeOptions(files, options);
   const designed = await declaredDesign(options);
-  // The estimators (and @stdlib's quantile functions) load while DuckDB reads the files.
-  const [{ analyze }, inputs] = await Promise.all([
-    import("../../core/analyze.js"),
+  // The estimators (and @stdlib's quantile functions) load while DuckDB scans the files.
+  const [inputs, { analyze }] = await loadDuringScan(
     loadInputs(files, options, io, designed.label),
-  ]);
+    () => import("../../core/analyze.js"),
+  );
   const groups = mergeShards(
     inputs.map((i) => ({ file: i.description.file, groups: i.table.groups })),
     designed.label,

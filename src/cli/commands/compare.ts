@@ -12,6 +12,7 @@ import { declaredDesign } from "../designOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
+import { loadDuringScan } from "../loadDuringScan.js";
 import { loadPairedInput } from "../loadPairedInput.js";
 import { analysisSettings, parseList } from "../options.js";
 import { renderReport } from "../reportOptions.js";
@@ -86,10 +87,10 @@ export async function runCompare(
 ): Promise<string> {
   const { format, metrics, systemOption } = await checkCompareOptions(files, options);
   const designed = await declaredDesign(options);
-  const [loaded, { compareMetric }] = await Promise.all([
+  const [loaded, { compareMetric }] = await loadDuringScan(
     loadPairedInput(files, options, metrics, systemOption, designed.label, io),
-    import("../../core/compareMetric.js"),
-  ]);
+    () => import("../../core/compareMetric.js"),
+  );
   const { table, mode } = loaded;
   const studies = options.census
     ? await censusDifferenceStudies(options, systemOption?.column ?? null, table, loaded.pairs, io)

@@ -1,4 +1,5 @@
 import { optionRef, RagciError } from "../errors.js";
+import { groupedInteger } from "../groupedInteger.js";
 
 /**
  * The largest bootstrap B ragci runs. Each replicate keeps about a dozen doubles (both
@@ -13,7 +14,7 @@ export function checkReplicates(replicates: number, given: string = String(repli
   if (!Number.isSafeInteger(replicates) || replicates < 0 || replicates > MAX_REPLICATES) {
     throw new RagciError(
       "invalid-option",
-      `${optionRef("replicates")} ${given}: give a whole number from 0 to ${MAX_REPLICATES.toLocaleString("en-US")} (more replicates need more memory, about 100 bytes each, and no longer change the interval)`,
+      `${optionRef("replicates")} ${given}: give a whole number from 0 to ${groupedInteger(MAX_REPLICATES)} (more replicates need more memory, about 100 bytes each, and no longer change the interval)`,
     );
   }
 }

@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CLI, EXAMPLE, ROOT, ragciOk, scratchDir } from "./runCli.js";
+
+// package.json "bin" is the bundle scripts/bundle.mjs makes of tsc's dist/cli/bin.js. The other
+// CLI tests run through it; these check that it is the entry npm installs, that it says the same
+// as tsc's modules byte for byte, and that it holds what makes it start fast.
+
+const BUNDLE = join(ROOT, "dist/bundle");
+const UNBUNDLED = join(ROOT, "dist/cli/main.js");
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+const CENSUS = join(ROOT, "examples/synthetic-census.csv");
+
+function unbundled(args: readonly string[]): string {
+  const run = spawnSync(process.execPath, [UNBUNDLED, ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  expect(run.stderr).toBe("");
+  expect(run.status).toBe(0);
+  return run.stdout;
+}
+
+describe("the bundled command-line entry", () => {
+  it("is package.json's bin, executable, with a shebang, and knows the package's version", () => {
+    expect(join(ROOT, pkg.bin.ragci)).toBe(CLI);
+    accessSync(CLI, constants.X_OK);
+    expect(readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    // main.ts reads ../../package.json beside itself: the bundle sits as deep as dist/cli/.
+    expect(ragciOk(["--version"]).trim()).toBe(pkg.version);
+  });
+
+  it.each([
+    ["analyze, two systems", ["analyze", EXAMPLE, "--metric", "hit5", "--system", "system"]],
+    [
+      "analyze --json with the bootstrap",
+      ["analyze", EXAMPLE, "--metric", "hit5,rr", "--system", "system=bm25", "--json"],
+    ],
+    ["compare --json", ["compare", EXAMPLE, "--metric", "hit5", "--system", "system", "--json"]],
+    [
+      "plan",
+      ["plan", EXAMPLE, "--metric", "hit5", "--system", "system=bm25", "--half-width", "0.03"],
+    ],
+    [
+      "simulate on two threads (the study worker is its own entry)",
+      ["simulate", CENSUS, "--aggregated", "--k", "10", "--reps", "200", "--replicates", "99"],
+    ],
+  ])(
+    "says what tsc's modules say: %s",
+    (_, args) => {
+      const threads = args[0] === "simulate" ? ["--threads", "2"] : [];
+      expect(ragciOk([...args, ...threads])).toBe(unbundled([...args, ...threads]));
+    },
+    120_000,
+  );
+
+  it("writes the same HTML report (Observable Plot and linkedom bundled)", () => {
+    // The same file name in two directories: the page names its file and its aggregates.
+    const [one, two] = [scratchDir(), scratchDir()];
+    const args = (dir: string) => [
+      "analyze",
+      EXAMPLE,
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25",
+      "--html",
+      join(dir, "report.html"),
+    ];
+    ragciOk(args(one));
+    unbundled(args(two));
+    const page = readFileSync(join(one, "report.html"), "utf8");
+    expect(page).toBe(readFileSync(join(two, "report.html"), "utf8"));
+    expect(page).toContain("<svg");
+  }, 60_000);
+
+  it("holds @stdlib and DuckDB's client instead of loading their ~500 files from node_modules", () => {
+    const chunks = readdirSync(BUNDLE).map((f) => readFileSync(join(BUNDLE, f), "utf8"));
+    const all = chunks.join("\n");
+    expect(all).not.toMatch(/from "@stdlib\//);
+    expect(all).not.toMatch(/require\("@stdlib\//);
+    expect(all).not.toMatch(/require\("@duckdb\/node-api"\)/);
+    // the native bindings and the database clients stay outside
+    expect(all).toMatch(/require\("@duckdb\/node-bindings"\)/);
+  });
+});
