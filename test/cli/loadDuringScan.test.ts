@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { CommandIo } from "../../src/cli/io.js";
 import { loadDuringScan } from "../../src/cli/loadDuringScan.js";
+import type { Progress } from "../../src/cli/progress.js";
 import { readingProgress } from "../../src/cli/readingProgress.js";
 import { duringScan } from "../../src/ingest/scanGate.js";
 
@@ -53,10 +55,10 @@ describe("loadDuringScan", () => {
 
 describe("readingProgress", () => {
   it("asks DuckDB for no progress when nothing is shown (piped stderr)", () => {
-    const quiet = { shown: false, update() {}, done() {} };
+    const quiet: Progress = { shown: false, update() {}, done() {} };
     const shown: string[] = [];
-    const terminal = { shown: true, update: (m: string) => shown.push(m), done() {} };
-    const io = (progress: typeof quiet) => ({ progress }) as never;
+    const terminal: Progress = { shown: true, update: (m) => void shown.push(m), done() {} };
+    const io = (progress: Progress) => ({ progress }) as CommandIo;
     expect(readingProgress(io(quiet), "results.csv")).toBeUndefined();
     readingProgress(io(terminal), "results.csv")?.("aggregating", 0.5);
     expect(shown).toEqual([
