@@ -3,6 +3,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPostgres, type TestPostgres } from "../postgres/cluster.js";
+import { insertRows } from "../postgres/exampleTable.js";
 import { EXAMPLE, ragci, ragciJson, ragciOk, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
@@ -69,16 +70,7 @@ describe("a design's stratum or psu through --from (carried per document by the 
     await client.query(
       "CREATE TABLE designed (doc_id text, query_id text, system text, rank integer, hit1 integer, hit5 integer, hit10 integer, rr double precision, parity text, topic text)",
     );
-    for (let i = 0; i < labelled.length; i += 500) {
-      const batch = labelled.slice(i, i + 500);
-      const values = batch.map(
-        (_, r) => `(${Array.from({ length: 10 }, (_, c) => `$${r * 10 + c + 1}`).join(", ")})`,
-      );
-      await client.query(
-        `INSERT INTO designed VALUES ${values.join(", ")}`,
-        batch.flat().map((v) => (v === "" ? null : v)),
-      );
-    }
+    await insertRows(client, "designed", labelled);
     await client.query("CREATE TABLE unlabelled AS SELECT * FROM designed");
     await client.query("UPDATE unlabelled SET topic = ' ' WHERE doc_id IN ('630', '1545')");
     await client.query("CREATE TABLE split AS SELECT * FROM designed");

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { readAggregates, readResults } from "../../src/ingest/index.js";
 import { sqlString } from "../../src/ingest/inputFormat.js";
 import { withPerDocumentFile } from "../../src/ingest/sql/perDocumentRows.js";
 import { startTestPostgres, type TestPostgres } from "../postgres/cluster.js";
+import { loadExampleTable, loadScoreTable } from "../postgres/exampleTable.js";
 import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
@@ -169,39 +170,10 @@ describe("ragci sql on a real PostgreSQL", () => {
     server = await startTestPostgres();
     client = new pg.Client({ connectionString: server.url });
     await client.connect();
-    await client.query("DROP TABLE IF EXISTS results, tricky");
-    await client.query(
-      "CREATE TABLE results (doc_id text, query_id text, system text, rank integer, hit1 integer, hit5 integer, hit10 integer, rr double precision)",
-    );
-    const [, ...lines] = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
-    for (let i = 0; i < lines.length; i += 500) {
-      const batch = lines.slice(i, i + 500).map((l) => l.split(","));
-      const values = batch.map(
-        (_, r) => `(${[1, 2, 3, 4, 5, 6, 7, 8].map((c) => `$${r * 8 + c}`).join(", ")})`,
-      );
-      await client.query(
-        `INSERT INTO results VALUES ${values.join(", ")}`,
-        batch.flat().map((v) => (v === "" ? null : v)),
-      );
-    }
-    await client.query(
-      "CREATE TABLE tricky (doc_id text, query_id text, system text, score double precision)",
-    );
+    await loadExampleTable(client, "results");
     const path = join(dir, "tricky.csv");
     writeFileSync(path, `${TRICKY}\n`);
-    const tricky = await withDuckDb((c) =>
-      queryRows(
-        c,
-        `SELECT * FROM read_csv(${sqlString(path)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR', 'score': 'DOUBLE'})`,
-      ),
-    );
-    for (const r of tricky)
-      await client.query("INSERT INTO tricky VALUES ($1, $2, $3, $4)", [
-        r.doc_id,
-        r.query_id,
-        r.system,
-        r.score,
-      ]);
+    await loadScoreTable(client, "tricky", path);
   });
   afterAll(async () => {
     await client?.end();

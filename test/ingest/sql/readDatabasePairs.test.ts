@@ -3,16 +3,14 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentStats } from "../../../src/core/types.js";
-import { queryRows, withDuckDb } from "../../../src/ingest/duckdb.js";
 import { readPairedAggregates, readPairedResults } from "../../../src/ingest/index.js";
-import { sqlString } from "../../../src/ingest/inputFormat.js";
 import { pairedAggregateGroups } from "../../../src/ingest/readPairedAggregates.js";
 import type { PairedTable } from "../../../src/ingest/readPairedResults.js";
 import { readDatabase, readDatabasePairs } from "../../../src/ingest/sql/readDatabase.js";
 import { writeAggregates } from "../../../src/ingest/writeAggregates.js";
 import { EXAMPLE, scratchDir } from "../../cli/runCli.js";
 import { startTestPostgres, type TestPostgres } from "../../postgres/cluster.js";
-import { loadExampleTable } from "../../postgres/exampleTable.js";
+import { loadExampleTable, loadScoreTable } from "../../postgres/exampleTable.js";
 
 const dir = scratchDir();
 
@@ -128,24 +126,7 @@ describe("readDatabasePairs: a paired comparison computed inside a real PostgreS
     await client.connect();
     await loadExampleTable(client, "covidqa_pairs");
     writeFileSync(trickyCsv, `${TRICKY}\n`);
-    await client.query("DROP TABLE IF EXISTS tricky_pairs");
-    await client.query(
-      "CREATE TABLE tricky_pairs (doc_id text, query_id text, system text, score double precision)",
-    );
-    // The doubles as DuckDB parses the CSV, so both sides start from the same values.
-    const rows = await withDuckDb((c) =>
-      queryRows(
-        c,
-        `SELECT * FROM read_csv(${sqlString(trickyCsv)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR', 'score': 'DOUBLE'})`,
-      ),
-    );
-    for (const r of rows)
-      await client.query("INSERT INTO tricky_pairs VALUES ($1, $2, $3, $4)", [
-        r.doc_id,
-        r.query_id,
-        r.system,
-        r.score,
-      ]);
+    await loadScoreTable(client, "tricky_pairs", trickyCsv);
   });
   afterAll(async () => {
     await client?.end();
