@@ -1,7 +1,7 @@
 /** A one-line status on stderr, shown only when stderr is a terminal; cleared when done. */
 export interface Progress {
-  /** Whether anything is shown: work done only for the status line can be skipped when not. */
-  readonly shown: boolean;
+  /** Whether the status line is drawn at all (a terminal): work done only for it can be skipped when not. */
+  readonly enabled: boolean;
   update(message: string): void;
   done(): void;
 }
@@ -10,11 +10,11 @@ export interface Progress {
 const REDRAW_MS = 100;
 
 export function progress(stream: NodeJS.WriteStream, enabled: boolean): Progress {
-  if (!enabled) return { shown: false, update() {}, done() {} };
+  if (!enabled) return { enabled: false, update() {}, done() {} };
   let shown = false;
   let last = 0;
   return {
-    shown: true,
+    enabled: true,
     update(message) {
       const now = Date.now();
       if (shown && now - last < REDRAW_MS) return;

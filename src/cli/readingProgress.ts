@@ -12,7 +12,7 @@ export function readingProgress(
   io: CommandIo,
   displayName: string,
 ): ((pass: ReadingPass, fraction: number) => void) | undefined {
-  if (!io.progress.shown) return undefined;
+  if (!io.progress.enabled) return undefined;
   return (pass, fraction) => {
     const filled = Math.round(fraction * WIDTH);
     io.progress.update(

@@ -15,7 +15,7 @@ import { EXAMPLE } from "./runCli.js";
 const io: CommandIo = {
   stdin: Readable.from([]),
   color: false,
-  progress: { shown: false, update() {}, done() {} },
+  progress: { enabled: false, update() {}, done() {} },
   version: "test",
   stdout: () => {},
 };

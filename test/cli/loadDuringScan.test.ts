@@ -55,9 +55,9 @@ describe("loadDuringScan", () => {
 
 describe("readingProgress", () => {
   it("asks DuckDB for no progress when nothing is shown (piped stderr)", () => {
-    const quiet: Progress = { shown: false, update() {}, done() {} };
+    const quiet: Progress = { enabled: false, update() {}, done() {} };
     const shown: string[] = [];
-    const terminal: Progress = { shown: true, update: (m) => void shown.push(m), done() {} };
+    const terminal: Progress = { enabled: true, update: (m) => void shown.push(m), done() {} };
     const io = (progress: Progress) => ({ progress }) as CommandIo;
     expect(readingProgress(io(quiet), "results.csv")).toBeUndefined();
     readingProgress(io(terminal), "results.csv")?.("aggregating", 0.5);
