@@ -1,20 +1,14 @@
 """The article's deterministic intervals on per-document n and s (numpy arrays): the micro CR2
 interval with the K x K Bell-McCaffrey nu and scipy's t quantile, and the macro t interval with
-K - 1, as the article's code computes them (the K x K matrix built, as written)."""
+K - 1, as the article's code computes them (the K x K matrix built, as written: kxk_cr2.py)."""
 import numpy as np
+from kxk_cr2 import kxk_cr2
 from scipy import stats
 
 
 def article_intervals(n, s):
-    K, N = len(n), n.sum()
-    R = s.sum() / N
-    u = s - R * n
-    h = n / N
-    se_micro = np.sqrt(np.sum(u**2 / (1 - h))) / N
-    a = 1 / np.sqrt(1 - h)
-    M = -np.outer(a * n, a * n) / N
-    M[np.diag_indices(K)] += a**2 * n
-    df_micro = np.trace(M) ** 2 / np.sum(M * M)
+    K = len(n)
+    R, u, se_micro, df_micro = kxk_cr2(n, s)
     ci_micro = R + np.array([-1, 1]) * stats.t.ppf(0.975, df_micro) * se_micro
     r = s / n
     se_macro = r.std(ddof=1) / np.sqrt(K)
