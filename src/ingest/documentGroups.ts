@@ -2,11 +2,7 @@ import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentRows, MetricColumns, QueryContext } from "./documentRows.js";
 import type { MetricAggregates } from "./resultsTable.js";
-import { locateBadRow, rowChecks, splitLabelError } from "./validateRows.js";
-
-/** Blank: null, empty, or whitespace only (which then starts with whitespace). */
-const blank = (id: string | null) =>
-  id === null || id.length === 0 || (/\s/.test(id.charAt(0)) && id.trim() === "");
+import { isBlankId, locateBadRow, rowChecks, splitLabelError } from "./validateRows.js";
 
 /**
  * The row checks, from the per-document rows: the file is scanned again only to name the
@@ -18,9 +14,9 @@ export async function checkDocumentRows(rows: DocumentRows, c: QueryContext): Pr
       file: c.file,
     });
   }
-  if (rows.doc.some(blank))
+  if (rows.doc.some(isBlankId))
     throw await locateBadRow(c.rowsAt, rowChecks.document(c.documentColumn));
-  if (c.systemColumn && rows.sys.some(blank))
+  if (c.systemColumn && rows.sys.some(isBlankId))
     throw await locateBadRow(c.rowsAt, rowChecks.system(c.systemColumn));
   for (const [i, metric] of c.metrics.entries()) {
     const m = rows.metrics[i] as MetricColumns;
@@ -35,7 +31,8 @@ export async function checkDocumentRows(rows: DocumentRows, c: QueryContext): Pr
   }
   const label = rows.label;
   if (c.labelColumn && label) {
-    if (label.first.some(blank)) throw await locateBadRow(c.rowsAt, rowChecks.label(c.labelColumn));
+    if (label.first.some(isBlankId))
+      throw await locateBadRow(c.rowsAt, rowChecks.label(c.labelColumn));
     const split = label.distinct.findIndex((k) => k > 1);
     if (split >= 0)
       throw splitLabelError(c.file, String(rows.doc[split]), c.labelColumn, [

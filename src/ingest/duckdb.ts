@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { RagciError } from "../core/errors.js";
 import { duckDbApi } from "./duckDbModules.js";
+import { errorLine } from "./errorLine.js";
 
 /** DuckDB may use half the machine's memory before it spills to disk. */
 const MEMORY_LIMIT = `${Math.floor((totalmem() * 0.5) / 2 ** 20)}MiB`;
@@ -113,10 +114,7 @@ export async function queryRows(
 }
 
 /** The first line of a DuckDB error, which names the problem without the SQL echo. */
-export function duckDbMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return (text.split("\n").find((line) => line.trim() !== "") ?? text).trim();
-}
+export const duckDbMessage = errorLine;
 
 /** A DuckDB failure to read a file, as one line naming the file. */
 export function unreadable(file: string, error: unknown): RagciError {

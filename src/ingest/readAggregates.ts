@@ -16,6 +16,7 @@ import { documentColumn, labelColumn, resolveColumn } from "./resolveColumns.js"
 import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
 import {
   type BadRowContext,
+  isBlankId,
   locateBadRow,
   type RowCheck,
   rowChecks,
@@ -167,10 +168,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     if (ns0.some((x) => !(x >= 1) || !Number.isInteger(x)))
       throw await locateBadRow(context, badCount);
     if (sums0.some((x) => !Number.isFinite(x))) throw await locateBadRow(context, badSum);
-    // Blank: empty, or whitespace only (which must then start with whitespace).
-    const blank = (d: string | null) =>
-      d === null || d.length === 0 || (/\s/.test(d.charAt(0)) && d.trim() === "");
-    if (docs0.some(blank)) throw await locateBadRow(context, rowChecks.document(doc));
+    if (docs0.some(isBlankId)) throw await locateBadRow(context, rowChecks.document(doc));
     // Rows come sorted by key, so a repeated document is next to its twin.
     const [sys0, met0] = columnsRead;
     let repeated = false;
@@ -181,7 +179,7 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     const [systems, metrics, docsRead, ns, sums, squares, mins, maxs, labels, labelCounts] =
       columnsRead;
     if (label) {
-      if (labels.some(blank)) throw await locateBadRow(context, rowChecks.label(label));
+      if (labels.some(isBlankId)) throw await locateBadRow(context, rowChecks.label(label));
       const split = repeated ? labelCounts.findIndex((c) => c > 1) : -1;
       if (split >= 0) {
         const values = await queryRows(

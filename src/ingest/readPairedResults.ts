@@ -4,11 +4,12 @@ import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { checkInputFile } from "./checkInput.js";
 import { checkPairing, checkRows, type InputRows } from "./checkPairedRows.js";
+import { checkSystemsFound, pairsFound } from "./comparedSystems.js";
 import { describeColumns } from "./describeColumns.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { type InputFormat, inputFormat, sqlString, tableFunction } from "./inputFormat.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
-import { keepCommonQueries, pairedSums, plural } from "./pairedSums.js";
+import { keepCommonQueries, pairedSums } from "./pairedSums.js";
 import { documentColumn, labelColumn, queryColumn, resolveColumn } from "./resolveColumns.js";
 import { isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
 import { rowChecks } from "./validateRows.js";
@@ -157,19 +158,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     const systems = (await queryRows(connection, "SELECT DISTINCT sys FROM src ORDER BY sys")).map(
       (r) => String(r.sys),
     );
-    const absent = options.onlySystems?.filter((v) => !systems.includes(v)) ?? [];
-    if (absent.length > 0) {
-      throw new RagciError(
-        "invalid-option",
-        `${first.displayName}: no system "${absent.join('", "')}" in column ${options.system}${systems.length > 0 ? ` (kept ${systems.join(", ")})` : ""}; check the names after "="`,
-      );
-    }
-    if (systems.length < 2) {
-      throw new RagciError(
-        "invalid-value",
-        `${first.displayName}: found ${plural(systems.length, "system")} (${systems.join(", ")}); a comparison needs at least two`,
-      );
-    }
+    checkSystemsFound(first.displayName, options.system, systems, options.onlySystems);
     const dropped = await keepCommonQueries(
       connection,
       systems,
@@ -188,20 +177,12 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       (await queryRows(connection, "SELECT count(*) AS k FROM wide"))[0]?.k ?? 0,
     );
 
-    for (const [a, b] of options.pairs(systems)) {
-      const missing = [a, b].find((name) => !systems.includes(name));
-      if (missing !== undefined) {
-        throw new RagciError(
-          "invalid-option",
-          `no system "${missing}" in the data (systems: ${systems.join(", ")})`,
-        );
-      }
-    }
+    const pairs = pairsFound(systems, options.pairs(systems));
     const sumsIn = (mode: SumMode) =>
       pairedSums(connection, {
         systems,
         metrics: options.metrics,
-        pairs: options.pairs(systems),
+        pairs,
         mode,
         withValues: queries <= (options.valuesUpTo ?? 0),
       });

@@ -26,6 +26,14 @@ export interface RowCheck {
 
 const blank = (c: string) => `${c} IS NULL OR trim(${c}) = ''`;
 
+/**
+ * A blank id or label among values already read (a per-document table's): null, empty, or
+ * whitespace only — which then starts with whitespace, so most ids are not trimmed. The
+ * conditions above then find the file's row.
+ */
+export const isBlankId = (id: string | null): boolean =>
+  id === null || id.length === 0 || (/\s/.test(id.charAt(0)) && id.trim() === "");
+
 /** The per-row rules every reader applies, worded once. */
 export const rowChecks = {
   document: (column: string): RowCheck => ({

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { RagciError } from "../../core/errors.js";
+import { errorLine } from "../errorLine.js";
 import { WAREHOUSES, type Warehouse } from "./databaseUrl.js";
 
 /** One row of a result, by column name (numbers may come as text, bigint or a client's wrapper). */
@@ -46,8 +47,7 @@ export async function loadClient<T>(warehouse: Warehouse): Promise<T> {
 
 /** A client's error as one line, with every secret replaced by ***. */
 export function scrubbed(error: unknown, secrets: readonly string[]): string {
-  const text = error instanceof Error ? error.message : String(error);
-  let line = (text.split("\n").find((l) => l.trim() !== "") ?? text).trim();
+  let line = errorLine(error);
   for (const secret of secrets) if (secret) line = line.replaceAll(secret, "***");
   return line;
 }

@@ -32,7 +32,7 @@ function aggregates(d: Dialect, x: string): string {
 }
 
 /** Systems of the pairs, in code-point order (the order of ragci_pairs' n0, n1, …). */
-function pairedSystems(pairs: readonly (readonly [string, string])[]): string[] {
+export function pairedSystems(pairs: readonly (readonly [string, string])[]): string[] {
   return [...new Set(pairs.flat())].sort(compareCodePoints);
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { RagciError } from "../../core/errors.js";
+import { checkSystemsFound, pairsFound } from "../comparedSystems.js";
 import { readAggregates } from "../readAggregates.js";
 import { readPairedAggregates } from "../readPairedAggregates.js";
 import type { PairedTable } from "../readPairedResults.js";
@@ -23,7 +24,12 @@ import {
 import { type Dialect, dialect } from "./dialects.js";
 import { databaseAccess } from "./openDatabase.js";
 import { withPerDocumentFile } from "./perDocumentRows.js";
-import { droppedQueriesSql, type PerDocumentSqlSpec, perDocumentSql } from "./perDocumentSql.js";
+import {
+  droppedQueriesSql,
+  type PerDocumentSqlSpec,
+  pairedSystems,
+  perDocumentSql,
+} from "./perDocumentSql.js";
 import { failedCheckMessage } from "./rowChecksSql.js";
 import { type SqlSource, sourceFromSql } from "./sourceRowsSql.js";
 
@@ -177,8 +183,6 @@ export interface ReadDatabasePairsOptions extends ReadDatabaseOptions {
   readonly pairs: (systems: readonly string[]) => readonly (readonly [string, string])[];
 }
 
-const plural = (k: number, one: string, many = `${one}s`) => `${k} ${k === 1 ? one : many}`;
-
 /**
  * A paired comparison computed inside the database: the systems joined on the query there,
  * ragci's checks (a query once per system, under one document, of every system unless
@@ -205,29 +209,8 @@ export async function readDatabasePairs(
       )
     ).map((r) => String(r.system));
     const systems = [...found].sort(compareCodePoints);
-    const absent = options.systems?.filter((s) => !systems.includes(s)) ?? [];
-    if (absent.length > 0) {
-      throw new RagciError(
-        "invalid-option",
-        `${name}: no system "${absent.join('", "')}" in column ${system}${systems.length > 0 ? ` (kept ${systems.join(", ")})` : ""}; check the names after "="`,
-      );
-    }
-    if (systems.length < 2) {
-      throw new RagciError(
-        "invalid-value",
-        `${name}: found ${plural(systems.length, "system")} (${systems.join(", ")}); a comparison needs at least two`,
-      );
-    }
-    const pairs = options.pairs(systems);
-    for (const pair of pairs) {
-      const missing = pair.find((s) => !systems.includes(s));
-      if (missing !== undefined) {
-        throw new RagciError(
-          "invalid-option",
-          `no system "${missing}" in the data (systems: ${systems.join(", ")})`,
-        );
-      }
-    }
+    checkSystemsFound(name, system, systems, options.systems);
+    const pairs = pairsFound(systems, options.pairs(systems));
     const spec: PerDocumentSqlSpec = {
       source: options.source,
       doc,
@@ -243,7 +226,7 @@ export async function readDatabasePairs(
     const rows = await run(sql);
     if (rows.length === 0)
       throw new RagciError("empty-input", `${name}: no rows; there is nothing to compare`);
-    const paired = [...new Set(pairs.flat())].sort(compareCodePoints);
+    const paired = pairedSystems(pairs);
     const dropped: Record<string, number> = Object.fromEntries(paired.map((s) => [s, 0]));
     if (options.intersect) {
       const counts = (await run(droppedQueriesSql(d, spec)))[0] ?? {};
