@@ -2,10 +2,11 @@ import { normalQuantile, tQuantile } from "../numeric/distributions.js";
 import type { AvailableInterval, StandardError } from "../types.js";
 
 /**
- * The last few (level, ν) → q computed. One analysis asks for the same quantile several times
- * (cr2 and logit share ν; t, cr1 and macro logit share K − 1), and a coverage study asks again
- * at every repetition; a t quantile of non-integer ν costs microseconds (incomplete-beta
- * inversion), a lookup nanoseconds. The value is the same either way.
+ * The last few (level, ν) → t quantiles computed. One analysis asks for the same quantile several
+ * times (cr2 and logit share ν; t, cr1 and macro logit share K − 1), and a coverage study asks
+ * again at every repetition; a t quantile of non-integer ν costs microseconds (incomplete-beta
+ * inversion), a lookup nanoseconds. The value is the same either way. Normal quantiles (ν null)
+ * are cheap and not kept, so no key stands for them.
  */
 const RECENT = 8;
 const recentLevel = new Float64Array(RECENT).fill(Number.NaN);
@@ -15,13 +16,13 @@ let nextSlot = 0;
 
 /** Two-sided quantile for the level: t(1 − α/2; ν), or the normal one when ν is null. */
 export function criticalValue(level: number, df: number | null): number {
-  const key = df === null ? Number.POSITIVE_INFINITY : df;
-  for (let i = 0; i < RECENT; i++)
-    if (recentDf[i] === key && recentLevel[i] === level) return recentQ[i] as number;
   const p = 1 - (1 - level) / 2;
-  const q = df === null ? normalQuantile(p) : tQuantile(p, df);
+  if (df === null) return normalQuantile(p);
+  for (let i = 0; i < RECENT; i++)
+    if (recentDf[i] === df && recentLevel[i] === level) return recentQ[i] as number;
+  const q = tQuantile(p, df);
   recentLevel[nextSlot] = level;
-  recentDf[nextSlot] = key;
+  recentDf[nextSlot] = df;
   recentQ[nextSlot] = q;
   nextSlot = (nextSlot + 1) % RECENT;
   return q;
