@@ -16,7 +16,13 @@ import { replicateScoringFunction } from "./replicateScoringFunction.js";
  * indices and the scored replicates never leave its memory.
  */
 
-const ROW_FIELDS = ["macro", "micro", "macroT", "microT"] as const;
+/** The replicate columns in the kernel's memory, in this order, each B doubles. */
+export const REPLICATE_COLUMNS = ["macro", "micro", "macroT", "microT"] as const;
+
+/** Byte offset of column c (an index into REPLICATE_COLUMNS) of B scored replicates. */
+export function replicateColumnAt(scored: ScoredReplicates, replicates: number, c: number): number {
+  return scored.columnAt + 8 * replicates * c;
+}
 
 interface BootstrapKernel {
   readonly memory: KernelMemory;
@@ -137,8 +143,8 @@ export function scoreReplicatesWasm(
 /** Copies the scored replicates out into the columns documentBootstrap returns. */
 export function copyReplicates(scored: ScoredReplicates, out: ReplicateColumns): void {
   const B = out.macro.length;
-  ROW_FIELDS.forEach((field, c) => {
-    out[field].set(new Float64Array(scored.buffer, scored.columnAt + 8 * B * c, B));
+  REPLICATE_COLUMNS.forEach((field, c) => {
+    out[field].set(new Float64Array(scored.buffer, replicateColumnAt(scored, B, c), B));
   });
   out.degenerate.set(new Uint8Array(scored.buffer, scored.flagsAt, B));
 }

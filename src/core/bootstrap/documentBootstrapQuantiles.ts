@@ -1,7 +1,7 @@
 import { documentRates } from "../estimands/macroEstimate.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import { quantilesAtRanks, quantilesType7, type7Ranks } from "../numeric/quantileType7.js";
-import { tailSizes } from "../numeric/tailOrderStatistics.js";
+import { MAX_TAIL_SLOTS, tailSizes } from "../numeric/tailOrderStatistics.js";
 import type { DocumentStats } from "../types.js";
 import {
   type BootstrapOptions,
@@ -9,7 +9,12 @@ import {
   documentBootstrapInJs,
   kernelInput,
 } from "./documentBootstrap.js";
-import { type ScoredReplicates, scoreReplicatesWasm } from "./documentBootstrapKernel.js";
+import {
+  REPLICATE_COLUMNS,
+  replicateColumnAt,
+  type ScoredReplicates,
+  scoreReplicatesWasm,
+} from "./documentBootstrapKernel.js";
 
 /** A pair of type-7 quantiles: at α/2 and at 1 − α/2. */
 export type QuantilePair = readonly [number, number];
@@ -26,8 +31,6 @@ export interface DocumentBootstrapQuantiles {
   readonly macroT: QuantilePair | null;
   readonly microT: QuantilePair | null;
 }
-
-const COLUMNS = ["macro", "micro", "macroT", "microT"] as const;
 
 /**
  * The quantiles of documentBootstrap's replicates at α/2 and 1 − α/2 (α = 1 − level), the
@@ -47,12 +50,11 @@ export function documentBootstrapQuantiles(
   const scored = scoreReplicatesWasm(
     createPcg64(seed, options.spawnKey ?? []),
     kernelInput(stats, full, documentRates(stats), replicates, options),
-    // scratch for the largest pair of tails tailSizes allows: 2·(64 + 1) slots
-    8 * 130,
+    8 * MAX_TAIL_SLOTS,
   );
   const inJs = scored === null ? documentBootstrapInJs(stats, full, options) : null;
   const degenerateCount = scored?.degenerateCount ?? inJs?.degenerateCount ?? 0;
-  const [macro, micro, macroT, microT] = COLUMNS.map((_, c) =>
+  const [macro, micro, macroT, microT] = REPLICATE_COLUMNS.map((_, c) =>
     scored !== null
       ? inKernel(scored, replicates, c, ps)
       : fromArrays(inJs as DocumentBootstrapReplicates, c, ps),
@@ -74,7 +76,7 @@ function fromArrays(
   column: number,
   ps: readonly number[],
 ): QuantilePair | null {
-  const values = b[COLUMNS[column] as (typeof COLUMNS)[number]];
+  const values = b[REPLICATE_COLUMNS[column] as (typeof REPLICATE_COLUMNS)[number]];
   const kept = column < 2 ? values : values.filter((_, i) => b.degenerate[i] === 0);
   return kept.length === 0 ? null : (quantilesType7(kept, ps) as unknown as QuantilePair);
 }
@@ -98,7 +100,7 @@ function inKernel(
   if (count === 0) return null;
   const ranks = type7Ranks(count, ps);
   const sizes = tailSizes(count, ranks);
-  const at = scored.columnAt + 8 * replicates * column;
+  const at = replicateColumnAt(scored, replicates, column);
   if (sizes !== null && sizes.low > 0 && sizes.high > 0) {
     const flags = studentised ? scored.flagsAt : 0;
     const { scratchAt } = scored;

@@ -5,6 +5,12 @@ import { keepTailsWasm } from "./tailKernel.js";
 const TAIL = 64;
 
 /**
+ * Slots of the largest pair of tails tailSizes allows, as the tails kernel lays them out:
+ * [−∞, smallest × low, +∞, largest × high] with low and high at most TAIL.
+ */
+export const MAX_TAIL_SLOTS = 2 * (TAIL + 1);
+
+/**
  * The values a full ascending sort of `values` would put at each of `ranks`, leaving `values`
  * untouched. Bootstrap quantiles read four order statistics near the two ends (ranks ≈ Bα/2
  * and B(1 − α/2)), so one pass keeps the `low` smallest values in ascending order and the
