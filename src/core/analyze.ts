@@ -16,14 +16,11 @@ import { type Advice, recommendMethod } from "./recommendMethod.js";
 import type { DocumentStats, Estimand } from "./types.js";
 
 export {
-  type AnalyzedIntervals,
   type AnalyzeOptions,
-  analyzeIntervals,
   type EstimandAnalysis,
   type MetricKind,
   metricKindOf,
   validateLevel,
-  validateReplicates,
 } from "./analyzeIntervals.js";
 
 /** The sampling design the intervals assume: SRS of documents, stratified, or two-stage. */
@@ -80,10 +77,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     designEffect: intervals.designEffect,
   });
 
-  const { designed } = intervals;
-  const chosen = { micro: intervals.micro, macro: intervals.macro };
   const outside = estimands.some((e) => {
-    const interval = chosen[e].intervals[chosen[e].recommended];
+    const interval = intervals[e].intervals[intervals[e].recommended];
     return (
       metricInUnitInterval && interval?.available && (interval.lower < 0 || interval.upper > 1)
     );
@@ -98,15 +93,16 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
     intervalOutsideUnit: outside,
     census: fpc === 0,
     binary: stats.binary,
-    logitAvailable: estimands.every((e) => chosen[e].intervals.logit?.available === true),
+    logitAvailable: estimands.every((e) => intervals[e].intervals.logit?.available === true),
     boundedUnavailable: Object.fromEntries(
       estimands.flatMap((e) => {
-        const bounded = chosen[e].intervals[e === "micro" ? "logit-cv3" : "logit"];
+        const bounded = intervals[e].intervals[e === "micro" ? "logit-cv3" : "logit"];
         return bounded && !bounded.available ? [[e, bounded.reason]] : [];
       }),
     ),
     design: options.design?.kind ?? "srs",
-    designDf: designDegreesOfFreedom(designed),
+    // the design's micro ν (intervals are the design's when one is declared)
+    designDf: designDegreesOfFreedom(options.design ? intervals : null),
     diagnostics,
   });
 
@@ -140,8 +136,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Ana
           }
         : {}),
     },
-    micro: estimands.includes("micro") ? chosen.micro : null,
-    macro: estimands.includes("macro") ? chosen.macro : null,
+    micro: estimands.includes("micro") ? intervals.micro : null,
+    macro: estimands.includes("macro") ? intervals.macro : null,
     diagnostics,
     advice: [...designAdvice, ...advice],
   };

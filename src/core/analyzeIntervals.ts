@@ -223,7 +223,6 @@ export function analyzeIntervals(
     iid,
     icc: correlation,
     designEffect,
-    designed,
     micro: designed?.micro ?? microAnalysis,
     macro: designed?.macro ?? macroAnalysis,
   };
@@ -244,9 +243,7 @@ export interface AnalyzedIntervals {
   readonly iid: StandardError;
   readonly icc: IntraclassCorrelation;
   readonly designEffect: DesignEffect;
-  /** The declared design's analyses (null under SRS). */
-  readonly designed: ReturnType<typeof withDesign> | null;
-  /** The analyses reported: the design's where one is declared. */
+  /** The analyses reported: the declared design's where there is one. */
   readonly micro: EstimandAnalysis;
   readonly macro: EstimandAnalysis;
 }
