@@ -1,4 +1,3 @@
-import type { Command } from "commander";
 import { metricKindOf } from "../core/analyze.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
@@ -6,43 +5,10 @@ import { sha256File } from "../ingest/hashInputs.js";
 import { readOneSystem } from "../ingest/readOneSystem.js";
 import { readPairedResults } from "../ingest/readPairedResults.js";
 import type { SimulationReport } from "../report/simulationReport.js";
-import { checkSources, type DatabaseOptions } from "./databaseSource.js";
+import type { CensusInputOptions } from "./censusFileOptions.js";
+import { checkSources } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
-import { oneSystemFromDatabase } from "./oneSystemFromDatabase.js";
 import { oneSystemOrPair } from "./oneSystemOrPair.js";
-import { parseList } from "./options.js";
-
-/** The flags that say how to read a census. */
-export interface CensusInputOptions extends DatabaseOptions {
-  readonly doc?: string;
-  readonly metric?: string[];
-  readonly system?: string;
-  readonly query?: string;
-  readonly format?: string;
-  readonly aggregated?: boolean;
-  readonly threads?: number;
-}
-
-/**
- * Adds the flags a census is read with (simulate, strata): --doc, --metric, --system (which
- * says what the command makes of it), --query to pair two systems when asked, --format and
- * --aggregated.
- */
-export function withCensusFileOptions(
-  command: Command,
-  system: { readonly flags: string; readonly help: string },
-  query: boolean,
-): Command {
-  command
-    .option("--doc <column>", "document id column")
-    .option("--metric <column>", "metric column", parseList)
-    .option(system.flags, system.help);
-  if (query)
-    command.option("--query <column>", "query id column, to pair two systems (default: detected)");
-  return command
-    .option("--format <format>", "csv, tsv, jsonl or parquet")
-    .option("--aggregated", "the census is one row per document: doc, n, s[, ss]");
-}
 
 export interface LoadedCensus {
   readonly stats: DocumentStats;
@@ -72,6 +38,7 @@ export async function loadCensus(
 ): Promise<DescribedCensus> {
   checkSources(file === undefined ? [] : [file], options, "the census file");
   if (file === undefined) {
+    const { oneSystemFromDatabase } = await import("./oneSystemFromDatabase.js");
     const one = await oneSystemFromDatabase(options, "simulate", io, unitColumn);
     const { stats, metric, system, pair, labels } = one;
     const census = { stats, metric, system, pair, labels };

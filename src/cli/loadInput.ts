@@ -9,7 +9,6 @@ import { type ResultsTable, readResults } from "../ingest/readResults.js";
 import type { InputDescription } from "../report/analysisReport.js";
 import type { DatabaseOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
-import { loadFromDatabase } from "./loadFromDatabase.js";
 import { readingProgress } from "./readingProgress.js";
 import { spoolStdin } from "./spoolStdin.js";
 import { parseSystemOption, pickSystems } from "./systemFilter.js";
@@ -127,7 +126,11 @@ export async function loadInputs(
   designColumn: string | null,
 ): Promise<LoadedInput[]> {
   const loaded: LoadedInput[] = [];
-  if (options.from) loaded.push(await loadFromDatabase(options, io, designColumn));
+  if (options.from) {
+    // The database layer (the warehouses' adapters, the SQL) loads only for --from.
+    const { loadFromDatabase } = await import("./loadFromDatabase.js");
+    loaded.push(await loadFromDatabase(options, io, designColumn));
+  }
   for (const file of files) loaded.push(await loadInput(file, options, io, designColumn));
   return loaded;
 }

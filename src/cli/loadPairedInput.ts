@@ -12,7 +12,6 @@ import type { InputDescription } from "../report/analysisReport.js";
 import type { DatabaseOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
 import { requireStdinFormat } from "./loadInput.js";
-import { loadPairedFromDatabase } from "./loadPairedFromDatabase.js";
 import { pairPolicy } from "./pairPolicy.js";
 import { spoolStdin } from "./spoolStdin.js";
 import type { SystemOption } from "./systemFilter.js";
@@ -55,8 +54,10 @@ export async function loadPairedInput(
   documentLabel: string | null,
   io: CommandIo,
 ): Promise<LoadedPairs> {
-  if (options.from !== undefined)
+  if (options.from !== undefined) {
+    const { loadPairedFromDatabase } = await import("./loadPairedFromDatabase.js");
     return loadPairedFromDatabase(options, metrics, systemOption, documentLabel, io);
+  }
   requireStdinFormat(files, options.format);
   const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
   let converted: EvalResultsFile | null = null;

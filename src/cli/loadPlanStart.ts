@@ -4,9 +4,8 @@ import type { PlanSource } from "../core/planning/samplePlan.js";
 import type { DocumentStats, Estimand } from "../core/types.js";
 import { sha256File } from "../ingest/hashInputs.js";
 import { type Pilot, readPilot } from "../ingest/readPilot.js";
+import type { CensusInputOptions } from "./censusFileOptions.js";
 import type { CommandIo } from "./io.js";
-import type { CensusInputOptions } from "./loadCensus.js";
-import { oneSystemFromDatabase } from "./oneSystemFromDatabase.js";
 import { parseSystemFilter } from "./systemFilter.js";
 
 /** The flags that say where a plan's S and M come from. */
@@ -71,6 +70,7 @@ async function planStartFromFile(
 /** plan --from: the pilot's or census's per-document sums come back from the database. */
 async function planStartFromDatabase(options: PlanInputOptions, io: CommandIo): Promise<PlanStart> {
   refuseGivenSd(options, "--from");
+  const { oneSystemFromDatabase } = await import("./oneSystemFromDatabase.js");
   const one = await oneSystemFromDatabase(options, "plan", io);
   io.progress.done();
   const pilot: Pilot = {

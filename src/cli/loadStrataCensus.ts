@@ -2,10 +2,9 @@ import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { sha256File } from "../ingest/hashInputs.js";
 import { readOneSystem } from "../ingest/readOneSystem.js";
+import type { CensusInputOptions } from "./censusFileOptions.js";
 import { checkSources } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
-import type { CensusInputOptions } from "./loadCensus.js";
-import { oneSystemFromDatabase } from "./oneSystemFromDatabase.js";
 import { parseSystemFilter, parseSystemOption } from "./systemFilter.js";
 
 /** strata's census: one system × metric, and how its source is named and digested. */
@@ -37,6 +36,7 @@ export async function loadStrataCensus(
       `--system ${options.system}: strata uses one system (COL=NAME)`,
     );
   if (file === undefined) {
+    const { oneSystemFromDatabase } = await import("./oneSystemFromDatabase.js");
     const { stats, metric, read } = await oneSystemFromDatabase(options, "strata", io);
     return { stats, metric, source: read.name, sha256: async () => read.sqlSha256 };
   }

@@ -9,10 +9,11 @@ import {
   simulationMarkdown,
   simulationTerminal,
 } from "../../report/simulationReport.js";
+import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { type CensusInputOptions, loadCensus, withCensusFileOptions } from "../loadCensus.js";
+import { loadCensus } from "../loadCensus.js";
 import { parseLevel, parseList, parseReplicates, parseThreads, wholeNumbers } from "../options.js";
 import {
   type ReportOptions,

@@ -14,10 +14,10 @@ import {
   strataMarkdown,
   strataTerminal,
 } from "../../report/strataReport.js";
+import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { type CensusInputOptions, withCensusFileOptions } from "../loadCensus.js";
 import { loadStrataCensus } from "../loadStrataCensus.js";
 import { parseAllocation, parseCount } from "../options.js";
 import {

@@ -1,0 +1,35 @@
+import type { Command } from "commander";
+import type { DatabaseOptions } from "./databaseSource.js";
+import { parseList } from "./options.js";
+
+/** The flags that say how to read a census. */
+export interface CensusInputOptions extends DatabaseOptions {
+  readonly doc?: string;
+  readonly metric?: string[];
+  readonly system?: string;
+  readonly query?: string;
+  readonly format?: string;
+  readonly aggregated?: boolean;
+  readonly threads?: number;
+}
+
+/**
+ * Adds the flags a census is read with (simulate, strata): --doc, --metric, --system (which
+ * says what the command makes of it), --query to pair two systems when asked, --format and
+ * --aggregated.
+ */
+export function withCensusFileOptions(
+  command: Command,
+  system: { readonly flags: string; readonly help: string },
+  query: boolean,
+): Command {
+  command
+    .option("--doc <column>", "document id column")
+    .option("--metric <column>", "metric column", parseList)
+    .option(system.flags, system.help);
+  if (query)
+    command.option("--query <column>", "query id column, to pair two systems (default: detected)");
+  return command
+    .option("--format <format>", "csv, tsv, jsonl or parquet")
+    .option("--aggregated", "the census is one row per document: doc, n, s[, ss]");
+}
