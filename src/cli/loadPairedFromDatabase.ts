@@ -50,7 +50,7 @@ export async function loadPairedFromDatabase(
     table: read.table,
     inputs: [describedInput(read)],
     notices: [],
-    mode: policy.mode(),
+    mode: policy.mode,
     pairs: policy.pairs,
   };
 }

@@ -104,7 +104,7 @@ export async function loadPairedInput(
         kind: options.aggregated ? "per-document" : "per-query",
       })),
       notices: converted?.notes ?? [],
-      mode: policy.mode(),
+      mode: policy.mode,
       pairs,
     };
   } finally {

@@ -1,23 +1,13 @@
-import { type ComparisonMode, comparisonPairs } from "../core/comparisonPairs.js";
+import { type ComparisonMode, comparisonMode, comparisonPairs } from "../core/comparisonPairs.js";
 
-/**
- * --baseline / --all-pairs as core's pair policy, applied once the reader knows the systems;
- * `mode()` is then how the pairs were chosen ("two" until they are).
- */
+/** --baseline / --all-pairs as core's pair policy: the pairs once the reader knows the systems. */
 export function pairPolicy(options: { readonly baseline?: string; readonly allPairs?: boolean }): {
   readonly pairs: (systems: readonly string[]) => (readonly [string, string])[];
-  readonly mode: () => ComparisonMode;
+  readonly mode: ComparisonMode;
 } {
-  let mode: ComparisonMode = "two";
+  const policy = { baseline: options.baseline ?? null, allPairs: options.allPairs ?? false };
   return {
-    pairs: (systems) => {
-      const chosen = comparisonPairs(systems, {
-        baseline: options.baseline ?? null,
-        allPairs: options.allPairs ?? false,
-      });
-      mode = chosen.mode;
-      return chosen.pairs;
-    },
-    mode: () => mode,
+    pairs: (systems) => comparisonPairs(systems, policy).pairs,
+    mode: comparisonMode(policy),
   };
 }

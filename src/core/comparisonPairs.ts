@@ -20,6 +20,12 @@ export function checkPairPolicy(policy: PairPolicy): void {
   }
 }
 
+/** How a policy compares: a baseline, every pair, or (neither given) the one pair of two systems. */
+export function comparisonMode(policy: PairPolicy): ComparisonMode {
+  if ((policy.baseline ?? null) !== null) return "baseline";
+  return policy.allPairs ? "all-pairs" : "two";
+}
+
 /**
  * The pairs (a, b) to compare, each read as b − a, among the systems found (in their order):
  * two systems are one pair; more need a policy, so a comparison never silently picks one.
@@ -29,16 +35,17 @@ export function comparisonPairs(
   policy: PairPolicy,
 ): { readonly mode: ComparisonMode; readonly pairs: (readonly [string, string])[] } {
   checkPairPolicy(policy);
-  const baseline = policy.baseline ?? null;
-  if (baseline !== null) {
+  const mode = comparisonMode(policy);
+  if (mode === "baseline") {
+    const baseline = policy.baseline as string;
     return {
-      mode: "baseline",
+      mode,
       pairs: systems.filter((s) => s !== baseline).map((s) => [baseline, s] as const),
     };
   }
-  if (policy.allPairs) {
+  if (mode === "all-pairs") {
     return {
-      mode: "all-pairs",
+      mode,
       pairs: systems.flatMap((a, i) => systems.slice(i + 1).map((b) => [a, b] as const)),
     };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { compareSystems, holmAdjust } from "../../src/core/compare.js";
-import { comparisonPairs } from "../../src/core/comparisonPairs.js";
+import { comparisonMode, comparisonPairs } from "../../src/core/comparisonPairs.js";
 import { RagciError } from "../../src/core/errors.js";
 import { adjustablePValue, adjustComparisons } from "../../src/core/multipleComparisons.js";
 import type { DocumentStats } from "../../src/core/types.js";
@@ -52,6 +52,21 @@ describe("comparisonPairs", () => {
     expect(() => comparisonPairs(["a", "b"], { baseline: "a", allPairs: true })).toThrow(
       RagciError,
     );
+  });
+
+  it("says its mode before the systems are known: comparisonMode(policy) is comparisonPairs' mode", () => {
+    const policies = [
+      {},
+      { baseline: null },
+      { baseline: "b" },
+      { allPairs: true },
+      { allPairs: false },
+    ];
+    const modes = policies.map((p) => comparisonMode(p));
+    expect(modes).toEqual(["two", "two", "baseline", "all-pairs", "two"]);
+    policies.forEach((p, i) => {
+      expect(comparisonPairs(["a", "b"], p).mode).toBe(modes[i]);
+    });
   });
 });
 
