@@ -90,7 +90,7 @@ function summaryLine(
  * same metric kind in each), and the table written as `system, metric, doc, n, s, ss, min,
  * max` — to -o (CSV or Parquet, atomically, never onto an input) or as CSV to stdout.
  */
-export async function writePerDocumentTable(
+async function writePerDocumentTable(
   files: readonly string[],
   options: PerDocumentOptions,
   aggregated: boolean,

@@ -9,7 +9,11 @@ import { escapeHtml } from "./escapeHtml.js";
 import { htmlTable } from "./htmlTable.js";
 import { estimateTable, levelText } from "./intervalTables.js";
 import { htmlPage } from "./pageShell.js";
-import { type AggregatesDownload, provenanceSection } from "./provenanceSection.js";
+import {
+  type AggregatesDownload,
+  inputProvenance,
+  provenanceSection,
+} from "./provenanceSection.js";
 
 export interface AnalyzeHtmlInput {
   readonly report: AnalysisReport;
@@ -106,11 +110,7 @@ export function analyzeHtml(input: AnalyzeHtmlInput): string {
     report.entries.length > 1 ? overviewSection(report) : "",
     ...report.entries.map((entry, i) => entrySection(entry, input.stats[i] as DocumentStats, i)),
     provenanceSection({
-      inputs: report.inputs.map((i) => ({
-        file: i.file,
-        sha256: i.sha256,
-        detail: `${i.format}, ${i.kind}, ${count(i.rows)} rows`,
-      })),
+      inputs: report.inputs.map(inputProvenance),
       aggregates: input.aggregates,
       digests: report.entries.map((e) => ({ label: entryName(e), sha256: e.aggregatesSha256 })),
       rerun: `Re-run from it: ragci analyze ${input.aggregates.fileName} --aggregated${systems.length > 0 ? " --system system" : ""} --metric ${metrics.join(",")}, with this run's other options, reproduces the digests below and so the analysis${binaryOnly ? "" : " (except the chunk bootstrap of a metric that is not 0/1, a contrast, which needs the per-query rows)"}.`,

@@ -12,7 +12,11 @@ import { htmlTable, type TableRow } from "./htmlTable.js";
 import { levelText } from "./intervalTables.js";
 import { htmlPage } from "./pageShell.js";
 import { pairedDifferencesFigure } from "./pairedDifferencesFigure.js";
-import { type AggregatesDownload, provenanceSection } from "./provenanceSection.js";
+import {
+  type AggregatesDownload,
+  inputProvenance,
+  provenanceSection,
+} from "./provenanceSection.js";
 import { systemEstimatesFigure } from "./systemEstimatesFigure.js";
 
 export interface CompareHtmlInput {
@@ -188,12 +192,7 @@ export function compareHtml(input: CompareHtmlInput): string {
       overview,
       ...sections,
       provenanceSection({
-        inputs: report.inputs.map((i) => ({
-          file: i.file,
-          sha256: i.sha256,
-          // "auto" is the format option's default, not what was read: leave it out.
-          detail: `${i.format && i.format !== "auto" ? `${i.format}, ` : ""}${i.kind}, ${count(i.rows)} rows`,
-        })),
+        inputs: report.inputs.map(inputProvenance),
         aggregates: input.aggregates,
         digests: [],
         rerun: `Re-run from it: ragci compare ${input.aggregates.fileName} --aggregated --metric ${report.metrics.map((m) => m.metric).join(",")} (each system's rows and, under the system "${report.metrics[0]?.comparisons[0] ? `${report.metrics[0].comparisons[0].b} - ${report.metrics[0].comparisons[0].a}` : "b - a"}", each pair's per-document differences; only the chunk bootstrap needs the per-query rows).`,

@@ -3,7 +3,7 @@ import { halfWidthCurve } from "../../core/planning/requiredDocuments.js";
 import type { SamplePlan } from "../../core/planning/samplePlan.js";
 import type { Estimand } from "../../core/types.js";
 import { fixed } from "../format.js";
-import { COLORS, svgFigure } from "./svgFigure.js";
+import { COLORS, ESTIMAND_COLORS, svgFigure } from "./svgFigure.js";
 
 interface CurvePoint {
   readonly estimand: Estimand;
@@ -18,8 +18,6 @@ interface Planned {
   readonly halfWidth: number;
   readonly why: string;
 }
-
-const estimandColor = (e: Estimand) => (e === "macro" ? COLORS.second : COLORS.accent);
 
 /** About 60 whole K per decade-span, evenly spaced on a log scale from `from` to `to`. */
 function logGrid(from: number, to: number): number[] {
@@ -116,7 +114,7 @@ export function halfWidthCurveFigure(options: {
       .at(-1);
     return last ? [{ ...last, text: same ? "both" : e }] : [];
   });
-  const color = (e: Estimand) => (same ? "#1a1a1a" : estimandColor(e));
+  const color = (e: Estimand) => (same ? "#1a1a1a" : ESTIMAND_COLORS[e]);
   const w = plan.halfWidth;
   const detecting = planned.some((p) => p.why !== "");
   return svgFigure({

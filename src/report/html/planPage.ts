@@ -12,7 +12,7 @@ export interface PlanHtmlInput {
 }
 
 /** The rule this plan applied, as a formula: only the parts it used (w, power, the fpc). */
-export function planRule(plan: SamplePlan): string {
+function planRule(plan: SamplePlan): string {
   const fpc = plan.population === null ? "" : "·√(1 − K/M)";
   const rules = [
     ...(plan.halfWidth === null ? [] : [`t(1 − α/2; K − 1)·S/√K${fpc} ≤ w = ${plan.halfWidth}`]),

@@ -1,3 +1,4 @@
+import type { InputDescription } from "../analysisReport.js";
 import { count } from "../format.js";
 import { csvDataUrl } from "./csvDataUrl.js";
 import { escapeHtml } from "./escapeHtml.js";
@@ -11,6 +12,15 @@ export interface AggregatesDownload {
   readonly documents: number;
   /** Columns, for the sentence that says what the file holds. */
   readonly columns: readonly string[];
+}
+
+/** An analysed input's row of the provenance table: its file, digest and what was read. */
+export function inputProvenance(input: InputDescription): ProvenanceInput["inputs"][number] {
+  return {
+    file: input.file,
+    sha256: input.sha256,
+    detail: `${input.format}, ${input.kind}, ${count(input.rows)} rows`,
+  };
 }
 
 export interface ProvenanceInput {

@@ -2,15 +2,12 @@ import * as Plot from "@observablehq/plot";
 import type { Analysis } from "../../core/analyze.js";
 import type { DocumentStats } from "../../core/types.js";
 import { fixed, percent } from "../format.js";
-import { COLORS, svgFigure } from "./svgFigure.js";
+import { COLORS, ESTIMAND_COLORS, svgFigure } from "./svgFigure.js";
 
 interface Marker {
   readonly label: "micro" | "macro";
   readonly value: number;
 }
-
-/** Each estimand keeps its colour on every figure of the page: micro dark blue, macro orange. */
-export const ESTIMAND_COLORS = { micro: COLORS.accent, macro: COLORS.second } as const;
 
 /**
  * Estimate markers in their estimand's colour, the smaller one labelled to its left and the
@@ -40,7 +37,7 @@ function markerMarks(markers: readonly Marker[], decimals: number): Plot.Markish
  * About 20 bins of a round width w (1, 2 or 5 × 10^k) with edges at (j + ½)·w, so 0 is the
  * middle of a bin and the ties of a paired comparison are not split across two bars.
  */
-export function centredBins(values: readonly number[]): { edges: number[]; width: number } {
+function centredBins(values: readonly number[]): { edges: number[]; width: number } {
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const raw = (hi - lo) / 20 || Math.abs(hi) / 10 || 1;

@@ -39,6 +39,9 @@ export const COLORS = {
   light: "#8c8c8c",
 } as const;
 
+/** Each estimand keeps its colour on every figure of a page: micro dark blue, macro orange. */
+export const ESTIMAND_COLORS = { micro: COLORS.accent, macro: COLORS.second } as const;
+
 /**
  * One figure drawn by Observable Plot into a linkedom document (Plot needs a DOM; linkedom is
  * one without a browser), serialised as inline SVG. Labels stay <text> elements (real text a
