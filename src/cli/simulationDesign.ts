@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { AllocationRule } from "../core/designs/allocation.js";
+import { type AllocationRule, DEFAULT_ALLOCATION } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
 import type { StudyDesign } from "../core/simulation/studyColumns.js";
 import { readDesign } from "../ingest/readDesign.js";
@@ -44,7 +44,7 @@ export function withSimulationDesignOptions(command: Command): Command {
       "--allocation <rule>",
       "with --design stratified: equal, proportional or neyman",
       parseAllocation,
-      "neyman",
+      DEFAULT_ALLOCATION,
     )
     .option(
       "--psu <column>",

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { AllocationRule } from "../../core/designs/allocation.js";
+import { type AllocationRule, DEFAULT_ALLOCATION } from "../../core/designs/allocation.js";
 import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
 import {
   type SizeStrataAllocation,
@@ -75,7 +75,7 @@ export function registerStrata(program: Command, io: CommandIo): void {
       "--allocation <rule>",
       "allocation used for --write-sample: equal, proportional or neyman",
       parseAllocation,
-      "neyman",
+      DEFAULT_ALLOCATION,
     )
     .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
     .option("--seed <S>", "seed of the sample draw", parseCount("--seed"), 1);

@@ -5,6 +5,9 @@ export type AllocationRule = "equal" | "proportional" | "neyman";
 /** Every allocation rule, in the order reports list them. */
 export const ALLOCATION_RULES: readonly AllocationRule[] = ["equal", "proportional", "neyman"];
 
+/** The rule used when none is named: Neyman's, the smallest variance for the documents drawn. */
+export const DEFAULT_ALLOCATION: AllocationRule = "neyman";
+
 export interface StratumForAllocation {
   /** M_h, documents in the stratum. */
   readonly population: number;
