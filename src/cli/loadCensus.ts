@@ -1,9 +1,9 @@
 import { metricKindOf } from "../core/analyze.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
-import { sha256File } from "../ingest/hashInputs.js";
 import { readOneSystem } from "../ingest/readOneSystem.js";
 import { readPairedResults } from "../ingest/readPairedResults.js";
+import { sha256File } from "../ingest/sha256File.js";
 import type { SimulationReport } from "../report/simulationReport.js";
 import type { CensusInputOptions } from "./censusFileOptions.js";
 import { checkSources } from "./databaseSource.js";

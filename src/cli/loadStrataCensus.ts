@@ -1,7 +1,7 @@
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
-import { sha256File } from "../ingest/hashInputs.js";
 import { readOneSystem } from "../ingest/readOneSystem.js";
+import { sha256File } from "../ingest/sha256File.js";
 import type { CensusInputOptions } from "./censusFileOptions.js";
 import { checkSources } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";

@@ -130,6 +130,3 @@ export function unreadable(file: string, error: unknown): RagciError {
     file,
   });
 }
-
-// The vector reader moved to readColumns.ts; it is still importable from here.
-export { type ColumnData, type ColumnKind, readColumns } from "./readColumns.js";

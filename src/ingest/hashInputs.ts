@@ -3,8 +3,6 @@ import { endianness } from "node:os";
 import { csvText } from "./csvText.js";
 import type { MetricAggregates } from "./resultsTable.js";
 
-export { sha256File } from "./sha256File.js";
-
 /** Header of the long per-document table written by --write-aggregates. */
 export const AGGREGATE_COLUMNS = ["system", "metric", "doc", "n", "s", "ss", "min", "max"] as const;
 

@@ -1,4 +1,4 @@
-export { aggregatesCsv, sha256Aggregates, sha256File } from "./hashInputs.js";
+export { aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
 export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
 export { type DesignSpec, readDesign } from "./readDesign.js";
@@ -19,5 +19,6 @@ export {
   readResults,
 } from "./readResults.js";
 export { resolveColumn } from "./resolveColumns.js";
+export { sha256File } from "./sha256File.js";
 export { writeAggregates } from "./writeAggregates.js";
 export { writeAtomicWith, writeFileAtomic } from "./writeAtomic.js";

@@ -2,16 +2,10 @@ import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
 import { checkInputFile } from "./checkInput.js";
 import { describeColumns } from "./describeColumns.js";
-import {
-  type ColumnData,
-  type ColumnKind,
-  queryRows,
-  readColumns,
-  unreadable,
-  withDuckDb,
-} from "./duckdb.js";
+import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, sqlString, tableFunction } from "./inputFormat.js";
 import { normalizedRowsSql } from "./normalizedRows.js";
+import { type ColumnData, type ColumnKind, readColumns } from "./readColumns.js";
 import { documentColumn, labelColumn, resolveColumn } from "./resolveColumns.js";
 import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
 import {

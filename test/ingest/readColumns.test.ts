@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readColumns, withDuckDb } from "../../src/ingest/duckdb.js";
+import { withDuckDb } from "../../src/ingest/duckdb.js";
+import { readColumns } from "../../src/ingest/readColumns.js";
 
 // readColumns reads DuckDB's vectors directly: inline (≤ 12 bytes) and pointer strings, UTF-8,
 // NULLs in either kind, and results spanning many 2,048-row chunks.

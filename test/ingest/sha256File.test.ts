@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sha256File } from "../../src/ingest/hashInputs.js";
 import { duringScan } from "../../src/ingest/scanGate.js";
+import { sha256File } from "../../src/ingest/sha256File.js";
 import { scratchDir } from "../cli/runCli.js";
 import { sha256File as reference } from "../support/sha256File.js";
 
