@@ -76,21 +76,29 @@ async function repeatedQueryNotices(
   // First the 64-bit hashes of (query, system): grouping integers is a third faster than
   // grouping the ids. Equal pairs have equal hashes, so no repeated hash means no repeated
   // query; only the hashes that repeat (a repeated query, or a rare collision) are then
-  // grouped by the ids themselves.
+  // grouped by the ids themselves. They are kept in a table, so the file is grouped by hash
+  // once (OR REPLACE: withMemoryLimit runs this again after an out-of-memory error).
   const key = `hash(${q}, ${system})`;
-  const candidates = await queryRows(
-    c.connection,
-    `SELECT count(*) AS k FROM (SELECT ${key} AS h FROM ${c.source} GROUP BY h HAVING count(*) > 1)`,
-  );
-  if (Number(candidates[0]?.k ?? 0) === 0) return [];
-  const repeated = await queryRows(
-    c.connection,
-    `SELECT q, system, k, count(*) OVER () AS repeatedIds FROM (SELECT ${q} AS q, ${system} AS system, count(*) AS k FROM ${c.source} WHERE ${key} IN (SELECT ${key} AS h FROM ${c.source} GROUP BY h HAVING count(*) > 1) GROUP BY ALL HAVING count(*) > 1) ORDER BY system, q LIMIT 1`,
-  );
-  const first = repeated[0];
-  if (!first) return [];
-  const more = Number(first.repeatedIds) - 1;
-  return [
-    `${c.file}: query id ${first.q} appears ${first.k} times${first.system === null ? "" : ` for system ${first.system}`}${more > 0 ? ` (and ${more} more query ids repeat)` : ""} in column ${query}; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
-  ];
+  try {
+    await c.connection.run(
+      `CREATE OR REPLACE TEMP TABLE ragci_repeated_hashes AS SELECT ${key} AS h FROM ${c.source} GROUP BY h HAVING count(*) > 1`,
+    );
+    const candidates = await queryRows(
+      c.connection,
+      "SELECT count(*) AS k FROM ragci_repeated_hashes",
+    );
+    if (Number(candidates[0]?.k ?? 0) === 0) return [];
+    const repeated = await queryRows(
+      c.connection,
+      `SELECT q, system, k, count(*) OVER () AS repeatedIds FROM (SELECT ${q} AS q, ${system} AS system, count(*) AS k FROM ${c.source} WHERE ${key} IN (SELECT h FROM ragci_repeated_hashes) GROUP BY ALL HAVING count(*) > 1) ORDER BY system, q LIMIT 1`,
+    );
+    const first = repeated[0];
+    if (!first) return [];
+    const more = Number(first.repeatedIds) - 1;
+    return [
+      `${c.file}: query id ${first.q} appears ${first.k} times${first.system === null ? "" : ` for system ${first.system}`}${more > 0 ? ` (and ${more} more query ids repeat)` : ""} in column ${query}; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
+    ];
+  } finally {
+    await c.connection.run("DROP TABLE IF EXISTS ragci_repeated_hashes");
+  }
 }
