@@ -74,9 +74,9 @@ export async function openBigQuery(c: BigQueryConfig): Promise<DatabaseConnectio
   return {
     // A dry run: BigQuery checks the statement and returns its schema without reading (or
     // billing) a byte, where a LIMIT 0 would still scan the columns.
-    columns: async (from) => {
+    columns: async (sql) => {
       const [dry] = await client.createQueryJob({
-        ...job(`SELECT * FROM ${from} LIMIT 0`),
+        ...job(sql),
         dryRun: true,
       });
       const fields = dry.metadata?.statistics?.query?.schema?.fields ?? [];

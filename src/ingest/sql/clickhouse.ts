@@ -60,8 +60,7 @@ export async function openClickHouse(c: ClickHouseConfig): Promise<DatabaseConne
   const client = createClient({ ...c, application: "ragci", log: { level: 127 } });
   const query = async (sql: string) => (await client.query({ query: sql, format: "JSON" })).json();
   return {
-    columns: async (from) =>
-      ((await query(`SELECT * FROM ${from} LIMIT 0`)).meta ?? []).map((m) => m.name),
+    columns: async (sql) => ((await query(sql)).meta ?? []).map((m) => m.name),
     rows: async (sql) => (await query(sql)).data,
     close: () => client.close(),
   };

@@ -8,8 +8,8 @@ export type DatabaseRow = Readonly<Record<string, unknown>>;
 
 /** An open connection to a warehouse, as the readers use it. Errors are the client's own. */
 export interface DatabaseConnection {
-  /** The column names of `SELECT * FROM from`, reading no rows where the warehouse allows. */
-  readonly columns: (from: string) => Promise<string[]>;
+  /** The column names of a statement's result (sourceColumnsSql), reading no rows where it can. */
+  readonly columns: (sql: string) => Promise<string[]>;
   /** The rows of one statement. */
   readonly rows: (sql: string) => Promise<DatabaseRow[]>;
   readonly close: () => Promise<void>;

@@ -107,8 +107,8 @@ export async function openDatabricks(c: DatabricksConfig): Promise<DatabaseConne
     }
   };
   return {
-    columns: (from) =>
-      statement(`SELECT * FROM ${from} LIMIT 0`, async (op) =>
+    columns: (sql) =>
+      statement(sql, async (op) =>
         ((await op.getSchema())?.columns ?? []).map((col) => col.columnName),
       ),
     rows: (sql) => statement(sql, (op) => op.fetchAll()),

@@ -24,8 +24,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseCo
     throw error;
   }
   return {
-    columns: async (from) =>
-      (await client.query(`SELECT * FROM ${from} LIMIT 0`)).fields.map((f) => f.name),
+    columns: async (sql) => (await client.query(sql)).fields.map((f) => f.name),
     rows: async (sql) => (await client.query(sql)).rows,
     close: () => client.end().catch(() => {}),
   };

@@ -31,7 +31,7 @@ import {
   perDocumentSql,
 } from "./perDocumentSql.js";
 import { failedCheckMessage } from "./rowChecksSql.js";
-import { type SqlSource, sourceFromSql } from "./sourceRowsSql.js";
+import { type SqlSource, sourceColumnsSql, sourceFromSql } from "./sourceRowsSql.js";
 
 /** Per-query rows that stay in a database: where, and which columns. */
 export interface ReadDatabaseOptions {
@@ -111,7 +111,7 @@ async function withDatabase<T>(
       connection.rows(sql).catch((error) => {
         throw failed(error);
       });
-    const columns = await connection.columns(from).catch((error) => {
+    const columns = await connection.columns(sourceColumnsSql(from)).catch((error) => {
       throw failed(error);
     });
     return await work({ d, name, target, columns, run });

@@ -115,10 +115,8 @@ export async function openSnowflake(c: SnowflakeConfig): Promise<DatabaseConnect
       });
     });
   return {
-    columns: async (from) =>
-      ((await execute(`SELECT * FROM ${from} LIMIT 0`)).statement.getColumns() ?? []).map((col) =>
-        col.getName(),
-      ),
+    columns: async (sql) =>
+      ((await execute(sql)).statement.getColumns() ?? []).map((col) => col.getName()),
     rows: async (sql) => (await execute(sql)).rows,
     close: () => new Promise<void>((resolve) => connection.destroy(() => resolve())),
   };

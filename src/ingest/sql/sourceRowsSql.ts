@@ -38,6 +38,11 @@ export function sourceFromSql(d: Dialect, source: SqlSource): string {
   return "table" in source ? tableName(d, source.table) : subquery(source.sql);
 }
 
+/** The statement whose result has the source's columns and no row (`from`: sourceFromSql). */
+export function sourceColumnsSql(from: string): string {
+  return `SELECT * FROM ${from} LIMIT 0`;
+}
+
 /**
  * The CTE `ragci_rows`: every per-query row in ragci's shape — doc, sys and q as text (NULL
  * where the source has none), each metric as a double v0, v1, …, and lab (the label column,

@@ -85,7 +85,7 @@ export async function openTrino(c: TrinoConfig): Promise<DatabaseConnection> {
     return { columns: columns.map((col) => col.name), data };
   };
   return {
-    columns: async (from) => (await run(`SELECT * FROM ${from} LIMIT 0`)).columns,
+    columns: async (sql) => (await run(sql)).columns,
     rows: async (sql) => {
       const { columns, data } = await run(sql);
       return data.map(
