@@ -14,7 +14,6 @@ import { createHash } from "node:crypto";
 import { basename, extname } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import {
-  averagedRows,
   docFieldMissing,
   type EvalContent,
   type EvalFormat,
@@ -23,6 +22,7 @@ import {
   finiteNumber,
   isJsonObject,
   type JsonObject,
+  Trials,
   valueAtPath,
 } from "./evalRows.js";
 
@@ -115,20 +115,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const experiments = new Set(roots.map((r) => String(r.experiment_id)));
   const base = basename(file, extname(file));
   // Trials of one input in one experiment are averaged into one result.
-  const items = new Map<
-    string,
-    { query: string; doc: string | null; system: string; values: Map<string, number[]> }
-  >();
+  const trials = new Trials();
   for (const root of roots) {
     const system = experiments.size > 1 ? String(root.experiment_id) : base;
-    const query = inputKey(root.input);
-    const key = JSON.stringify([system, query]);
-    const item = items.get(key) ?? {
-      query,
-      doc: valueAtPath(root, path),
-      system,
-      values: new Map(),
-    };
+    const item = trials.of(system, inputKey(root.input), () => valueAtPath(root, path));
     const own = isJsonObject(root.scores) ? root.scores : {};
     const fromSpans = spanScores.get(String(root.root_span_id)) ?? new Map<string, number[]>();
     const names = new Set([...Object.keys(own), ...fromSpans.keys()]);
@@ -136,12 +126,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       const x = finiteNumber(own[name]);
       const spans = fromSpans.get(name) ?? [];
       const value = x ?? (spans.length ? spans.reduce((a, b) => a + b, 0) / spans.length : null);
-      if (value !== null) item.values.set(name, [...(item.values.get(name) ?? []), value]);
-      else if (!item.values.has(name)) item.values.set(name, []);
+      Trials.add(item, name, value);
     }
-    items.set(key, item);
   }
-  const rows = averagedRows(items.values());
+  const rows = trials.rows();
   const notes = [
     `Braintrust: each root span is an item, its input is the query (long inputs shortened with a hash); the system is ${experiments.size > 1 ? "the experiment_id" : `the file's name (${base})`}; metrics are the scores, taken from the root span or else from its scorer spans`,
   ];

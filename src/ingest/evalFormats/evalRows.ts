@@ -86,6 +86,38 @@ export interface TrialScores {
   readonly values: ReadonlyMap<string, readonly number[]>;
 }
 
+/** One query's trials in one system, as they are gathered. */
+interface GatheredTrials extends TrialScores {
+  readonly values: Map<string, number[]>;
+}
+
+/** The trials of each system's queries, gathered in the order first seen, for averagedRows. */
+export class Trials {
+  private readonly items = new Map<string, GatheredTrials>();
+
+  /** The trials of `query` in `system`; its document is read (`doc()`) when first seen. */
+  of(system: string, query: string, doc: () => string | null): GatheredTrials {
+    const key = JSON.stringify([system, query]);
+    let item = this.items.get(key);
+    if (item === undefined) {
+      item = { query, doc: doc(), system, values: new Map() };
+      this.items.set(key, item);
+    }
+    return item;
+  }
+
+  /** One trial's value of a metric; null makes the metric known without a value. */
+  static add(item: GatheredTrials, name: string, value: number | null): void {
+    const values = item.values.get(name) ?? [];
+    if (value !== null) values.push(value);
+    item.values.set(name, values);
+  }
+
+  rows(): EvalRow[] {
+    return averagedRows(this.items.values());
+  }
+}
+
 /**
  * One row per query and system, each metric the mean of its trials (the tools' default
  * reducer); a metric that no trial of the query scored is null.

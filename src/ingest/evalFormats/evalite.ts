@@ -11,7 +11,6 @@ import { basename, extname } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import { inputKey } from "./braintrust.js";
 import {
-  averagedRows,
   docFieldMissing,
   type EvalContent,
   type EvalFormat,
@@ -20,6 +19,7 @@ import {
   finiteNumber,
   isJsonObject,
   type JsonObject,
+  Trials,
   valueAtPath,
 } from "./evalRows.js";
 
@@ -54,24 +54,14 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const path = options.docPath;
   // Two runs of one eval must stay two systems: the eval's name with the file's base name.
   const base = basename(file, extname(file));
-  const items = new Map<
-    string,
-    { query: string; doc: string | null; system: string; values: Map<string, number[]> }
-  >();
+  const trials = new Trials();
   for (const { e, r } of results) {
     const system = `${String(e.name)} (${base})`;
-    const query = inputKey(r.input);
-    const key = JSON.stringify([system, query]);
-    const item = items.get(key) ?? { query, doc: valueAtPath(r, path), system, values: new Map() };
-    for (const s of Array.isArray(r.scores) ? r.scores.filter(isJsonObject) : []) {
-      const x = finiteNumber(s.score);
-      const values = item.values.get(String(s.name)) ?? [];
-      if (x !== null) values.push(x);
-      item.values.set(String(s.name), values);
-    }
-    items.set(key, item);
+    const item = trials.of(system, inputKey(r.input), () => valueAtPath(r, path));
+    for (const s of Array.isArray(r.scores) ? r.scores.filter(isJsonObject) : [])
+      Trials.add(item, String(s.name), finiteNumber(s.score));
   }
-  const rows = averagedRows(items.values());
+  const rows = trials.rows();
   const notes = [
     `evalite: each result's input is the query (long inputs shortened with a hash); systems are the evals' names with the file's name (${base}); metrics are the scorers' scores`,
   ];

@@ -9,13 +9,12 @@
 // src/inspect_ai/log/_recorders/eval.py (member names).
 import { RagciError } from "../../core/errors.js";
 import {
-  averagedRows,
   docFieldMissing,
   type EvalContent,
   type EvalFormat,
   type EvalReadOptions,
   type EvalRows,
-  type TrialScores,
+  Trials,
   valueAtPath,
 } from "./evalRows.js";
 
@@ -91,24 +90,15 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const system = String((log.spec.eval as Item).model);
   const path = options.docPath;
   // Epochs of one sample are averaged, as Inspect's default reducer ("mean") does.
-  const bySample = new Map<string, TrialScores & { values: Map<string, number[]> }>();
+  const trials = new Trials();
   let epochs = 0;
   for (const sample of log.samples) {
-    const id = String(sample.id);
-    const entry = bySample.get(id) ?? {
-      query: id,
-      doc: valueAtPath(sample, path),
-      system,
-      values: new Map(),
-    };
-    for (const [name, value] of Object.entries(sampleMetrics(sample))) {
-      if (value === null) continue;
-      entry.values.set(name, [...(entry.values.get(name) ?? []), value]);
-    }
-    bySample.set(id, entry);
+    const entry = trials.of(system, String(sample.id), () => valueAtPath(sample, path));
+    for (const [name, value] of Object.entries(sampleMetrics(sample)))
+      if (value !== null) Trials.add(entry, name, value);
     epochs = Math.max(epochs, Number(sample.epoch ?? 1));
   }
-  const rows = averagedRows(bySample.values());
+  const rows = trials.rows();
   return {
     rows,
     notes: [

@@ -4,6 +4,7 @@ import {
   docFieldMissing,
   finiteNumber,
   isJsonObject,
+  Trials,
   valueAtPath,
 } from "../../../src/ingest/evalFormats/evalRows.js";
 
@@ -24,6 +25,27 @@ describe("averagedRows", () => {
     expect(rows).toEqual([
       { query: "q1", doc: "d1", system: "s", metrics: { hit: 0.75, rr: null, f1: null } },
       { query: "q2", doc: null, system: "s", metrics: { hit: null, rr: null, f1: 0.5 } },
+    ]);
+  });
+});
+
+describe("Trials", () => {
+  it("gathers each system's query once (its document read at first sight), in order; a null value names the metric", () => {
+    const trials = new Trials();
+    let docReads = 0;
+    const doc = (d: string) => () => {
+      docReads++;
+      return d;
+    };
+    Trials.add(trials.of("a", "q1", doc("d1")), "hit", 1);
+    Trials.add(trials.of("b", "q1", doc("d1")), "hit", null);
+    Trials.add(trials.of("a", "q1", doc("unused")), "hit", 0);
+    Trials.add(trials.of("a", "q2", doc("d2")), "rr", 0.5);
+    expect(docReads).toBe(3);
+    expect(trials.rows()).toEqual([
+      { query: "q1", doc: "d1", system: "a", metrics: { hit: 0.5, rr: null } },
+      { query: "q1", doc: "d1", system: "b", metrics: { hit: null, rr: null } },
+      { query: "q2", doc: "d2", system: "a", metrics: { hit: null, rr: 0.5 } },
     ]);
   });
 });
