@@ -68,14 +68,13 @@ export async function readColumns(
       );
     }
   });
-  const numbers = kinds.map(() => new NumberSink());
-  const strings: StringColumn[] = kinds.map(() => ({
-    sink: new ByteSink(),
-    ends: new Int32Array(1 << 12),
-    count: 0,
-    nulls: [],
-    ascii: true,
-  }));
+  // Each column gets the sink of its kind only.
+  const numbers = kinds.map((kind) => (kind === "number" ? new NumberSink() : null));
+  const strings = kinds.map((kind): StringColumn | null =>
+    kind === "string"
+      ? { sink: new ByteSink(), ends: new Int32Array(1 << 12), count: 0, nulls: [], ascii: true }
+      : null,
+  );
   // A materialized result's chunks are taken synchronously: fetchChunk is a round trip
   // through libuv's thread pool for each 2,048 rows.
   for (let index = 0; index < result.chunkCount; index++) {
