@@ -2,7 +2,7 @@ import { metricKindOf } from "../core/analyze.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { readOneSystem } from "../ingest/readOneSystem.js";
-import { readPairedResults } from "../ingest/readPairedResults.js";
+import { onlyDifference, readPairedResults } from "../ingest/readPairedResults.js";
 import { sha256File } from "../ingest/sha256File.js";
 import type { SimulationReport } from "../report/simulationReport.js";
 import type { CensusInputOptions } from "./censusFileOptions.js";
@@ -87,16 +87,8 @@ async function readCensusFile(
       pairs: () => [[a, b]],
       documentLabel: unitColumn,
     });
-    const difference = table.differences[0];
-    if (!difference) throw new Error("internal: no paired difference");
-    const labelOf = table.labelOf;
-    return {
-      stats: difference.stats,
-      metric,
-      system: null,
-      pair: { a, b },
-      labels: labelOf ? difference.stats.ids.map((id) => labelOf.get(id) as string) : null,
-    };
+    const { stats, labels } = onlyDifference(table);
+    return { stats, metric, system: null, pair: { a, b }, labels };
   }
   const filter = system ? { column: system.column, value: values?.join(",") ?? "" } : null;
   const one = await readOneSystem(

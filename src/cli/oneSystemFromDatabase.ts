@@ -1,6 +1,7 @@
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { oneSystemGroup } from "../ingest/readOneSystem.js";
+import { onlyDifference } from "../ingest/readPairedResults.js";
 import { type DatabaseRead, readDatabase, readDatabasePairs } from "../ingest/sql/readDatabase.js";
 import { aggregating, databaseReadOptions, type FromOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
@@ -50,11 +51,7 @@ export async function oneSystemFromDatabase(
       query: options.query ?? null,
       pairs: () => [[a, b]],
     });
-    const difference = read.table.differences[0];
-    if (!difference) throw new Error("internal: no paired difference");
-    const { stats, metric } = difference;
-    const labelOf = read.table.labelOf;
-    const labels = labelOf ? stats.ids.map((id) => labelOf.get(id) as string) : null;
+    const { stats, metric, labels } = onlyDifference(read.table);
     return { stats, metric, pair: { a, b }, system: null, systemsFound: 2, labels, read };
   }
   // Every system's K rows come back, so a misspelt system is named with those found.

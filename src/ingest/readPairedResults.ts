@@ -69,6 +69,22 @@ export interface PairedTable {
 }
 
 /**
+ * The difference of a table read for one pair and one metric (a census or a pilot of a pair),
+ * with each document's label when one was asked for.
+ */
+export function onlyDifference(table: PairedTable): {
+  readonly stats: DocumentStats;
+  readonly metric: string;
+  readonly labels: string[] | null;
+} {
+  const difference = table.differences[0];
+  if (!difference) throw new Error("internal: no paired difference");
+  const { labelOf } = table;
+  const labels = labelOf ? difference.stats.ids.map((id) => labelOf.get(id) as string) : null;
+  return { stats: difference.stats, metric: difference.metric, labels };
+}
+
+/**
  * Reads per-query results of several systems and pairs them on the query id with DuckDB:
  * validates that every query appears once per system and under one document, keeps the
  * common queries when asked, and aggregates per document each system's results and, for each

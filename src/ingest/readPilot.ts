@@ -1,7 +1,7 @@
 import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { readOneSystem, type SystemFilter } from "./readOneSystem.js";
-import { readPairedResults } from "./readPairedResults.js";
+import { onlyDifference, readPairedResults } from "./readPairedResults.js";
 
 /** The per-document table a plan's S comes from: one system's, or the difference of two. */
 export interface Pilot {
@@ -68,9 +68,7 @@ export async function readPilot(input: PilotInput): Promise<Pilot> {
         return [[a, b]];
       },
     });
-    const difference = table.differences[0];
-    if (!difference) throw new Error("internal: no paired difference");
-    return { stats: difference.stats, paired: { a, b, metric }, oneOfSeveral: false };
+    return { stats: onlyDifference(table).stats, paired: { a, b, metric }, oneOfSeveral: false };
   }
   const one = await readOneSystem(input, filter, "plan");
   return { stats: one.stats, paired: null, oneOfSeveral: one.systemsInFile > 1 };
