@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { documentStats } from "../core/aggregate/documentStats.js";
 import { isRagciError } from "../core/errors.js";
 import {
   type RepetitionResults,
@@ -31,17 +32,12 @@ let study: { census: DocumentStats; options: StudyOptions } | null = null;
  * results are thrown away; a study's results do not depend on it.
  */
 const WARM_UP_REPETITIONS = 40;
-const warmUpSizes = Float64Array.from({ length: 60 }, (_, d) => 1 + ((d * 7) % 23));
-const warmUpSums = warmUpSizes.map((x, d) => Math.floor((x * ((d * 13) % 10)) / 10));
-const warmUpCensus: DocumentStats = {
-  ids: Array.from({ length: 60 }, (_, d) => `w${d}`),
+const warmUpSizes = Array.from({ length: 60 }, (_, d) => 1 + ((d * 7) % 23));
+const warmUpCensus: DocumentStats = documentStats({
+  ids: warmUpSizes.map((_, d) => `w${d}`),
   n: warmUpSizes,
-  s: warmUpSums,
-  ss: warmUpSums,
-  binary: true,
-  min: 0,
-  max: 1,
-};
+  s: warmUpSizes.map((x, d) => Math.floor((x * ((d * 13) % 10)) / 10)),
+});
 function warmUp(from: number): void {
   if (study !== null || from >= WARM_UP_REPETITIONS) return;
   runRepetitions(
