@@ -82,11 +82,19 @@ export function kernelInput(
   };
 }
 
+/** B and the seed of a bootstrap: 9999 and 1 unless given. */
+export function replicatesAndSeed(options: BootstrapOptions): {
+  readonly replicates: number;
+  readonly seed: number;
+} {
+  return { replicates: options.replicates ?? 9999, seed: options.seed ?? 1 };
+}
+
 function replicateSetup(stats: DocumentStats, options: BootstrapOptions) {
-  const replicates = options.replicates ?? 9999;
+  const { replicates, seed } = replicatesAndSeed(options);
   return {
     replicates,
-    seed: options.seed ?? 1,
+    seed,
     rate: documentRates(stats),
     out: {
       macro: new Float64Array(replicates),

@@ -8,6 +8,7 @@ import {
   type DocumentBootstrapReplicates,
   documentBootstrapInJs,
   kernelInput,
+  replicatesAndSeed,
 } from "./documentBootstrap.js";
 import {
   REPLICATE_COLUMNS,
@@ -43,8 +44,7 @@ export function documentBootstrapQuantiles(
   full: { readonly micro: number; readonly macro: number },
   options: BootstrapOptions & { readonly level: number },
 ): DocumentBootstrapQuantiles {
-  const replicates = options.replicates ?? 9999;
-  const seed = options.seed ?? 1;
+  const { replicates, seed } = replicatesAndSeed(options);
   const alpha = 1 - options.level;
   const ps = [alpha / 2, 1 - alpha / 2];
   const scored = scoreReplicatesWasm(
