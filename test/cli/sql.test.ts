@@ -2,28 +2,16 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DocumentStats } from "../../src/core/types.js";
 import { queryRows, withDuckDb } from "../../src/ingest/duckdb.js";
 import { readAggregates, readResults } from "../../src/ingest/index.js";
 import { sqlString } from "../../src/ingest/inputFormat.js";
 import { withPerDocumentFile } from "../../src/ingest/sql/perDocumentRows.js";
 import { startTestPostgres, type TestPostgres } from "../postgres/cluster.js";
 import { loadExampleTable, loadScoreTable } from "../postgres/exampleTable.js";
+import { plainStats as plain } from "../support/plainStats.js";
 import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
-
-function plain(stats: DocumentStats) {
-  return {
-    ids: [...stats.ids],
-    n: [...stats.n],
-    s: [...stats.s],
-    ss: [...stats.ss],
-    binary: stats.binary,
-    min: stats.min,
-    max: stats.max,
-  };
-}
 
 type Groups = { system: string | null; metric: string; stats: ReturnType<typeof plain> }[];
 

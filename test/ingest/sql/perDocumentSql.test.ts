@@ -2,7 +2,6 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
-import type { DocumentStats } from "../../../src/core/types.js";
 import { queryRows, withDuckDb } from "../../../src/ingest/duckdb.js";
 import {
   readAggregates,
@@ -15,21 +14,9 @@ import { DIALECTS, dialect } from "../../../src/ingest/sql/dialects.js";
 import { withPerDocumentFile } from "../../../src/ingest/sql/perDocumentRows.js";
 import { type PerDocumentSqlSpec, perDocumentSql } from "../../../src/ingest/sql/perDocumentSql.js";
 import { EXAMPLE, scratchDir } from "../../cli/runCli.js";
+import { plainStats as plain } from "../../support/plainStats.js";
 
 const dir = scratchDir();
-
-/** The per-document statistics as plain arrays, compared bit for bit (toEqual on doubles). */
-function plain(stats: DocumentStats) {
-  return {
-    ids: [...stats.ids],
-    n: [...stats.n],
-    s: [...stats.s],
-    ss: [...stats.ss],
-    binary: stats.binary,
-    min: stats.min,
-    max: stats.max,
-  };
-}
 
 const single: PerDocumentSqlSpec = {
   source: { table: "results" },

@@ -11,6 +11,7 @@ import { writeAggregates } from "../../../src/ingest/writeAggregates.js";
 import { EXAMPLE, scratchDir } from "../../cli/runCli.js";
 import { startTestPostgres, type TestPostgres } from "../../postgres/cluster.js";
 import { loadExampleTable, loadScoreTable } from "../../postgres/exampleTable.js";
+import { plainStats as plain } from "../../support/plainStats.js";
 
 const dir = scratchDir();
 
@@ -33,17 +34,6 @@ const TRICKY = [
     ["😀", "q9", "0", "1"],
   ].flatMap(([doc, q, a, b]) => [`${doc},${q},a,${a}`, `${doc},${q},Übersicht-β,${b}`]),
 ].join("\n");
-
-function plain(stats: DocumentStats) {
-  return {
-    ids: [...stats.ids],
-    n: [...stats.n],
-    s: [...stats.s],
-    ss: [...stats.ss],
-    min: stats.min,
-    max: stats.max,
-  };
-}
 
 /** Every per-document table of a paired read (each system's and each difference's), by name. */
 function tables(t: PairedTable) {
