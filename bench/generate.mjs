@@ -2,12 +2,14 @@
 import {
   closeSync,
   existsSync,
+  mkdirSync,
   openSync,
   readFileSync,
   statSync,
   writeFileSync,
   writeSync,
 } from "node:fs";
+import { dirname } from "node:path";
 
 /** sfc32: small, fast, 128-bit state; plenty for benchmark data. Returns floats in [0, 1). */
 export function prng(seed) {
@@ -91,6 +93,7 @@ export function ensureResultsCsv(path, rows, docs, seed) {
   if (existsSync(path) && existsSync(meta) && readFileSync(meta, "utf8") === params) {
     if (statSync(path).size === resultsCsvBytes(rows)) return { reused: true, seconds: 0 };
   }
+  mkdirSync(dirname(path), { recursive: true }); // bench/out/ is not in a fresh clone
   const started = performance.now();
   const random = prng(seed);
   const weights = new Float64Array(docs);
@@ -162,6 +165,7 @@ export async function ensureResultsParquet(path, rows, docs) {
   const params = JSON.stringify({ rows, docs, version: 1 });
   if (existsSync(path) && existsSync(meta) && readFileSync(meta, "utf8") === params)
     return { reused: true, seconds: 0 };
+  mkdirSync(dirname(path), { recursive: true });
   const started = performance.now();
   const { DuckDBInstance } = await import("@duckdb/node-api");
   const instance = await DuckDBInstance.create(":memory:");

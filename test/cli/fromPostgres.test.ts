@@ -31,6 +31,11 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
     await client.query("DROP TABLE IF EXISTS holes");
     await client.query("CREATE TABLE holes AS SELECT * FROM covidqa");
     await client.query("UPDATE holes SET hit5 = NULL WHERE query_id IN ('262', '276')");
+    await client.query("DROP TABLE IF EXISTS nonfinite");
+    await client.query("CREATE TABLE nonfinite AS SELECT * FROM covidqa");
+    await client.query(
+      "UPDATE nonfinite SET rr = CASE query_id WHEN '262' THEN 'NaN'::float8 ELSE '-Infinity'::float8 END WHERE query_id IN ('262', '276') AND system = 'bm25'",
+    );
   });
   afterAll(async () => {
     await client?.end();
@@ -97,6 +102,15 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(
       /^ragci: postgresql:\/\/.* table holes: 4 rows have hit5 NULL, NaN or infinite; every result needs a finite value\n$/,
+    );
+  });
+
+  it("refuses NaN and infinite values with ragci's message, not a failed cast's", () => {
+    const r = ragci(["analyze", "--from", server.url, "--table", "nonfinite", ...metricArgs]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(
+      /^ragci: postgresql:\/\/.* table nonfinite: 2 rows have rr NULL, NaN or infinite; every result needs a finite value\n$/,
     );
   });
 

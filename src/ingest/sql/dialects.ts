@@ -27,7 +27,10 @@ export interface Dialect {
   readonly double: string;
   /** The type a failed check's message is cast to (so the statement fails with the message). */
   readonly failType: string;
-  /** Σx of a double expression, added exactly where the dialect can, returned as a double. */
+  /**
+   * Σx of a double expression, added exactly where the dialect can, returned as a double. `x` is
+   * finite or NULL (perDocumentSql.ts): every dialect's exact type refuses NaN and ±∞.
+   */
   readonly exactSum: (x: string) => string;
   /** `x` without surrounding spaces. */
   readonly trim: (x: string) => string;
@@ -58,8 +61,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     text: "VARCHAR",
     double: "DOUBLE",
     failType: "INTEGER",
-    exactSum: (x) =>
-      `CAST(sum(CAST(CASE WHEN isfinite(${x}) THEN ${x} END AS DECIMAL(38, 18))) AS DOUBLE)`,
+    exactSum: decimalSum("DECIMAL(38, 18)", "DOUBLE"),
     finite: (x) => `isfinite(${x})`,
   },
   // numeric is exact at any size. Through text: float8 → numeric keeps only 15 digits, while
@@ -105,16 +107,18 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     finite: (x) =>
       `${x} NOT IN (CAST('NaN' AS DOUBLE), CAST('inf' AS DOUBLE), CAST('-inf' AS DOUBLE))`,
   },
-  // Decimal256(18): 76 digits, exact at any size. A failed check casts to Nullable(Int32), as a
-  // NULL cast to a non-nullable type would fail even when every check passes.
+  // Decimal256(18): 76 digits, exact at any size. Every CAST is to a Nullable type: ClickHouse
+  // fails a CAST of NULL to a plain type ("Cannot convert NULL value to non-Nullable type"), so
+  // with String and Float64 a NULL id or value would stop the statement with that error before
+  // the row checks could name it, and a failed check's NULL would stop it when every check passes.
   clickhouse: {
     name: "clickhouse",
     alias: doubleQuoted,
     trim: (x) => `trimBoth(${x})`,
     identifier: doubleQuoted,
     string: backslashString,
-    text: "String",
-    double: "Float64",
+    text: "Nullable(String)",
+    double: "Nullable(Float64)",
     failType: "Nullable(Int32)",
     exactSum: (x) => `toFloat64(sum(toDecimal256(${x}, 18)))`,
     finite: (x) => `isFinite(${x})`,

@@ -20,12 +20,18 @@ export interface PerDocumentSqlSpec extends SourceColumns {
   readonly intersect?: boolean;
 }
 
-/** The aggregates of one double expression `x` over `from`, grouped by `keys`. */
+/**
+ * The aggregates of one double expression `x` over `from`, grouped by `keys`. NaN and ±∞ are
+ * kept out of the exact sums, whose casts (DECIMAL, NUMBER, BIGNUMERIC, Decimal256) would fail on
+ * them with the database's own error before the row checks (rowChecksSql.ts) could report them
+ * in ragci's words; the checks then fail the statement.
+ */
 function aggregates(d: Dialect, x: string): string {
+  const finite = (term: string) => `CASE WHEN ${d.finite(term)} THEN ${term} END`;
   return [
     "count(*) AS n",
-    `${d.exactSum(x)} AS s`,
-    `${d.exactSum(`${x} * ${x}`)} AS ss`,
+    `${d.exactSum(finite(x))} AS s`,
+    `${d.exactSum(finite(`${x} * ${x}`))} AS ss`,
     `min(${x}) AS ${d.alias("min")}`,
     `max(${x}) AS ${d.alias("max")}`,
   ].join(", ");

@@ -23,6 +23,7 @@ import { snowflakeConfig } from "../../../src/ingest/sql/snowflake.js";
 import { sourceColumnsSql, sourceFromSql } from "../../../src/ingest/sql/sourceRowsSql.js";
 import { trinoConfig } from "../../../src/ingest/sql/trino.js";
 import { EXAMPLE, ROOT } from "../../cli/runCli.js";
+import { dialectOnDuckDb } from "../../support/dialectsOnDuckDb.js";
 
 const OPTIONAL: Warehouse[] = ["bigquery", "snowflake", "clickhouse", "trino", "databricks"];
 
@@ -248,18 +249,10 @@ async function exampleTable(connection: DuckDBConnection): Promise<void> {
   await connection.run(
     "CREATE TABLE gaps AS SELECT * FROM results WHERE NOT (system = 'bm25' AND query_id IN ('262', '276')) AND NOT (system = 'tfidf' AND query_id = '300')",
   );
-  await connection.run("CREATE MACRO is_finite(x) AS isfinite(x)");
 }
 
-describe("the statements each warehouse is sent, run on DuckDB where their syntax allows", () => {
-  /** As perDocumentSql.test.ts: what each dialect needs to run on DuckDB (null: too much). */
-  const onDuckDb: Partial<Record<Warehouse, (sql: string) => string>> = {
-    trino: (sql) => sql,
-    snowflake: (sql) => sql.replaceAll("NUMBER(38, 18)", "DECIMAL(38, 18)"),
-    databricks: (sql) => sql.replaceAll("`", '"'),
-  };
-
-  for (const [w, adapt] of Object.entries(onDuckDb) as [Warehouse, (s: string) => string][]) {
+describe("the statements each warehouse is sent, run on DuckDB (its names as macros and types)", () => {
+  for (const w of Object.keys(WAREHOUSES) as Warehouse[]) {
     it(`${WAREHOUSES[w].label}: the column query, the systems query, the paired statement with --intersect and its dropped counts`, async () => {
       const d = dialect(WAREHOUSES[w].dialect);
       const pairs = [["bm25", "tfidf"]] as const;
@@ -272,6 +265,7 @@ describe("the statements each warehouse is sent, run on DuckDB where their synta
       });
       await withDuckDb(async (c) => {
         await exampleTable(c);
+        const adapt = await dialectOnDuckDb(c, WAREHOUSES[w].dialect);
         const from = sourceFromSql(d, { table: "results" });
         const columns = await c.runAndReadAll(adapt(sourceColumnsSql(from)));
         expect(columns.columnNames()).toContain("doc_id");
