@@ -25,4 +25,17 @@ if (studies && !argv.includes("--help") && !argv.includes("-h")) {
     prestartStudyWorkers(Math.min(threads, 64) - 1);
   }
 }
+// analyze's and compare's files (the arguments before the first flag, as the README writes
+// them) start their SHA-256 now, on a worker, while a core is idle (sha256File.ts).
+if (
+  (argv[0] === "analyze" || argv[0] === "compare") &&
+  !argv.includes("--help") &&
+  !argv.includes("-h")
+) {
+  const { prestartSha256 } = await import("../ingest/sha256File.js");
+  for (const arg of argv.slice(1)) {
+    if (arg.startsWith("-")) break;
+    prestartSha256(arg);
+  }
+}
 await import("./main.js");

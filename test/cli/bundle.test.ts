@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { accessSync, constants, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, EXAMPLE, ROOT, ragciOk, scratchDir } from "./runCli.js";
@@ -56,6 +57,38 @@ describe("the bundled command-line entry", () => {
     },
     120_000,
   );
+
+  it("hashes a large input it starts early (bin.ts) to the digest and report tsc's modules give", () => {
+    // 18 MiB, beyond sha256File's 16 MiB: the bin entry starts its SHA-256 before main.js loads.
+    const file = join(scratchDir(), "large.csv");
+    const rows = ["doc_id,query_id,system,hit"];
+    for (let q = 0; q < 380_000; q++) {
+      const doc = `d${String(q % 997).padStart(4, "0")}`;
+      for (const system of ["bm25", "tfidf"])
+        rows.push(
+          `${doc},q${String(q).padStart(7, "0")},${system},${(q * 7 + system.length) % 3 === 0 ? 1 : 0}`,
+        );
+    }
+    writeFileSync(file, `${rows.join("\n")}\n`);
+    expect(statSync(file).size).toBeGreaterThan(16 * 2 ** 20);
+    const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+    for (const command of ["analyze", "compare"]) {
+      const args = [
+        command,
+        file,
+        "--metric",
+        "hit",
+        "--system",
+        "system",
+        "--replicates",
+        "0",
+        "--json",
+      ];
+      const bundled = ragciOk(args);
+      expect(bundled).toBe(unbundled(args));
+      expect(JSON.parse(bundled).inputs[0].sha256).toBe(digest);
+    }
+  }, 120_000);
 
   it("writes the same HTML report (Observable Plot and linkedom bundled)", () => {
     // The same file name in two directories: the page names its file and its aggregates.

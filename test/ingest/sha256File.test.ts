@@ -1,9 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { duringScan } from "../../src/ingest/scanGate.js";
-import { sha256File } from "../../src/ingest/sha256File.js";
-import { scratchDir } from "../cli/runCli.js";
+import { prestartSha256, sha256File } from "../../src/ingest/sha256File.js";
+import { ROOT, scratchDir } from "../cli/runCli.js";
 import { sha256File as reference } from "../support/sha256File.js";
 
 const dir = scratchDir();
@@ -37,6 +38,54 @@ describe("sha256File", () => {
     await scan;
     await hashing;
     expect(digest).toBe(reference(path));
+  });
+
+  it("gives a digest started early (prestartSha256, by any spelling of the path) once asked", async () => {
+    // 20 MiB, all kept for after the scan: the prestarted worker waits at the gate.
+    const path = join(dir, "early.bin");
+    writeFileSync(path, Buffer.alloc(20 * 2 ** 20, 3));
+    let release = () => {};
+    const scan = duringScan(() => new Promise<void>((resolve) => (release = resolve)));
+    prestartSha256(relative(process.cwd(), path));
+    const hashing = sha256File(path);
+    release();
+    await scan;
+    expect(await hashing).toBe(reference(path));
+    // Taken once: asked again, the file is hashed again.
+    expect(await sha256File(path)).toBe(reference(path));
+  });
+
+  it("a digest started early and never asked for does not keep the process alive", () => {
+    // The child closes the gate for good, so its worker would wait for ever: the child must
+    // still end, at once, when its script does.
+    const path = join(dir, "never.bin");
+    writeFileSync(path, Buffer.alloc(20 * 2 ** 20, 5));
+    const dist = (m: string) => JSON.stringify(join(ROOT, "dist/ingest", m));
+    const script = `
+      const { duringScan } = await import(${dist("scanGate.js")});
+      const { prestartSha256 } = await import(${dist("sha256File.js")});
+      duringScan(() => new Promise(() => {}));
+      prestartSha256(${JSON.stringify(path)});
+      console.log("started");`;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(child.error).toBeUndefined();
+    expect(child.status).toBe(0);
+    expect(child.stdout).toBe("started\n");
+  });
+
+  it("leaves small files, directories and missing paths to sha256File", async () => {
+    const small = join(dir, "small-early.csv");
+    writeFileSync(small, "doc,hit\na,1\n");
+    prestartSha256(small);
+    prestartSha256(dir);
+    prestartSha256(join(dir, "missing.csv"));
+    expect(await sha256File(small)).toBe(reference(small));
+    await expect(sha256File(join(dir, "missing.csv"), "missing.csv")).rejects.toThrow(
+      "missing.csv: cannot read it (no such file)",
+    );
   });
 
   it("names a missing file or a directory in one line", async () => {
