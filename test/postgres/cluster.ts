@@ -27,7 +27,8 @@ function postgresBin(): string {
   return join(root, version, "bin");
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 (the OS picks it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -25,8 +25,11 @@ export interface Dialect {
   /** The text and double types of CAST. */
   readonly text: string;
   readonly double: string;
-  /** The type a failed check's message is cast to (so the statement fails with the message). */
-  readonly failType: string;
+  /**
+   * `message` (NULL when every check passes, else "ragci: 3 rows have …") cast to an integer:
+   * NULL when it is NULL, and otherwise a failed cast, whose error quotes the message.
+   */
+  readonly failCast: (message: string) => string;
   /**
    * Σx of a double expression, added exactly where the dialect can, returned as a double. `x` is
    * finite or NULL (perDocumentSql.ts): every dialect's exact type refuses NaN and ±∞.
@@ -60,7 +63,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     string: standardString,
     text: "VARCHAR",
     double: "DOUBLE",
-    failType: "INTEGER",
+    failCast: (m) => `CAST(${m} AS INTEGER)`,
     exactSum: decimalSum("DECIMAL(38, 18)", "DOUBLE"),
     finite: (x) => `isfinite(${x})`,
   },
@@ -74,7 +77,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     string: standardString,
     text: "text",
     double: "double precision",
-    failType: "integer",
+    failCast: (m) => `CAST(${m} AS integer)`,
     exactSum: (x) => `CAST(sum(CAST(CAST(${x} AS text) AS numeric)) AS double precision)`,
     finite: (x) =>
       `${x} NOT IN (CAST('NaN' AS double precision), CAST('Infinity' AS double precision), CAST('-Infinity' AS double precision))`,
@@ -88,7 +91,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     string: backslashString,
     text: "STRING",
     double: "FLOAT64",
-    failType: "INT64",
+    failCast: (m) => `CAST(${m} AS INT64)`,
     exactSum: (x) => `CAST(SUM(CAST(${x} AS BIGNUMERIC)) AS FLOAT64)`,
     finite: (x) => `NOT IS_NAN(${x}) AND NOT IS_INF(${x})`,
   },
@@ -102,15 +105,15 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     string: backslashString,
     text: "VARCHAR",
     double: "DOUBLE",
-    failType: "INTEGER",
+    failCast: (m) => `CAST(${m} AS INTEGER)`,
     exactSum: decimalSum("NUMBER(38, 18)", "DOUBLE"),
     finite: (x) =>
       `${x} NOT IN (CAST('NaN' AS DOUBLE), CAST('inf' AS DOUBLE), CAST('-inf' AS DOUBLE))`,
   },
-  // Decimal256(18): 76 digits, exact at any size. Every CAST is to a Nullable type: ClickHouse
-  // fails a CAST of NULL to a plain type ("Cannot convert NULL value to non-Nullable type"), so
-  // with String and Float64 a NULL id or value would stop the statement with that error before
-  // the row checks could name it, and a failed check's NULL would stop it when every check passes.
+  // Decimal256(18): 76 digits, exact at any size. Ids and values are cast to Nullable types:
+  // ClickHouse fails a CAST of NULL to a plain type ("Cannot convert NULL value to non-Nullable
+  // type"), so with String and Float64 a NULL id or value would stop the statement with that
+  // error before the row checks could name it.
   clickhouse: {
     name: "clickhouse",
     alias: doubleQuoted,
@@ -119,7 +122,10 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     string: backslashString,
     text: "Nullable(String)",
     double: "Nullable(Float64)",
-    failType: "Nullable(Int32)",
+    // Not CAST(m AS Nullable(Int32)): ClickHouse 18.16 makes that NULL for any text, which
+    // would pass bad rows. The message or '0' cast to Int32 fails on the message in every
+    // version, and nullIf turns the passing 0 back into NULL.
+    failCast: (m) => `nullIf(CAST(coalesce(${m}, '0') AS Int32), 0)`,
     exactSum: (x) => `toFloat64(sum(toDecimal256(${x}, 18)))`,
     finite: (x) => `isFinite(${x})`,
   },
@@ -131,7 +137,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     string: standardString,
     text: "VARCHAR",
     double: "DOUBLE",
-    failType: "INTEGER",
+    failCast: (m) => `CAST(${m} AS INTEGER)`,
     exactSum: decimalSum("DECIMAL(38, 18)", "DOUBLE"),
     finite: (x) => `is_finite(${x})`,
   },
@@ -144,7 +150,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     string: backslashString,
     text: "STRING",
     double: "DOUBLE",
-    failType: "INT",
+    failCast: (m) => `CAST(${m} AS INT)`,
     exactSum: decimalSum("DECIMAL(38, 18)", "DOUBLE"),
     finite: (x) => `NOT isnan(${x}) AND abs(${x}) <> CAST('Infinity' AS DOUBLE)`,
   },

@@ -49,9 +49,11 @@ export function pairedSystems(pairs: readonly (readonly [string, string])[]): st
 function pairsCte(d: Dialect, systems: readonly string[], metrics: number, label: boolean): string {
   const wide = [
     "q",
-    "min(doc) AS doc",
+    // Not "min(doc) AS doc": ClickHouse reads an alias anywhere in its SELECT, so count(DISTINCT
+    // doc) would count min(doc), an aggregate inside an aggregate, which it refuses.
+    "min(doc) AS query_doc",
     "count(DISTINCT doc) AS docs",
-    ...(label ? ["min(lab) AS lab"] : []),
+    ...(label ? ["min(lab) AS query_lab"] : []),
     ...systems.map((s, si) => `sum(CASE WHEN sys = ${d.string(s)} THEN 1 ELSE 0 END) AS n${si}`),
     ...systems.flatMap((s, si) =>
       Array.from(
@@ -108,7 +110,7 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   const columns: SourceColumns = { ...spec, systems: systems ?? spec.systems };
   const out = (name: string) => d.alias(name);
   const metric = (m: string) => `${d.string(m)} AS ${out("metric")}`;
-  const label = spec.label ? `, min(lab) AS ${out(spec.label)}` : "";
+  const label = (column: string) => (spec.label ? `, min(${column}) AS ${out(spec.label)}` : "");
   const ctes = [sourceRowsSql(d, spec.source, columns)];
   const selects: string[] = [];
   if (systems && pairs) {
@@ -118,13 +120,13 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
     spec.metrics.forEach((m, mi) => {
       systems.forEach((s, si) => {
         selects.push(
-          `SELECT ${d.string(s)} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `x${si}_${mi}`)}${label}\n  FROM ragci_pairs${kept} GROUP BY doc`,
+          `SELECT ${d.string(s)} AS ${out("system")}, ${metric(m)}, query_doc AS ${out("doc")}, ${aggregates(d, `x${si}_${mi}`)}${label("query_lab")}\n  FROM ragci_pairs${kept} GROUP BY query_doc`,
         );
       });
       for (const [a, b] of pairs) {
         const x = `(x${systems.indexOf(b)}_${mi} - x${systems.indexOf(a)}_${mi})`;
         selects.push(
-          `SELECT ${d.string(differenceName(a, b))} AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, x)}${label}\n  FROM ragci_pairs${kept} GROUP BY doc`,
+          `SELECT ${d.string(differenceName(a, b))} AS ${out("system")}, ${metric(m)}, query_doc AS ${out("doc")}, ${aggregates(d, x)}${label("query_lab")}\n  FROM ragci_pairs${kept} GROUP BY query_doc`,
         );
       }
     });
@@ -132,7 +134,7 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
     ctes.push(rowChecksSql(d, columns, null));
     spec.metrics.forEach((m, mi) => {
       selects.push(
-        `SELECT sys AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `v${mi}`)}${label}\n  FROM ragci_rows GROUP BY sys, doc`,
+        `SELECT sys AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `v${mi}`)}${label("lab")}\n  FROM ragci_rows GROUP BY sys, doc`,
       );
     });
   }

@@ -130,7 +130,7 @@ export function rowChecksSql(
     ...(paired ? ["ragci_pair_checks"] : []),
   ];
   ctes.push(
-    `ragci_guard AS (\n  SELECT CAST(CASE\n    ${[...rowChecks, ...later].map(message).join("\n    ")}\n  END AS ${d.failType}) AS ragci_failed\n  FROM ${sources.join(" CROSS JOIN ")}\n)`,
+    `ragci_guard AS (\n  SELECT ${d.failCast(`CASE\n    ${[...rowChecks, ...later].map(message).join("\n    ")}\n  END`)} AS ragci_failed\n  FROM ${sources.join(" CROSS JOIN ")}\n)`,
   );
   return ctes.join(",\n");
 }
