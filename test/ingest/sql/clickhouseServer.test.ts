@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, withDuckDb } from "../../../src/ingest/duckdb.js";
 import { sqlString } from "../../../src/ingest/inputFormat.js";
 import { dialect } from "../../../src/ingest/sql/dialects.js";
-import { type PerDocumentSqlSpec, perDocumentSql } from "../../../src/ingest/sql/perDocumentSql.js";
+import {
+  droppedQueriesSql,
+  type PerDocumentSqlSpec,
+  perDocumentSql,
+} from "../../../src/ingest/sql/perDocumentSql.js";
 import { failedCheckMessage } from "../../../src/ingest/sql/rowChecksSql.js";
 import { EXAMPLE } from "../../cli/runCli.js";
 import { forClickHouseVersion } from "../../clickhouse/olderServerSql.js";
@@ -89,6 +93,45 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
       expect(got.length).toBeGreaterThan(0);
       expectSameTable(got, await onDuckDb(spec));
     }
+  }, 60_000);
+
+  it("with --intersect: the common queries' table and the dropped counts, as DuckDB's", async () => {
+    // Two queries of bm25 without tfidf, one of tfidf without bm25.
+    const gaps =
+      "NOT (system = 'bm25' AND query_id IN ('262', '276')) AND NOT (system = 'tfidf' AND query_id = '300')";
+    await run("DROP TABLE IF EXISTS gaps");
+    await run("CREATE TABLE gaps AS results");
+    await run(`INSERT INTO gaps SELECT * FROM results WHERE ${gaps}`);
+    const spec: PerDocumentSqlSpec = {
+      source: { table: "gaps" },
+      doc: "doc_id",
+      metrics: ["hit5"],
+      system: "system",
+      systems: ["bm25", "tfidf"],
+      query: "query_id",
+      pairs: [["bm25", "tfidf"]],
+    };
+    const error = await rowsOf(perDocumentSql(clickhouse, spec)).then(
+      () => "",
+      (e: Error) => e.message,
+    );
+    expect(failedCheckMessage(error)).toContain(
+      "3 queries have a result for some of the systems (bm25, tfidf) but not all",
+    );
+    const kept = { ...spec, intersect: true };
+    const duckdb = await withDuckDb(async (c) => {
+      await c.run(
+        `CREATE TABLE gaps AS SELECT * FROM read_csv(${sqlString(EXAMPLE)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR'}) WHERE ${gaps}`,
+      );
+      return {
+        rows: await queryRows(c, perDocumentSql(dialect("duckdb"), kept)),
+        dropped: await queryRows(c, droppedQueriesSql(dialect("duckdb"), kept)),
+      };
+    });
+    expectSameTable(await rowsOf(perDocumentSql(clickhouse, kept)), duckdb.rows);
+    const dropped = await rowsOf(droppedQueriesSql(clickhouse, kept));
+    expect(dropped.map((r) => [Number(r.dropped0), Number(r.dropped1)])).toEqual([[1, 2]]);
+    expect(duckdb.dropped.map((r) => [Number(r.dropped0), Number(r.dropped1)])).toEqual([[1, 2]]);
   }, 60_000);
 
   const t =
