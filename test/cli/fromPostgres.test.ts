@@ -96,21 +96,17 @@ describe("analyze --from postgresql://… (the aggregation runs in PostgreSQL)",
     expect(analysisOf(again)).toEqual(analysisOf(report));
   });
 
-  it("refuses a NULL metric with ragci's message (one line, exit 2)", () => {
-    const r = ragci(["analyze", "--from", server.url, "--table", "holes", ...metricArgs]);
+  it.each([
+    ["a NULL metric", "holes", "4 rows have hit5"],
+    ["NaN and infinite values, not with a failed cast's message", "nonfinite", "2 rows have rr"],
+  ])("refuses %s with ragci's message (one line, exit 2)", (_, table, rows) => {
+    const r = ragci(["analyze", "--from", server.url, "--table", table, ...metricArgs]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(
-      /^ragci: postgresql:\/\/.* table holes: 4 rows have hit5 NULL, NaN or infinite; every result needs a finite value\n$/,
-    );
-  });
-
-  it("refuses NaN and infinite values with ragci's message, not a failed cast's", () => {
-    const r = ragci(["analyze", "--from", server.url, "--table", "nonfinite", ...metricArgs]);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(
-      /^ragci: postgresql:\/\/.* table nonfinite: 2 rows have rr NULL, NaN or infinite; every result needs a finite value\n$/,
+      new RegExp(
+        `^ragci: postgresql://.* table ${table}: ${rows} NULL, NaN or infinite; every result needs a finite value\n$`,
+      ),
     );
   });
 

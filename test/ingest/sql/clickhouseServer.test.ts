@@ -12,6 +12,13 @@ import { failedCheckMessage } from "../../../src/ingest/sql/rowChecksSql.js";
 import { EXAMPLE } from "../../cli/runCli.js";
 import { forClickHouseVersion } from "../../clickhouse/olderServerSql.js";
 import { startTestClickHouse, type TestClickHouse } from "../../clickhouse/server.js";
+import {
+  EXAMPLE_PAIRED_SPEC,
+  EXAMPLE_SPEC,
+  GAPS_PAIRED_SPEC,
+  GAPS_WHERE,
+  T_SPEC,
+} from "../../support/exampleSql.js";
 
 // ragci's ClickHouse statements on a real ClickHouse server (Debian's, started by the test),
 // against what the same statements give in DuckDB (where they are checked against the file
@@ -74,21 +81,7 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
   };
 
   it("gives DuckDB's per-document table: each system, and paired with the differences", async () => {
-    const single: PerDocumentSqlSpec = {
-      source: { table: "results" },
-      doc: "doc_id",
-      metrics: ["hit5", "rr"],
-      system: "system",
-      systems: null,
-      query: null,
-    };
-    const paired: PerDocumentSqlSpec = {
-      ...single,
-      query: "query_id",
-      systems: ["bm25", "tfidf"],
-      pairs: [["bm25", "tfidf"]],
-    };
-    for (const spec of [single, paired]) {
+    for (const spec of [EXAMPLE_SPEC, EXAMPLE_PAIRED_SPEC]) {
       const got = await rowsOf(perDocumentSql(clickhouse, spec));
       expect(got.length).toBeGreaterThan(0);
       expectSameTable(got, await onDuckDb(spec));
@@ -96,21 +89,10 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
   }, 60_000);
 
   it("with --intersect: the common queries' table and the dropped counts, as DuckDB's", async () => {
-    // Two queries of bm25 without tfidf, one of tfidf without bm25.
-    const gaps =
-      "NOT (system = 'bm25' AND query_id IN ('262', '276')) AND NOT (system = 'tfidf' AND query_id = '300')";
     await run("DROP TABLE IF EXISTS gaps");
     await run("CREATE TABLE gaps AS results");
-    await run(`INSERT INTO gaps SELECT * FROM results WHERE ${gaps}`);
-    const spec: PerDocumentSqlSpec = {
-      source: { table: "gaps" },
-      doc: "doc_id",
-      metrics: ["hit5"],
-      system: "system",
-      systems: ["bm25", "tfidf"],
-      query: "query_id",
-      pairs: [["bm25", "tfidf"]],
-    };
+    await run(`INSERT INTO gaps SELECT * FROM results WHERE ${GAPS_WHERE}`);
+    const spec = GAPS_PAIRED_SPEC;
     const error = await rowsOf(perDocumentSql(clickhouse, spec)).then(
       () => "",
       (e: Error) => e.message,
@@ -121,7 +103,7 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
     const kept = { ...spec, intersect: true };
     const duckdb = await withDuckDb(async (c) => {
       await c.run(
-        `CREATE TABLE gaps AS SELECT * FROM read_csv(${sqlString(EXAMPLE)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR'}) WHERE ${gaps}`,
+        `CREATE TABLE gaps AS SELECT * FROM read_csv(${sqlString(EXAMPLE)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR'}) WHERE ${GAPS_WHERE}`,
       );
       return {
         rows: await queryRows(c, perDocumentSql(dialect("duckdb"), kept)),
@@ -134,6 +116,7 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
     expect(duckdb.dropped.map((r) => [Number(r.dropped0), Number(r.dropped1)])).toEqual([[1, 2]]);
   }, 60_000);
 
+  const onT = T_SPEC;
   const t =
     "CREATE TABLE t (doc Nullable(String), sys Nullable(String), q Nullable(String), hit Nullable(Float64)) ENGINE = Memory";
   const cases: {
@@ -184,15 +167,7 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
       await run("DROP TABLE IF EXISTS t");
       await run(t);
       await run(`INSERT INTO t VALUES ${c.rows}`);
-      const sql = perDocumentSql(clickhouse, {
-        source: { table: "t" },
-        doc: "doc",
-        metrics: ["hit"],
-        system: "sys",
-        systems: null,
-        query: null,
-        ...c.spec,
-      });
+      const sql = perDocumentSql(clickhouse, { ...onT, ...c.spec });
       const error = await rowsOf(sql).then(
         () => "",
         (e: Error) => e.message,
@@ -207,16 +182,7 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
     await run(
       "INSERT INTO t VALUES ('a', 's', 'q1', 1), ('a', 's', 'q2', 0.5), ('b', 's', 'q3', 0)",
     );
-    const rows = await rowsOf(
-      perDocumentSql(clickhouse, {
-        source: { table: "t" },
-        doc: "doc",
-        metrics: ["hit"],
-        system: "sys",
-        systems: null,
-        query: null,
-      }),
-    );
+    const rows = await rowsOf(perDocumentSql(clickhouse, onT));
     expect(rows).toEqual([
       { system: "s", metric: "hit", doc: "a", n: 2, s: 1.5, ss: 1.25, min: 0.5, max: 1 },
       { system: "s", metric: "hit", doc: "b", n: 1, s: 0, ss: 0, min: 0, max: 0 },

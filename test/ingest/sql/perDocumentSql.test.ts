@@ -15,25 +15,13 @@ import { withPerDocumentFile } from "../../../src/ingest/sql/perDocumentRows.js"
 import { type PerDocumentSqlSpec, perDocumentSql } from "../../../src/ingest/sql/perDocumentSql.js";
 import { EXAMPLE, scratchDir } from "../../cli/runCli.js";
 import { dialectOnDuckDb } from "../../support/dialectsOnDuckDb.js";
+import { EXAMPLE_PAIRED_SPEC, EXAMPLE_SPEC, T_SPEC } from "../../support/exampleSql.js";
 import { plainStats as plain } from "../../support/plainStats.js";
 
 const dir = scratchDir();
 
-const single: PerDocumentSqlSpec = {
-  source: { table: "results" },
-  doc: "doc_id",
-  metrics: ["hit5", "rr"],
-  system: "system",
-  systems: null,
-  query: null,
-};
-
-const paired: PerDocumentSqlSpec = {
-  ...single,
-  query: "query_id",
-  systems: ["bm25", "tfidf"],
-  pairs: [["bm25", "tfidf"]],
-};
+const single = EXAMPLE_SPEC;
+const paired = EXAMPLE_PAIRED_SPEC;
 
 /** The bundled example as a DuckDB table, typed as DuckDB reads the CSV. */
 async function exampleTable(connection: DuckDBConnection): Promise<void> {
@@ -181,17 +169,7 @@ describe("perDocumentSql's checks fail the statement with ragci's message", () =
           await connection.run(
             `CREATE TABLE t AS SELECT * FROM (VALUES ${c.rows}) AS v(doc, sys, q, hit)`,
           );
-          const sql = adapt(
-            perDocumentSql(dialect(name), {
-              source: { table: "t" },
-              doc: "doc",
-              metrics: ["hit"],
-              system: "sys",
-              systems: null,
-              query: null,
-              ...c.spec,
-            }),
-          );
+          const sql = adapt(perDocumentSql(dialect(name), { ...T_SPEC, ...c.spec }));
           await expect(queryRows(connection, sql)).rejects.toThrow(c.message);
         });
       });

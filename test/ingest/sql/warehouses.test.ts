@@ -24,6 +24,7 @@ import { sourceColumnsSql, sourceFromSql } from "../../../src/ingest/sql/sourceR
 import { trinoConfig } from "../../../src/ingest/sql/trino.js";
 import { EXAMPLE, ROOT } from "../../cli/runCli.js";
 import { dialectOnDuckDb } from "../../support/dialectsOnDuckDb.js";
+import { GAPS_PAIRED_SPEC, GAPS_WHERE } from "../../support/exampleSql.js";
 
 const OPTIONAL: Warehouse[] = ["bigquery", "snowflake", "clickhouse", "trino", "databricks"];
 
@@ -246,9 +247,7 @@ describe("--from URLs: each warehouse's settings, credentials from its usual var
 async function exampleTable(connection: DuckDBConnection): Promise<void> {
   await connection.run(`CREATE TABLE results AS SELECT * FROM read_csv(${sqlString(EXAMPLE)})`);
   // Two queries of bm25 without tfidf, one of tfidf without bm25.
-  await connection.run(
-    "CREATE TABLE gaps AS SELECT * FROM results WHERE NOT (system = 'bm25' AND query_id IN ('262', '276')) AND NOT (system = 'tfidf' AND query_id = '300')",
-  );
+  await connection.run(`CREATE TABLE gaps AS SELECT * FROM results WHERE ${GAPS_WHERE}`);
 }
 
 describe("the statements each warehouse is sent, run on DuckDB (its names as macros and types)", () => {
@@ -277,15 +276,7 @@ describe("the statements each warehouse is sent, run on DuckDB (its names as mac
           ),
         );
         expect(systems.map((r) => r.system).sort()).toEqual(["bm25", "tfidf"]);
-        const spec = {
-          source: { table: "gaps" },
-          doc: "doc_id",
-          metrics: ["hit5"],
-          system: "system",
-          systems: ["bm25", "tfidf"],
-          query: "query_id",
-          pairs,
-        };
+        const spec = GAPS_PAIRED_SPEC;
         await expect(queryRows(c, adapt(perDocumentSql(d, spec)))).rejects.toThrow(
           /ragci: 3 queries have a result for some of the systems \(bm25, tfidf\) but not all/,
         );
