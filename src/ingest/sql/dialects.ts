@@ -39,6 +39,8 @@ export interface Dialect {
   readonly trim: (x: string) => string;
   /** True when the double `x` is neither NaN nor ±∞. */
   readonly finite: (x: string) => string;
+  /** A name resolves to an alias of the same SELECT before a column (aliasShadowing.ts). */
+  readonly aliasesHideColumns?: boolean;
 }
 
 const doubleQuoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -126,6 +128,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
     // would pass bad rows. The message or '0' cast to Int32 fails on the message in every
     // version, and nullIf turns the passing 0 back into NULL.
     failCast: (m) => `nullIf(CAST(coalesce(${m}, '0') AS Int32), 0)`,
+    aliasesHideColumns: true,
     exactSum: (x) => `toFloat64(sum(toDecimal256(${x}, 18)))`,
     finite: (x) => `isFinite(${x})`,
   },

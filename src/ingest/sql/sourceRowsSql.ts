@@ -1,4 +1,5 @@
 import { RagciError } from "../../core/errors.js";
+import { refuseShadowedColumns } from "./aliasShadowing.js";
 import { type Dialect, tableName } from "./dialects.js";
 
 /** Where the per-query rows are: a table, or the user's own SELECT. */
@@ -51,6 +52,7 @@ export function sourceColumnsSql(from: string): string {
  * normalizedRows.ts. A value that is not a number fails the CAST in the database.
  */
 export function sourceRowsSql(d: Dialect, source: SqlSource, c: SourceColumns): string {
+  refuseShadowedColumns(d, c);
   const text = (column: string) => `CAST(${d.identifier(column)} AS ${d.text})`;
   const from = sourceFromSql(d, source);
   const columns = [

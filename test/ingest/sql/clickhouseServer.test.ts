@@ -194,6 +194,14 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
     const plain = await server.query("SELECT CAST(CAST(NULL AS Nullable(String)) AS String)");
     expect(plain.ok).toBe(false);
     expect(plain.text).toMatch(/Cannot convert NULL value to non-Nullable type/);
+    // …a name is an alias of the same SELECT before it is a column (aliasShadowing.ts)…
+    await run("DROP TABLE IF EXISTS u");
+    await run("CREATE TABLE u (doc_id String, doc String) ENGINE = Memory");
+    await run("INSERT INTO u VALUES ('d1', 'bm25')");
+    const shadowed = await server.query(
+      'SELECT CAST("doc_id" AS Nullable(String)) AS doc, CAST("doc" AS Nullable(String)) AS sys FROM u FORMAT JSONEachRow',
+    );
+    expect(shadowed.text.trim()).toBe('{"doc":"d1","sys":"d1"}');
     // …and the guard's failure, and its NULL when every check passes.
     const failing = await server.query(`SELECT ${clickhouse.failCast("'ragci: 3 rows have x'")}`);
     expect(failing.ok).toBe(false);

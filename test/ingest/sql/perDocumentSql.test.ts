@@ -249,6 +249,29 @@ describe("every dialect's SQL on DuckDB (test/support/dialectsOnDuckDb.ts: its n
     );
   });
 
+  it("refuses in ClickHouse a column named as one of the statement's own for another role", () => {
+    // ClickHouse reads a name as an alias of the same SELECT before a column of the table.
+    const on = (spec: Partial<PerDocumentSqlSpec>) => () =>
+      perDocumentSql(dialect("clickhouse"), { ...T_SPEC, ...spec });
+    expect(on({ metrics: ["q"] })).toThrow(
+      /^the metric column q: ragci's clickhouse statement names a column of its own q, which clickhouse would read in place of yours; rename yours with --sql "SELECT …, q AS q_in, …" and name q_in$/,
+    );
+    expect(on({ system: "doc", doc: "doc_id" })).toThrow(/^the system column doc: /);
+    expect(on({ doc: "sys" })).toThrow(/^the document id column sys: /);
+    expect(on({ metrics: ["hit", "v0"] })).toThrow(/^the metric column v0: /);
+    expect(on({ label: "sys" })).toThrow(/^the label column sys: /);
+    expect(on({ label: "x0_0" })).toThrow(/^the label column x0_0: /);
+    expect(on({ metrics: ["lab"], label: "topic" })).toThrow(/^the metric column lab: /);
+    // Each column under its own alias's name reads itself; lab is free without a label.
+    expect(
+      on({ doc: "doc", system: "sys", query: "q", metrics: ["v0"], label: "lab" }),
+    ).not.toThrow();
+    expect(on({ metrics: ["lab"] })).not.toThrow();
+    // Other dialects scope an alias to the SELECT's output.
+    for (const name of DIALECTS.filter((n) => n !== "clickhouse"))
+      expect(() => perDocumentSql(dialect(name), { ...T_SPEC, metrics: ["q"] })).not.toThrow();
+  });
+
   it("quotes names and strings as each dialect needs", () => {
     const name = 'we"ird`name';
     const value = "it's a \\ path";

@@ -1,0 +1,40 @@
+import { RagciError } from "../../core/errors.js";
+import type { Dialect } from "./dialects.js";
+import type { SourceColumns } from "./sourceRowsSql.js";
+
+/** Names ragci's statements give their own columns after the label is carried to the output. */
+const LATER_NAMES = /^(sys|q|query_doc|query_lab|v\d+|x\d+_\d+)$/;
+
+/**
+ * Refuses, where the dialect resolves a name to an alias of the same SELECT before a column of
+ * the table (ClickHouse: `CAST("doc_id" AS …) AS doc, CAST("doc" AS …) AS sys` reads doc_id
+ * twice), a column whose name is one ragci gives another column in the same SELECT: the
+ * statement would read the wrong values, or report a check on them that is not true of the
+ * table. `ragci_rows` names doc, sys, q, v0, v1, … and lab; the output selects read them (and
+ * query_doc, query_lab, x0_0, …) beside the label's own name.
+ * @throws RagciError naming the column and how to rename it
+ */
+export function refuseShadowedColumns(d: Dialect, c: SourceColumns): void {
+  if (!d.aliasesHideColumns) return;
+  const roles: [what: string, column: string | null | undefined, alias: string][] = [
+    ["document id", c.doc, "doc"],
+    ["system", c.system, "sys"],
+    ["query id", c.query, "q"],
+    ...c.metrics.map((m, i): [string, string, string] => ["metric", m, `v${i}`]),
+    ["label", c.label, "lab"],
+  ];
+  const named = new Set(["doc", "sys", "q", ...c.metrics.map((_, i) => `v${i}`)]);
+  if (c.label) named.add("lab");
+  for (const [what, column, alias] of roles) {
+    const hidden =
+      column && column !== alias && named.has(column)
+        ? true
+        : what === "label" && column && LATER_NAMES.test(column);
+    if (hidden) {
+      throw new RagciError(
+        "invalid-option",
+        `the ${what} column ${column}: ragci's ${d.name} statement names a column of its own ${column}, which ${d.name} would read in place of yours; rename yours with --sql "SELECT …, ${column} AS ${column}_in, …" and name ${column}_in`,
+      );
+    }
+  }
+}
