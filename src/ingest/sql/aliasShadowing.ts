@@ -26,10 +26,9 @@ export function refuseShadowedColumns(d: Dialect, c: SourceColumns): void {
   const named = new Set(["doc", "sys", "q", ...c.metrics.map((_, i) => `v${i}`)]);
   if (c.label) named.add("lab");
   for (const [what, column, alias] of roles) {
+    if (!column) continue;
     const hidden =
-      column && column !== alias && named.has(column)
-        ? true
-        : what === "label" && column && LATER_NAMES.test(column);
+      (column !== alias && named.has(column)) || (what === "label" && LATER_NAMES.test(column));
     if (hidden) {
       throw new RagciError(
         "invalid-option",
