@@ -80,9 +80,10 @@ export function prestartSha256(path: string): void {
 
 /** SHA-256 of a file's bytes, streamed (constant memory); large files on a worker thread. */
 export async function sha256File(path: string, displayName = path): Promise<string> {
-  const early = prestarted.get(absolutePath(path));
+  const key = absolutePath(path);
+  const early = prestarted.get(key);
   if (early) {
-    prestarted.delete(absolutePath(path));
+    prestarted.delete(key);
     early.worker.ref();
   }
   try {

@@ -33,13 +33,19 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
   let server: TestClickHouse;
   let adapt: (sql: string) => string;
   const rowsOf = async (sql: string): Promise<Row[]> => {
-    const answer = await server.query(`${adapt(sql).replace(/;\s*$/, "")} FORMAT JSONEachRow`);
+    const answer = await server.query(`${adapt(sql)} FORMAT JSONEachRow`);
     if (!answer.ok) throw new Error(answer.text);
     return answer.text
       .split("\n")
       .filter((line) => line !== "")
       .map((line) => JSON.parse(line) as Row);
   };
+  /** The message of the error the statement fails with ("" when it does not fail). */
+  const failureOf = (sql: string) =>
+    rowsOf(sql).then(
+      () => "",
+      (e: Error) => e.message,
+    );
   const run = async (sql: string) => {
     const answer = await server.query(sql);
     if (!answer.ok) throw new Error(answer.text);
@@ -56,14 +62,16 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
   }, 60_000);
   afterAll(() => server?.stop());
 
-  /** The same statement for DuckDB, run on the bundled example as DuckDB reads it. */
-  const onDuckDb = (spec: PerDocumentSqlSpec) =>
+  /** DuckDB's rows for `sql` (duckdb's dialect) on tables results (the example) and gaps. */
+  const onDuckDb = (sql: string) =>
     withDuckDb(async (c) => {
       await c.run(
         `CREATE TABLE results AS SELECT * FROM read_csv(${sqlString(EXAMPLE)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR'})`,
       );
-      return queryRows(c, perDocumentSql(dialect("duckdb"), spec));
+      await c.run(`CREATE TABLE gaps AS SELECT * FROM results WHERE ${GAPS_WHERE}`);
+      return queryRows(c, sql);
     });
+  const duckdb = dialect("duckdb");
 
   /** Rows equal: ids and counts exactly, sums and extremes to 1e-12 (0/1 sums exactly). */
   const expectSameTable = (got: Row[], want: Row[]) => {
@@ -84,7 +92,7 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
     for (const spec of [EXAMPLE_SPEC, EXAMPLE_PAIRED_SPEC]) {
       const got = await rowsOf(perDocumentSql(clickhouse, spec));
       expect(got.length).toBeGreaterThan(0);
-      expectSameTable(got, await onDuckDb(spec));
+      expectSameTable(got, await onDuckDb(perDocumentSql(duckdb, spec)));
     }
   }, 60_000);
 
@@ -92,33 +100,28 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
     await run("DROP TABLE IF EXISTS gaps");
     await run("CREATE TABLE gaps AS results");
     await run(`INSERT INTO gaps SELECT * FROM results WHERE ${GAPS_WHERE}`);
-    const spec = GAPS_PAIRED_SPEC;
-    const error = await rowsOf(perDocumentSql(clickhouse, spec)).then(
-      () => "",
-      (e: Error) => e.message,
-    );
+    const error = await failureOf(perDocumentSql(clickhouse, GAPS_PAIRED_SPEC));
     expect(failedCheckMessage(error)).toContain(
       "3 queries have a result for some of the systems (bm25, tfidf) but not all",
     );
-    const kept = { ...spec, intersect: true };
-    const duckdb = await withDuckDb(async (c) => {
-      await c.run(
-        `CREATE TABLE gaps AS SELECT * FROM read_csv(${sqlString(EXAMPLE)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR'}) WHERE ${GAPS_WHERE}`,
-      );
-      return {
-        rows: await queryRows(c, perDocumentSql(dialect("duckdb"), kept)),
-        dropped: await queryRows(c, droppedQueriesSql(dialect("duckdb"), kept)),
-      };
-    });
-    expectSameTable(await rowsOf(perDocumentSql(clickhouse, kept)), duckdb.rows);
-    const dropped = await rowsOf(droppedQueriesSql(clickhouse, kept));
-    expect(dropped.map((r) => [Number(r.dropped0), Number(r.dropped1)])).toEqual([[1, 2]]);
-    expect(duckdb.dropped.map((r) => [Number(r.dropped0), Number(r.dropped1)])).toEqual([[1, 2]]);
+    const kept = { ...GAPS_PAIRED_SPEC, intersect: true };
+    expectSameTable(
+      await rowsOf(perDocumentSql(clickhouse, kept)),
+      await onDuckDb(perDocumentSql(duckdb, kept)),
+    );
+    const counts = (rows: Row[]) => rows.map((r) => [Number(r.dropped0), Number(r.dropped1)]);
+    expect(counts(await rowsOf(droppedQueriesSql(clickhouse, kept)))).toEqual([[1, 2]]);
+    expect(counts(await onDuckDb(droppedQueriesSql(duckdb, kept)))).toEqual([[1, 2]]);
   }, 60_000);
 
-  const onT = T_SPEC;
-  const t =
-    "CREATE TABLE t (doc Nullable(String), sys Nullable(String), q Nullable(String), hit Nullable(Float64)) ENGINE = Memory";
+  /** Table t (T_SPEC's columns, all Nullable) holding `rows`. */
+  const tableT = async (rows: string) => {
+    await run("DROP TABLE IF EXISTS t");
+    await run(
+      "CREATE TABLE t (doc Nullable(String), sys Nullable(String), q Nullable(String), hit Nullable(Float64)) ENGINE = Memory",
+    );
+    await run(`INSERT INTO t VALUES ${rows}`);
+  };
   const cases: {
     name: string;
     rows: string;
@@ -164,25 +167,15 @@ describe("perDocumentSql's ClickHouse statements on a real ClickHouse server", (
   ];
   for (const c of cases) {
     it(`${c.name}: the statement fails with ragci's message`, async () => {
-      await run("DROP TABLE IF EXISTS t");
-      await run(t);
-      await run(`INSERT INTO t VALUES ${c.rows}`);
-      const sql = perDocumentSql(clickhouse, { ...onT, ...c.spec });
-      const error = await rowsOf(sql).then(
-        () => "",
-        (e: Error) => e.message,
-      );
+      await tableT(c.rows);
+      const error = await failureOf(perDocumentSql(clickhouse, { ...T_SPEC, ...c.spec }));
       expect(failedCheckMessage(error)).toContain(c.message);
     });
   }
 
   it("passes clean rows in Nullable columns (the guard is NULL)", async () => {
-    await run("DROP TABLE IF EXISTS t");
-    await run(t);
-    await run(
-      "INSERT INTO t VALUES ('a', 's', 'q1', 1), ('a', 's', 'q2', 0.5), ('b', 's', 'q3', 0)",
-    );
-    const rows = await rowsOf(perDocumentSql(clickhouse, onT));
+    await tableT("('a', 's', 'q1', 1), ('a', 's', 'q2', 0.5), ('b', 's', 'q3', 0)");
+    const rows = await rowsOf(perDocumentSql(clickhouse, T_SPEC));
     expect(rows).toEqual([
       { system: "s", metric: "hit", doc: "a", n: 2, s: 1.5, ss: 1.25, min: 0.5, max: 1 },
       { system: "s", metric: "hit", doc: "b", n: 1, s: 0, ss: 0, min: 0, max: 0 },
