@@ -9,6 +9,9 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   baseline: "--baseline",
   allPairs: "--all-pairs",
   system: "--system",
+  metric: "--metric",
+  population: "--population",
+  aggregated: "--aggregated",
 };
 
 /**

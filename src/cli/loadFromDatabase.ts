@@ -30,5 +30,6 @@ export async function loadFromDatabase(
   return {
     table: { ...read.table, groups: pickSystems(read.table.groups, system, read.name) },
     description: describedInput(read),
+    shard: null,
   };
 }

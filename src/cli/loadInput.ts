@@ -3,9 +3,11 @@ import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
 import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
 import { evalFormatOf } from "../ingest/evalFormats/readEvalContent.js";
+import { requireDistinctInputs } from "../ingest/identity.js";
 import { readAggregates } from "../ingest/readAggregates.js";
 import { type ResultsTable, readResults } from "../ingest/readResults.js";
 import { sha256File } from "../ingest/sha256File.js";
+import { requireDisjointShards, type Shard } from "../ingest/shardOverlap.js";
 import type { InputDescription } from "../report/analysisReport.js";
 import type { DatabaseOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
@@ -31,6 +33,8 @@ export interface InputOptions {
 export interface LoadedInput {
   readonly table: ResultsTable;
   readonly description: InputDescription;
+  /** The file as a shard to check for queries shared with the others; null: not checkable. */
+  readonly shard: Shard | null;
 }
 
 /** @throws RagciError when stdin (-) is read without --format, which it cannot be guessed from */
@@ -98,8 +102,18 @@ export async function loadInput(
       groups: pickSystems(read.groups, systemOption, displayName),
       notices: [...(converted?.notes ?? []), ...read.notices],
     };
+    const plainFile = !stdin && converted === null && !options.aggregated;
     return {
       table,
+      shard: plainFile
+        ? {
+            path,
+            file: displayName,
+            format: table.format,
+            query: table.queryColumn ?? null,
+            system: table.systemColumn,
+          }
+        : null,
       description: {
         file: displayName,
         sha256,
@@ -132,5 +146,14 @@ export async function loadInputs(
     loaded.push(await loadFromDatabase(options, io, designColumn));
   }
   for (const file of files) loaded.push(await loadInput(file, options, io, designColumn));
+  requireDistinctInputs(loaded.map((l) => l.description));
+  const shards = loaded.flatMap((l) => (l.shard ? [l.shard] : []));
+  const notices = await requireDisjointShards(shards, options.threads);
+  if (notices.length === 0) return loaded;
+  const last = loaded[loaded.length - 1] as LoadedInput;
+  loaded[loaded.length - 1] = {
+    ...last,
+    table: { ...last.table, notices: [...last.table.notices, ...notices] },
+  };
   return loaded;
 }

@@ -20,6 +20,8 @@ export interface RagciErrorContext {
   readonly column?: string;
   readonly document?: string;
   readonly stratum?: string;
+  /** The option the message is about, by its library name (the CLI shows it as its flag). */
+  readonly option?: OptionName;
 }
 
 /**
@@ -50,7 +52,10 @@ export type OptionName =
   | "lonelyPsu"
   | "baseline"
   | "allPairs"
-  | "system";
+  | "system"
+  | "metric"
+  | "population"
+  | "aggregated";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

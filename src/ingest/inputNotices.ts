@@ -61,3 +61,21 @@ export function spacedIdNotices(
   }
   return notices;
 }
+
+/**
+ * A file read without a system selection whose `system` column names several systems is
+ * analysed one system at a time, never pooled: say so, since the user did not ask for it.
+ * `column` is that column when the split was not asked for (null otherwise).
+ */
+export function systemsSplitNotices(
+  groups: readonly MetricAggregates[],
+  column: string | null,
+  file: string,
+): string[] {
+  if (column === null) return [];
+  const systems = [...new Set(groups.map((g) => g.system))];
+  if (systems.length < 2) return [];
+  return [
+    `${file}: column ${column} names ${systems.length} systems (${systems.join(", ")}); each is analysed on its own, never pooled — choose one with \`system\``,
+  ];
+}

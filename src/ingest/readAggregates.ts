@@ -6,7 +6,7 @@ import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, sqlString, tableFunction } from "./inputFormat.js";
 import { normalizedRowsSql } from "./normalizedRows.js";
 import { type ColumnData, type ColumnKind, readColumns } from "./readColumns.js";
-import { documentColumn, labelColumn, resolveColumn } from "./resolveColumns.js";
+import { documentColumn, labelColumn, resolveColumn, resolveMetrics } from "./resolveColumns.js";
 import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
 import {
   type BadRowContext,
@@ -189,7 +189,10 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       }
     }
     const docs = docsRead as string[];
-    const wanted = options.metrics && options.metrics.length > 0 ? options.metrics : null;
+    const wanted =
+      options.metrics && options.metrics.length > 0
+        ? metricsWanted(options.metrics, metric === null ? null : metrics, file)
+        : null;
     const groups: MetricAggregates[] = [];
     let start = 0;
     while (start < docs.length) {
@@ -249,17 +252,6 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       }
       start = end;
     }
-    if (wanted) {
-      const found = new Set(groups.map((g) => g.metric));
-      const missing = wanted.filter((m) => !found.has(m));
-      if (metric !== null && missing.length > 0) {
-        throw new RagciError(
-          "missing-column",
-          `${file}: no metric ${missing.join(", ")} in column metric (found ${[...new Set(metrics)].join(", ")})`,
-          { file },
-        );
-      }
-    }
     return {
       file,
       format,
@@ -274,4 +266,35 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       notices: [],
     };
   }, options.threads);
+}
+
+/**
+ * The metrics asked for, named as the table's metric column names them: "hit@5" finds hit5 and
+ * "mrr" finds rr as they would find the columns of a per-query file, so a table ragci wrote
+ * re-runs with the flags that wrote it. Without a metric column the names are kept.
+ *
+ * @throws RagciError naming a metric the column does not have, or one asked twice
+ */
+function metricsWanted(
+  wanted: readonly string[],
+  column: readonly (string | null | undefined)[] | null,
+  file: string,
+): readonly string[] {
+  if (column === null) return wanted;
+  const found = [...new Set(column.filter((m): m is string => typeof m === "string"))];
+  const missing = wanted.filter((m) => {
+    try {
+      resolveColumn(m, found, file, "metric");
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (missing.length > 0)
+    throw new RagciError(
+      "missing-column",
+      `${file}: no metric ${missing.join(", ")} in column metric (found ${found.join(", ")})`,
+      { file },
+    );
+  return resolveMetrics(wanted, found, file);
 }

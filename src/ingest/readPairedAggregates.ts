@@ -3,6 +3,7 @@ import { RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { readAggregates } from "./readAggregates.js";
 import type { PairDifference, PairedTable } from "./readPairedResults.js";
+import { resolveColumn } from "./resolveColumns.js";
 import type { MetricAggregates } from "./resultsTable.js";
 
 /** The system name of a pair's difference rows in a per-document table: "B - A". */
@@ -86,12 +87,14 @@ export async function readPairedAggregates(
       { file },
     );
   }
+  // The metrics as the table names them (readAggregates resolved "hit@5" to hit5).
+  const metrics = options.metrics.map((m) => resolveColumn(m, table.metrics, file, "metric"));
   const group = (system: string, metric: string): MetricAggregates | undefined =>
     table.groups.find((g) => g.system === system && g.metric === metric);
   const pairs = options.pairs(systems);
   const perSystem: PairedTable["perSystem"][number][] = [];
   const differences: PairDifference[] = [];
-  for (const metric of options.metrics) {
+  for (const metric of metrics) {
     for (const system of systems) {
       const g = group(system, metric);
       if (!g)
@@ -143,7 +146,7 @@ export async function readPairedAggregates(
   const queries = first ? first.stats.n.reduce((t, v) => t + v, 0) : 0;
   return {
     systems,
-    metrics: options.metrics,
+    metrics,
     queries,
     rowsPerInput: [table.groups.reduce((t, g) => t + g.stats.ids.length, 0)],
     dropped: {},

@@ -7,10 +7,23 @@ import { checkPairing, checkRows, type InputRows } from "./checkPairedRows.js";
 import { checkSystemsFound, pairsFound } from "./comparedSystems.js";
 import { describeColumns } from "./describeColumns.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
-import { type InputFormat, inputFormat, sqlString, tableFunction } from "./inputFormat.js";
+import { requirePerQueryTable } from "./identity.js";
+import {
+  type InputFormat,
+  inputFormat,
+  sqlIdentifier,
+  sqlString,
+  tableFunction,
+} from "./inputFormat.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
 import { keepCommonQueries, pairedSums } from "./pairedSums.js";
-import { documentColumn, labelColumn, queryColumn, resolveColumn } from "./resolveColumns.js";
+import {
+  documentColumn,
+  labelColumn,
+  queryColumn,
+  resolveColumn,
+  resolveMetrics,
+} from "./resolveColumns.js";
 import { isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
 import { rowChecks } from "./validateRows.js";
 
@@ -104,6 +117,9 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     const selects: string[] = [];
     const inputs: InputRows[] = [];
     let labelName: string | null = null;
+    // The metrics are named as the first input's columns (hit@5 asked, hit5 read: hit5), as
+    // every reader names them, so a table written from them reads back with the same names.
+    let metricNames: readonly string[] | null = null;
     for (const input of options.inputs) {
       const file = input.displayName;
       await checkInputFile(input.path, file);
@@ -113,7 +129,9 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       );
       const doc = documentColumn(options.doc, names, file);
       const query = queryColumn(options.query, names, file);
-      const metrics = options.metrics.map((m) => resolveColumn(m, names, file, "metric"));
+      requirePerQueryTable(names, options.metrics, file);
+      const metrics = resolveMetrics(options.metrics, names, file);
+      metricNames ??= metrics;
       const systemColumn = perFile
         ? null
         : resolveColumn(options.system as string, names, file, "system");
@@ -140,6 +158,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       const kept = options.onlySystems
         ? `(SELECT * FROM (${rows}) WHERE sys IN (${options.onlySystems.map(sqlString).join(", ")}))`
         : `(${rows})`;
+      if (perFile) await requireOneSystemPerFile(connection, source, names, file);
       selects.push(`SELECT *, ${selects.length} AS file FROM ${kept}`);
       inputs.push({
         connection,
@@ -182,7 +201,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       first.displayName,
     );
     const wideColumns = systems.flatMap((s, si) =>
-      options.metrics.map(
+      (metricNames as readonly string[]).map(
         (_, mi) => `max(v${mi}) FILTER (WHERE sys = ${sqlString(s)}) AS s${si}_${mi}`,
       ),
     );
@@ -197,7 +216,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     const sumsIn = (mode: SumMode) =>
       pairedSums(connection, {
         systems,
-        metrics: options.metrics,
+        metrics: metricNames as readonly string[],
         pairs,
         mode,
         withValues: queries <= (options.valuesUpTo ?? 0),
@@ -220,7 +239,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       : undefined;
     return {
       systems,
-      metrics: options.metrics,
+      metrics: metricNames as readonly string[],
       queries,
       rowsPerInput,
       dropped,
@@ -230,4 +249,32 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       summation,
     };
   }, options.threads);
+}
+
+/**
+ * One file per system: a file whose `system` column names several systems would pool them as
+ * one (named after the file). Refused, with the way to compare them from that file.
+ */
+async function requireOneSystemPerFile(
+  connection: Parameters<typeof queryRows>[0],
+  source: string,
+  names: readonly string[],
+  file: string,
+): Promise<void> {
+  const column = names.find((n) => n.toLowerCase() === "system");
+  if (column === undefined) return;
+  const text = `CAST(${sqlIdentifier(column)} AS VARCHAR)`;
+  const found = await queryRows(
+    connection,
+    `SELECT DISTINCT ${text} AS sys FROM ${source} ORDER BY sys LIMIT 6`,
+  ).catch((error) => {
+    throw unreadable(file, error);
+  });
+  if (found.length < 2) return;
+  const systems = found.slice(0, 5).map((r) => String(r.sys));
+  throw new RagciError(
+    "invalid-value",
+    `${file}: column ${column} names several systems (${systems.join(", ")}${found.length > 5 ? ", …" : ""}), which one file per system would pool: compare them from this file with \`system\`, or give one file per system`,
+    { file, option: "system" },
+  );
 }

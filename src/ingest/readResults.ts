@@ -4,7 +4,7 @@ import { checkDocumentRows, documentGroups } from "./documentGroups.js";
 import type { QueryContext } from "./documentRows.js";
 import { withDuckDb } from "./duckdb.js";
 import { inputFormat, tableFunction } from "./inputFormat.js";
-import { nearlyBinaryNotices, spacedIdNotices } from "./inputNotices.js";
+import { nearlyBinaryNotices, spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
 import { queryIdNotices } from "./queryIdCheck.js";
 import { resultsLayout } from "./resultsLayout.js";
@@ -30,7 +30,7 @@ export interface ReadResultsOptions {
   readonly system?: string | null;
   /**
    * Without `system`: split by this column when the file has one, so that a file of several
-   * systems is noticed instead of pooled.
+   * systems is analysed per system instead of pooled; default "system" (null: never).
    */
   readonly systemIfPresent?: string | null;
   /**
@@ -66,7 +66,14 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
   const format = inputFormat(options.file, options.format);
   return withDuckDb(async (connection) => {
     const sample = await sampleColumns(connection, options.file, format, file);
-    const layout = resultsLayout(sample.columns, options, file);
+    const layout = resultsLayout(
+      sample.columns,
+      {
+        ...options,
+        systemIfPresent: options.systemIfPresent ?? (options.system ? null : "system"),
+      },
+      file,
+    );
     const { documentColumn, systemColumn, metrics, labelColumn } = layout;
     const pinned: Record<string, string> = { [documentColumn]: "VARCHAR" };
     if (systemColumn) pinned[systemColumn] = "VARCHAR";
@@ -116,6 +123,7 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
     const odd = rows.metrics.map((m) => (m.odd as Float64Array).reduce((t, k) => t + k, 0));
     const notices = [
       ...(await nearlyBinaryNotices(c.rowsAt, metrics, odd, total)),
+      ...systemsSplitNotices(groups, options.system ? null : systemColumn, file),
       ...spacedIdNotices(groups, file, documentColumn),
       ...(await queryIdNotices(
         { connection, source: raw, file, format },
@@ -130,6 +138,7 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
       format,
       documentColumn,
       systemColumn,
+      queryColumn: layout.queryCheck.column,
       metrics,
       rows: total,
       groups,

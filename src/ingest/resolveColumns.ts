@@ -1,4 +1,5 @@
 import { RagciError } from "../core/errors.js";
+import { requireDistinctMetrics } from "./identity.js";
 
 /** Names tried, in order, for the query id column (pairing, and excluded from metrics). */
 export const QUERY_COLUMN_CANDIDATES = ["query_id", "query", "qid", "question_id"];
@@ -50,6 +51,21 @@ export function resolveColumn(
     `${file}: no ${role} column "${requested}"; the columns are ${columns.join(", ")}`,
     { file, column: requested },
   );
+}
+
+/**
+ * The metric columns asked for, each resolved as `resolveColumn` does, each once.
+ *
+ * @throws RagciError as resolveColumn, or when two names reach one column (identity.ts)
+ */
+export function resolveMetrics(
+  requested: readonly string[],
+  columns: readonly string[],
+  file: string,
+): string[] {
+  const resolved = requested.map((m) => resolveColumn(m, columns, file, "metric"));
+  requireDistinctMetrics(requested, resolved, file);
+  return resolved;
 }
 
 /** The first of the candidate names present (exact or loose), or null. */

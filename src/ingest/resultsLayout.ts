@@ -1,10 +1,12 @@
 import { RagciError } from "../core/errors.js";
 import { defaultMetric, type InputColumn } from "./describeColumns.js";
+import { requirePerQueryTable } from "./identity.js";
 import { foundQueryColumn, QUERY_CHECK_ROW_LIMIT, type QueryCheck } from "./queryIdCheck.js";
 import {
   resolveColumn,
   documentColumn as resolveDocumentColumn,
   labelColumn as resolveLabelColumn,
+  resolveMetrics,
 } from "./resolveColumns.js";
 
 /** The columns of a per-query file asked for (or found by their usual names). */
@@ -47,9 +49,10 @@ export function resultsLayout(
       ? request.systemIfPresent
       : null;
   const ids = [documentColumn, ...(systemColumn ? [systemColumn] : [])];
+  requirePerQueryTable(names, request.metrics ?? [], file);
   const metrics =
     request.metrics && request.metrics.length > 0
-      ? request.metrics.map((m) => resolveColumn(m, names, file, "metric"))
+      ? resolveMetrics(request.metrics, names, file)
       : [defaultMetric(columns, ids, file)];
   for (const metric of metrics) {
     if (ids.includes(metric)) {

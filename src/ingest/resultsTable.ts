@@ -20,6 +20,8 @@ export interface ResultsTable {
   readonly format: InputFormat;
   readonly documentColumn: string;
   readonly systemColumn: string | null;
+  /** The query id column checked for repeats (named, or found by its usual name); null: none. */
+  readonly queryColumn?: string | null;
   readonly metrics: readonly string[];
   /** Rows read (results, summed over systems). */
   readonly rows: number;

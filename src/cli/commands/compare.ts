@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { requireDistinctInputs } from "../../ingest/identity.js";
 import { pairedAggregateGroups } from "../../ingest/readPairedAggregates.js";
 import { writeAggregates } from "../../ingest/writeAggregates.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
@@ -91,13 +92,14 @@ export async function runCompare(
     loadPairedInput(files, options, metrics, systemOption, designed.label, io),
     () => import("../../core/compareMetric.js"),
   );
+  requireDistinctInputs(loaded.inputs);
   const { table, mode } = loaded;
   const studies = options.census
     ? await censusDifferenceStudies(options, systemOption?.column ?? null, table, loaded.pairs, io)
     : null;
   const census = options.census as string;
   const labelOf = table.labelOf;
-  const results = metrics.map((metric) => {
+  const results = table.metrics.map((metric) => {
     io.progress.update(`comparing ${metric}…`);
     return compareMetric(metric, table, {
       mode,
@@ -137,7 +139,7 @@ export async function runCompare(
     io,
     html: async (path) => {
       const { compareHtml } = await import("../../report/html/comparePage.js");
-      const differences = metrics.map((metric) =>
+      const differences = table.metrics.map((metric) =>
         table.differences.filter((d) => d.metric === metric).map((d) => d.stats),
       );
       return compareHtml({

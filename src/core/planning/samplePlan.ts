@@ -1,4 +1,4 @@
-import { optionRef } from "../errors.js";
+import { optionRef, RagciError } from "../errors.js";
 import type { Estimand } from "../types.js";
 import {
   halfWidthCurve,
@@ -85,6 +85,7 @@ const DEFAULT_CURVE = [5, 10, 20, 50, 100, 200, 500, 1000];
  */
 export function planSample(input: SamplePlanInput): SamplePlan {
   const { population, level } = input;
+  requirePopulationHoldsSource(population, input.source);
   const estimands = (["macro", "micro"] as const).filter((e) => input.sd[e] !== undefined);
   const curve = input.curve ?? DEFAULT_CURVE.filter((k) => population === null || k <= population);
   const plans: Partial<Record<Estimand, EstimandPlan>> = {};
@@ -173,4 +174,19 @@ function planWarnings(
     "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
   );
   return warnings;
+}
+
+/**
+ * M counts every document that could have been sampled, so a pilot or census of K documents
+ * drawn from it has K ≤ M; a smaller M is a slip (a plan would answer "M documents").
+ *
+ * @throws RagciError "population-too-small" naming both numbers
+ */
+function requirePopulationHoldsSource(population: number | null, source: PlanSource): void {
+  if (population === null || source.kind === "given" || population >= source.documents) return;
+  throw new RagciError(
+    "population-too-small",
+    `${optionRef("population")} ${population} is smaller than the ${source.documents} documents of the ${source.kind} ${source.file}; M counts every document that could have been sampled`,
+    { file: source.file, option: "population" },
+  );
 }

@@ -11,6 +11,7 @@ import {
   labelColumn,
   queryColumn,
   resolveColumn,
+  resolveMetrics,
 } from "../resolveColumns.js";
 import type { ResultsTable } from "../resultsTable.js";
 import { type DatabaseRow, scrubbed } from "./databaseConnection.js";
@@ -132,7 +133,7 @@ export async function readDatabase(
 ): Promise<DatabaseRead<ResultsTable>> {
   return withDatabase(options, async ({ d, name, target, columns, run }) => {
     const doc = documentColumn(options.doc, columns, name);
-    const metrics = options.metrics.map((m) => resolveColumn(m, columns, name, "metric"));
+    const metrics = resolveMetrics(options.metrics, columns, name);
     const system = options.system
       ? resolveColumn(options.system, columns, name, "system")
       : options.systemIfPresent
@@ -195,7 +196,7 @@ export async function readDatabasePairs(
   return withDatabase(options, async ({ d, name, target, columns, run }) => {
     const doc = documentColumn(options.doc, columns, name);
     const query = queryColumn(options.query, columns, name);
-    const metrics = options.metrics.map((m) => resolveColumn(m, columns, name, "metric"));
+    const metrics = resolveMetrics(options.metrics, columns, name);
     const system = resolveColumn(options.system, columns, name, "system");
     const label = labelColumn(options.documentLabel, columns, name);
     // Which systems there are: one column scanned (NULL and empty names fail the checks later).

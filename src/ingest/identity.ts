@@ -1,0 +1,82 @@
+import { optionRef, RagciError } from "../core/errors.js";
+
+// Identity before arithmetic: a (system, document, query, trial) is counted once. These are the
+// checks that refuse what would count a result twice or pool what should stay apart; every
+// reader calls them where it learns the names involved.
+
+/**
+ * Each metric column asked for once: two names that reach one column (`hit5,hit5`,
+ * `hit@5,hit5`, `mrr,rr`) would double every count of it, and with them ICC and DEFF.
+ *
+ * @throws RagciError "invalid-option" naming the column and the two names
+ */
+export function requireDistinctMetrics(
+  requested: readonly string[],
+  resolved: readonly string[],
+  file: string,
+): void {
+  const twice = resolved.findIndex((m, i) => resolved.indexOf(m) !== i);
+  if (twice < 0) return;
+  const column = resolved[twice] as string;
+  const first = requested[resolved.indexOf(column)] as string;
+  const again = requested[twice] as string;
+  const names = first === again ? `"${first}" twice` : `"${first}" and "${again}"`;
+  throw new RagciError(
+    "invalid-option",
+    `${file}: the metrics name column ${column} twice (${names}); name each metric once`,
+    { file, column, option: "metric" },
+  );
+}
+
+/** An input as it was named and what it holds (its SHA-256). */
+export interface InputIdentity {
+  readonly file: string;
+  readonly sha256: string;
+}
+
+/**
+ * Each input once: the same file given twice (or two copies of it) would count every result
+ * twice. Two files with the same bytes are the same results, whatever their names.
+ *
+ * @throws RagciError "invalid-option" naming the two inputs
+ */
+export function requireDistinctInputs(inputs: readonly InputIdentity[]): void {
+  const seen = new Map<string, string>();
+  for (const { file, sha256 } of inputs) {
+    const before = seen.get(sha256);
+    if (before !== undefined) {
+      const what =
+        before === file ? `${file} is given twice` : `${before} and ${file} hold the same bytes`;
+      throw new RagciError(
+        "invalid-option",
+        `${what} (SHA-256 ${sha256.slice(0, 12)}…): its results would be read twice; give each input once`,
+        { file },
+      );
+    }
+    seen.set(sha256, file);
+  }
+}
+
+/** The columns that make a table one row per document (ragci's own and `aggregated` input). */
+const PER_DOCUMENT_COLUMNS = ["n", "s"];
+
+/**
+ * A per-query reader given a per-document table (columns n and s, as `aggregated` input and
+ * ragci's written aggregates have) would take each document's sums for one result each.
+ *
+ * @throws RagciError "invalid-option" saying to read it as per-document
+ */
+export function requirePerQueryTable(
+  columns: readonly string[],
+  metrics: readonly string[],
+  file: string,
+): void {
+  const lower = columns.map((c) => c.toLowerCase());
+  if (!PER_DOCUMENT_COLUMNS.every((c) => lower.includes(c))) return;
+  if (metrics.some((m) => PER_DOCUMENT_COLUMNS.includes(m.toLowerCase()))) return;
+  throw new RagciError(
+    "invalid-option",
+    `${file}: has columns n and s, a per-document table (doc, n, s[, ss]); read it with ${optionRef("aggregated")}, or rename n and s if they are per-query values`,
+    { file, option: "aggregated" },
+  );
+}
