@@ -108,6 +108,13 @@ interface GatheredTest extends TrialScores {
   readonly rows: number[];
 }
 
+/** How many times promptfoo ran a result's test: its own options.repeat, else the run's. */
+function repeatsOf(item: Item, run: number | null): number | null {
+  const test = isObject(item.testCase) ? item.testCase : {};
+  const own = isObject(test.options) ? positiveInteger(test.options.repeat) : null;
+  return own ?? run;
+}
+
 function requireDoc(items: readonly Item[], options: EvalReadOptions): readonly string[] {
   if (options.docPath !== null) return options.docPath;
   const first = items[0] as Item;
@@ -136,9 +143,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   for (const item of items) prompts.set(promptKey(item), promptName(item));
   const systemOf = (item: Item) =>
     prompts.size > 1 ? `${providerName(item)} · ${promptName(item)}` : providerName(item);
-  // The item of a result: its testIdx when the file says it ran once; else its test case,
-  // named by its first testIdx so that every system's repeats of one test pair up.
-  const byTestIdx = repeat === 1;
+  // The item of a result: its testIdx when the file says each test ran once; else its test
+  // case, named by its first testIdx so that every system's repeats of one test pair up.
+  const byTestIdx = items.every((i) => repeatsOf(i, repeat) === 1);
+  const ownRepeats = items.some((i) => repeatsOf(i, null) !== null);
   const firstRow = new Map<string, number>();
   if (!byTestIdx)
     for (const item of items) {
@@ -184,10 +192,11 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
         `${options.file}: tests ${trial.rows[0]} and ${testIdx} of system ${system} have the same test case but documents ${trial.doc} and ${doc} at --doc ${path.join(".")}; name a field that is the same for every repeat of a test`,
         { file: options.file },
       );
-    if (repeat !== null && trial.rows.length >= repeat)
+    const limit = repeatsOf(item, repeat);
+    if (limit !== null && trial.rows.length >= limit)
       throw new RagciError(
         "invalid-value",
-        `${options.file}: tests ${[...trial.rows, testIdx].join(", ")} of system ${system} have the same vars, description and metadata, more than the run's --repeat ${repeat}; ragci cannot tell them apart: give each test a distinct var (e.g. an id)`,
+        `${options.file}: tests ${[...trial.rows, testIdx].join(", ")} of system ${system} have the same vars, description and metadata, more than the ${limit} repeats promptfoo ran; ragci cannot tell them apart: give each test a distinct var (e.g. an id)`,
         { file: options.file },
       );
     trial.rows.push(testIdx);
@@ -218,6 +227,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       ...repeatNotes(
         [...trials.values()].map((t) => t.rows.length),
         repeat,
+        ownRepeats,
       ),
       ...[...errors].map(([system, n]) => errorNote(system, n, total.get(system) ?? n, keepErrors)),
     ],
@@ -234,13 +244,17 @@ function systemNotes(prompts: ReadonlyMap<string, string>): string[] {
   ];
 }
 
-function repeatNotes(trialCounts: readonly number[], repeat: number | null): string[] {
+function repeatNotes(
+  trialCounts: readonly number[],
+  repeat: number | null,
+  ownRepeats: boolean,
+): string[] {
   const most = Math.max(...trialCounts);
   if (most <= 1) return [];
   const source =
     repeat === null
-      ? "promptfoo's JSONL does not record --repeat: results whose test case (vars, description, metadata) is the same are read as repeats of one test"
-      : `promptfoo ran each test ${repeat} times (--repeat ${repeat})`;
+      ? "the file does not record promptfoo's --repeat (JSONL does not): results whose test case (vars, description, metadata) is the same are read as repeats of one test"
+      : `promptfoo ran each test ${repeat} times (--repeat ${repeat}${ownRepeats ? ", or the test's own options.repeat" : ""})`;
   return [
     `${source}; a test's repeats are trials of one query, averaged (up to ${most} per query)`,
   ];

@@ -16,6 +16,7 @@ const FILES = [
   "results-errors.json",
   "results.jsonl",
   "results-repeat2.json",
+  "results-test-repeat.json",
 ] as const;
 const load = (name: string) => readEvalContent(join(dir, name), name);
 const DOC = ["metadata", "doc"];
@@ -81,6 +82,31 @@ function rawMetrics(r: Raw): Record<string, number> {
 
 function rowMeans(rows: readonly EvalRow[]): Record<string, number> {
   return documentMeans(rows.map((r) => ({ ...r, doc: r.doc as string })));
+}
+
+/** Each (system, document) mean of the tests' means over their repeats, from the raw results. */
+function meansOverRepeats(results: readonly Raw[]): {
+  means: Record<string, number>;
+  trials: number[];
+} {
+  const byTest = new Map<string, Raw[]>();
+  for (const r of results) {
+    const key = `${r.provider.label}/${r.testCase.description}`;
+    byTest.set(key, [...(byTest.get(key) ?? []), r]);
+  }
+  const means = documentMeans(
+    [...byTest.values()].map((trials) => {
+      const first = trials[0] as Raw;
+      const metrics = Object.fromEntries(
+        Object.keys(rawMetrics(first)).map((m) => [
+          m,
+          trials.reduce((s, t) => s + (rawMetrics(t)[m] as number), 0) / trials.length,
+        ]),
+      );
+      return { system: first.provider.label, doc: first.testCase.metadata.doc, metrics };
+    }),
+  );
+  return { means, trials: [...byTest.values()].map((t) => t.length) };
 }
 
 const read = async (name: string, errors?: "apart" | "failures") =>
@@ -199,27 +225,25 @@ describe("promptfoo reader on files promptfoo 0.123.1 wrote", () => {
     const { rows, notes } = await read("results-repeat2.json");
     expect(rows).toHaveLength(2 * 34);
     // Each query's value: the mean over the raw results of the same test (its description).
-    const byTest = new Map<string, Raw[]>();
-    for (const r of results) {
-      const key = `${r.provider.label}/${r.testCase.description}`;
-      byTest.set(key, [...(byTest.get(key) ?? []), r]);
-    }
-    expect([...byTest.values()].every((trials) => trials.length === 2)).toBe(true);
-    const expected = documentMeans(
-      [...byTest.values()].map((trials) => {
-        const first = trials[0] as Raw;
-        const metrics = Object.fromEntries(
-          Object.keys(rawMetrics(first)).map((m) => [
-            m,
-            trials.reduce((s, t) => s + (rawMetrics(t)[m] as number), 0) / trials.length,
-          ]),
-        );
-        return { system: first.provider.label, doc: first.testCase.metadata.doc, metrics };
-      }),
-    );
-    expect(rowMeans(rows)).toEqual(expected);
+    const { means, trials } = meansOverRepeats(results);
+    expect(trials.every((n) => n === 2)).toBe(true);
+    expect(rowMeans(rows)).toEqual(means);
     expect(notes).toContain(
       "promptfoo ran each test 2 times (--repeat 2); a test's repeats are trials of one query, averaged (up to 2 per query)",
+    );
+  });
+});
+
+describe("promptfoo reader, a test's own repeat count (promptfoo 0.123.1's file)", () => {
+  it("--repeat 2 with one test at options.repeat 3: that test's three repeats are one query", async () => {
+    const results = raw("results-test-repeat.json");
+    const { rows, notes } = await read("results-test-repeat.json");
+    const { means, trials } = meansOverRepeats(results);
+    expect(trials.sort((a, b) => a - b)).toEqual([2, 2, 2, 2, 3, 3]);
+    expect(rows).toHaveLength(2 * 3);
+    expect(rowMeans(rows)).toEqual(means);
+    expect(notes).toContain(
+      "promptfoo ran each test 2 times (--repeat 2, or the test's own options.repeat); a test's repeats are trials of one query, averaged (up to 3 per query)",
     );
   });
 });
@@ -246,7 +270,7 @@ describe("promptfoo reader refuses what it cannot tell apart (real files, hand-e
       }
     const content: EvalContent = { kind: "json", value: file };
     expect(() => promptfooFormat.toRows(content, { file: "dup.json", docPath: DOC })).toThrow(
-      /^dup\.json: tests 0, 1, 2 of system bm25 have the same vars, description and metadata, more than the run's --repeat 2; ragci cannot tell them apart/,
+      /^dup\.json: tests 0, 1, 2 of system bm25 have the same vars, description and metadata, more than the 2 repeats promptfoo ran; ragci cannot tell them apart/,
     );
   });
 });
