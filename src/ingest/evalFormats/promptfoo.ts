@@ -3,9 +3,11 @@
 // EvaluateResult per line. EvaluateResult: promptIdx, testIdx, testCase (AtomicTestCase: vars,
 // metadata), provider { id, label }, prompt { label }, promptId, vars, success, score,
 // namedScores, failureReason, metadata.
-// Checked against promptfoo 0.123.1 (src/types/index.ts: OutputFile, EvaluateSummaryV3,
-// EvaluateResult, ResultFailureReason; src/evaluator.ts: how testIdx, promptIdx and --repeat
-// number the results) and on files it wrote (test/fixtures/realTools/promptfoo).
+// Checked against promptfoo 0.123.1's npm package (dist/src/index.d.ts: OutputFile,
+// EvaluateSummaryV3, EvaluateResult, ResultFailureReason; its evaluator's buildRunEvalOptions
+// and appendRunEvalOptionsForTestCase, which number testIdx over tests × repeats × var
+// combinations and promptIdx over provider × prompt columns) and on files it wrote
+// (test/fixtures/realTools/promptfoo).
 import { RagciError } from "../../core/errors.js";
 import {
   averagedRows,
@@ -172,7 +174,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     if (seen.has(at))
       throw new RagciError(
         "invalid-value",
-        `${options.file}: test ${testIdx} of system ${system} appears twice; give the providers${prompts.size > 1 ? " and prompts" : ""} distinct labels so that each result belongs to one system`,
+        `${options.file}: testIdx ${testIdx} of system ${system} appears twice; give the providers${prompts.size > 1 ? " and prompts" : ""} distinct labels so that each result belongs to one system`,
         { file: options.file },
       );
     seen.add(at);
@@ -189,14 +191,14 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     } else if (trial.doc !== doc)
       throw new RagciError(
         "invalid-value",
-        `${options.file}: tests ${trial.rows[0]} and ${testIdx} of system ${system} have the same test case but documents ${trial.doc} and ${doc} at --doc ${path.join(".")}; name a field that is the same for every repeat of a test`,
+        `${options.file}: testIdx ${trial.rows[0]} and ${testIdx} of system ${system} have the same test case but documents ${trial.doc} and ${doc} at --doc ${path.join(".")}; name a field that is the same for every repeat of a test`,
         { file: options.file },
       );
     const limit = repeatsOf(item, repeat);
     if (limit !== null && trial.rows.length >= limit)
       throw new RagciError(
         "invalid-value",
-        `${options.file}: tests ${[...trial.rows, testIdx].join(", ")} of system ${system} have the same vars, description and metadata, more than the ${limit} repeats promptfoo ran; ragci cannot tell them apart: give each test a distinct var (e.g. an id)`,
+        `${options.file}: testIdx ${[...trial.rows, testIdx].join(", ")} of system ${system} have the same vars, description and metadata, more than the ${limit} repeats promptfoo ran; ragci cannot tell them apart: give each test a distinct var (e.g. an id)`,
         { file: options.file },
       );
     trial.rows.push(testIdx);

@@ -256,7 +256,21 @@ describe("promptfoo reader refuses what it cannot tell apart (real files, hand-e
     for (const r of file.results.results) r.provider.label = "bm25";
     const content: EvalContent = { kind: "json", value: file };
     expect(() => promptfooFormat.toRows(content, { file: "same.json", docPath: DOC })).toThrow(
-      "same.json: test 0 of system bm25 appears twice; give the providers distinct labels so that each result belongs to one system",
+      "same.json: testIdx 0 of system bm25 appears twice; give the providers distinct labels so that each result belongs to one system",
+    );
+  });
+
+  it("repeats of one test with different documents are refused, never merged across documents", () => {
+    const file = summary("results-repeat2.json");
+    // The result's own metadata (promptfoo merges the provider's response metadata into it)
+    // names another article for the second repeat of query 262 in bm25.
+    const second = file.results.results.find(
+      (r: Raw) => r.testIdx === 1 && r.provider.label === "bm25",
+    );
+    second.metadata.doc = "641";
+    const content: EvalContent = { kind: "json", value: file };
+    expect(() => promptfooFormat.toRows(content, { file: "docs.json", docPath: DOC })).toThrow(
+      "docs.json: testIdx 0 and 1 of system bm25 have the same test case but documents 630 and 641 at --doc metadata.doc; name a field that is the same for every repeat of a test",
     );
   });
 
@@ -270,7 +284,7 @@ describe("promptfoo reader refuses what it cannot tell apart (real files, hand-e
       }
     const content: EvalContent = { kind: "json", value: file };
     expect(() => promptfooFormat.toRows(content, { file: "dup.json", docPath: DOC })).toThrow(
-      /^dup\.json: tests 0, 1, 2 of system bm25 have the same vars, description and metadata, more than the 2 repeats promptfoo ran; ragci cannot tell them apart/,
+      /^dup\.json: testIdx 0, 1, 2 of system bm25 have the same vars, description and metadata, more than the 2 repeats promptfoo ran; ragci cannot tell them apart/,
     );
   });
 });
