@@ -20,6 +20,7 @@ export interface InputOptions {
   readonly doc?: string;
   /** trec_eval: a table of query id → document. */
   readonly docMap?: string;
+  readonly errorsAsFailures?: boolean;
   readonly metric?: string[];
   readonly system?: string;
   /** The query id column, checked for repeats whatever the size of the input. */
@@ -76,6 +77,7 @@ export async function loadInput(
           doc: options.doc ?? null,
           metrics: options.metric ?? null,
           docMap: options.docMap ? await readDocMap(options.docMap) : null,
+          errors: options.errorsAsFailures ? "failures" : "apart",
         })
       : null;
     const onProgress = readingProgress(io, displayName);

@@ -21,6 +21,7 @@ export interface PairedInputOptions extends DatabaseOptions {
   readonly doc?: string;
   /** trec_eval: a table of query id → document. */
   readonly docMap?: string;
+  readonly errorsAsFailures?: boolean;
   readonly query?: string;
   readonly format?: string;
   readonly baseline?: string;
@@ -140,6 +141,7 @@ async function evalOutputs(
       doc: options.doc ?? null,
       metrics,
       docMap: options.docMap ? await readDocMap(options.docMap) : null,
+      errors: options.errorsAsFailures ? "failures" : "apart",
     },
   );
 }

@@ -160,6 +160,7 @@ export function withResultsFileOptions(command: Command): Command {
     .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
     .option("--format <format>", INPUT_FORMAT_HELP)
     .option("--doc-map <file>", DOC_MAP_HELP)
+    .option("--errors-as-failures", ERRORS_AS_FAILURES_HELP)
     .option(
       "--chunk-bootstrap",
       "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
@@ -179,6 +180,10 @@ const INPUT_FORMAT_HELP =
 /** --doc-map, for outputs that name no document (trec_eval). */
 const DOC_MAP_HELP =
   "a table of query id → document id (columns such as query_id, doc), for outputs without a document field (trec_eval)";
+
+/** --errors-as-failures, for outputs that record provider errors apart (promptfoo). */
+const ERRORS_AS_FAILURES_HELP =
+  "keep the items a tool records as provider errors (promptfoo's failureReason 2) as failures, scored 0; by default they are left out and counted in a note";
 
 /** A positive number for the named flag (--half-width). */
 export function parsePositive(flag: string): (text: string) => number {

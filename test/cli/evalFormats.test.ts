@@ -132,7 +132,7 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
     const fromTable = ragciJson(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
     expect(fromTool.difference).toEqual(fromTable.difference);
     expect(fromTool.systems).toEqual(["bm25", "tfidf"]);
-    expect(String(fromTool.notices)).toContain("promptfoo: each test (testIdx) is a query");
+    expect(String(fromTool.notices)).toContain("promptfoo: each test is a query");
   });
 
   it("Inspect .json logs, one per model, two epochs averaged: compare", () => {
@@ -225,6 +225,86 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
     const fromTool = ragciJson(["analyze", trec, "--doc-map", map, "--metric", "recip_rank"]);
     const fromTable = ragciJson(["analyze", rounded, "--doc", "doc_id", "--metric", "rr"]);
     expect(estimates(fromTool)["bm25/recip_rank"]).toEqual(estimates(fromTable)["/rr"]);
+  });
+});
+
+describe("promptfoo 0.123.1's own files (test/fixtures/realTools/promptfoo)", () => {
+  const real = join(ROOT, "test/fixtures/realTools/promptfoo");
+  const file = (name: string) => join(real, name);
+  // The table promptfoo's provider answered from, read as a per-query table.
+  const table = file("retrieval.csv");
+  const tableArgs = ["--doc", "doc_id", "--system", "system"];
+  const toolArgs = ["--doc", "metadata.doc"];
+
+  it("two providers, one prompt: compare --system system=bm25,tfidf answers as the table", () => {
+    const fromTool = ragciJson([
+      "compare",
+      file("results.json"),
+      ...toolArgs,
+      "--metric",
+      "hit5",
+      "--system",
+      "system=bm25,tfidf",
+    ]);
+    const fromTable = ragciJson(["compare", table, ...tableArgs, "--metric", "hit5"]);
+    expect(fromTool.systems).toEqual(["bm25", "tfidf"]);
+    expect(fromTool.difference).toEqual(fromTable.difference);
+  });
+
+  it("two prompts: the systems carry the prompt's label, and one prompt's pair answers as the table", () => {
+    const fromTool = ragciJson([
+      "compare",
+      file("results-two-prompts.json"),
+      ...toolArgs,
+      "--metric",
+      "rr",
+      "--system",
+      "system=bm25 · question-with-hint,tfidf · question-with-hint",
+    ]);
+    const fromTable = ragciJson(["compare", table, ...tableArgs, "--metric", "rr"]);
+    expect(fromTool.systems).toEqual(["bm25 · question-with-hint", "tfidf · question-with-hint"]);
+    expect(fromTool.difference.of).toBe("tfidf · question-with-hint - bm25 · question-with-hint");
+    expect({ ...fromTool.difference, of: "" }).toEqual({ ...fromTable.difference, of: "" });
+    expect(String(fromTool.notices)).toContain("the file has 2 prompts");
+  });
+
+  it("provider errors are left out and reported; --errors-as-failures keeps them as 0", () => {
+    type Result = { provider: { label: string }; failureReason: number; success: boolean };
+    const results: Result[] = JSON.parse(readFileSync(file("results-errors.json"), "utf8")).results
+      .results;
+    const tfidf = results.filter((r) => r.provider.label === "tfidf");
+    const errors = tfidf.filter((r) => r.failureReason === 2).length;
+    const passed = tfidf.filter((r) => r.success).length;
+    const args = [file("results-errors.json"), ...toolArgs, "--metric", "success"];
+    const apart = ragciJson(["analyze", ...args, "--system", "system=tfidf"]);
+    const left = analyses(apart)[0] as { results: number; micro: { estimate: number } };
+    expect(left.results).toBe(tfidf.length - errors);
+    expect(left.micro.estimate).toBe(passed / (tfidf.length - errors));
+    expect(String(apart.inputWarnings)).toContain(
+      `promptfoo: ${errors} of ${tfidf.length} items of system tfidf were provider errors`,
+    );
+    const kept = ragciJson([
+      "analyze",
+      ...args,
+      "--system",
+      "system=tfidf",
+      "--errors-as-failures",
+    ]);
+    const all = analyses(kept)[0] as { results: number; micro: { estimate: number } };
+    expect(all.results).toBe(tfidf.length);
+    expect(all.micro.estimate).toBe(passed / tfidf.length);
+    expect(String(kept.inputWarnings)).toContain("kept as failures (--errors-as-failures)");
+  });
+
+  it("--repeat 2: each test counted once, its two repeats averaged", () => {
+    const args = [...toolArgs, "--metric", "hit5,rr", "--system", "system=bm25"];
+    const repeated = ragciJson(["analyze", file("results-repeat2.json"), ...args]);
+    const once = ragciJson(["analyze", file("results.json"), ...args]);
+    // The provider answers each repeat alike, so the repeats' mean is the single run's value.
+    expect(estimates(repeated)).toEqual(estimates(once));
+    expect(String(repeated.inputWarnings)).toContain(
+      "promptfoo ran each test 2 times (--repeat 2)",
+    );
   });
 });
 

@@ -14,6 +14,8 @@ export interface EvalResultsOptions {
   /** The --metric names asked for; null: every metric the file has. */
   readonly metrics: readonly string[] | null;
   readonly docMap?: ReadonlyMap<string, string> | null;
+  /** Provider errors left out (default) or kept as failures (EvalReadOptions.errors). */
+  readonly errors?: "apart" | "failures";
 }
 
 /** A tool's output rewritten as a per-query JSONL table (query_id, doc, system, metrics). */
@@ -65,6 +67,7 @@ export async function evalResultsFile(
       file: input.file,
       docPath,
       docMap: options.docMap ?? null,
+      errors: options.errors ?? "apart",
     });
     rows.push(...read.rows);
     rowsPerInput.push(read.rows.length);

@@ -46,6 +46,11 @@ export interface EvalReadOptions {
   readonly docPath: readonly string[] | null;
   /** trec_eval: query id → document, from --doc-map. */
   readonly docMap?: ReadonlyMap<string, string> | null;
+  /**
+   * Items the tool records as errors of the system under test (promptfoo's failureReason 2):
+   * "apart" (default) leaves them out, counted in a note; "failures" keeps them as failures.
+   */
+  readonly errors?: "apart" | "failures";
 }
 
 export interface EvalRows {

@@ -1,18 +1,23 @@
 // promptfoo's `-o results.json` is its OutputFile { evalId, results: EvaluateSummaryV3 (or V2),
-// config, shareableUrl, metadata }; `-o results.jsonl` writes one EvaluateResult per line.
-// EvaluateResult: promptIdx, testIdx, testCase (AtomicTestCase: vars, metadata), provider
-// { id, label }, prompt { label }, vars, success, score, namedScores, metadata.
-// Checked against promptfoo/promptfoo src/types/index.ts (interfaces OutputFile,
-// EvaluateSummaryV3, EvaluateResult).
+// config, shareableUrl, metadata, runtimeOptions }; `-o results.jsonl` writes one
+// EvaluateResult per line. EvaluateResult: promptIdx, testIdx, testCase (AtomicTestCase: vars,
+// metadata), provider { id, label }, prompt { label }, promptId, vars, success, score,
+// namedScores, failureReason, metadata.
+// Checked against promptfoo 0.123.1's npm package (dist/src/index.d.ts: OutputFile,
+// EvaluateSummaryV3, EvaluateResult, ResultFailureReason; its evaluator's buildRunEvalOptions
+// and appendRunEvalOptionsForTestCase, which number testIdx over tests × repeats × var
+// combinations and promptIdx over provider × prompt columns) and on files it wrote
+// (test/fixtures/realTools/promptfoo).
 import { RagciError } from "../../core/errors.js";
 import {
+  averagedRows,
   docFieldMissing,
   type EvalContent,
   type EvalFormat,
   type EvalReadOptions,
-  type EvalRow,
   type EvalRows,
   finiteNumber,
+  type TrialScores,
   valueAtPath,
 } from "./evalRows.js";
 
@@ -20,17 +25,42 @@ type Item = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Item => v !== null && typeof v === "object";
 
+/** promptfoo's ResultFailureReason.ERROR (NONE 0, ASSERT 1): the provider failed, nothing was graded. */
+const PROVIDER_ERROR = 2;
+
 /** An EvaluateResult: a test index and a provider are what set it apart from other tools. */
 function isResult(v: unknown): v is Item {
   return isObject(v) && typeof v.testIdx === "number" && isObject(v.provider);
 }
 
-function results(content: EvalContent): readonly unknown[] | null {
-  if (content.kind === "jsonl") return content.values.every(isResult) ? content.values : null;
+/** The results of a promptfoo file, and its --repeat count when the file records it. */
+interface PromptfooRun {
+  readonly results: readonly unknown[];
+  /** OutputFile.runtimeOptions.repeat (or config.evaluateOptions.repeat); null in JSONL. */
+  readonly repeat: number | null;
+}
+
+function positiveInteger(v: unknown): number | null {
+  return typeof v === "number" && Number.isInteger(v) && v >= 1 ? v : null;
+}
+
+function run(content: EvalContent): PromptfooRun | null {
+  if (content.kind === "jsonl")
+    return content.values.every(isResult) ? { results: content.values, repeat: null } : null;
   if (content.kind !== "json" || !isObject(content.value)) return null;
-  const summary = content.value.results;
+  const file = content.value;
+  const summary = file.results;
   if (!isObject(summary) || !Array.isArray(summary.results)) return null;
-  return summary.results.length === 0 || summary.results.some(isResult) ? summary.results : null;
+  if (summary.results.length > 0 && !summary.results.some(isResult)) return null;
+  const runtime = isObject(file.runtimeOptions) ? file.runtimeOptions : {};
+  const config = isObject(file.config) ? file.config : {};
+  const evaluate = isObject(config.evaluateOptions) ? config.evaluateOptions : {};
+  // A file that records neither ran without --repeat only if it has runtimeOptions at all.
+  const repeat =
+    positiveInteger(runtime.repeat) ??
+    positiveInteger(evaluate.repeat) ??
+    (isObject(file.runtimeOptions) ? 1 : null);
+  return { results: summary.results, repeat };
 }
 
 /** The --doc path on the result, else on its test case (`metadata.x` is in either). */
@@ -44,56 +74,203 @@ function providerName(item: Item): string {
   return typeof name === "string" && name !== "" ? name : "provider";
 }
 
+/**
+ * Which prompt template a result used: promptId (a hash of the template; promptIdx numbers
+ * promptfoo's columns, provider × prompt, so it differs between providers of one prompt).
+ */
+function promptKey(item: Item): string {
+  if (typeof item.promptId === "string" && item.promptId !== "") return item.promptId;
+  return promptName(item);
+}
+
 function promptName(item: Item): string {
   const prompt = isObject(item.prompt) ? item.prompt : {};
   const label = prompt.label ?? prompt.id;
-  return typeof label === "string" && label !== "" ? label : `prompt ${item.promptIdx}`;
+  if (typeof label === "string" && label !== "") return label;
+  return typeof item.promptId === "string" ? `prompt ${item.promptId.slice(0, 8)}` : "prompt";
+}
+
+/**
+ * Which test a result answers, the same for all its repeats. promptfoo numbers its rows
+ * (testIdx) over tests × repeats × var combinations and records no repeat index, so repeats
+ * are told by their test case: the same vars, description and metadata.
+ */
+function testKey(item: Item): string {
+  const test = isObject(item.testCase) ? item.testCase : {};
+  return JSON.stringify([
+    test.description ?? null,
+    item.vars ?? test.vars ?? null,
+    test.metadata ?? null,
+  ]);
+}
+
+/** One test's trials in one system as they are read, with the testIdx of each. */
+interface GatheredTest extends TrialScores {
+  readonly values: Map<string, number[]>;
+  readonly rows: number[];
+}
+
+/** How many times promptfoo ran a result's test: its own options.repeat, else the run's. */
+function repeatsOf(item: Item, run: number | null): number | null {
+  const test = isObject(item.testCase) ? item.testCase : {};
+  const own = isObject(test.options) ? positiveInteger(test.options.repeat) : null;
+  return own ?? run;
+}
+
+function requireDoc(items: readonly Item[], options: EvalReadOptions): readonly string[] {
+  if (options.docPath !== null) return options.docPath;
+  const first = items[0] as Item;
+  const fields = [
+    ...Object.keys(isObject(first.vars) ? first.vars : {}).map((k) => `vars.${k}`),
+    ...Object.keys(isObject(first.metadata) ? first.metadata : {}).map((k) => `metadata.${k}`),
+  ];
+  throw docFieldMissing(options.file, "vars.article or --doc metadata.source_doc", {
+    what: "fields of the first result",
+    fields,
+  });
 }
 
 function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
-  const items = (results(content) ?? []).filter(isResult);
+  const found = run(content);
+  const items = (found?.results ?? []).filter(isResult);
+  const repeat = found?.repeat ?? null;
   if (items.length === 0)
     throw new RagciError("empty-input", `${options.file}: the promptfoo results hold no results`, {
       file: options.file,
     });
-  if (options.docPath === null) {
-    const first = items[0] as Item;
-    const fields = [
-      ...Object.keys(isObject(first.vars) ? first.vars : {}).map((k) => `vars.${k}`),
-      ...Object.keys(isObject(first.metadata) ? first.metadata : {}).map((k) => `metadata.${k}`),
+  const path = requireDoc(items, options);
+  const keepErrors = options.errors === "failures";
+  // A system is the provider; with several prompts, each provider × prompt is one (promptfoo's columns).
+  const prompts = new Map<string, string>();
+  for (const item of items) prompts.set(promptKey(item), promptName(item));
+  const systemOf = (item: Item) =>
+    prompts.size > 1 ? `${providerName(item)} · ${promptName(item)}` : providerName(item);
+  // The item of a result: its testIdx when the file says each test ran once; else its test
+  // case, named by its first testIdx so that every system's repeats of one test pair up.
+  const byTestIdx = items.every((i) => repeatsOf(i, repeat) === 1);
+  const ownRepeats = items.some((i) => repeatsOf(i, null) !== null);
+  const firstRow = new Map<string, number>();
+  if (!byTestIdx)
+    for (const item of items) {
+      const key = testKey(item);
+      firstRow.set(
+        key,
+        Math.min(firstRow.get(key) ?? Number.POSITIVE_INFINITY, item.testIdx as number),
+      );
+    }
+  const queryOf = (item: Item) => String(byTestIdx ? item.testIdx : firstRow.get(testKey(item)));
+  const named = new Set(
+    items.flatMap((i) => Object.keys(isObject(i.namedScores) ? i.namedScores : {})),
+  );
+  const trials = new Map<string, GatheredTest>();
+  const seen = new Set<string>();
+  const errors = new Map<string, number>();
+  const total = new Map<string, number>();
+  for (const item of items) {
+    const system = systemOf(item);
+    const query = queryOf(item);
+    const testIdx = item.testIdx as number;
+    const at = JSON.stringify([system, testIdx]);
+    if (seen.has(at))
+      throw new RagciError(
+        "invalid-value",
+        `${options.file}: testIdx ${testIdx} of system ${system} appears twice; give the providers${prompts.size > 1 ? " and prompts" : ""} distinct labels so that each result belongs to one system`,
+        { file: options.file },
+      );
+    seen.add(at);
+    total.set(system, (total.get(system) ?? 0) + 1);
+    const error = item.failureReason === PROVIDER_ERROR;
+    if (error) errors.set(system, (errors.get(system) ?? 0) + 1);
+    if (error && !keepErrors) continue;
+    const key = JSON.stringify([system, query]);
+    let trial = trials.get(key);
+    const doc = documentOf(item, path);
+    if (trial === undefined) {
+      trial = { query, doc, system, values: new Map(), rows: [] };
+      trials.set(key, trial);
+    } else if (trial.doc !== doc)
+      throw new RagciError(
+        "invalid-value",
+        `${options.file}: testIdx ${trial.rows[0]} and ${testIdx} of system ${system} have the same test case but documents ${trial.doc} and ${doc} at --doc ${path.join(".")}; name a field that is the same for every repeat of a test`,
+        { file: options.file },
+      );
+    const limit = repeatsOf(item, repeat);
+    if (limit !== null && trial.rows.length >= limit)
+      throw new RagciError(
+        "invalid-value",
+        `${options.file}: testIdx ${[...trial.rows, testIdx].join(", ")} of system ${system} have the same vars, description and metadata, more than the ${limit} repeats promptfoo ran; ragci cannot tell them apart: give each test a distinct var (e.g. an id)`,
+        { file: options.file },
+      );
+    trial.rows.push(testIdx);
+    // A provider error kept as a failure: promptfoo's own score 0 and success false, and each
+    // named score 0 (no assertion ran, so promptfoo records none).
+    const scores = isObject(item.namedScores) ? item.namedScores : {};
+    const metrics: [string, number | null][] = [
+      ["score", error ? 0 : finiteNumber(item.score)],
+      ["success", error ? 0 : finiteNumber(item.success)],
+      ...[...named].map((n): [string, number | null] => [n, error ? 0 : finiteNumber(scores[n])]),
     ];
-    throw docFieldMissing(options.file, "vars.article or --doc metadata.source_doc", {
-      what: "fields of the first result",
-      fields,
-    });
+    for (const [name, value] of metrics) {
+      const values = trial.values.get(name) ?? [];
+      if (value !== null) values.push(value);
+      trial.values.set(name, values);
+    }
   }
-  // With several prompts, a system is a provider × prompt pair (each is a column in promptfoo).
-  const prompts = new Set(items.map((i) => i.promptIdx));
-  const path = options.docPath;
-  const rows: EvalRow[] = items.map((item) => {
-    const named = isObject(item.namedScores) ? item.namedScores : {};
-    const metrics: Record<string, number | null> = {
-      score: finiteNumber(item.score),
-      success: finiteNumber(item.success),
-    };
-    for (const [name, value] of Object.entries(named)) metrics[name] = finiteNumber(value);
-    return {
-      query: String(item.testIdx),
-      doc: documentOf(item, path),
-      system: prompts.size > 1 ? `${providerName(item)} · ${promptName(item)}` : providerName(item),
-      metrics,
-    };
-  });
+  if (trials.size === 0)
+    throw new RagciError(
+      "empty-input",
+      `${options.file}: all ${items.length} promptfoo results are provider errors (failureReason 2); there is nothing to analyse`,
+      { file: options.file },
+    );
   return {
-    rows,
+    rows: averagedRows(trials.values()),
     notes: [
-      `promptfoo: each test (testIdx) is a query; systems are ${prompts.size > 1 ? "provider × prompt pairs" : "providers"}; metrics score, success (pass = 1) and the named scores`,
+      ...systemNotes(prompts),
+      ...repeatNotes(
+        [...trials.values()].map((t) => t.rows.length),
+        repeat,
+        ownRepeats,
+      ),
+      ...[...errors].map(([system, n]) => errorNote(system, n, total.get(system) ?? n, keepErrors)),
     ],
   };
 }
 
+function systemNotes(prompts: ReadonlyMap<string, string>): string[] {
+  if (prompts.size <= 1)
+    return [
+      "promptfoo: each test is a query; systems are the providers (label, else id); metrics score, success (pass = 1) and the named scores",
+    ];
+  return [
+    `promptfoo: each test is a query; the file has ${prompts.size} prompts (${[...prompts.values()].join(", ")}), so each provider × prompt is a system, named "provider · prompt label"; metrics score, success (pass = 1) and the named scores`,
+  ];
+}
+
+function repeatNotes(
+  trialCounts: readonly number[],
+  repeat: number | null,
+  ownRepeats: boolean,
+): string[] {
+  const most = Math.max(...trialCounts);
+  if (most <= 1) return [];
+  const source =
+    repeat === null
+      ? "the file does not record promptfoo's --repeat (JSONL does not): results whose test case (vars, description, metadata) is the same are read as repeats of one test"
+      : `promptfoo ran each test ${repeat} times (--repeat ${repeat}${ownRepeats ? ", or the test's own options.repeat" : ""})`;
+  return [
+    `${source}; a test's repeats are trials of one query, averaged (up to ${most} per query)`,
+  ];
+}
+
+function errorNote(system: string, n: number, total: number, kept: boolean): string {
+  const what = `promptfoo: ${n} of ${total} items of system ${system} were provider errors (promptfoo's failureReason 2, which its summary counts as errors, not failures)`;
+  return kept
+    ? `${what}, kept as failures (--errors-as-failures): score 0 and success 0 as promptfoo records them, and each named score 0 (no assertion ran)`
+    : `${what}, left out; --errors-as-failures keeps them as failures`;
+}
+
 export const promptfooFormat: EvalFormat = {
   name: "promptfoo",
-  detect: (content) => results(content) !== null,
+  detect: (content) => run(content) !== null,
   toRows,
 };
