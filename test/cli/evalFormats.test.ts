@@ -397,4 +397,26 @@ describe("Inspect and DeepEval files written by the tools (test/fixtures/realToo
       `ragci: ${log}: the Inspect log holds no samples (a header-only log, as --no-log-samples or log_samples=False writes); re-run the eval with samples logged`,
     );
   });
+
+  it("imitation of a traced DeepEval run (deepeval's sample case, 4 cases in 2 documents): span metrics are read", () => {
+    const sample = JSON.parse(
+      readFileSync(join(ROOT, "test/fixtures/realTools/deepeval/test_run_sample.json"), "utf8"),
+    );
+    const [base] = sample.testCases;
+    const scores = [0.91, 0.5, 0.25, 0.75];
+    const cases = scores.map((score, i) => {
+      const c = structuredClone(base);
+      c.name = `case_${i}`;
+      c.order = i;
+      c.metadata = { source_doc: `doc${i % 2}` };
+      c.trace.llmSpans[0].metricsData[0].score = score;
+      return c;
+    });
+    const run = write("traced-run.json", JSON.stringify({ ...sample, testCases: cases }));
+    const metric = `${base.trace.llmSpans[0].name}/${base.trace.llmSpans[0].metricsData[0].name}`;
+    const report = ragciJson(["analyze", run, "--doc", "metadata.source_doc", "--metric", metric]);
+    const [analysis] = analyses(report) as any[];
+    expect(analysis.documents).toBe(2);
+    expect(analysis.micro.estimate).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 4, 15);
+  });
 });
