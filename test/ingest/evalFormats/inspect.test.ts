@@ -174,6 +174,30 @@ describe("inspect reader on edited copies of real logs (imitations of the edge c
     ).toBe(true);
   });
 
+  it("two reducers of one scorer (epochs_reducer mean and max) give one metric each", async () => {
+    const content = await readEvalContent(join(dir, EPOCHS), EPOCHS);
+    if (content.kind !== "members") throw new Error("a .eval log is a zip");
+    const members = new Map(content.members);
+    const header = structuredClone(members.get("header.json")) as Json;
+    header.eval.config = { ...header.eval.config, epochs_reducer: ["mean", "max"] };
+    const samples = raw(EPOCHS).samples;
+    const means = epochMeans(samples, "match");
+    const max = new Map<string, number>();
+    for (const s of samples)
+      max.set(String(s.id), Math.max(max.get(String(s.id)) ?? 0, toFloat(s.scores.match.value)));
+    const reduction = (reducer: string, values: Map<string, number>) => ({
+      scorer: "match",
+      reducer,
+      samples: [...values].map(([id, value]) => ({ sample_id: Number(id), value })),
+    });
+    members.set("header.json", header);
+    members.set("reductions.json", [reduction("mean", means), reduction("max", max)]);
+    const got = read({ kind: "members", members }, "two.eval");
+    expect(got.rows.map((r) => r.metrics)).toEqual(
+      [...means.keys()].map((id) => ({ "match.mean": means.get(id), "match.max": max.get(id) })),
+    );
+  });
+
   it("a (sample id, epoch) logged twice is refused, not counted twice", async () => {
     const log = structuredClone(raw("log_formats.json").spec);
     log.samples.push(structuredClone(log.samples[0]));
