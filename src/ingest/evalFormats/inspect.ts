@@ -148,7 +148,6 @@ function reducedMetrics(
     for (const s of objects(r.samples) ?? []) {
       const id = String(s.sample_id);
       const metrics = bySample.get(id) ?? {};
-      const before = Object.keys(metrics).length;
       const added: Record<string, number | null> = {};
       scoreMetrics(name, s.value, added);
       if (Object.keys(added).some((k) => k in metrics))
@@ -157,8 +156,7 @@ function reducedMetrics(
           `${file}: the Inspect log's reductions give sample ${id} two values of ${name}; each sample needs one reduction per scorer and reducer`,
           { file },
         );
-      Object.assign(metrics, added);
-      if (Object.keys(metrics).length > before) bySample.set(id, metrics);
+      bySample.set(id, Object.assign(metrics, added));
     }
   }
   return bySample;
