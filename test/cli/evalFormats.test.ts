@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { zipJsonMembers } from "../../src/ingest/evalFormats/zipMembers.js";
 import { EXAMPLE, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
@@ -167,7 +168,10 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
       "hit5",
     ]);
     const fromTable = ragciJson(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
-    expect(fromTool.difference).toEqual(fromTable.difference);
+    // These logs have no run id: the system is task · model · file name.
+    const { of, ...difference } = fromTool.difference;
+    expect(of).toBe("covidqa · tfidf · tfidf-log.json - covidqa · bm25 · bm25-log.json");
+    expect(difference).toEqual({ ...fromTable.difference, of: undefined });
     expect(String(fromTool.notices)).toContain("2 epochs per sample averaged");
   });
 
@@ -197,8 +201,10 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
       const fromTable = ragciJson(["analyze", first20, "--doc", "doc_id", "--metric", "hit5,rr"]);
       const tool = estimates(fromTool);
       const table = estimates(fromTable);
-      expect(tool["bm25/hit5"]).toEqual(table["/hit5"]);
-      expect(tool["bm25/retrieval.rr"]).toEqual(table["/rr"]);
+      // The log has no run id: the system is task · model · file name.
+      const system = `covidqa_retrieval · bm25 · ${name}`;
+      expect(tool[`${system}/hit5`]).toEqual(table["/hit5"]);
+      expect(tool[`${system}/retrieval.rr`]).toEqual(table["/rr"]);
     });
   }
 
@@ -405,5 +411,92 @@ describe("DeepEval, Braintrust and evalite outputs are detected and read end to 
     expect(line.stderr).toContain(
       "name the metric with --metric (the file's metrics: success, Faithfulness, Answer Relevancy",
     );
+  });
+});
+
+describe("Inspect and DeepEval files written by the tools (test/fixtures/realTools)", () => {
+  const inspectDir = join(ROOT, "test/fixtures/realTools/inspect");
+  // Two runs of the popularity task on openai/gpt-4o-mini: 3 samples (cancelled) and 10.
+  const logs = [
+    "2025-05-12T20-28-13-04-00_popularity.json",
+    "2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval",
+  ].map((f) => join(inspectDir, f));
+  // Each log's run id and each sample's match (C 1, I 0), from the raw files: the JSON log, and
+  // the zip's header.json and samples/*.json members.
+  const match = (s: any): number => (s.scores.match.value === "C" ? 1 : 0);
+  const truth = (() => {
+    const json = JSON.parse(readFileSync(logs[0] as string, "utf8"));
+    const members = zipJsonMembers(readFileSync(logs[1] as string), "log.eval");
+    const zipSamples = [...members].filter(([n]) => n.startsWith("samples/")).map(([, v]) => v);
+    return [
+      { runId: json.eval.run_id, values: json.samples.map(match) as number[] },
+      {
+        runId: (members.get("header.json") as any).eval.run_id,
+        values: zipSamples.map(match) as number[],
+      },
+    ];
+  })();
+  const runIds = ["7KyCuAQSqp76qKQZEKmG6M", "2wRuCQ9hGYaGPyAdoobgYV"];
+  const systems = runIds.map((id) => `popularity · openai/gpt-4o-mini · ${id}`);
+
+  it("two logs of one task and model are two systems in analyze, each with its own samples", () => {
+    expect(truth.map((t) => t.runId)).toEqual(runIds);
+    const report = ragciJson(["analyze", ...logs, "--doc", "id", "--metric", "match"]);
+    const got = estimates(report) as Record<string, { documents: number; micro: any }>;
+    expect(Object.keys(got)).toHaveLength(2);
+    truth.forEach(({ values }, i) => {
+      const analysis = got[`${systems[i]}/match`];
+      expect(analysis?.documents).toBe(values.length);
+      expect(analysis?.micro.estimate).toBe(values.reduce((a, b) => a + b, 0) / values.length);
+    });
+  });
+
+  it("compare pairs two logs of one model (their common samples, --intersect)", () => {
+    const report = ragciJson([
+      "compare",
+      ...logs,
+      "--doc",
+      "id",
+      "--metric",
+      "match",
+      "--intersect",
+    ]);
+    expect([...report.systems].sort()).toEqual([...systems].sort());
+    expect(report.difference.documents).toBe(truth[0]?.values.length);
+  });
+
+  it("a header-only log (no samples key) gets one line: no samples, re-run with samples logged", () => {
+    const log = join(
+      inspectDir,
+      "2024-08-29T15-11-17+00-00_popularity_5EAmX6wjMFqea6WY7XHzZp.json",
+    );
+    expect("samples" in JSON.parse(readFileSync(log, "utf8"))).toBe(false);
+    const result = ragci(["analyze", log, "--doc", "id", "--metric", "match"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      `ragci: ${log}: the Inspect log holds no samples (a header-only log, as --no-log-samples or log_samples=False writes); re-run the eval with samples logged`,
+    );
+  });
+
+  it("imitation of a traced DeepEval run (deepeval's sample case, 4 cases in 2 documents): span metrics are read", () => {
+    const sample = JSON.parse(
+      readFileSync(join(ROOT, "test/fixtures/realTools/deepeval/test_run_sample.json"), "utf8"),
+    );
+    const [base] = sample.testCases;
+    const scores = [0.91, 0.5, 0.25, 0.75];
+    const cases = scores.map((score, i) => {
+      const c = structuredClone(base);
+      c.name = `case_${i}`;
+      c.order = i;
+      c.metadata = { source_doc: `doc${i % 2}` };
+      c.trace.llmSpans[0].metricsData[0].score = score;
+      return c;
+    });
+    const run = write("traced-run.json", JSON.stringify({ ...sample, testCases: cases }));
+    const metric = `${base.trace.llmSpans[0].name}/${base.trace.llmSpans[0].metricsData[0].name}`;
+    const report = ragciJson(["analyze", run, "--doc", "metadata.source_doc", "--metric", metric]);
+    const [analysis] = analyses(report) as any[];
+    expect(analysis.documents).toBe(2);
+    expect(analysis.micro.estimate).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 4, 15);
   });
 });

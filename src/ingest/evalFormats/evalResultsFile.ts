@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import { resolveColumn } from "../resolveColumns.js";
+import { distinctRuns, type InputRows } from "./distinctRuns.js";
 import type { EvalFormat, EvalRow } from "./evalRows.js";
 import { EVAL_FORMATS, readEvalContent, requireFormat } from "./readEvalContent.js";
 
@@ -53,6 +54,7 @@ export async function evalResultsFile(
   const notes: string[] = [];
   const tools: EvalFormat["name"][] = [];
   const rowsPerInput: number[] = [];
+  const reads: InputRows[] = [];
   for (const input of inputs) {
     const content = await readEvalContent(input.path, input.file);
     const format = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
@@ -69,11 +71,20 @@ export async function evalResultsFile(
       docMap: options.docMap ?? null,
       errors: options.errors ?? "apart",
     });
-    rows.push(...read.rows);
+    reads.push({
+      file: input.file,
+      tool: format.name,
+      rows: read.rows,
+      ...(read.run ? { run: read.run } : {}),
+    });
     rowsPerInput.push(read.rows.length);
     for (const note of read.notes) if (!notes.includes(note)) notes.push(note);
     tools.push(format.name);
   }
+  // Two runs holding systems of one name stay two systems (or are refused as one run twice).
+  const distinct = distinctRuns(reads);
+  for (const r of distinct.rows) rows.push(...r);
+  notes.push(...distinct.notes);
   if (rows.length === 0)
     throw new RagciError("empty-input", `${file}: no scored items; there is nothing to analyse`, {
       file,

@@ -57,6 +57,17 @@ export interface EvalRows {
   readonly rows: readonly EvalRow[];
   /** How the tool's output was read, stated in the report (e.g. how epochs were combined). */
   readonly notes: readonly string[];
+  /** Which run of the tool the file holds, when the tool records it (see distinctRuns). */
+  readonly run?: RunIdentity;
+}
+
+/**
+ * A file's run: `key` is the same for two files that hold the same run (refused when given
+ * together); `label` is added to the system names when two runs hold systems of one name.
+ */
+export interface RunIdentity {
+  readonly key: string;
+  readonly label: string;
 }
 
 /** A JSON object as the tools write it. */
