@@ -118,6 +118,25 @@ describe("evalite reader, on a real run", () => {
     expect(read.rows[0]?.system).toBe("Article QA (cache)");
   });
 
+  it("a store still being written (a -wal file beside it) is read with the commits in its WAL", async () => {
+    const path = join(scratch, "live.sqlite");
+    writeFileSync(path, readFileSync(join(real, "cache.sqlite")));
+    const writer = new Database(path);
+    writer.pragma("wal_autocheckpoint = 0");
+    // A commit that only the -wal file holds while the writer stays open.
+    writer.exec("UPDATE scores SET score = 1 WHERE name = 'exact'");
+    try {
+      const read = evaliteFormat.toRows(
+        await readEvalContent(path, "live.sqlite"),
+        realOptions("live.sqlite"),
+      );
+      expect(read.rows.map((r) => r.metrics.exact)).toEqual(read.rows.map(() => 1));
+      expect(readFileSync(path).equals(readFileSync(join(real, "cache.sqlite")))).toBe(true);
+    } finally {
+      writer.close();
+    }
+  });
+
   it("a SQLite file without evalite's tables is refused in one line", async () => {
     const db = new Database(":memory:");
     db.exec("CREATE TABLE t (x INTEGER)");
