@@ -43,6 +43,8 @@ interface Result {
 
 interface Eval {
   readonly name: string;
+  /** The eval file; two files may hold evals of one name. */
+  readonly filepath: string;
   readonly results: readonly Result[];
 }
 
@@ -70,6 +72,7 @@ function fromExport(evals: readonly JsonObject[]): Read {
   return {
     evals: evals.map((e) => ({
       name: String(e.name),
+      filepath: String(e.filepath ?? ""),
       results: (e.results as unknown[]).filter(isJsonObject).map((r) => ({
         value: r,
         colOrder: Number(r.colOrder),
@@ -94,8 +97,9 @@ function parsedJson(text: unknown): unknown {
 }
 
 /**
- * The store's latest completed run of each eval (by name), as the export would write it. evalite
- * keeps every run; its UI shows each eval's latest, and a watch-mode run re-runs some evals only.
+ * The store's latest completed run of each eval (by name and file), as the export would write
+ * it. evalite keeps every run; its UI shows each eval's latest, and a watch-mode run re-runs
+ * some evals only.
  */
 function fromStore(tables: ReadonlyMap<string, readonly JsonObject[]>): Read {
   const rows = (t: string) => tables.get(t) ?? [];
@@ -104,22 +108,23 @@ function fromStore(tables: ReadonlyMap<string, readonly JsonObject[]>): Read {
   for (const e of rows("evals")) {
     // "running" is an eval that never finished (the export also takes fail and success only).
     if (e.status !== "success" && e.status !== "fail") continue;
-    const name = String(e.name);
-    runsOf.set(name, (runsOf.get(name) ?? new Set()).add(String(e.run_id)));
-    const seen = latest.get(name);
-    if (seen === undefined || Number(e.id) > Number(seen.id)) latest.set(name, e);
+    const key = JSON.stringify([e.name, e.filepath]);
+    runsOf.set(key, (runsOf.get(key) ?? new Set()).add(String(e.run_id)));
+    const seen = latest.get(key);
+    if (seen === undefined || Number(e.id) > Number(seen.id)) latest.set(key, e);
   }
   const scores = new Map<string, { name: string; score: number | null }[]>();
   for (const s of rows("scores")) {
     const key = String(s.result_id);
-    scores.set(key, [
-      ...(scores.get(key) ?? []),
-      { name: String(s.name), score: finiteNumber(s.score) },
-    ]);
+    const list = scores.get(key) ?? [];
+    list.push({ name: String(s.name), score: finiteNumber(s.score) });
+    scores.set(key, list);
   }
   const results = new Map<string, Result[]>();
   for (const r of rows("results")) {
     const key = String(r.eval_id);
+    const list = results.get(key) ?? [];
+    results.set(key, list);
     const value: JsonObject = {
       id: r.id,
       input: parsedJson(r.input),
@@ -128,28 +133,26 @@ function fromStore(tables: ReadonlyMap<string, readonly JsonObject[]>): Read {
       status: r.status,
       colOrder: r.col_order,
     };
-    results.set(key, [
-      ...(results.get(key) ?? []),
-      {
-        value,
-        colOrder: Number(r.col_order),
-        trialIndex:
-          r.trial_index === null || r.trial_index === undefined ? null : Number(r.trial_index),
-        scores: scores.get(String(r.id)) ?? [],
-      },
-    ]);
+    list.push({
+      value,
+      colOrder: Number(r.col_order),
+      trialIndex:
+        r.trial_index === null || r.trial_index === undefined ? null : Number(r.trial_index),
+      scores: scores.get(String(r.id)) ?? [],
+    });
   }
   const chosen = [...latest.values()];
-  const earlier = [...latest.keys()].filter((n) => (runsOf.get(n)?.size ?? 0) > 1);
+  const earlier = [...latest.entries()].filter(([key]) => (runsOf.get(key)?.size ?? 0) > 1);
   const notes =
     earlier.length > 0
       ? [
-          `evalite store: ${earlier.length} of ${chosen.length} evals ran more than once (${earlier.map((n) => `${n}: runs ${[...(runsOf.get(n) ?? [])].join(", ")}`).join("; ")}); each eval's latest run is read (${chosen.map((e) => `${e.name}: run ${e.run_id}`).join("; ")}), the earlier ones are left out`,
+          `evalite store: ${earlier.length} of ${chosen.length} evals ran more than once (${earlier.map(([key, e]) => `${e.name}: runs ${[...(runsOf.get(key) ?? [])].join(", ")}`).join("; ")}); each eval's latest run is read (${chosen.map((e) => `${e.name}: run ${e.run_id}`).join("; ")}), the earlier ones are left out`,
         ]
       : [];
   return {
     evals: chosen.map((e) => ({
       name: String(e.name),
+      filepath: String(e.filepath ?? ""),
       results: results.get(String(e.id)) ?? [],
     })),
     notes,
@@ -222,12 +225,16 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const trials = new Trials();
   const repeated: string[] = [];
   const unpaired: string[] = [];
+  // Evals of one name in two files stay two systems: their file then joins the name.
+  const named = new Map<string, number>();
+  for (const e of read.evals) named.set(e.name, (named.get(e.name) ?? 0) + 1);
   for (const e of read.evals) {
     const results = [...e.results].sort((a, b) => a.colOrder - b.colOrder);
     const { count, repeats } = trialCount(results);
     if (count > 1) repeated.push(`${e.name}: ${count}`);
     else if (repeats > 0) unpaired.push(`${e.name}: ${repeats}`);
-    const system = `${e.name} (${base})`;
+    const system =
+      (named.get(e.name) ?? 0) > 1 ? `${e.name} [${e.filepath}] (${base})` : `${e.name} (${base})`;
     for (const r of results) {
       // The item's position in the eval's dataset (see the header).
       const position = Math.floor(r.colOrder / count);

@@ -250,6 +250,22 @@ describe("evalite reader", () => {
     );
   });
 
+  it("hand-written export (imitation): evals of one name in two files stay two systems", () => {
+    const { value } = exportOf([["q", "a", 1]]) as {
+      value: { run: unknown; evals: Record<string, unknown>[] };
+    };
+    const evals = ["/x/a.eval.ts", "/x/b.eval.ts"].map((filepath, i) => ({
+      ...value.evals[0],
+      id: i + 1,
+      filepath,
+    }));
+    const read = evaliteFormat.toRows({ kind: "json", value: { run: value.run, evals } }, options);
+    expect(read.rows.map((r) => r.system)).toEqual([
+      "E [/x/a.eval.ts] (e)",
+      "E [/x/b.eval.ts] (e)",
+    ]);
+  });
+
   it("asks for --doc and refuses other shapes in one line", async () => {
     const content = await load("evalite-output.json");
     expect(() => evaliteFormat.toRows(content, { file: "o.json", docPath: null })).toThrow(
