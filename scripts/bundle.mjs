@@ -30,6 +30,8 @@ const external = [
   /^@duckdb\/node-bindings/,
   /^pg($|\/)/,
   /^pg-native$/,
+  // sql.js loads its WebAssembly file from beside its own script.
+  /^sql\.js($|\/)/,
   ...Object.keys(
     JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).peerDependencies ?? {},
   ).map((name) => new RegExp(`^${name.replace(/[/.]/g, "\\$&")}($|/)`)),

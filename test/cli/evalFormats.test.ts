@@ -500,3 +500,65 @@ describe("Inspect and DeepEval files written by the tools (test/fixtures/realToo
     expect(analysis.micro.estimate).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 4, 15);
   });
 });
+
+describe("real evalite and Braintrust outputs: items keyed by id, never merged across documents", () => {
+  const real = join(ROOT, "test/fixtures/realTools");
+  const evaliteArgs = (file: string) => [
+    "analyze",
+    join(real, "evalite", file),
+    "--doc",
+    "expected.article",
+    "--metric",
+    "exact",
+  ];
+
+  /** The export's items, (article, question) pairs, each its trials' mean of `exact`. */
+  function evaliteItems(): number[] {
+    const raw = JSON.parse(readFileSync(join(real, "evalite/evalite-output.json"), "utf8"));
+    const trials = new Map<string, number[]>();
+    for (const r of raw.evals[0].results) {
+      const key = JSON.stringify([r.expected.article, r.input.question]);
+      const exact = r.scores.find((s: { name: string }) => s.name === "exact").score;
+      trials.set(key, [...(trials.get(key) ?? []), exact]);
+    }
+    return [...trials.values()].map((v) => v.reduce((a, b) => a + b, 0) / v.length);
+  }
+
+  it("evalite's export of 3 questions asked of 10 articles (trialCount 2): 10 documents, 30 results", () => {
+    const [analysis] = analyses(ragciJson(evaliteArgs("evalite-output.json")));
+    const items = evaliteItems();
+    expect(items).toHaveLength(30);
+    expect(analysis?.documents).toBe(10);
+    expect(analysis?.results).toBe(items.length);
+    const micro = analysis?.micro as { estimate: number };
+    expect(micro.estimate).toBeCloseTo(items.reduce((a, b) => a + b, 0) / items.length, 12);
+  });
+
+  it("evalite's SQLite store (node_modules/.evalite/cache.sqlite) reads as its export does", () => {
+    const store = ragciJson(evaliteArgs("cache.sqlite"));
+    expect((store.inputs as { format: string }[])[0]?.format).toBe("evalite");
+    const [fromStore] = analyses(store);
+    const [fromExport] = analyses(ragciJson(evaliteArgs("evalite-output.json")));
+    for (const key of ["documents", "results", "micro", "macro"])
+      expect(fromStore?.[key]).toEqual(fromExport?.[key]);
+    expect(String(store.inputWarnings)).toContain("each eval's latest run is read");
+  });
+
+  it("a Braintrust SDK run of 5 items in 5 cases: 5 documents, mean 0.8 from the rows", () => {
+    const file = join(real, "braintrust/five-cases.jsonl");
+    const rows = readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    const pass = rows.filter((r) => r.scores).map((r) => r.scores.pass as number);
+    const report = ragciJson(["analyze", file, "--doc", "metadata.case", "--metric", "pass"]);
+    const [analysis] = analyses(report);
+    expect(analysis?.documents).toBe(5);
+    expect(analysis?.results).toBe(pass.length);
+    const micro = analysis?.micro as { estimate: number };
+    expect(micro.estimate).toBeCloseTo(pass.reduce((a, b) => a + b, 0) / pass.length, 12);
+    expect(micro.estimate).toBeCloseTo(0.8, 12);
+    // Every item its own query: nothing is said to be counted more than once.
+    expect(String(report.inputWarnings)).not.toContain("appears");
+  });
+});

@@ -19,7 +19,7 @@ const write = (name: string, rows: readonly string[]) => {
   return path;
 };
 const BM25 = write("bm25.csv", bm25);
-const COPY = write("copy.csv", bm25);
+write("copy.csv", bm25);
 const TFIDF = write("tfidf.csv", tfidf);
 // Two shards that share 100 queries, and two that split the file.
 const OVERLAP_A = write("a.csv", bm25.slice(0, 600));

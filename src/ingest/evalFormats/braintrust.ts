@@ -8,6 +8,8 @@
 // generated_types.json (ExperimentEvent, SpanAttributes, ObjectReferenceNullish) and
 // js/src/framework.ts (root "eval" span, scorer spans); braintrustdata/braintrust-ruby
 // c116e4822f1c3567f9017245ba137ebf6f0fc6a0 lib/braintrust/models/fetch_experiment_events_response.rb.
+// Items: the root's dataset record (origin.id, framework.ts runEvaluator's baseEvent) or its
+// input, within its document (see queryOf); trials have no index in the rows.
 // Not verifiable: the UI download's exact layout, and an experiment name in the rows (the
 // schema has experiment_id only), so the system is the file's base name.
 import { createHash } from "node:crypto";
@@ -51,8 +53,21 @@ const isRoot = (e: JsonObject): boolean =>
   e.is_root === true ||
   (e.is_root !== false && (!Array.isArray(e.span_parents) || e.span_parents.length === 0));
 
-/** Braintrust pairs test cases across experiments by `input`: the query id is the input. */
-export function inputKey(input: unknown): string {
+/**
+ * The query: the dataset record the root was run from (origin.id, the same in every experiment
+ * and trial run on that dataset), else its input within its document ("<doc>: <input>"), as
+ * Braintrust pairs test cases across experiments and groups trials by input. Span ids are
+ * unique per run, so they would pair nothing across experiments and split an item's trials.
+ */
+function queryOf(root: JsonObject, doc: string | null): string {
+  const origin = root.origin;
+  if (isJsonObject(origin) && origin.object_type === "dataset" && typeof origin.id === "string")
+    return `dataset record ${origin.id}`;
+  return `${doc ?? ""}: ${inputKey(root.input)}`;
+}
+
+/** An input as a query id: its canonical JSON, long ones shortened with a hash. */
+function inputKey(input: unknown): string {
   const canonical = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(canonical)
@@ -114,11 +129,13 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   }
   const experiments = new Set(roots.map((r) => String(r.experiment_id)));
   const base = basename(file, extname(file));
-  // Trials of one input in one experiment are averaged into one result.
+  // An item is a query in a document: roots of one query in one document are its trials
+  // (Braintrust's trialCount), averaged; the same query in two documents is two items.
   const trials = new Trials();
   for (const root of roots) {
     const system = experiments.size > 1 ? String(root.experiment_id) : base;
-    const item = trials.of(system, inputKey(root.input), () => valueAtPath(root, path));
+    const doc = valueAtPath(root, path);
+    const item = trials.ofDocument(system, doc, queryOf(root, doc));
     const own = isJsonObject(root.scores) ? root.scores : {};
     const fromSpans = spanScores.get(String(root.root_span_id)) ?? new Map<string, number[]>();
     const names = new Set([...Object.keys(own), ...fromSpans.keys()]);
@@ -131,11 +148,11 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   }
   const rows = trials.rows();
   const notes = [
-    `Braintrust: each root span is an item, its input is the query (long inputs shortened with a hash); the system is ${experiments.size > 1 ? "the experiment_id" : `the file's name (${base})`}; metrics are the scores, taken from the root span or else from its scorer spans`,
+    `Braintrust: each root span is a result; its query is its dataset record (origin.id) or else its document and input (long inputs shortened with a hash); the system is ${experiments.size > 1 ? "the experiment_id" : `the file's name (${base})`}; metrics are the scores, taken from the root span or else from its scorer spans`,
   ];
   if (rows.length < roots.length)
     notes.push(
-      `Braintrust: ${roots.length - rows.length} repeated inputs (trials) in ${file}; their scores are averaged`,
+      `Braintrust: ${roots.length - rows.length} results repeat a query of the same document and experiment (trials) in ${file}; their scores are averaged`,
     );
   return { rows, notes };
 }

@@ -32,12 +32,14 @@ export type EvalFormatName =
   | "evalite"
   | "trec_eval";
 
-/** A file's content: parsed JSON (a .json file or the lines of a .jsonl file) or raw text. */
+/** A file's content: parsed JSON (a .json file or the lines of a .jsonl file), raw text or tables. */
 export type EvalContent =
   | { readonly kind: "json"; readonly value: unknown }
   | { readonly kind: "jsonl"; readonly values: readonly unknown[] }
   | { readonly kind: "text"; readonly text: string }
-  | { readonly kind: "members"; readonly members: ReadonlyMap<string, unknown> };
+  | { readonly kind: "members"; readonly members: ReadonlyMap<string, unknown> }
+  /** A SQLite database's tables, each as its rows (evalite's store). */
+  | { readonly kind: "sqlite"; readonly tables: ReadonlyMap<string, readonly JsonObject[]> };
 
 export interface EvalReadOptions {
   /** Shown in messages. */
@@ -117,6 +119,17 @@ export class Trials {
     let item = this.items.get(key);
     if (item === undefined) {
       item = { query, doc: doc(), system, values: new Map() };
+      this.items.set(key, item);
+    }
+    return item;
+  }
+
+  /** Like `of`, with the document in the key: one query in two documents is two items. */
+  ofDocument(system: string, doc: string | null, query: string): GatheredTrials {
+    const key = JSON.stringify([system, query, doc]);
+    let item = this.items.get(key);
+    if (item === undefined) {
+      item = { query, doc, system, values: new Map() };
       this.items.set(key, item);
     }
     return item;

@@ -6,6 +6,7 @@ import { evaliteFormat } from "./evalite.js";
 import type { EvalContent, EvalFormat, EvalFormatName } from "./evalRows.js";
 import { inspectFormat } from "./inspect.js";
 import { promptfooFormat } from "./promptfoo.js";
+import { isSqliteFile, sqliteTables } from "./sqliteTables.js";
 import { trecEvalFormat } from "./trecEval.js";
 import { zipJsonMembers } from "./zipMembers.js";
 
@@ -43,11 +44,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** A whole file as the tools write it: a zip's JSON members, one JSON document, JSON lines or text. */
+/**
+ * A whole file as the tools write it: a zip's JSON members, a SQLite database's tables, one
+ * JSON document, JSON lines or text.
+ */
 export async function readEvalContent(path: string, file: string): Promise<EvalContent> {
   const bytes = await readFile(path);
   if (bytes.length >= 4 && bytes.readUInt32LE(0) === ZIP_MAGIC)
     return { kind: "members", members: zipJsonMembers(bytes, file) };
+  if (isSqliteFile(bytes)) return { kind: "sqlite", tables: await sqliteTables(path, file, bytes) };
   const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const whole = parseJson(text);
   if (whole.ok) return { kind: "json", value: whole.value };
@@ -69,6 +74,8 @@ export async function readEvalContent(path: string, file: string): Promise<EvalC
 export async function sniffEvalFormat(path: string): Promise<EvalFormat | null> {
   const start = await head(path);
   if (start.length >= 4 && start.readUInt32LE(0) === ZIP_MAGIC) return inspectFormat;
+  // evalite's store is the one SQLite file ragci reads; its reader says what else one is.
+  if (isSqliteFile(start)) return evaliteFormat;
   const text = start.toString("utf8").replace(/^\uFEFF/, "");
   const complete = start.length < HEAD_BYTES;
   const lines = text.split("\n");
@@ -111,6 +118,12 @@ export function requireFormat(format: EvalFormat, content: EvalContent, file: st
     throw new RagciError(
       "invalid-value",
       `${file}: promptfoo's CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it; write the results with -o results.json (or .jsonl)`,
+      { file },
+    );
+  if (content.kind === "sqlite" && !format.detect(content))
+    throw new RagciError(
+      "invalid-value",
+      `${file}: a SQLite file without evalite's tables (runs, evals, results, scores); ragci reads a SQLite file only as evalite's store`,
       { file },
     );
   if (!format.detect(content))
