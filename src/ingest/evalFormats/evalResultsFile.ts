@@ -51,6 +51,7 @@ export async function evalResultsFile(
   const notes: string[] = [];
   const tools: EvalFormat["name"][] = [];
   const rowsPerInput: number[] = [];
+  const metricNotes = new Map<string, string[]>();
   for (const input of inputs) {
     const content = await readEvalContent(input.path, input.file);
     const format = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
@@ -69,6 +70,8 @@ export async function evalResultsFile(
     rows.push(...read.rows);
     rowsPerInput.push(read.rows.length);
     for (const note of read.notes) if (!notes.includes(note)) notes.push(note);
+    for (const [metric, note] of Object.entries(read.metricNotes ?? {}))
+      metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
   }
   if (rows.length === 0)
@@ -92,6 +95,8 @@ export async function evalResultsFile(
   const metrics = options.metrics
     ? options.metrics.map((m) => resolveColumn(m, available, file, "metric"))
     : available;
+  for (const metric of metrics)
+    for (const note of metricNotes.get(metric) ?? []) if (!notes.includes(note)) notes.push(note);
   const noDoc = rows.filter((r) => r.doc === null || r.doc.trim() === "");
   if (noDoc.length > 0) {
     const source = options.docMap ? "in --doc-map" : `at --doc ${options.doc}`;

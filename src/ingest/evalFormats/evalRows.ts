@@ -52,6 +52,8 @@ export interface EvalRows {
   readonly rows: readonly EvalRow[];
   /** How the tool's output was read, stated in the report (e.g. how epochs were combined). */
   readonly notes: readonly string[];
+  /** Notes stated only when the metric is analysed (e.g. trec_eval's counts), by metric. */
+  readonly metricNotes?: Readonly<Record<string, string>>;
 }
 
 /** A JSON object as the tools write it. */
