@@ -1,4 +1,3 @@
-import { RagciError } from "../core/errors.js";
 import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
 import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
@@ -6,11 +5,11 @@ import { evalFormatOf } from "../ingest/evalFormats/readEvalContent.js";
 import { readAggregates } from "../ingest/readAggregates.js";
 import { type ResultsTable, readResults } from "../ingest/readResults.js";
 import { sha256File } from "../ingest/sha256File.js";
+import { spoolSource } from "../ingest/spoolSource.js";
 import type { InputDescription } from "../report/analysisReport.js";
 import type { DatabaseOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
 import { readingProgress } from "./readingProgress.js";
-import { spoolStdin } from "./spoolStdin.js";
 import { parseSystemOption, pickSystems } from "./systemFilter.js";
 
 /** The flags that say how to read one results file. */
@@ -33,16 +32,6 @@ export interface LoadedInput {
   readonly description: InputDescription;
 }
 
-/** @throws RagciError when stdin (-) is read without --format, which it cannot be guessed from */
-export function requireStdinFormat(files: readonly string[], format: string | undefined): void {
-  if (files.includes("-") && !format) {
-    throw new RagciError(
-      "invalid-option",
-      "reading from stdin (-): name the format with --format csv|tsv|jsonl|parquet",
-    );
-  }
-}
-
 /**
  * Reads one per-query (or, with --aggregated, per-document) file into per-document tables of
  * the chosen systems, and hashes it; stdin is spooled to a temporary file first.
@@ -53,14 +42,10 @@ export async function loadInput(
   io: CommandIo,
   designColumn: string | null,
 ): Promise<LoadedInput> {
-  const stdin = file === "-";
-  requireStdinFormat([file], options.format);
-  const spooled = stdin
-    ? await spoolStdin(io.stdin, options.format === "jsonl" ? "jsonl" : (options.format ?? "csv"))
-    : null;
-  const path = spooled?.path ?? file;
+  // stdin and pipes are copied to a temporary file first (they can be read only once).
+  const spooled = await spoolSource(file, { stdin: io.stdin, format: options.format ?? null });
+  const { path, displayName } = spooled;
   const systemOption = parseSystemOption(options.system);
-  const displayName = stdin ? "stdin" : file;
   let converted: EvalResultsFile | null = null;
   try {
     io.progress.update(`reading ${displayName}…`);
@@ -96,7 +81,7 @@ export async function loadInput(
     const table = {
       ...read,
       groups: pickSystems(read.groups, systemOption, displayName),
-      notices: [...(converted?.notes ?? []), ...read.notices],
+      notices: [...spooled.notes, ...(converted?.notes ?? []), ...read.notices],
     };
     return {
       table,
@@ -114,7 +99,7 @@ export async function loadInput(
     };
   } finally {
     await converted?.cleanup();
-    await spooled?.cleanup();
+    await spooled.cleanup();
   }
 }
 
