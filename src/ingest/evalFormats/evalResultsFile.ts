@@ -52,6 +52,7 @@ export async function evalResultsFile(
   const tools: EvalFormat["name"][] = [];
   const rowsPerInput: number[] = [];
   const metricNotes = new Map<string, string[]>();
+  const notMetrics = new Map<string, string>();
   for (const input of inputs) {
     const content = await readEvalContent(input.path, input.file);
     const format = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
@@ -70,6 +71,8 @@ export async function evalResultsFile(
     rows.push(...read.rows);
     rowsPerInput.push(read.rows.length);
     for (const note of read.notes) if (!notes.includes(note)) notes.push(note);
+    for (const [name, reason] of Object.entries(read.notMetrics ?? {}))
+      notMetrics.set(name, reason);
     for (const [metric, note] of Object.entries(read.metricNotes ?? {}))
       metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
@@ -92,6 +95,12 @@ export async function evalResultsFile(
       `${file}: name the metric with --metric (the file's metrics: ${available.join(", ") || "none"})`,
       { file },
     );
+  const asked = options.metrics?.find((m) => !available.includes(m) && notMetrics.has(m));
+  if (asked !== undefined)
+    throw new RagciError("missing-column", `${file}: ${notMetrics.get(asked)}`, {
+      file,
+      column: asked,
+    });
   const metrics = options.metrics
     ? options.metrics.map((m) => resolveColumn(m, available, file, "metric"))
     : available;

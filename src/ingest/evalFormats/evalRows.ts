@@ -54,6 +54,8 @@ export interface EvalRows {
   readonly notes: readonly string[];
   /** Notes stated only when the metric is analysed (e.g. trec_eval's counts), by metric. */
   readonly metricNotes?: Readonly<Record<string, string>>;
+  /** Why a name the file has is not a per-item metric (e.g. trec_eval's relstring), by name. */
+  readonly notMetrics?: Readonly<Record<string, string>>;
 }
 
 /** A JSON object as the tools write it. */

@@ -73,6 +73,8 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const strings = new Set<string>();
   const counts = new Set<string>();
   const scores = new Set<string>();
+  /** Measures printed only under qid all (runid, num_q, gm_map, gm_bpref). */
+  const summaryOnly = new Set<string>();
   let summaryLines = 0;
   let lineNumber = 0;
   for (const raw of content.text.split("\n")) {
@@ -102,6 +104,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     }
     if (query === SUMMARY) {
       summaryLines++;
+      summaryOnly.add(measure);
       continue;
     }
     if (QUOTED.test(value)) {
@@ -147,7 +150,20 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       .filter((m) => !scores.has(m))
       .map((m) => [m, `trec_eval: ${m} is a count per query (printed as an integer), not a score`]),
   );
-  return { rows, notes, metricNotes };
+  const printed = new Set(rows.flatMap((r) => Object.keys(r.metrics)));
+  const notMetrics = Object.fromEntries([
+    ...[...summaryOnly]
+      .filter((m) => !printed.has(m))
+      .map((m) => [
+        m,
+        `${m} has only the run's average (qid all), no per-query value; name a per-query measure`,
+      ]),
+    ...[...strings].map((m) => [
+      m,
+      `${m} is a string of judgments per query, not a number; name a numeric measure`,
+    ]),
+  ]);
+  return { rows, notes, metricNotes, notMetrics };
 }
 
 export const trecEvalFormat: EvalFormat = {

@@ -214,6 +214,29 @@ describe("trec_eval reader on trec_eval's own outputs", () => {
     }
   });
 
+  it("asking for relstring or a summary-only measure (gm_map) says why it is not a metric", async () => {
+    const all = lines("all_trec.txt");
+    // gm_map is printed under qid all only; relstring per query, quoted.
+    expect(all.filter((l) => l.measure === "gm_map").map((l) => l.query)).toEqual(["all"]);
+    expect(all.some((l) => l.measure === "relstring" && l.query !== "all")).toBe(true);
+    const ask = (metric: string) =>
+      evalResultsFile([{ path: path("all_trec.txt"), file: "all_trec.txt" }], {
+        format: null,
+        doc: null,
+        metrics: [metric],
+        docMap,
+      }).then(
+        () => "read",
+        (e: Error) => e.message,
+      );
+    expect(await ask("relstring")).toBe(
+      "all_trec.txt: relstring is a string of judgments per query, not a number; name a numeric measure",
+    );
+    expect(await ask("gm_map")).toBe(
+      "all_trec.txt: gm_map has only the run's average (qid all), no per-query value; name a per-query measure",
+    );
+  });
+
   it("a non-trec_eval line inside the output is named by its line number", async () => {
     const file = join(scratchDir(), "broken.txt");
     const text = readFileSync(path("ndcg_cut-P.txt"), "utf8").split("\n");
