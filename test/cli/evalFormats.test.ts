@@ -377,6 +377,53 @@ describe("trec_eval's own outputs (trec_eval 10.0, test/fixtures/realTools/trec_
     });
   }
 
+  it("compare: two trec_eval outputs (one run each) pair on the query like the table of their lines", () => {
+    const rerank = join(TREC, "all_trec-rerank.txt");
+    const rows = [allTrec, rerank].flatMap((file) => {
+      const lines = readFileSync(file, "utf8")
+        .split("\n")
+        .map((l) => l.split("\t").map((f) => f.trim()));
+      const runid = lines.find(([m]) => m === "runid")?.[2];
+      return lines
+        .filter(([m, q]) => m === "ndcg_cut_10" && q !== "all")
+        .map(([, q, v]) => `${docOf.get(q as string)},${q},${runid},${v}`);
+    });
+    const table = write("ndcg-both.csv", `doc_id,query_id,system,value\n${rows.join("\n")}\n`);
+    const fromTool = ragciJson([
+      "compare",
+      allTrec,
+      rerank,
+      "--doc-map",
+      docMap,
+      "--metric",
+      "ndcg@10",
+    ]);
+    const fromTable = ragciJson([
+      "compare",
+      table,
+      "--doc",
+      "doc_id",
+      "--system",
+      "system",
+      "--metric",
+      "value",
+    ]);
+    // The metric as asked (compare names it so) or as resolved; the rest must agree exactly.
+    const strip = (r: Record<string, any>) =>
+      JSON.parse(
+        JSON.stringify({ ...r, inputs: null, notices: null }).replace(
+          /"(ndcg@10|ndcg_cut_10)"/g,
+          '"value"',
+        ),
+      );
+    expect((fromTool.inputs as { format: string }[]).map((i) => i.format)).toEqual([
+      "trec_eval",
+      "trec_eval",
+    ]);
+    expect(JSON.stringify(fromTool)).toContain("rerank-made-up");
+    expect(strip(fromTool)).toEqual(strip(fromTable));
+  });
+
   it("--format trec_eval reads -q -m all_trec output too", () => {
     const named = ragciJson([
       "analyze",
