@@ -76,6 +76,13 @@ async function openWithWriter(path: string, displayName: string, waitMs: number)
   );
 }
 
+/** gzip's or Zstandard's magic number at the start, if either. */
+function compressionOf(start: Buffer): "gz" | "zst" | null {
+  if (start.length >= 2 && start[0] === 0x1f && start[1] === 0x8b) return "gz";
+  if (start.length >= 4 && start.readUInt32LE(0) === 0xfd2fb528) return "zst";
+  return null;
+}
+
 /** The table format of a copy without a telling name, from its first bytes; null if unclear. */
 function tableFormatOf(start: Buffer): "csv" | "tsv" | "jsonl" | "parquet" | null {
   if (start.subarray(0, 4).toString("latin1") === "PAR1") return "parquet";
@@ -137,7 +144,17 @@ export async function spoolSource(
     const declared = options.format?.toLowerCase() ?? null;
     const notes: string[] = [];
     let copy = join(dir, name);
-    if (declared && INPUT_FORMATS.includes(declared as never))
+    const compression = KNOWN_EXTENSION.test(name) ? null : compressionOf(await head(raw));
+    if (compression !== null) {
+      // DuckDB decompresses by the name's suffix; what is inside cannot be sniffed here.
+      if (!declared || declared === "parquet" || !INPUT_FORMATS.includes(declared as never))
+        throw new RagciError(
+          "unreadable-input",
+          `${displayName}: is ${compression === "gz" ? "gzip" : "Zstandard"}-compressed; name the format of what it holds with --format csv|tsv|jsonl`,
+          { file: displayName },
+        );
+      copy = join(dir, `${name}.${declared}.${compression}`);
+    } else if (declared && INPUT_FORMATS.includes(declared as never))
       copy = join(dir, `${name}.${declared}`);
     else if (!declared && !KNOWN_EXTENSION.test(name) && (await sniffEvalFormat(raw)) === null) {
       const format = tableFormatOf(await head(raw));

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { Readable } from "node:stream";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { RagciError } from "../../src/core/errors.js";
 import { spoolSource } from "../../src/ingest/spoolSource.js";
@@ -68,6 +69,23 @@ describe("spoolSource", () => {
       `${path}: FIFO has no writer after 0.3 s; start the program that writes to it first (or give a file)`,
     );
     expect(Date.now() - start).toBeLessThan(5000);
+  });
+
+  it("a compressed stream keeps its compression in the copy's name, the format named by --format", async () => {
+    const packed = gzipSync(CSV);
+    const refused = await spoolSource("-", { stdin: Readable.from([packed]) }).catch(
+      (e: unknown) => e,
+    );
+    expect((refused as Error).message).toBe(
+      "stdin: is gzip-compressed; name the format of what it holds with --format csv|tsv|jsonl",
+    );
+    const source = await spoolSource("-", { stdin: Readable.from([packed]), format: "csv" });
+    try {
+      expect(source.path.endsWith("/stdin.csv.gz")).toBe(true);
+      expect(gunzipSync(readFileSync(source.path)).toString()).toBe(CSV);
+    } finally {
+      await source.cleanup();
+    }
   });
 
   it("content that tells no format asks for --format", async () => {
