@@ -73,7 +73,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const strings = new Set<string>();
   const counts = new Set<string>();
   const scores = new Set<string>();
-  /** Measures printed only under qid all (runid, num_q, gm_map, gm_bpref). */
+  /** Measures printed under qid all; those without per-query lines are num_q, gm_map, gm_bpref. */
   const summaryOnly = new Set<string>();
   let summaryLines = 0;
   let lineNumber = 0;
