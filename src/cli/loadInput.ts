@@ -1,4 +1,3 @@
-import { RagciError } from "../core/errors.js";
 import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
 import { type EvalResultsFile, evalResultsFile } from "../ingest/evalFormats/evalResultsFile.js";
 import { readDocMap } from "../ingest/evalFormats/readDocMap.js";
@@ -8,11 +7,11 @@ import { readAggregates } from "../ingest/readAggregates.js";
 import { type ResultsTable, readResults } from "../ingest/readResults.js";
 import { sha256File } from "../ingest/sha256File.js";
 import { requireDisjointShards, type Shard } from "../ingest/shardOverlap.js";
+import { spoolSource } from "../ingest/spoolSource.js";
 import type { InputDescription } from "../report/analysisReport.js";
 import type { DatabaseOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
 import { readingProgress } from "./readingProgress.js";
-import { spoolStdin } from "./spoolStdin.js";
 import { parseSystemOption, pickSystems } from "./systemFilter.js";
 
 /** The flags that say how to read one results file. */
@@ -38,16 +37,6 @@ export interface LoadedInput {
   readonly shard: Shard | null;
 }
 
-/** @throws RagciError when stdin (-) is read without --format, which it cannot be guessed from */
-export function requireStdinFormat(files: readonly string[], format: string | undefined): void {
-  if (files.includes("-") && !format) {
-    throw new RagciError(
-      "invalid-option",
-      "reading from stdin (-): name the format with --format csv|tsv|jsonl|parquet",
-    );
-  }
-}
-
 /**
  * Reads one per-query (or, with --aggregated, per-document) file into per-document tables of
  * the chosen systems, and hashes it; stdin is spooled to a temporary file first.
@@ -58,14 +47,10 @@ export async function loadInput(
   io: CommandIo,
   designColumn: string | null,
 ): Promise<LoadedInput> {
-  const stdin = file === "-";
-  requireStdinFormat([file], options.format);
-  const spooled = stdin
-    ? await spoolStdin(io.stdin, options.format === "jsonl" ? "jsonl" : (options.format ?? "csv"))
-    : null;
-  const path = spooled?.path ?? file;
+  // stdin and pipes are copied to a temporary file first (they can be read only once).
+  const spooled = await spoolSource(file, { stdin: io.stdin, format: options.format ?? null });
+  const { path, displayName } = spooled;
   const systemOption = parseSystemOption(options.system);
-  const displayName = stdin ? "stdin" : file;
   let converted: EvalResultsFile | null = null;
   try {
     io.progress.update(`reading ${displayName}…`);
@@ -102,9 +87,10 @@ export async function loadInput(
     const table = {
       ...read,
       groups: pickSystems(read.groups, systemOption, displayName),
-      notices: [...(converted?.notes ?? []), ...read.notices],
+      notices: [...spooled.notes, ...(converted?.notes ?? []), ...read.notices],
     };
-    const plainFile = !stdin && converted === null && !options.aggregated;
+    // A copied pipe is gone once read, so only a file read in place is checked as a shard.
+    const plainFile = path === file && converted === null && !options.aggregated;
     return {
       table,
       shard: plainFile
@@ -130,7 +116,7 @@ export async function loadInput(
     };
   } finally {
     await converted?.cleanup();
-    await spooled?.cleanup();
+    await spooled.cleanup();
   }
 }
 

@@ -8,12 +8,11 @@ import { inputFormat } from "../ingest/inputFormat.js";
 import { readPairedAggregates } from "../ingest/readPairedAggregates.js";
 import { type PairedTable, readPairedResults } from "../ingest/readPairedResults.js";
 import { sha256File } from "../ingest/sha256File.js";
+import { spoolSources } from "../ingest/spoolSource.js";
 import type { InputDescription } from "../report/analysisReport.js";
 import type { DatabaseOptions } from "./databaseSource.js";
 import type { CommandIo } from "./io.js";
-import { requireStdinFormat } from "./loadInput.js";
 import { pairPolicy } from "./pairPolicy.js";
-import { spoolStdin } from "./spoolStdin.js";
 import type { SystemOption } from "./systemFilter.js";
 
 /** The flags that say how to read and pair the systems' results. */
@@ -59,14 +58,11 @@ export async function loadPairedInput(
     const { loadPairedFromDatabase } = await import("./loadPairedFromDatabase.js");
     return loadPairedFromDatabase(options, metrics, systemOption, documentLabel, io);
   }
-  requireStdinFormat(files, options.format);
-  const spooled = files.includes("-") ? await spoolStdin(io.stdin, options.format ?? "csv") : null;
+  // stdin and pipes are copied to temporary files first (they can be read only once).
+  const spooled = await spoolSources(files, { stdin: io.stdin, format: options.format ?? null });
   let converted: EvalResultsFile | null = null;
   try {
-    const inputs = files.map((f) => ({
-      path: f === "-" ? (spooled?.path as string) : f,
-      displayName: f === "-" ? "stdin" : f,
-    }));
+    const inputs = spooled.sources.map((s) => ({ path: s.path, displayName: s.displayName }));
     converted = options.aggregated ? null : await evalOutputs(inputs, options, metrics);
     const policy = pairPolicy(options);
     const pairs = policy.pairs;
@@ -104,13 +100,13 @@ export async function loadPairedInput(
         rows: (converted?.rowsPerInput ?? table.rowsPerInput)[i] as number,
         kind: options.aggregated ? "per-document" : "per-query",
       })),
-      notices: converted?.notes ?? [],
+      notices: [...spooled.sources.flatMap((s) => s.notes), ...(converted?.notes ?? [])],
       mode: policy.mode,
       pairs,
     };
   } finally {
     await converted?.cleanup();
-    await spooled?.cleanup();
+    await spooled.cleanup();
   }
 }
 

@@ -26,6 +26,14 @@ export async function checkInputFile(path: string, displayName: string): Promise
       { file: displayName },
     );
   }
+  // A pipe or device reads as size 0; the commands that take one copy it first (spoolSource).
+  if (!info.isFile()) {
+    throw new RagciError(
+      "unreadable-input",
+      `${displayName}: is not a regular file (a pipe or a device); write it to a file and give that`,
+      { file: displayName },
+    );
+  }
   if (info.size === 0) {
     throw new RagciError(
       "empty-input",

@@ -119,8 +119,9 @@ export const duckDbMessage = errorLine;
 /** A DuckDB failure to read a file, as one line naming the file. */
 export function unreadable(file: string, error: unknown): RagciError {
   const message = duckDbMessage(error)
-    // Standard input is spooled to a private temporary file: name it as the user knows it.
-    .replace(/"?[^"\s]*ragci-stdin-[^"\s/]*\/stdin\.[a-z]+"?/g, "stdin")
+    // Standard input and pipes are copied to a private temporary file (spoolSource.ts): name
+    // the input as the user knows it.
+    .replace(/"?[^"\s]*ragci-pipe-[^"\s/]*\/[^"\s]*"?/g, file)
     .replace(/^IO Error: /, "")
     .replace(/^Invalid Input Error: /, "");
   const hint = /sniffing/i.test(message)

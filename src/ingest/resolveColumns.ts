@@ -9,11 +9,31 @@ export const DOCUMENT_COLUMN_CANDIDATES = ["doc_id", "doc", "document_id", "docu
 
 /** Well-known alternative names, tried only when no column matches the requested name. */
 const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
-  mrr: ["rr", "reciprocalrank", "recirank"],
-  rr: ["mrr", "reciprocalrank"],
+  mrr: ["rr", "reciprocalrank", "recirank", "reciprank"],
+  rr: ["mrr", "reciprocalrank", "reciprank"],
+  // trec_eval's name (m_recip_rank.c)
+  reciprank: ["rr", "mrr", "reciprocalrank"],
   doc: ["docid", "document", "documentid"],
   docid: ["doc", "document", "documentid"],
 };
+
+/**
+ * Names of one measure at a cutoff k, as ragci's examples and trec_eval write them: hit@5 is
+ * trec_eval's success_5 (m_success.c), ndcg@10 its ndcg_cut_10, map@10 its map_cut_10.
+ */
+const CUTOFF_FAMILIES: readonly (readonly string[])[] = [
+  ["hit", "hits", "hitrate", "success"],
+  ["ndcg", "ndcgcut"],
+  ["map", "mapcut"],
+];
+
+/** The well-known synonyms of a normalised name, cutoff families included. */
+function synonymsOf(key: string): readonly string[] {
+  const cut = /^([a-z]+)(\d+)$/.exec(key);
+  const family = cut ? CUTOFF_FAMILIES.find((f) => f.includes(cut[1] as string)) : undefined;
+  const atCutoff = family && cut ? family.filter((n) => n !== cut[1]).map((n) => n + cut[2]) : [];
+  return [...(SYNONYMS[key] ?? []), ...atCutoff];
+}
 
 /** Lower case without punctuation: "hit@5" and "Hit_5" both become "hit5". */
 function normalise(name: string): string {
@@ -43,7 +63,7 @@ export function resolveColumn(
       { file, column: requested },
     );
   }
-  const synonyms = SYNONYMS[key] ?? [];
+  const synonyms = synonymsOf(key);
   const viaSynonym = columns.filter((c) => synonyms.includes(normalise(c)));
   if (viaSynonym.length === 1) return viaSynonym[0] as string;
   throw new RagciError(

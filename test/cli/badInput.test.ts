@@ -94,10 +94,11 @@ const CASES: readonly Case[] = [
     message: /stdin: nothing was read from standard input/,
   },
   {
-    name: "stdin without --format",
+    name: "stdin without --format, whose format its content does not tell",
     args: ["analyze", "-", "--metric", "score"],
-    input: "doc_id,score\na,1\n",
-    message: /name the format with --format/,
+    input: "doc_id score\na 1\n",
+    message:
+      /^ragci: stdin: cannot tell the format from its content; name it with --format csv\|tsv\|jsonl\|parquet\n$/,
   },
   {
     name: "stdin named twice",

@@ -562,3 +562,134 @@ describe("real evalite and Braintrust outputs: items keyed by id, never merged a
     expect(String(report.inputWarnings)).not.toContain("appears");
   });
 });
+
+describe("trec_eval's own outputs (trec_eval 10.0, test/fixtures/realTools/trec_eval) end to end", () => {
+  const TREC = join(ROOT, "test/fixtures/realTools/trec_eval");
+  const allTrec = join(TREC, "all_trec.txt");
+  const docMap = join(TREC, "doc-map.csv");
+  const docOf = new Map(
+    readFileSync(docMap, "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split(",") as [string, string]),
+  );
+
+  /** The measure's per-query lines of the output, as a table of doc, query and value. */
+  function tableOf(measure: string): string {
+    const picked = readFileSync(allTrec, "utf8")
+      .split("\n")
+      .map((l) => l.split("\t").map((f) => f.trim()))
+      .filter(([m, q]) => m === measure && q !== "all");
+    expect(picked.length).toBeGreaterThan(0);
+    return write(
+      `${measure}.csv`,
+      `doc_id,query_id,value\n${picked.map(([, q, v]) => `${docOf.get(q as string)},${q},${v}`).join("\n")}\n`,
+    );
+  }
+
+  for (const [asked, measure] of [
+    ["recip_rank", "recip_rank"],
+    ["mrr", "recip_rank"],
+    ["hit@5", "success_5"],
+    ["ndcg@10", "ndcg_cut_10"],
+    ["iprec_at_recall_0.10", "iprec_at_recall_0.10"],
+  ] as const) {
+    it(`-q -m all_trec with --doc-map and --metric ${asked} reads ${measure} like the table of its lines`, () => {
+      const fromTool = ragciJson(["analyze", allTrec, "--doc-map", docMap, "--metric", asked]);
+      const fromTable = ragciJson([
+        "analyze",
+        tableOf(measure),
+        "--doc",
+        "doc_id",
+        "--metric",
+        "value",
+      ]);
+      expect((fromTool.inputs as { format: string }[])[0]?.format).toBe("trec_eval");
+      expect(estimates(fromTool)[`bm25-made-up/${measure}`]).toEqual(
+        estimates(fromTable)["/value"],
+      );
+    });
+  }
+
+  it("compare: two trec_eval outputs (one run each) pair on the query like the table of their lines", () => {
+    const rerank = join(TREC, "all_trec-rerank.txt");
+    const rows = [allTrec, rerank].flatMap((file) => {
+      const lines = readFileSync(file, "utf8")
+        .split("\n")
+        .map((l) => l.split("\t").map((f) => f.trim()));
+      const runid = lines.find(([m]) => m === "runid")?.[2];
+      return lines
+        .filter(([m, q]) => m === "ndcg_cut_10" && q !== "all")
+        .map(([, q, v]) => `${docOf.get(q as string)},${q},${runid},${v}`);
+    });
+    const table = write("ndcg-both.csv", `doc_id,query_id,system,value\n${rows.join("\n")}\n`);
+    const fromTool = ragciJson([
+      "compare",
+      allTrec,
+      rerank,
+      "--doc-map",
+      docMap,
+      "--metric",
+      "ndcg@10",
+    ]);
+    const fromTable = ragciJson([
+      "compare",
+      table,
+      "--doc",
+      "doc_id",
+      "--system",
+      "system",
+      "--metric",
+      "value",
+    ]);
+    // The metric as asked (compare names it so) or as resolved; the rest must agree exactly.
+    const strip = (r: Record<string, any>) =>
+      JSON.parse(
+        JSON.stringify({ ...r, inputs: null, notices: null }).replace(
+          /"(ndcg@10|ndcg_cut_10)"/g,
+          '"value"',
+        ),
+      );
+    expect((fromTool.inputs as { format: string }[]).map((i) => i.format)).toEqual([
+      "trec_eval",
+      "trec_eval",
+    ]);
+    expect(JSON.stringify(fromTool)).toContain("rerank-made-up");
+    expect(strip(fromTool)).toEqual(strip(fromTable));
+  });
+
+  it("--format trec_eval reads -q -m all_trec output too", () => {
+    const named = ragciJson([
+      "analyze",
+      allTrec,
+      "--format",
+      "trec_eval",
+      "--doc-map",
+      docMap,
+      "--metric",
+      "map",
+    ]);
+    const detected = ragciJson(["analyze", allTrec, "--doc-map", docMap, "--metric", "map"]);
+    expect(estimates(named)).toEqual(estimates(detected));
+    expect(String(named.inputWarnings)).toContain("relstring left out");
+  });
+
+  it("output without -q (only the qid all averages) says to run trec_eval with -q", () => {
+    for (const format of [[], ["--format", "trec_eval"]]) {
+      const result = ragci([
+        "analyze",
+        join(TREC, "all_trec-summary.txt"),
+        ...format,
+        "--doc-map",
+        docMap,
+        "--metric",
+        "map",
+      ]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `ragci: ${join(TREC, "all_trec-summary.txt")}: has only the run's averages (qid all): run trec_eval with -q to print per-query values\n`,
+      );
+    }
+  });
+});

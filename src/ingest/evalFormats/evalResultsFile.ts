@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RagciError } from "../../core/errors.js";
-import { resolveColumn } from "../resolveColumns.js";
+import { resolveMetrics } from "../resolveColumns.js";
 import { distinctRuns, type InputRows } from "./distinctRuns.js";
 import type { EvalFormat, EvalRow } from "./evalRows.js";
 import { EVAL_FORMATS, readEvalContent, requireFormat } from "./readEvalContent.js";
@@ -54,6 +54,8 @@ export async function evalResultsFile(
   const notes: string[] = [];
   const tools: EvalFormat["name"][] = [];
   const rowsPerInput: number[] = [];
+  const metricNotes = new Map<string, string[]>();
+  const notMetrics = new Map<string, string>();
   const reads: InputRows[] = [];
   for (const input of inputs) {
     const content = await readEvalContent(input.path, input.file);
@@ -79,6 +81,10 @@ export async function evalResultsFile(
     });
     rowsPerInput.push(read.rows.length);
     for (const note of read.notes) if (!notes.includes(note)) notes.push(note);
+    for (const [name, reason] of Object.entries(read.notMetrics ?? {}))
+      notMetrics.set(name, reason);
+    for (const [metric, note] of Object.entries(read.metricNotes ?? {}))
+      metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
   }
   // Two runs holding systems of one name stay two systems (or are refused as one run twice).
@@ -103,9 +109,15 @@ export async function evalResultsFile(
       `${file}: name the metric with --metric (the file's metrics: ${available.join(", ") || "none"})`,
       { file },
     );
-  const metrics = options.metrics
-    ? options.metrics.map((m) => resolveColumn(m, available, file, "metric"))
-    : available;
+  const asked = options.metrics?.find((m) => !available.includes(m) && notMetrics.has(m));
+  if (asked !== undefined)
+    throw new RagciError("missing-column", `${file}: ${notMetrics.get(asked)}`, {
+      file,
+      column: asked,
+    });
+  const metrics = options.metrics ? resolveMetrics(options.metrics, available, file) : available;
+  for (const metric of metrics)
+    for (const note of metricNotes.get(metric) ?? []) if (!notes.includes(note)) notes.push(note);
   const noDoc = rows.filter((r) => r.doc === null || r.doc.trim() === "");
   if (noDoc.length > 0) {
     const source = options.docMap ? "in --doc-map" : `at --doc ${options.doc}`;

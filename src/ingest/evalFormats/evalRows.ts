@@ -59,6 +59,10 @@ export interface EvalRows {
   readonly rows: readonly EvalRow[];
   /** How the tool's output was read, stated in the report (e.g. how epochs were combined). */
   readonly notes: readonly string[];
+  /** Notes stated only when the metric is analysed (e.g. trec_eval's counts), by metric. */
+  readonly metricNotes?: Readonly<Record<string, string>>;
+  /** Why a name the file has is not a per-item metric (e.g. trec_eval's relstring), by name. */
+  readonly notMetrics?: Readonly<Record<string, string>>;
   /** Which run of the tool the file holds, when the tool records it (see distinctRuns). */
   readonly run?: RunIdentity;
 }

@@ -4,6 +4,7 @@ import { queryRows, withDuckDb } from "../duckdb.js";
 import { inputFormat, tableFunction } from "../inputFormat.js";
 import { textOf } from "../normalizedRows.js";
 import { documentColumn, queryColumn } from "../resolveColumns.js";
+import { spoolSource } from "../spoolSource.js";
 
 /**
  * --doc-map: which document each query comes from, for outputs that carry no document
@@ -11,12 +12,23 @@ import { documentColumn, queryColumn } from "../resolveColumns.js";
  *
  * @throws RagciError for a query listed under two documents
  */
-export async function readDocMap(path: string): Promise<Map<string, string>> {
+export async function readDocMap(file: string): Promise<Map<string, string>> {
+  // A pipe (--doc-map <(…)) is copied first; the copy keeps the name's extension or gets the
+  // format from its content.
+  const source = await spoolSource(file);
+  try {
+    return await readMap(source.path, file);
+  } finally {
+    await source.cleanup();
+  }
+}
+
+async function readMap(path: string, file: string): Promise<Map<string, string>> {
   const format = inputFormat(path);
   return withDuckDb(async (connection) => {
-    const names = (await describeColumns(connection, path, format, path)).map((c) => c.name);
-    const query = queryColumn(null, names, path);
-    const doc = documentColumn(null, names, path);
+    const names = (await describeColumns(connection, path, format, file)).map((c) => c.name);
+    const query = queryColumn(null, names, file);
+    const doc = documentColumn(null, names, file);
     const rows = await queryRows(
       connection,
       `SELECT ${textOf(query)} AS q, min(${textOf(doc)}) AS d, count(DISTINCT ${textOf(doc)}) AS k FROM ${tableFunction(path, format)} GROUP BY ALL`,
@@ -25,8 +37,8 @@ export async function readDocMap(path: string): Promise<Map<string, string>> {
     if (split)
       throw new RagciError(
         "invalid-value",
-        `${path}: query ${split.q} is under more than one document; a query belongs to one document`,
-        { file: path },
+        `${file}: query ${split.q} is under more than one document; a query belongs to one document`,
+        { file },
       );
     return new Map(
       rows.filter((r) => r.q !== null && r.d !== null).map((r) => [String(r.q), String(r.d)]),
