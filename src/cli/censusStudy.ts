@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { RagciError } from "../core/errors.js";
 import { censusStudyOptions } from "../core/simulation/censusStudyOptions.js";
 import type { StudyOptions } from "../core/simulation/coverageStudy.js";
+import { refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { DocumentStats } from "../core/types.js";
 import { readAggregates } from "../ingest/readAggregates.js";
@@ -64,6 +65,7 @@ export async function studyAtSampleSize(
       { file },
     );
   }
+  refuseDegenerateStudy(documents, census.ids.length, `--census ${file}`, file);
   const options = censusStudyOptions({
     documents,
     ...(flags.censusReps !== undefined ? { repetitions: flags.censusReps } : {}),

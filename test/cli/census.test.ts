@@ -66,6 +66,16 @@ describe("analyze --census", () => {
     expect(out.micro.recommended).toBe(simulated.recommended.micro.method);
   });
 
+  it("refuses a census that is the sample itself (K = M): its study could not miss", () => {
+    const own = sample();
+    const result = ragci(["analyze", own, "--aggregated", "--census", own, "--census-aggregated"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /--census .*sample\.csv: a study at K = M = 100 cannot miss: every sample is the census itself; give a census larger than the sample/,
+    );
+  });
+
   it("refuses a census smaller than the sample, and one without the metric", () => {
     const small = join(dir, "small.csv");
     writeFileSync(small, "doc_id,n,s\na,3,1\nb,2,1\nc,4,0\n");
