@@ -1,7 +1,10 @@
 import { availableParallelism } from "node:os";
+import type { Analysis } from "../core/analyze.js";
 import { RagciError } from "../core/errors.js";
+import { censusPopulation } from "../core/simulation/censusPopulation.js";
 import { censusStudyOptions } from "../core/simulation/censusStudyOptions.js";
 import type { StudyOptions } from "../core/simulation/coverageStudy.js";
+import { refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { DocumentStats } from "../core/types.js";
 import { readAggregates } from "../ingest/readAggregates.js";
@@ -44,8 +47,8 @@ export async function runCensusStudy(
 }
 
 /**
- * --census: the coverage study on the census at the sample's K (SRS; fpc when a population was
- * given), with the census's own stats (of one system, or of the paired differences).
+ * --census: the coverage study on the census at the sample's K (SRS; fpc with the census's M),
+ * with the census's own stats (of one system, or of the paired differences).
  *
  * @throws RagciError when the census has fewer documents than the sample
  */
@@ -64,13 +67,15 @@ export async function studyAtSampleSize(
       { file },
     );
   }
+  refuseDegenerateStudy(documents, census.ids.length, `--census ${file}`, file);
+  const population = censusPopulation(census.ids.length, flags.population ?? null, file);
   const options = censusStudyOptions({
     documents,
     ...(flags.censusReps !== undefined ? { repetitions: flags.censusReps } : {}),
     replicates: flags.replicates,
     seed: flags.seed,
     level: flags.level,
-    population: flags.population ?? null,
+    population,
     ...(what.differences ? { differences: true } : {}),
   });
   return runCensusStudy(census, options, io, what.label);
@@ -90,7 +95,7 @@ export async function censusDifferenceStudies(
   sample: PairedTable,
   pairs: (systems: readonly string[]) => (readonly [string, string])[],
   io: CommandIo,
-): Promise<Map<string, StudyResult>> {
+): Promise<Map<string, { readonly study: StudyResult; readonly population: number }>> {
   const file = flags.census as string;
   io.progress.update(`reading the census ${file}…`);
   const census = await readPairedResults({
@@ -103,7 +108,7 @@ export async function censusDifferenceStudies(
     metrics: flags.metric ?? [],
     pairs,
   });
-  const studies = new Map<string, StudyResult>();
+  const studies = new Map<string, { readonly study: StudyResult; readonly population: number }>();
   for (const d of sample.differences) {
     const whole = census.differences.find(
       (c) => c.a === d.a && c.b === d.b && c.metric === d.metric,
@@ -113,7 +118,8 @@ export async function censusDifferenceStudies(
       label: `${d.b} − ${d.a} (${d.metric})`,
       differences: true,
     });
-    studies.set(JSON.stringify([d.a, d.b, d.metric]), study);
+    const population = whole.stats.ids.length;
+    studies.set(JSON.stringify([d.a, d.b, d.metric]), { study, population });
   }
   return studies;
 }
@@ -129,12 +135,14 @@ export interface AnalysisCensusFlags extends CensusStudyFlags {
 
 /**
  * --census: for each system × metric, a coverage study on the census at the analysis's K (SRS,
- * fpc when a population was given), and the recommendation taken from it.
+ * fpc with the census's M), the analysis redone with that M (`withPopulation`) unless
+ * --population gave it, and the recommendation taken from the study.
  */
 export async function analysisCensusStudies(
   entries: readonly AnalysisEntry[],
   options: AnalysisCensusFlags,
   io: CommandIo,
+  withPopulation: (entry: AnalysisEntry, index: number, population: number) => Analysis,
 ): Promise<AnalysisEntry[]> {
   const file = options.census as string;
   const systemOption = parseSystemOption(options.system);
@@ -151,7 +159,7 @@ export async function analysisCensusStudies(
     : await readResults(common);
   const { applyCensusStudy } = await import("../core/simulation/applyCensusStudy.js");
   const out: AnalysisEntry[] = [];
-  for (const entry of entries) {
+  for (const [index, entry] of entries.entries()) {
     const group = census.groups.find(
       (g) => g.metric === entry.metric && (entry.system === null || g.system === entry.system),
     );
@@ -165,9 +173,14 @@ export async function analysisCensusStudies(
     const study = await studyAtSampleSize(group.stats, entry.analysis.documents, options, io, {
       label: systemMetricLabel(entry),
     });
+    // The census gives M: the intervals apply its fpc, as the study did.
+    const analysis =
+      options.population === undefined
+        ? withPopulation(entry, index, group.stats.ids.length)
+        : entry.analysis;
     out.push({
       ...entry,
-      analysis: applyCensusStudy(entry.analysis, study, file),
+      analysis: applyCensusStudy(analysis, study, file),
       censusStudy: { file, study },
     });
   }

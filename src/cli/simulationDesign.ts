@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { type AllocationRule, DEFAULT_ALLOCATION } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
+import { refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
 import type { StudyDesign } from "../core/simulation/studyColumns.js";
 import { readDesign } from "../ingest/readDesign.js";
 import { parseAllocation, parseList, wholeNumbers } from "./options.js";
@@ -155,13 +156,8 @@ export function checkColumnsFit(
   design: SimulationDesign,
   documents: number,
 ): void {
-  const tooMany = design.kind === "two-stage" ? undefined : columns.find((k) => k > documents);
-  if (tooMany !== undefined) {
-    throw new RagciError(
-      "invalid-option",
-      `--k ${tooMany}: more than the census's ${documents} documents`,
-    );
-  }
+  const tooMany = design.kind === "two-stage" ? undefined : columns.find((k) => k >= documents);
+  if (tooMany !== undefined) refuseDegenerateStudy(tooMany, documents, `--k ${tooMany}`);
 }
 
 /**

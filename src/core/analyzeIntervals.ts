@@ -161,6 +161,7 @@ export function analyzeIntervals(
     macro,
     microSe: microCr1Raw.se,
     macroSe: macroTRaw.se,
+    fpc,
     level,
     replicates,
     seed,

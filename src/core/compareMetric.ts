@@ -39,10 +39,17 @@ export interface CompareMetricOptions {
   readonly analysis?: Omit<AnalyzeOptions, "level" | "design" | "values">;
   /** The design of a pair's documents, by their ids (the same for a, b and b − a). */
   readonly design?: (ids: readonly string[]) => DocumentDesign | null;
-  /** A coverage study of a pair's differences on a census, and the census's name. */
-  readonly censusStudy?: (
-    pair: PairSums,
-  ) => { readonly study: StudyResult; readonly census: string } | undefined;
+  /**
+   * A coverage study of a pair's differences on a census, and the census's name; with the
+   * census's M (its documents), which the pair's intervals then apply as their fpc.
+   */
+  readonly censusStudy?: (pair: PairSums) =>
+    | {
+        readonly study: StudyResult;
+        readonly census: string;
+        readonly population?: number;
+      }
+    | undefined;
 }
 
 /**
@@ -65,6 +72,8 @@ export function compareMetric(
   const comparisons = sums.differences
     .filter((d) => d.metric === metric)
     .map((d) => {
+      const census = options.censusStudy?.(d);
+      const population = census?.population ?? options.analysis?.population ?? null;
       const comparison = compareSystems(
         {
           a: { name: d.a, stats: stats(d.a) },
@@ -74,12 +83,12 @@ export function compareMetric(
         },
         {
           ...options.analysis,
+          ...(population === null ? {} : { population }),
           level: options.level,
           design: options.design?.(d.stats.ids) ?? null,
           values: d.values ?? null,
         },
       );
-      const census = options.censusStudy?.(d);
       return census ? withCensusStudy(comparison, census.study, census.census) : comparison;
     });
   return {

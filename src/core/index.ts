@@ -170,6 +170,7 @@ export {
   resamplingBudget,
 } from "./resamplingBudget.js";
 export type { ResamplingPhase } from "./resamplingIntervals.js";
+export { censusPopulation } from "./simulation/censusPopulation.js";
 export {
   checkStudyOptions,
   joinRepetitions,
@@ -180,8 +181,12 @@ export {
   type StudyOptions,
   studyMethods,
 } from "./simulation/coverageStudy.js";
+export { DEGENERATE_STUDY_ADVICE, refuseDegenerateStudy } from "./simulation/degenerateStudy.js";
 export {
   COVERAGE_TOLERANCE,
+  MC_MARGIN,
+  monteCarloSe,
+  reachingThreshold,
   recommendFromStudy,
   type StudyRecommendation,
 } from "./simulation/recommendFromStudy.js";

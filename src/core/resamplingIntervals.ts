@@ -9,7 +9,11 @@ import {
   chunkBootstrapBinary,
   chunkBootstrapRows,
 } from "./bootstrap/chunkBootstrap.js";
-import { documentBootstrapQuantiles } from "./bootstrap/documentBootstrapQuantiles.js";
+import {
+  documentBootstrapQuantiles,
+  type QuantilePair,
+} from "./bootstrap/documentBootstrapQuantiles.js";
+import { bootstrapRescaling, rescaledBound } from "./bootstrap/fpcRescaledBootstrap.js";
 import { optionRef } from "./errors.js";
 import type { DocumentStats, Estimand, Interval, ResultValues } from "./types.js";
 
@@ -36,11 +40,20 @@ export interface ResamplingInput {
   readonly skippedReason: string | null;
   readonly spawnKeys: { readonly documents: readonly number[]; readonly chunks: readonly number[] };
   readonly chunkSkipped: string | null;
+  /**
+   * 1 − K/M when the population is known (SRS without replacement), else 1: the document
+   * bootstrap's intervals are rescaled by its square root (fpcRescaledBootstrap.ts).
+   */
+  readonly fpc?: number;
 }
 
 export type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
 
-/** The three resampling intervals for micro and macro (SPEC §3); with-replacement, so no fpc. */
+/**
+ * The three resampling intervals for micro and macro (SPEC §3). The document bootstrap draws
+ * with replacement; with a population it is rescaled by √(1 − K/M) (Rao & Wu 1988). The chunk
+ * bootstrap, a contrast that ignores the documents, is never corrected.
+ */
 export function resamplingIntervals(
   stats: DocumentStats,
   input: ResamplingInput,
@@ -64,6 +77,11 @@ export function resamplingIntervals(
     spawnKey: input.spawnKeys.documents,
     ...(onProgress ? { onProgress: (f: number) => onProgress("document bootstrap", f) } : {}),
   });
+  const c = bootstrapRescaling(input.fpc ?? 1);
+  const percentile = (estimate: number, [lower, upper]: QuantilePair): QuantilePair => [
+    rescaledBound(estimate, lower, c),
+    rescaledBound(estimate, upper, c),
+  ];
   const degenerate = documents.degenerateCount / replicates;
   const used = replicates - documents.degenerateCount;
   const total = stats.n.reduce((a, b) => a + b, 0);
@@ -97,33 +115,39 @@ export function resamplingIntervals(
     micro: {
       "bootstrap-t": bootstrapTFromQuantiles({
         estimate: input.micro,
-        se: input.microSe,
+        se: input.microSe * c,
         replicates,
         used,
         quantiles: documents.microT,
         seed,
       }),
-      "bootstrap-percentile": bootstrapPercentileFromQuantiles(documents.micro, {
-        replicates,
-        seed,
-        degenerate,
-      }),
+      "bootstrap-percentile": bootstrapPercentileFromQuantiles(
+        percentile(input.micro, documents.micro),
+        {
+          replicates,
+          seed,
+          degenerate,
+        },
+      ),
       "chunk-bootstrap": chunkInterval("micro"),
     },
     macro: {
       "bootstrap-t": bootstrapTFromQuantiles({
         estimate: input.macro,
-        se: input.macroSe,
+        se: input.macroSe * c,
         replicates,
         used,
         quantiles: documents.macroT,
         seed,
       }),
-      "bootstrap-percentile": bootstrapPercentileFromQuantiles(documents.macro, {
-        replicates,
-        seed,
-        degenerate,
-      }),
+      "bootstrap-percentile": bootstrapPercentileFromQuantiles(
+        percentile(input.macro, documents.macro),
+        {
+          replicates,
+          seed,
+          degenerate,
+        },
+      ),
       "chunk-bootstrap": chunkInterval("macro"),
     },
   };

@@ -1,6 +1,9 @@
 import { METHODS, type MethodId } from "../core/methods.js";
 import type { StudyMethod } from "../core/simulation/coverageStudy.js";
-import type { StudyRecommendation } from "../core/simulation/recommendFromStudy.js";
+import {
+  reachingThreshold,
+  type StudyRecommendation,
+} from "../core/simulation/recommendFromStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { Estimand } from "../core/types.js";
 import { fixed, percent, significant } from "./format.js";
@@ -131,7 +134,12 @@ export function simulationBlocks(report: SimulationReport): ReportBlock[] {
     {
       kind: "bullets",
       items: [
-        `Recommended: among the intervals that are not contrasts and cover at least ${percent(report.level - 0.01)}, the narrowest on average; where none does, the one that covers most${first && first.design.kind !== "srs" ? ` (under the ${first.design.kind} design only the design-based intervals, ${first.design.kind} and logit, are candidates)` : ""}.`,
+        `Recommended: the robust default (micro logit-cv3, macro logit; cr2 and t where they do not apply) when it reaches ${percent(report.level)} within 2 Monte Carlo se (at least ${report.studies
+          .map((s) => percent(reachingThreshold(s.level, s.reps), 1))
+          .filter((x, i, all) => all.indexOf(x) === i)
+          .join(
+            " / ",
+          )} here), unless a narrower interval that is not a contrast reaches ${percent(report.level - 0.01)} beyond 2 MC se; if the default does not reach it, the narrowest that does; where none does, the one that covers most, and it says so${first && first.design.kind !== "srs" ? ` (under the ${first.design.kind} design only the design-based intervals, ${first.design.kind} and logit, are candidates)` : ""}.`,
         ...report.notes,
         "These coverages are of this census under this design; they are the evidence for your data that the article's table is for its own.",
       ],

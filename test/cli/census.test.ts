@@ -59,11 +59,66 @@ describe("analyze --census", () => {
         "200",
         "--replicates",
         "99",
+        "--fpc",
         "--json",
       ]),
     ).studies[0];
+    expect(study.fpc).toBe(true);
     expect(study.methods).toEqual(simulated.methods);
     expect(out.micro.recommended).toBe(simulated.recommended.micro.method);
+  });
+
+  it("applies the census's M to the intervals, as --population 1300 does", () => {
+    const out = JSON.parse(ragciOk([...args, "--json"]));
+    const given = JSON.parse(
+      ragciOk([
+        "analyze",
+        sample(),
+        "--aggregated",
+        "--replicates",
+        "99",
+        "--population",
+        "1300",
+        "--json",
+      ]),
+    );
+    const without = JSON.parse(
+      ragciOk(["analyze", sample(), "--aggregated", "--replicates", "99", "--json"]),
+    );
+    for (const [estimand, method] of [
+      ["micro", "cr2"],
+      ["micro", "bootstrap-t"],
+      ["macro", "t"],
+      ["macro", "bootstrap-percentile"],
+    ] as const) {
+      const got = out[estimand].intervals[method];
+      expect([got.lower, got.upper]).toEqual([
+        given[estimand].intervals[method].lower,
+        given[estimand].intervals[method].upper,
+      ]);
+      const w = without[estimand].intervals[method];
+      // K = 100 of M = 1300: every half-width times √(1 − 100/1300).
+      const centre = out[estimand].estimate;
+      expect((got.upper - centre) / (w.upper - centre)).toBeCloseTo(Math.sqrt(1 - 100 / 1300), 9);
+    }
+  });
+
+  it("refuses a --population that disagrees with the census", () => {
+    const result = ragci([...args, "--population", "1200"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /--census .*synthetic-census\.csv has 1300 documents but --population says 1200/,
+    );
+  });
+
+  it("refuses a census that is the sample itself (K = M): its study could not miss", () => {
+    const own = sample();
+    const result = ragci(["analyze", own, "--aggregated", "--census", own, "--census-aggregated"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /--census .*sample\.csv: a study at K = M = 100 cannot miss: every sample is the census itself; give a census larger than the sample/,
+    );
   });
 
   it("refuses a census smaller than the sample, and one without the metric", () => {
@@ -133,6 +188,14 @@ describe("compare --census", () => {
     expect(text).toMatch(/bootstrap-t .*covers \d+\.\d% on the census/);
     const out = JSON.parse(ragciOk([...args, "--json"]));
     expect(out.censusStudy.k).toBe(docs.length);
+    // The census's 98 documents are M: the study and the intervals apply its fpc, as --population 98.
+    expect(out.censusStudy.fpc).toBe(true);
+    expect(out.difference.design.population).toBe(98);
+    const given = JSON.parse(
+      ragciOk([...args.slice(0, 6), "--population", "98", "--replicates", "99", "--json"]),
+    );
+    expect(out.difference.micro.intervals).toEqual(given.difference.micro.intervals);
+    expect(out.difference.macro.intervals).toEqual(given.difference.macro.intervals);
     expect(["cr2", "t", "cr1"]).toContain(out.tests.micro.method);
   });
 });

@@ -270,7 +270,11 @@ describe("ragci simulate", () => {
       ["--k", "5,10", "--reps", "10,20,30"],
       /--reps 10,20,30: give one number, or one per K \(2 of them\)/,
     ],
-    [["--k", "2000"], /--k 2000: more than the census's 1300 documents/],
+    [["--k", "2000"], /--k 2000: K = 2000 is more than the census.s 1300 documents/],
+    [
+      ["--k", "20,1300"],
+      /--k 1300: a study at K = M = 1300 cannot miss: every sample is the census itself; give a census larger than the sample, or use the default recommendation/,
+    ],
     [
       ["--k", "5", "--replicates", "2000000"],
       /--replicates 2000000: give a whole number from 0 to 1,000,000/,
@@ -282,6 +286,25 @@ describe("ragci simulate", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("runs at K = M − 1, where the samples differ from the census", () => {
+    const out = JSON.parse(
+      ragciOk([
+        "simulate",
+        CENSUS,
+        "--aggregated",
+        "--k",
+        "1299",
+        "--reps",
+        "3",
+        "--replicates",
+        "0",
+        "--json",
+      ]),
+    );
+    expect(out.studies[0].k).toBe(1299);
+    expect(out.studies[0].reps).toBe(3);
   });
 });
 

@@ -97,21 +97,28 @@ export async function runAnalyze(
   );
   io.progress.update("computing intervals…");
   const settings = analysisSettings(options, designed.population);
+  const analysisOf = (group: (typeof groups)[number], population: number | null) =>
+    analyze(group.stats, {
+      ...settings,
+      population,
+      design: designed.build(group.labels),
+      values: group.values ?? null,
+      onProgress: (phase, f) =>
+        io.progress.update(`${systemMetricLabel(group)}: ${phase} ${Math.round(100 * f)}%`),
+    });
   const entries = groups.map((group) =>
     namingSystemMetric(group, groups.length, () => ({
       metric: group.metric,
       system: group.system,
-      analysis: analyze(group.stats, {
-        ...settings,
-        design: designed.build(group.labels),
-        values: group.values ?? null,
-        onProgress: (phase, f) =>
-          io.progress.update(`${systemMetricLabel(group)}: ${phase} ${Math.round(100 * f)}%`),
-      }),
+      analysis: analysisOf(group, settings.population),
       aggregatesSha256: sha256Aggregates([group]),
     })),
   );
-  const studied = options.census ? await analysisCensusStudies(entries, options, io) : entries;
+  const studied = options.census
+    ? await analysisCensusStudies(entries, options, io, (_, i, population) =>
+        analysisOf(groups[i] as (typeof groups)[number], population),
+      )
+    : entries;
   if (options.writeAggregates)
     await writeAggregates(options.writeAggregates, groups, designed.label);
   io.progress.done();

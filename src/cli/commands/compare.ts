@@ -108,8 +108,8 @@ export async function runCompare(
       design: (ids) =>
         designed.build(labelOf ? ids.map((id) => labelOf.get(id) as string) : undefined),
       censusStudy: (d) => {
-        const study = studies?.get(JSON.stringify([d.a, d.b, metric]));
-        return study ? { study, census } : undefined;
+        const found = studies?.get(JSON.stringify([d.a, d.b, metric]));
+        return found ? { ...found, census } : undefined;
       },
     });
   });

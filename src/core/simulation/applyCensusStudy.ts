@@ -24,8 +24,15 @@ export function applyCensusStudy(
     if (e === null) return null;
     const chosen = recommendFromStudy(study, estimand, eligible);
     if (chosen === null || !e.intervals[chosen.method]?.available) return e;
+    const narrower = chosen.reaching.filter((m) => m !== chosen.method);
     notes.push(
-      `${estimand} ${chosen.method} (${percent(chosen.coverage)}${chosen.reachesNominal ? "" : `; no interval${eligible === everyMethod ? "" : " that gives a test"} reached ${percent(study.level - 0.01)}`})`,
+      `${estimand} ${chosen.method} (${percent(chosen.coverage)} ± ${percent(chosen.mcse)} MC se${
+        !chosen.reachesNominal
+          ? `; no interval${eligible === everyMethod ? "" : " that gives a test"} reached ${percent(chosen.threshold)} (${percent(study.level)} less 2 MC se)`
+          : chosen.robustDefault && narrower.length > 0
+            ? `; the robust default: ${narrower.join(", ")} also reached ${percent(chosen.threshold)}, not beyond Monte Carlo doubt`
+            : ""
+      })`,
     );
     return { ...e, recommended: chosen.method };
   };

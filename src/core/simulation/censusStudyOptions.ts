@@ -7,7 +7,8 @@ export const CENSUS_STUDY_MAX_REPLICATES = 999;
 
 /**
  * The study `analyze --census` and `compare --census` run: SRS of the sample's K documents,
- * the sample's level and seed, its B up to 999, and the fpc exactly when a population was given.
+ * the sample's level and seed, its B up to 999, and the fpc exactly when a population is known
+ * (with a census it always is: censusPopulation).
  */
 export function censusStudyOptions(input: {
   readonly documents: number;

@@ -2,6 +2,7 @@ import { analyzeIntervals } from "../analyzeIntervals.js";
 import { optionRef, RagciError } from "../errors.js";
 import type { MethodId } from "../methods.js";
 import type { DocumentStats, Estimand, Interval } from "../types.js";
+import { refuseDegenerateStudy } from "./degenerateStudy.js";
 import { sampleIndices, sampleStats } from "./sampleDocuments.js";
 import { type StudyStrata, stratifiedIndices } from "./stratifiedSample.js";
 import { type StudyUnits, twoStageIndices } from "./twoStageSample.js";
@@ -105,12 +106,15 @@ export function checkStudyOptions(census: DocumentStats, options: StudyOptions):
   if (options.strata && options.units) {
     throw new RagciError("invalid-option", "a study has one design: strata or units, not both");
   }
-  if (!Number.isInteger(K) || K < 2 || (K > M && !options.units)) {
+  if (!Number.isInteger(K) || K < 2) {
     throw new RagciError(
       "invalid-option",
-      `K = ${K}: a study draws between 2 and the census's ${M} documents`,
+      `K = ${K}: a study draws at least 2 of the census's ${M} documents`,
     );
   }
+  // Two stages draw at most m·k documents (units smaller than k are taken whole): only SRS and
+  // strata draw exactly K, so only they are sure to draw the whole census at K = M.
+  if (!options.units) refuseDegenerateStudy(K, M, `K = ${K}`);
   if (!Number.isInteger(options.repetitions) || options.repetitions < 1) {
     throw new RagciError(
       "invalid-option",

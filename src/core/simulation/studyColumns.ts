@@ -1,7 +1,7 @@
 import type { AllocationRule } from "../designs/allocation.js";
-import { RagciError } from "../errors.js";
 import type { DocumentStats } from "../types.js";
 import type { StudyOptions } from "./coverageStudy.js";
+import { refuseDegenerateStudy } from "./degenerateStudy.js";
 import { sizeStudyStrata } from "./stratifiedSample.js";
 import { checkTwoStagePopulation, mostDocuments, studyUnits } from "./twoStageSample.js";
 
@@ -48,9 +48,7 @@ export function studyColumns(census: DocumentStats, input: StudyColumnsInput): S
   const { design } = input;
   const M = census.n.length;
   return input.columns.map((k, i) => {
-    if (design.kind !== "two-stage" && k > M) {
-      throw new RagciError("invalid-option", `K = ${k}: more than the census's ${M} documents`);
-    }
+    if (design.kind !== "two-stage") refuseDegenerateStudy(k, M, `K = ${k}`);
     const units = design.kind === "two-stage" ? studyUnits(design.labels, k, design.perUnit) : null;
     if (units && design.kind === "two-stage" && design.population) {
       const { firstStage, secondStage, source } = design.population;
