@@ -54,6 +54,26 @@ describe("architecture", () => {
     expect(offences).toEqual([]);
   });
 
+  it("src/cli reads through ingest's one door: it imports ingest only from src/ingest/index.ts", () => {
+    const offences: string[] = [];
+    for (const file of files(join(root, "src/cli"))) {
+      for (const spec of imports(file)) {
+        if (!spec.startsWith(".")) continue;
+        const target = resolve(dirname(file), spec);
+        if (layerOf(target) === "ingest" && target !== join(root, "src/ingest/index.js"))
+          offences.push(`${relative(root, file)} → ${spec}`);
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+
+  it("src/cli holds no loaders: reading is ingest's (readSource)", () => {
+    const loaders = files(join(root, "src/cli"))
+      .filter((f) => /[\\/]load[A-Z][^\\/]*\.ts$/.test(f) && !f.endsWith("loadDuringScan.ts"))
+      .map((f) => relative(root, f));
+    expect(loaders).toEqual([]);
+  });
+
   it("only src/cli touches process", () => {
     const offences = files(join(root, "src"))
       .filter((f) => layerOf(f) !== "cli")

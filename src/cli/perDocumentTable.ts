@@ -1,15 +1,18 @@
 import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
-import { aggregatesCsv } from "../ingest/hashInputs.js";
-import { mergeShards } from "../ingest/mergeShards.js";
-import { refuseUnsafeOutputs } from "../ingest/outputSafety.js";
-import type { MetricAggregates } from "../ingest/resultsTable.js";
-import { checkShardKinds } from "../ingest/shardKinds.js";
-import { writeAggregates } from "../ingest/writeAggregates.js";
+import {
+  aggregatesCsv,
+  checkShardKinds,
+  type MetricAggregates,
+  mergeShards,
+  readSource,
+  refuseUnsafeOutputs,
+  writeAggregates,
+} from "../ingest/index.js";
 import type { CommandIo } from "./io.js";
-import { loadInput } from "./loadInput.js";
 import { parseThreads } from "./options.js";
-import { parseSystemOption } from "./systemFilter.js";
+import { readingProgress } from "./readingProgress.js";
+import { selectionOf, sourceOf } from "./sourceOptions.js";
 
 /** The flags of `ragci aggregate` and `ragci merge`. */
 export interface PerDocumentOptions {
@@ -98,24 +101,22 @@ async function writePerDocumentTable(
 ): Promise<void> {
   if (files.filter((f) => f === "-").length > 1)
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
-  parseSystemOption(options.system);
+  const selection = selectionOf(options);
   if (options.output) {
     checkOutputName(options.output);
     await refuseUnsafeOutputs(files, [{ flag: "-o", path: options.output }]);
   }
   const label = options.label ?? null;
-  const shards = [];
-  const inexact: string[] = [];
-  for (const file of files) {
-    const { table, description } = await loadInput(
-      file,
-      { ...options, aggregated, replicates: 0 },
-      io,
-      label,
-    );
-    if (table.summation !== "exact") inexact.push(description.file);
-    shards.push({ file: description.file, groups: table.groups });
-  }
+  const reads = await readSource(sourceOf(files, { ...options, aggregated }, io), selection, {
+    read: "tables",
+    documentLabel: label,
+    progress: readingProgress(io),
+  });
+  const inexact = reads.filter((r) => r.table.summation !== "exact").map((r) => r.description.file);
+  const shards = reads.map(({ table, description }) => ({
+    file: description.file,
+    groups: table.groups,
+  }));
   checkShardKinds(shards);
   const groups = mergeShards(shards, label);
   io.progress.done();

@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
 import { type StudyDesign, studyColumns } from "../core/simulation/studyColumns.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
+import type { OneOrPairRead } from "../ingest/index.js";
 import { runStudy } from "../simulation/runStudy.js";
 import type { CommandIo } from "./io.js";
-import type { LoadedCensus } from "./loadCensus.js";
 import type { StudySizes } from "./simulationDesign.js";
 
 /** The flags of simulate that every repetition of every column shares. */
@@ -23,7 +23,7 @@ export interface StudyFlags {
  * and its ETA.
  */
 export async function runStudyColumns(
-  census: LoadedCensus,
+  census: Pick<OneOrPairRead, "stats" | "pair">,
   design: StudyDesign,
   sizes: StudySizes,
   flags: StudyFlags,

@@ -20,6 +20,8 @@ export interface RagciErrorContext {
   readonly column?: string;
   readonly document?: string;
   readonly stratum?: string;
+  /** The option to change, by its library name (the CLI shows its flag). */
+  readonly option?: OptionName;
 }
 
 /**
@@ -42,7 +44,11 @@ export function isRagciError(value: unknown): value is RagciError {
   return value instanceof RagciError;
 }
 
-/** Options a core message may ask the user to change, by their library names. */
+/**
+ * Options a core or ingest message may ask the user to change, by their library names: the
+ * fields of ingest's Source and Selection (doc, query, format, aggregated, docMap, system,
+ * metrics, intersect; url, table, sql of a database) and of core's options.
+ */
 export type OptionName =
   | "replicates"
   | "chunkBootstrap"
@@ -50,7 +56,20 @@ export type OptionName =
   | "lonelyPsu"
   | "baseline"
   | "allPairs"
-  | "system";
+  | "system"
+  | "metrics"
+  | "doc"
+  | "query"
+  | "format"
+  | "aggregated"
+  | "docMap"
+  | "intersect"
+  | "url"
+  | "table"
+  | "sql"
+  | "writeAggregates"
+  | "census"
+  | "dialect";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

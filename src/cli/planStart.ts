@@ -2,11 +2,11 @@ import { RagciError } from "../core/errors.js";
 import { pilotStandardDeviations } from "../core/planning/pilotStandardDeviations.js";
 import type { PlanSource } from "../core/planning/samplePlan.js";
 import type { DocumentStats, Estimand } from "../core/types.js";
-import { type Pilot, readPilot } from "../ingest/readPilot.js";
-import { sha256File } from "../ingest/sha256File.js";
+import { type OneOrPairRead, readSource } from "../ingest/index.js";
 import type { CensusInputOptions } from "./censusFileOptions.js";
 import type { CommandIo } from "./io.js";
-import { parseSystemFilter } from "./systemFilter.js";
+import { readingProgress } from "./readingProgress.js";
+import { selectionOf, sourceOf } from "./sourceOptions.js";
 
 /** The flags that say where a plan's S and M come from. */
 export interface PlanInputOptions extends Omit<CensusInputOptions, "threads"> {
@@ -37,49 +37,18 @@ export async function planStart(
   options: PlanInputOptions,
   io: CommandIo,
 ): Promise<PlanStart> {
-  if (options.from !== undefined) return planStartFromDatabase(options, io);
-  return file === undefined ? planStartFromSd(options) : planStartFromFile(file, options, io);
-}
-
-/** @throws RagciError when S is given as well as read from `source` */
-function refuseGivenSd(options: PlanInputOptions, source: string): void {
+  const given = options.from !== undefined ? "--from" : file === undefined ? null : "a file";
+  if (given === null) return planStartFromSd(options);
   if (options.sd !== undefined || options.sdMacro !== undefined || options.sdMicro !== undefined)
-    throw new RagciError("invalid-option", `give either ${source} or --sd, not both`);
-}
-
-async function planStartFromFile(
-  file: string,
-  options: PlanInputOptions,
-  io: CommandIo,
-): Promise<PlanStart> {
-  refuseGivenSd(options, "a file");
-  io.progress.update(`reading ${file}…`);
-  const [pilot, sha256] = await Promise.all([
-    readPilot({
-      ...options,
-      file,
-      system: parseSystemFilter(options.system),
-      systemText: options.system,
-    }),
-    sha256File(file),
-  ]);
+    throw new RagciError("invalid-option", `give either ${given} or --sd, not both`);
+  const files = file === undefined ? [] : [file];
+  const pilot = await readSource(sourceOf(files, options, io), selectionOf(options), {
+    read: "one",
+    usedBy: "plan",
+    progress: readingProgress(io),
+  });
   io.progress.done();
-  return planStartFromPilot(pilot, { file, sha256, named: "the file" }, options);
-}
-
-/** plan --from: the pilot's or census's per-document sums come back from the database. */
-async function planStartFromDatabase(options: PlanInputOptions, io: CommandIo): Promise<PlanStart> {
-  refuseGivenSd(options, "--from");
-  const { oneSystemFromDatabase } = await import("./oneSystemFromDatabase.js");
-  const one = await oneSystemFromDatabase(options, "plan", io);
-  io.progress.done();
-  const pilot: Pilot = {
-    stats: one.stats,
-    paired: one.pair ? { ...one.pair, metric: one.metric } : null,
-    oneOfSeveral: !one.pair && one.systemsFound > 1,
-  };
-  const { name, sqlSha256 } = one.read;
-  return planStartFromPilot(pilot, { file: name, sha256: sqlSha256, named: name }, options);
+  return planStartFromPilot(pilot, options);
 }
 
 /**
@@ -88,18 +57,17 @@ async function planStartFromDatabase(options: PlanInputOptions, io: CommandIo): 
  *
  * @throws RagciError when --census and --population disagree
  */
-function planStartFromPilot(
-  pilot: Pilot,
-  read: { readonly file: string; readonly sha256: string; readonly named: string },
-  options: PlanInputOptions,
-): PlanStart {
+function planStartFromPilot(pilot: OneOrPairRead, options: PlanInputOptions): PlanStart {
+  const { file, sha256 } = pilot.description;
+  // How the message names the source: "the file", or the database's table.
+  const named = options.from === undefined ? "the file" : file;
   const s = pilotStandardDeviations(pilot.stats);
   let population = options.population ?? null;
   if (options.census) {
     if (population !== null && population !== s.documents) {
       throw new RagciError(
         "invalid-option",
-        `--census: ${read.named} has ${s.documents} documents but --population says ${population}`,
+        `--census: ${named} has ${s.documents} documents but --population says ${population}`,
       );
     }
     population = s.documents;
@@ -109,14 +77,14 @@ function planStartFromPilot(
     population,
     source: {
       kind: options.census ? "census" : "pilot",
-      file: read.file,
+      file,
       documents: s.documents,
-      sha256: read.sha256,
-      ...(pilot.paired ? { difference: pilot.paired } : {}),
+      sha256: sha256 as string,
+      ...(pilot.pair ? { difference: { ...pilot.pair, metric: pilot.metric } } : {}),
     },
     census: pilot.stats,
     oneSystemForDifference:
-      options.difference !== undefined && !pilot.paired && pilot.oneOfSeveral
+      options.difference !== undefined && !pilot.pair && pilot.systemsFound > 1
         ? (options.system ?? null)
         : null,
   };
