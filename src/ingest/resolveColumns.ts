@@ -1,4 +1,4 @@
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 
 /** Names tried, in order, for the query id column (pairing, and excluded from metrics). */
 export const QUERY_COLUMN_CANDIDATES = ["query_id", "query", "qid", "question_id"];
@@ -81,8 +81,8 @@ export function documentColumn(
   if (found !== null) return found;
   throw new RagciError(
     "missing-column",
-    `${file}: no document column (looked for ${DOCUMENT_COLUMN_CANDIDATES.join(", ")}); name it with --doc (columns: ${columns.join(", ")})`,
-    { file },
+    `${file}: no document column (looked for ${DOCUMENT_COLUMN_CANDIDATES.join(", ")}); name it with ${optionRef("doc")} (columns: ${columns.join(", ")})`,
+    { file, option: "doc" },
   );
 }
 
@@ -101,8 +101,8 @@ export function queryColumn(
   if (found !== null) return found;
   throw new RagciError(
     "missing-column",
-    `${file}: no query id column to pair the systems on (looked for ${QUERY_COLUMN_CANDIDATES.join(", ")}); name it with --query (columns: ${columns.join(", ")})`,
-    { file },
+    `${file}: no query id column to pair the systems on (looked for ${QUERY_COLUMN_CANDIDATES.join(", ")}); name it with ${optionRef("query")} (columns: ${columns.join(", ")})`,
+    { file, option: "query" },
   );
 }
 
