@@ -48,11 +48,7 @@ export async function censusDifferenceStudies(
   const { settings, run } = studyRun(flags, io);
   io.progress.update(`reading the census ${run.census}…`);
   const { table } = await readSource(
-    {
-      files: [run.census],
-      ...(flags.doc !== undefined ? { doc: flags.doc } : {}),
-      ...(flags.query !== undefined ? { query: flags.query } : {}),
-    },
+    { files: [run.census], doc: flags.doc, query: flags.query },
     { ...selection, systems: sample.systems, intersect: false },
     { read: "pairs" },
   );
@@ -81,11 +77,7 @@ export async function analysisCensusStudies(
   io.progress.update(`reading the census ${run.census}…`);
   const { systemColumn, metrics } = selectionOf(flags);
   const [census] = await readSource(
-    {
-      files: [run.census],
-      ...(flags.doc !== undefined ? { doc: flags.doc } : {}),
-      ...(flags.censusAggregated ? { aggregated: true } : {}),
-    },
+    { files: [run.census], doc: flags.doc, aggregated: flags.censusAggregated },
     { systemColumn, metrics },
     { read: "tables" },
   );

@@ -21,6 +21,10 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   sql: "--sql",
   writeAggregates: "--write-aggregates",
   census: "--census",
+  population: "--population",
+  sd: "--sd",
+  sdMacro: "--sd-macro",
+  sdMicro: "--sd-micro",
   dialect: "--dialect",
 };
 

@@ -3,12 +3,12 @@ import { RagciError } from "../core/errors.js";
 import {
   aggregatesCsv,
   checkShardKinds,
-  type MetricAggregates,
   mergeShards,
   readSource,
   refuseUnsafeOutputs,
   writeAggregates,
 } from "../ingest/index.js";
+import { perDocumentTableSummary } from "../report/perDocumentTableSummary.js";
 import type { CommandIo } from "./io.js";
 import { parseThreads } from "./options.js";
 import { readingProgress } from "./readingProgress.js";
@@ -63,30 +63,6 @@ function checkOutputName(target: string): void {
   }
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
-/** One line on what was written: systems × metrics, documents, results, and how sums were added. */
-function summaryLine(
-  target: string,
-  groups: readonly MetricAggregates[],
-  inexact: readonly string[],
-): string {
-  const systems = new Set(groups.map((g) => g.system)).size;
-  const metrics = new Set(groups.map((g) => g.metric)).size;
-  const documents = new Set(groups.flatMap((g) => g.stats.ids)).size;
-  const first = groups[0]?.metric;
-  const results = groups
-    .filter((g) => g.metric === first)
-    .reduce((t, g) => t + g.stats.n.reduce((a, b) => a + b, 0), 0);
-  const sums =
-    inexact.length === 0
-      ? "sums exact"
-      : `sums of ${inexact.join(", ")} added as doubles in file order (values too large for exact decimal sums)`;
-  return `wrote ${target}: ${plural(systems, "system")} × ${plural(metrics, "metric")}, ${plural(documents, "document")}, ${plural(results, "result")} (${sums})\n`;
-}
-
 /**
  * `ragci aggregate` (per-query files) and `ragci merge` (per-document tables): every input
  * read into per-document sums, shards of one system × metric added document by document (the
@@ -122,6 +98,6 @@ async function writePerDocumentTable(
   io.progress.done();
   if (options.output) {
     await writeAggregates(options.output, groups, label);
-    io.stdout(summaryLine(options.output, groups, inexact));
+    io.stdout(perDocumentTableSummary(options.output, groups, inexact));
   } else io.stdout(aggregatesCsv(groups, label));
 }

@@ -80,27 +80,13 @@ export function sourceOf(
   flags: SourceFlags,
   process: { readonly stdin: Readable; readonly env: NodeJS.ProcessEnv },
 ): Source {
-  const described = {
-    ...(flags.doc !== undefined ? { doc: flags.doc } : {}),
-    ...(flags.query !== undefined ? { query: flags.query } : {}),
-  };
-  if (flags.from !== undefined)
-    return {
-      url: flags.from,
-      ...(flags.table !== undefined ? { table: flags.table } : {}),
-      ...(flags.sql !== undefined ? { sql: flags.sql } : {}),
-      env: process.env,
-      ...described,
-    };
-  return {
-    files,
-    stdin: process.stdin,
-    ...described,
-    ...(flags.format !== undefined ? { format: flags.format } : {}),
-    ...(flags.docMap !== undefined ? { docMap: flags.docMap } : {}),
-    ...(flags.aggregated ? { aggregated: true } : {}),
-    ...(flags.threads !== undefined ? { threads: flags.threads } : {}),
-  };
+  const { doc, query } = flags;
+  if (flags.from !== undefined) {
+    const { from: url, table, sql } = flags;
+    return { url, table, sql, env: process.env, doc, query };
+  }
+  const { format, docMap, aggregated, threads } = flags;
+  return { files, stdin: process.stdin, doc, query, format, docMap, aggregated, threads };
 }
 
 /** --system and --metric (and compare's --baseline, --all-pairs, --intersect) as a Selection. */

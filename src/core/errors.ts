@@ -69,6 +69,10 @@ export type OptionName =
   | "sql"
   | "writeAggregates"
   | "census"
+  | "population"
+  | "sd"
+  | "sdMacro"
+  | "sdMicro"
   | "dialect";
 
 /**

@@ -9,19 +9,19 @@ import type { Environment } from "./sql/databaseUrl.js";
 export interface FilesSource {
   readonly files: readonly string[];
   /** What "-" reads. */
-  readonly stdin?: Readable;
+  readonly stdin?: Readable | undefined;
   /** csv, tsv, jsonl, parquet or a tool's name; default from the extension or the content. */
-  readonly format?: string | null;
+  readonly format?: string | null | undefined;
   /** The files are per-document tables (doc, n, s[, ss]), not per-query results. */
-  readonly aggregated?: boolean;
+  readonly aggregated?: boolean | undefined;
   /** Document id column (or a tool's field); default doc_id, doc, document_id or document. */
-  readonly doc?: string | null;
+  readonly doc?: string | null | undefined;
   /** trec_eval: a table of query id → document. */
-  readonly docMap?: string | null;
+  readonly docMap?: string | null | undefined;
   /** Query id column; default detected. */
-  readonly query?: string | null;
+  readonly query?: string | null | undefined;
   /** DuckDB's threads; default all cores. */
-  readonly threads?: number;
+  readonly threads?: number | undefined;
 }
 
 /** Per-query rows that stay in a database: the GROUP BY and the checks run there. */
@@ -29,13 +29,13 @@ export interface DatabaseSource {
   /** postgresql://…, bigquery://…, snowflake://…, clickhouse://…, trino://…, databricks://… */
   readonly url: string;
   /** The table of per-query results (or `sql`). */
-  readonly table?: string;
+  readonly table?: string | undefined;
   /** A SELECT giving the per-query results (or `table`). */
-  readonly sql?: string;
+  readonly sql?: string | undefined;
   /** Where the credentials the URL leaves out come from (each client's usual variables). */
   readonly env: Environment;
-  readonly doc?: string | null;
-  readonly query?: string | null;
+  readonly doc?: string | null | undefined;
+  readonly query?: string | null | undefined;
 }
 
 /** Where results come from. */

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { metricKindOf } from "../../core/analyze.js";
 import { CHUNK_BOOTSTRAP_SKIPPED } from "../../core/simulation/coverageStudy.js";
@@ -10,6 +11,7 @@ import {
   simulationMarkdown,
   simulationTerminal,
 } from "../../report/simulationReport.js";
+import { runStudyColumns, type StudyColumnSettings } from "../../simulation/runStudyColumns.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
@@ -22,7 +24,6 @@ import {
   reportFormat,
   withReportOptions,
 } from "../reportOptions.js";
-import { runStudyColumns, type StudyFlags } from "../runStudyColumns.js";
 import {
   checkColumnsFit,
   type SimulationDesignFlags,
@@ -36,9 +37,11 @@ import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sou
 interface SimulateCommandOptions
   extends CensusInputOptions,
     SimulationDesignFlags,
-    StudyFlags,
+    StudyColumnSettings,
     ReportOptions {
   readonly units: string[];
+  /** Worker threads; default the machine's cores. */
+  readonly threads?: number;
 }
 
 const EXAMPLES = `
@@ -125,12 +128,24 @@ export async function runSimulate(
   );
   const stats = census.stats;
   checkColumnsFit(sizes.columns, design, stats.n.length);
-  const { studies, threads } = await runStudyColumns(
+  const threads = options.threads ?? availableParallelism();
+  const started = Date.now();
+  const studies = await runStudyColumns(
     census,
     await studyDesign(design, census.labels ?? null),
     sizes,
     options,
-    io,
+    {
+      threads,
+      ...(io.signal ? { signal: io.signal } : {}),
+      onProgress: (column, done, total) => {
+        const elapsed = (Date.now() - started) / 1000;
+        const eta = done > 0 ? (elapsed / done) * (total - done) : 0;
+        io.progress.update(
+          `${sizes.perColumn} = ${sizes.columns[column]}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
+        );
+      },
+    },
   );
   io.progress.done();
   const report: SimulationReport = {
