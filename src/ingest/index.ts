@@ -1,5 +1,6 @@
 export { csvText } from "./csvText.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
+export type { InputDescription } from "./inputDescription.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
 export { mergeShards, type Shard } from "./mergeShards.js";
 export { type NamedOutput, refuseUnsafeOutputs } from "./outputSafety.js";

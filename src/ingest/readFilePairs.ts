@@ -1,9 +1,9 @@
 import type { ComparisonMode } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
-import type { InputDescription } from "../report/analysisReport.js";
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
 import { readDocMap } from "./evalFormats/readDocMap.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
+import type { InputDescription } from "./inputDescription.js";
 import { inputFormat } from "./inputFormat.js";
 import { requireStdinFormat } from "./readFileTables.js";
 import { readPairedAggregates } from "./readPairedAggregates.js";

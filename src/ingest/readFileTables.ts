@@ -1,8 +1,8 @@
 import { optionRef, RagciError } from "../core/errors.js";
-import type { InputDescription } from "../report/analysisReport.js";
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
 import { readDocMap } from "./evalFormats/readDocMap.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
+import type { InputDescription } from "./inputDescription.js";
 import { readAggregates } from "./readAggregates.js";
 import { type ResultsTable, readResults } from "./readResults.js";
 import { pickSystems, type Selection } from "./selection.js";

@@ -1,5 +1,5 @@
 import { optionRef, RagciError } from "../../core/errors.js";
-import type { InputDescription } from "../../report/analysisReport.js";
+import type { InputDescription } from "../inputDescription.js";
 import type { Selection } from "../selection.js";
 import type { DatabaseSource } from "../source.js";
 import { parseDatabaseUrl, WAREHOUSES } from "./databaseUrl.js";
