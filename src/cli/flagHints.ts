@@ -9,7 +9,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   baseline: "--baseline",
   allPairs: "--all-pairs",
   system: "--system",
-  metrics: "--metric",
+  metric: "--metric",
   doc: "--doc",
   query: "--query",
   format: "--format",

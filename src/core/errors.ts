@@ -47,7 +47,8 @@ export function isRagciError(value: unknown): value is RagciError {
 /**
  * Options a core or ingest message may ask the user to change, by their library names: the
  * fields of ingest's Source and Selection (doc, query, format, aggregated, docMap, system,
- * metrics, intersect; url, table, sql of a database) and of core's options.
+ * intersect; url, table, sql of a database; `metric` for Selection.metrics, one metric or more)
+ * and of core's options.
  */
 export type OptionName =
   | "replicates"
@@ -57,7 +58,7 @@ export type OptionName =
   | "baseline"
   | "allPairs"
   | "system"
-  | "metrics"
+  | "metric"
   | "doc"
   | "query"
   | "format"

@@ -63,7 +63,7 @@ export function defaultMetric(
   if (candidates.length === 1) return (candidates[0] as { name: string }).name;
   throw new RagciError(
     "missing-column",
-    `${file}: name the metric with ${optionRef("metrics")} (numeric columns: ${candidates.map((c) => c.name).join(", ") || "none"})`,
-    { file, option: "metrics" },
+    `${file}: name the metric with ${optionRef("metric")} (numeric columns: ${candidates.map((c) => c.name).join(", ") || "none"})`,
+    { file, option: "metric" },
   );
 }

@@ -77,8 +77,8 @@ export async function readOneOrPair(
     if (selection.metrics?.length !== 1) {
       throw new RagciError(
         "invalid-option",
-        `${options.pairedUse ?? `a paired ${options.usedBy}`} uses one metric: name it with ${optionRef("metrics")}`,
-        { option: "metrics" },
+        `${options.pairedUse ?? `a paired ${options.usedBy}`} uses one metric: name it with ${optionRef("metric")}`,
+        { option: "metric" },
       );
     }
   }

@@ -38,8 +38,8 @@ export function oneSystemGroup(
   if (groups.length > 1) {
     throw new RagciError(
       "invalid-option",
-      `${source}: ${usedBy} uses one metric; name it with ${optionRef("metrics")} (found ${groups.map((g) => g.metric).join(", ")})`,
-      { file: source, option: "metrics" },
+      `${source}: ${usedBy} uses one metric; name it with ${optionRef("metric")} (found ${groups.map((g) => g.metric).join(", ")})`,
+      { file: source, option: "metric" },
     );
   }
   return groups[0] as MetricAggregates;

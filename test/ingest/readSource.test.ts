@@ -98,7 +98,7 @@ describe("readSource: one entry for files, stdin and (tested with PostgreSQL) da
     expect(await optionOf(readSource(file, three, { read: "one", usedBy: "plan" }))).toBe("system");
     const twoMetrics = { ...pair, metrics: ["hit5", "rr"] };
     expect(await optionOf(readSource(file, twoMetrics, { read: "one", usedBy: "plan" }))).toBe(
-      "metrics",
+      "metric",
     );
     const aggregated = { ...file, aggregated: true };
     expect(await optionOf(readSource(aggregated, pair, { read: "one", usedBy: "plan" }))).toBe(

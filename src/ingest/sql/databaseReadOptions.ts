@@ -21,8 +21,8 @@ export function databaseReadOptions(
   if (!selection.metrics || selection.metrics.length === 0)
     throw new RagciError(
       "invalid-option",
-      `${optionRef("url")}: name the metric column(s) with ${optionRef("metrics")}`,
-      { option: "metrics" },
+      `${optionRef("url")}: name the metric column(s) with ${optionRef("metric")}`,
+      { option: "metric" },
     );
   if ((source.table === undefined) === (source.sql === undefined))
     throw new RagciError(

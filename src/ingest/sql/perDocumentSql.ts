@@ -94,8 +94,8 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   if (spec.metrics.length === 0)
     throw new RagciError(
       "invalid-option",
-      `name the metric column(s) with ${optionRef("metrics")}`,
-      { option: "metrics" },
+      `name the metric column(s) with ${optionRef("metric")}`,
+      { option: "metric" },
     );
   if (spec.label && (AGGREGATE_COLUMNS as readonly string[]).includes(spec.label)) {
     throw new RagciError(

@@ -25,8 +25,8 @@ export async function readDatabaseOneOrPair(
   if (common.metrics.length !== 1)
     throw new RagciError(
       "invalid-option",
-      `${options.usedBy} uses one metric: name it with ${optionRef("metrics")}`,
-      { option: "metrics" },
+      `${options.usedBy} uses one metric: name it with ${optionRef("metric")}`,
+      { option: "metric" },
     );
   options.progress?.status(aggregating(common.url));
   const described = (read: DatabaseRead<unknown>) => ({
