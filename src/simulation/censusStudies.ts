@@ -1,0 +1,148 @@
+import type { Analysis } from "../core/analyze.js";
+import { optionRef, RagciError } from "../core/errors.js";
+import { applyCensusStudy } from "../core/simulation/applyCensusStudy.js";
+import { censusStudyOptions } from "../core/simulation/censusStudyOptions.js";
+import type { StudyResult } from "../core/simulation/studySummary.js";
+import type { DocumentStats } from "../core/types.js";
+import { type RunStudyOptions, runStudy } from "./runStudy.js";
+
+/** How a census study at a sample's K is run: core's census study settings. */
+export interface CensusStudySettings {
+  /** Repetitions; default core's CENSUS_STUDY_REPETITIONS. */
+  readonly repetitions?: number;
+  readonly replicates: number;
+  readonly seed: number;
+  readonly level: number;
+  /** The population's M, when the sample's intervals use the fpc. */
+  readonly population: number | null;
+}
+
+/** Where the census came from (in messages and reports), and how to run its studies. */
+export interface CensusStudyRun extends Omit<RunStudyOptions, "onRepetitions"> {
+  /** The census file (or database source) as messages and reports name it. */
+  readonly census: string;
+  /** Told what is studied and how far (0–1) while a study runs. */
+  readonly onProgress?: (what: string, fraction: number) => void;
+}
+
+/**
+ * A coverage study on the census at the sample's K (SRS; fpc when a population was given),
+ * with the census's own stats (of one system, or of paired differences).
+ *
+ * @throws RagciError when the census has fewer documents than the sample
+ */
+export async function studyAtSampleSize(
+  census: DocumentStats,
+  documents: number,
+  settings: CensusStudySettings,
+  run: CensusStudyRun,
+  what: { readonly label: string; readonly differences?: boolean },
+): Promise<StudyResult> {
+  if (documents > census.ids.length) {
+    throw new RagciError(
+      "invalid-option",
+      `${optionRef("census")} ${run.census}: it has ${census.ids.length} documents, fewer than the sample's ${documents}; give the census of the whole population`,
+      { file: run.census, option: "census" },
+    );
+  }
+  const options = censusStudyOptions({
+    documents,
+    ...(settings.repetitions !== undefined ? { repetitions: settings.repetitions } : {}),
+    replicates: settings.replicates,
+    seed: settings.seed,
+    level: settings.level,
+    population: settings.population,
+    ...(what.differences ? { differences: true } : {}),
+  });
+  let done = 0;
+  return runStudy(census, options, {
+    threads: run.threads,
+    ...(run.signal ? { signal: run.signal } : {}),
+    onRepetitions: (count) => {
+      done += count;
+      run.onProgress?.(what.label, done / options.repetitions);
+    },
+  });
+}
+
+/** One system × metric of a sample (an analysis), as analyze reports it. */
+interface SampleEntry {
+  readonly system: string | null;
+  readonly metric: string;
+  readonly analysis: Analysis;
+}
+
+/**
+ * For each system × metric of a sample, a coverage study on the same system × metric of the
+ * census at the sample's K, and the recommendation taken from it.
+ *
+ * @throws RagciError when the census lacks a system × metric of the sample
+ */
+export async function analysisCensusStudies<E extends SampleEntry>(
+  entries: readonly E[],
+  census: readonly {
+    readonly system: string | null;
+    readonly metric: string;
+    readonly stats: DocumentStats;
+  }[],
+  settings: CensusStudySettings,
+  run: CensusStudyRun,
+): Promise<
+  (E & { readonly censusStudy: { readonly file: string; readonly study: StudyResult } })[]
+> {
+  const file = run.census;
+  const out = [];
+  for (const entry of entries) {
+    const group = census.find(
+      (g) => g.metric === entry.metric && (entry.system === null || g.system === entry.system),
+    );
+    if (!group) {
+      throw new RagciError(
+        "missing-column",
+        `${optionRef("census")} ${file}: no ${entry.system === null ? "" : `system ${entry.system}, `}metric ${entry.metric} in it; the census must hold the same metric${entry.system === null ? "" : " and systems"} as the sample`,
+        { file, option: "census" },
+      );
+    }
+    const label = entry.system === null ? entry.metric : `${entry.system}/${entry.metric}`;
+    const study = await studyAtSampleSize(group.stats, entry.analysis.documents, settings, run, {
+      label,
+    });
+    out.push({
+      ...entry,
+      analysis: applyCensusStudy(entry.analysis, study, file),
+      censusStudy: { file, study },
+    });
+  }
+  return out;
+}
+
+/** One pair's per-document differences b − a of one metric. */
+interface Difference {
+  readonly a: string;
+  readonly b: string;
+  readonly metric: string;
+  readonly stats: DocumentStats;
+}
+
+/**
+ * For each compared pair × metric of a sample, a study of the census's differences of that
+ * pair at the sample's K, keyed by JSON [a, b, metric].
+ */
+export async function differenceCensusStudies(
+  sample: readonly Difference[],
+  census: readonly Difference[],
+  settings: CensusStudySettings,
+  run: CensusStudyRun,
+): Promise<Map<string, StudyResult>> {
+  const studies = new Map<string, StudyResult>();
+  for (const d of sample) {
+    const whole = census.find((c) => c.a === d.a && c.b === d.b && c.metric === d.metric);
+    if (!whole) throw new Error(`internal: no census difference for ${d.b} - ${d.a}`);
+    const study = await studyAtSampleSize(whole.stats, d.stats.ids.length, settings, run, {
+      label: `${d.b} − ${d.a} (${d.metric})`,
+      differences: true,
+    });
+    studies.set(JSON.stringify([d.a, d.b, d.metric]), study);
+  }
+  return studies;
+}
