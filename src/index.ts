@@ -4,8 +4,9 @@
  * (`planSample`, `planSizeStratified`), size strata (`sizeStrataDesign`), comparisons of many
  * systems (`comparisonPairs`, then `compareMetric` per metric, or `compareSystems` and
  * `adjustComparisons`) and coverage studies (`runStudy` on worker threads, or
- * `runRepetitions` + `summarizeStudy`). Files are read with
- * `readResults` / `readAggregates` / `readPairedResults` (DuckDB); every report has a renderer.
+ * `runRepetitions` + `summarizeStudy`, or `studyAtSampleSize` on a census). Every source — files,
+ * tools' outputs, stdin, a database — is read with `readSource` (or, for files alone,
+ * `readResults` / `readAggregates` / `readPairedResults`); every report has a renderer.
  */
 import { type DocumentStatsInput, documentStats } from "./core/aggregate/documentStats.js";
 import { documentStatsFromRows, type RowsOptions } from "./core/aggregate/documentStatsFromRows.js";
@@ -15,6 +16,13 @@ import type { DocumentStats } from "./core/types.js";
 export * from "./core/index.js";
 export * from "./ingest/index.js";
 export * from "./report/index.js";
+export {
+  analysisCensusStudies,
+  type CensusStudyRun,
+  type CensusStudySettings,
+  differenceCensusStudies,
+  studyAtSampleSize,
+} from "./simulation/censusStudies.js";
 export { type RunStudyOptions, runStudy } from "./simulation/runStudy.js";
 
 function isDocumentStats(value: DocumentStats | DocumentStatsInput): value is DocumentStats {

@@ -1,11 +1,9 @@
 import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
-import { checkAggregatesFileName } from "../ingest/writeAggregates.js";
+import { checkAggregatesFileName, parseSystemSelection } from "../ingest/index.js";
 import type { AnalysisCensusFlags } from "./censusStudy.js";
-import { checkSources, type DatabaseOptions } from "./databaseSource.js";
 import type { DesignCommandOptions } from "./designOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
-import type { InputOptions } from "./loadInput.js";
 import {
   namedOutput,
   type ReportFormat,
@@ -13,18 +11,20 @@ import {
   refuseUnsafe,
   reportFormat,
 } from "./reportOptions.js";
-import { parseSystemOption } from "./systemFilter.js";
+import { checkSources, type SourceFlags } from "./sourceOptions.js";
 
 export interface AnalyzeCommandOptions
   extends DesignCommandOptions,
-    InputOptions,
-    DatabaseOptions,
+    SourceFlags,
     ReportOptions,
     AnalysisCensusFlags,
     ReplicatesGiven {
   readonly level: number;
   readonly population?: number;
   readonly estimand?: Estimand;
+  readonly metric?: string[];
+  readonly system?: string;
+  readonly replicates: number;
   readonly writeAggregates?: string;
   readonly censusAggregated?: boolean;
   readonly seed: number;
@@ -45,7 +45,7 @@ export async function checkAnalyzeOptions(
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
   checkSources(files, options);
   const format = reportFormat(options);
-  parseSystemOption(options.system);
+  parseSystemSelection(options.system);
   if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
   if (options.census && options.design) {
     throw new RagciError(

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import type { DatabaseOptions } from "./databaseSource.js";
 import { parseList } from "./options.js";
+import type { DatabaseOptions } from "./sourceOptions.js";
 
 /** The flags that say how to read a census. */
 export interface CensusInputOptions extends DatabaseOptions {

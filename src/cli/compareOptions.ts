@@ -1,12 +1,10 @@
 import { checkPairPolicy } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
-import { checkAggregatesFileName } from "../ingest/writeAggregates.js";
+import { checkAggregatesFileName, type Selection } from "../ingest/index.js";
 import type { CensusStudyFlags } from "./censusStudy.js";
-import { checkSources } from "./databaseSource.js";
 import type { DesignCommandOptions } from "./designOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
-import type { PairedInputOptions } from "./loadPairedInput.js";
 import {
   namedOutput,
   type ReportFormat,
@@ -14,16 +12,19 @@ import {
   refuseUnsafe,
   reportFormat,
 } from "./reportOptions.js";
-import { parseSystemOption, type SystemOption } from "./systemFilter.js";
+import { checkSources, type SourceFlags, selectionOf } from "./sourceOptions.js";
 
 export interface CompareCommandOptions
   extends DesignCommandOptions,
-    PairedInputOptions,
+    SourceFlags,
     ReportOptions,
     CensusStudyFlags,
     ReplicatesGiven {
   readonly system?: string;
   readonly metric?: string[];
+  readonly baseline?: string;
+  readonly allPairs?: boolean;
+  readonly intersect?: boolean;
   readonly estimand?: Estimand;
   readonly writeAggregates?: string;
   readonly chunkBootstrap?: boolean;
@@ -42,7 +43,7 @@ export async function checkCompareOptions(
 ): Promise<{
   readonly format: ReportFormat;
   readonly metrics: readonly string[];
-  readonly systemOption: SystemOption | null;
+  readonly selection: Selection;
 }> {
   checkSources(files, options);
   if (!options.metric || options.metric.length === 0) {
@@ -52,12 +53,12 @@ export async function checkCompareOptions(
     );
   }
   const format = reportFormat(options);
-  const systemOption = parseSystemOption(options.system);
+  const selection = selectionOf(options);
   checkPairPolicy({ baseline: options.baseline ?? null, allPairs: options.allPairs ?? false });
-  if (systemOption?.values && systemOption.values.length < 2) {
+  if (selection.systems && selection.systems.length < 2) {
     throw new RagciError(
       "invalid-option",
-      `--system ${options.system}: a comparison needs two systems or more, e.g. --system ${systemOption.column}=${systemOption.values[0]},OTHER (or the column alone for every system)`,
+      `--system ${options.system}: a comparison needs two systems or more, e.g. --system ${selection.systemColumn}=${selection.systems[0]},OTHER (or the column alone for every system)`,
     );
   }
   if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
@@ -76,5 +77,5 @@ export async function checkCompareOptions(
   await refuseUnsafe([...files, options.design, options.census, options.docMap], options, [
     namedOutput("--write-aggregates", options.writeAggregates),
   ]);
-  return { format, metrics: options.metric, systemOption };
+  return { format, metrics: options.metric, selection };
 }

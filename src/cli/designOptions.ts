@@ -2,8 +2,7 @@ import type { Command } from "commander";
 import type { DocumentDesign } from "../core/designs/applyDesign.js";
 import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { RagciError } from "../core/errors.js";
-import { AGGREGATE_COLUMNS } from "../ingest/hashInputs.js";
-import { readDesign } from "../ingest/readDesign.js";
+import { AGGREGATE_COLUMNS, readDesign } from "../ingest/index.js";
 
 /** The design flags analyze and compare share (SPEC §4). */
 export interface DesignCommandOptions {

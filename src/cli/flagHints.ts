@@ -1,6 +1,6 @@
 import type { OptionName } from "../core/errors.js";
 
-/** The flag of each option core messages may name (core/errors.ts optionRef). */
+/** The flag of each option core and ingest messages may name (core/errors.ts optionRef): the one table of library option → flag. */
 const FLAGS: Readonly<Record<OptionName, string>> = {
   replicates: "--replicates",
   chunkBootstrap: "--chunk-bootstrap",
@@ -10,8 +10,22 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   allPairs: "--all-pairs",
   system: "--system",
   metric: "--metric",
-  population: "--population",
+  doc: "--doc",
+  query: "--query",
+  format: "--format",
   aggregated: "--aggregated",
+  docMap: "--doc-map",
+  intersect: "--intersect",
+  url: "--from",
+  table: "--table",
+  sql: "--sql",
+  writeAggregates: "--write-aggregates",
+  census: "--census",
+  population: "--population",
+  sd: "--sd",
+  sdMacro: "--sd-macro",
+  sdMicro: "--sd-micro",
+  dialect: "--dialect",
 };
 
 /**

@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { basename, extname } from "node:path";
-import { AGGREGATE_COLUMNS, aggregatesCsv } from "../ingest/hashInputs.js";
-import type { MetricAggregates } from "../ingest/readResults.js";
-import { writeFileAtomic } from "../ingest/writeAtomic.js";
+import {
+  AGGREGATE_COLUMNS,
+  aggregatesCsv,
+  type MetricAggregates,
+  writeFileAtomic,
+} from "../ingest/index.js";
 import type { AggregatesDownload } from "../report/html/provenanceSection.js";
 import { withFlags } from "./flagHints.js";
 

@@ -1,11 +1,13 @@
 import type { Readable } from "node:stream";
-import { writeFileAtomic } from "../ingest/writeAtomic.js";
+import { writeFileAtomic } from "../ingest/index.js";
 import { withFlags } from "./flagHints.js";
 import type { Progress } from "./progress.js";
 
 /** What a command may use of the process; main.ts builds it, commands never touch `process`. */
 export interface CommandIo {
   readonly stdin: Readable;
+  /** The environment a database's client reads its credentials from. */
+  readonly env: NodeJS.ProcessEnv;
   readonly color: boolean;
   readonly progress: Progress;
   readonly version: string;

@@ -1,4 +1,4 @@
-import { firstScanStarted } from "../ingest/scanGate.js";
+import { firstScanStarted } from "../ingest/index.js";
 
 /**
  * `reading` with `load` started once DuckDB's scan of the input is under way, or once the

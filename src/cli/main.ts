@@ -43,6 +43,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const io: CommandIo = {
     signal: interrupt.signal,
     stdin: process.stdin,
+    env: process.env,
     color,
     progress: progress(process.stderr, Boolean(process.stderr.isTTY)),
     version,

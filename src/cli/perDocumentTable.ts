@@ -1,15 +1,18 @@
 import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
-import { aggregatesCsv } from "../ingest/hashInputs.js";
-import { mergeShards } from "../ingest/mergeShards.js";
-import { refuseUnsafeOutputs } from "../ingest/outputSafety.js";
-import type { MetricAggregates } from "../ingest/resultsTable.js";
-import { checkShardKinds } from "../ingest/shardKinds.js";
-import { writeAggregates } from "../ingest/writeAggregates.js";
+import {
+  aggregatesCsv,
+  checkShardKinds,
+  mergeShards,
+  readSource,
+  refuseUnsafeOutputs,
+  writeAggregates,
+} from "../ingest/index.js";
+import { perDocumentTableSummary } from "../report/perDocumentTableSummary.js";
 import type { CommandIo } from "./io.js";
-import { loadInput } from "./loadInput.js";
 import { parseThreads } from "./options.js";
-import { parseSystemOption } from "./systemFilter.js";
+import { readingProgress } from "./readingProgress.js";
+import { selectionOf, sourceOf } from "./sourceOptions.js";
 
 /** The flags of `ragci aggregate` and `ragci merge`. */
 export interface PerDocumentOptions {
@@ -60,30 +63,6 @@ function checkOutputName(target: string): void {
   }
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
-/** One line on what was written: systems × metrics, documents, results, and how sums were added. */
-function summaryLine(
-  target: string,
-  groups: readonly MetricAggregates[],
-  inexact: readonly string[],
-): string {
-  const systems = new Set(groups.map((g) => g.system)).size;
-  const metrics = new Set(groups.map((g) => g.metric)).size;
-  const documents = new Set(groups.flatMap((g) => g.stats.ids)).size;
-  const first = groups[0]?.metric;
-  const results = groups
-    .filter((g) => g.metric === first)
-    .reduce((t, g) => t + g.stats.n.reduce((a, b) => a + b, 0), 0);
-  const sums =
-    inexact.length === 0
-      ? "sums exact"
-      : `sums of ${inexact.join(", ")} added as doubles in file order (values too large for exact decimal sums)`;
-  return `wrote ${target}: ${plural(systems, "system")} × ${plural(metrics, "metric")}, ${plural(documents, "document")}, ${plural(results, "result")} (${sums})\n`;
-}
-
 /**
  * `ragci aggregate` (per-query files) and `ragci merge` (per-document tables): every input
  * read into per-document sums, shards of one system × metric added document by document (the
@@ -98,29 +77,27 @@ async function writePerDocumentTable(
 ): Promise<void> {
   if (files.filter((f) => f === "-").length > 1)
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
-  parseSystemOption(options.system);
+  const selection = selectionOf(options);
   if (options.output) {
     checkOutputName(options.output);
     await refuseUnsafeOutputs(files, [{ flag: "-o", path: options.output }]);
   }
   const label = options.label ?? null;
-  const shards = [];
-  const inexact: string[] = [];
-  for (const file of files) {
-    const { table, description } = await loadInput(
-      file,
-      { ...options, aggregated, replicates: 0 },
-      io,
-      label,
-    );
-    if (table.summation !== "exact") inexact.push(description.file);
-    shards.push({ file: description.file, groups: table.groups });
-  }
+  const reads = await readSource(sourceOf(files, { ...options, aggregated }, io), selection, {
+    read: "tables",
+    documentLabel: label,
+    progress: readingProgress(io),
+  });
+  const inexact = reads.filter((r) => r.table.summation !== "exact").map((r) => r.description.file);
+  const shards = reads.map(({ table, description }) => ({
+    file: description.file,
+    groups: table.groups,
+  }));
   checkShardKinds(shards);
   const groups = mergeShards(shards, label);
   io.progress.done();
   if (options.output) {
     await writeAggregates(options.output, groups, label);
-    io.stdout(summaryLine(options.output, groups, inexact));
+    io.stdout(perDocumentTableSummary(options.output, groups, inexact));
   } else io.stdout(aggregatesCsv(groups, label));
 }

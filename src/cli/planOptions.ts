@@ -1,14 +1,14 @@
 import { RagciError } from "../core/errors.js";
 import type { SamplePlanInput } from "../core/planning/samplePlan.js";
-import { checkSources } from "./databaseSource.js";
-import type { PlanInputOptions } from "./loadPlanStart.js";
 import { curveSizes } from "./options.js";
+import type { PlanInputOptions } from "./planStart.js";
 import {
   type ReportFormat,
   type ReportOptions,
   refuseUnsafe,
   reportFormat,
 } from "./reportOptions.js";
+import { checkSources } from "./sourceOptions.js";
 
 export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
   readonly halfWidth?: number;

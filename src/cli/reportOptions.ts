@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
-import { type NamedOutput, refuseUnsafeOutputs } from "../ingest/outputSafety.js";
+import { type NamedOutput, refuseUnsafeOutputs } from "../ingest/index.js";
 import { writeHtmlReport } from "./htmlOutput.js";
 import type { CommandIo } from "./io.js";
 

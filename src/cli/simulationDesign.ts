@@ -3,7 +3,7 @@ import { type AllocationRule, DEFAULT_ALLOCATION } from "../core/designs/allocat
 import { RagciError } from "../core/errors.js";
 import { refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
 import type { StudyDesign } from "../core/simulation/studyColumns.js";
-import { readDesign } from "../ingest/readDesign.js";
+import { readDesign } from "../ingest/index.js";
 import { parseAllocation, parseList, wholeNumbers } from "./options.js";
 
 /** The flags of simulate that choose how each repetition draws its sample. */

@@ -20,7 +20,7 @@ export interface RagciErrorContext {
   readonly column?: string;
   readonly document?: string;
   readonly stratum?: string;
-  /** The option the message is about, by its library name (the CLI shows it as its flag). */
+  /** The option to change, by its library name (the CLI shows its flag). */
   readonly option?: OptionName;
 }
 
@@ -44,7 +44,12 @@ export function isRagciError(value: unknown): value is RagciError {
   return value instanceof RagciError;
 }
 
-/** Options a core message may ask the user to change, by their library names. */
+/**
+ * Options a core or ingest message may ask the user to change, by their library names: the
+ * fields of ingest's Source and Selection (doc, query, format, aggregated, docMap, system,
+ * intersect; url, table, sql of a database; `metric` for Selection.metrics, one metric or more)
+ * and of core's options.
+ */
 export type OptionName =
   | "replicates"
   | "chunkBootstrap"
@@ -54,8 +59,22 @@ export type OptionName =
   | "allPairs"
   | "system"
   | "metric"
+  | "doc"
+  | "query"
+  | "format"
+  | "aggregated"
+  | "docMap"
+  | "intersect"
+  | "url"
+  | "table"
+  | "sql"
+  | "writeAggregates"
+  | "census"
   | "population"
-  | "aggregated";
+  | "sd"
+  | "sdMacro"
+  | "sdMicro"
+  | "dialect";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

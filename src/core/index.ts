@@ -130,6 +130,13 @@ export {
 } from "./planning/pilotStandardDeviations.js";
 export { type PlanningInput, planningHalfWidth } from "./planning/planningHalfWidth.js";
 export {
+  type PlanPilot,
+  type PlanStart,
+  type PlanStartInput,
+  planStartFromPilot,
+  planStartFromSd,
+} from "./planning/planStart.js";
+export {
   halfWidthCurve,
   requiredDocuments,
   requiredDocumentsWithinLimit,

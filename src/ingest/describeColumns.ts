@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import { checkDelimitedLayout, checkInputFile } from "./checkInput.js";
 import { queryRows, unreadable } from "./duckdb.js";
 import { type InputFormat, tableFunction } from "./inputFormat.js";
@@ -63,7 +63,7 @@ export function defaultMetric(
   if (candidates.length === 1) return (candidates[0] as { name: string }).name;
   throw new RagciError(
     "missing-column",
-    `${file}: name the metric with --metric (numeric columns: ${candidates.map((c) => c.name).join(", ") || "none"})`,
-    { file },
+    `${file}: name the metric with ${optionRef("metric")} (numeric columns: ${candidates.map((c) => c.name).join(", ") || "none"})`,
+    { file, option: "metric" },
   );
 }

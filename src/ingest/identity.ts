@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { optionRef, RagciError } from "../core/errors.js";
 
 // Identity before arithmetic: a (system, document, query, trial) is counted once. These are the
@@ -54,6 +55,52 @@ export function requireDistinctInputs(inputs: readonly InputIdentity[]): void {
       );
     }
     seen.set(sha256, file);
+  }
+}
+
+/**
+ * Each file once, by its path: a paired read takes one file per system, and a file given twice
+ * would be compared with itself. Two files with the same bytes are two systems that agree
+ * (a pull request that does not change retrieval), which a comparison must allow.
+ *
+ * @throws RagciError "invalid-option" naming the file given twice
+ */
+export function requireDistinctFiles(files: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const key = file === "-" ? "-" : resolve(file);
+    const before = seen.get(key);
+    if (before !== undefined)
+      throw new RagciError(
+        "invalid-option",
+        `${file === "-" ? "standard input (-)" : file} is given twice${before === file ? "" : ` (as ${before} and ${file})`}: give each system's file once`,
+        { file },
+      );
+    seen.set(key, file);
+  }
+}
+
+/**
+ * Each run once: two files of one evaluation run (an Inspect log written as .json and .eval,
+ * an eval-set retry) hold the same results in other bytes; read as shards they would be added.
+ * `run` is the tool's run identity (null: the tool records none).
+ *
+ * @throws RagciError "invalid-value" naming the two inputs
+ */
+export function requireDistinctRuns(
+  inputs: readonly { readonly file: string; readonly run: string | null }[],
+): void {
+  const seen = new Map<string, string>();
+  for (const { file, run } of inputs) {
+    if (run === null) continue;
+    const before = seen.get(run);
+    if (before !== undefined)
+      throw new RagciError(
+        "invalid-value",
+        `${file}: holds the same run as ${before} (${run}); its results would be read twice: give one of the two files`,
+        { file },
+      );
+    seen.set(run, file);
   }
 }
 

@@ -1,9 +1,20 @@
-export { aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
+export { csvText } from "./csvText.js";
+export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
+export type { InputDescription } from "./inputDescription.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
+export { mergeShards, type Shard } from "./mergeShards.js";
+export { type NamedOutput, refuseUnsafeOutputs } from "./outputSafety.js";
+export { QUERY_CHECK_ROW_LIMIT } from "./queryIdCheck.js";
 export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
 export { type DesignSpec, readDesign } from "./readDesign.js";
-export { readOneSystem, type SystemFilter } from "./readOneSystem.js";
-export { readPairedAggregates } from "./readPairedAggregates.js";
+export type { PairsRead } from "./readFilePairs.js";
+export type { TableRead } from "./readFileTables.js";
+export type { OneOrPairOptions, OneOrPairRead } from "./readOneOrPair.js";
+export {
+  differenceName,
+  pairedAggregateGroups,
+  readPairedAggregates,
+} from "./readPairedAggregates.js";
 export {
   type PairDifference,
   type PairedInput,
@@ -11,14 +22,34 @@ export {
   type ReadPairedOptions,
   readPairedResults,
 } from "./readPairedResults.js";
-export { type Pilot, type PilotInput, readPilot } from "./readPilot.js";
 export {
   type MetricAggregates,
+  type ReadingPass,
   type ReadResultsOptions,
   type ResultsTable,
   readResults,
 } from "./readResults.js";
+export { type ReadShape, readSource } from "./readSource.js";
 export { resolveColumn } from "./resolveColumns.js";
+export { firstScanStarted } from "./scanGate.js";
+export {
+  parseSystemSelection,
+  type Selection,
+  type SystemSelection,
+} from "./selection.js";
 export { sha256File } from "./sha256File.js";
-export { writeAggregates } from "./writeAggregates.js";
+export { checkShardKinds } from "./shardKinds.js";
+export {
+  type DatabaseSource,
+  type FilesSource,
+  isDatabaseSource,
+  type ReadOptions,
+  type ReadProgress,
+  type Source,
+} from "./source.js";
+export { parseDatabaseUrl, urlForms, WAREHOUSES } from "./sql/databaseUrl.js";
+export { DIALECTS, dialect } from "./sql/dialects.js";
+export { perDocumentSql } from "./sql/perDocumentSql.js";
+export type { SqlSource } from "./sql/sourceRowsSql.js";
+export { checkAggregatesFileName, writeAggregates } from "./writeAggregates.js";
 export { writeAtomicWith, writeFileAtomic } from "./writeAtomic.js";

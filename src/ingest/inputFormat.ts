@@ -1,4 +1,4 @@
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 
 export type InputFormat = "csv" | "tsv" | "jsonl" | "parquet";
 
@@ -18,14 +18,15 @@ export function inputFormat(file: string, declared?: string | null): InputFormat
     if ((INPUT_FORMATS as readonly string[]).includes(format)) return format as InputFormat;
     throw new RagciError(
       "invalid-option",
-      `--format ${declared} is not one of ${INPUT_FORMATS.join(", ")}`,
+      `${optionRef("format")} ${declared} is not one of ${INPUT_FORMATS.join(", ")}`,
+      { option: "format" },
     );
   }
   for (const [pattern, format] of EXTENSIONS) if (pattern.test(file)) return format;
   throw new RagciError(
     "unreadable-input",
-    `${file}: cannot tell the format from the extension; name it with --format ${INPUT_FORMATS.join("|")}`,
-    { file },
+    `${file}: cannot tell the format from the extension; name it with ${optionRef("format")} ${INPUT_FORMATS.join("|")}`,
+    { file, option: "format" },
   );
 }
 

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { documentStats } from "../core/aggregate/documentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { queryRows } from "./duckdb.js";
 import type { PairDifference, PairedTable } from "./readPairedResults.js";
@@ -38,8 +38,8 @@ export async function keepCommonQueries(
     const others = systems.filter((s) => !missing.some((r) => r.sys === s));
     throw new RagciError(
       "invalid-value",
-      `${file}: query ${first.q} has a result for ${first.sys} but not for ${others.join(", ") || "every other system"}; ${missing.map((r) => `${r.sys} has ${plural(Number(r.k), "query", "queries")}`).join(", ")} missing from another system. Use --intersect to keep the common queries`,
-      { file },
+      `${file}: query ${first.q} has a result for ${first.sys} but not for ${others.join(", ") || "every other system"}; ${missing.map((r) => `${r.sys} has ${plural(Number(r.k), "query", "queries")}`).join(", ")} missing from another system. Use ${optionRef("intersect")} to keep the common queries`,
+      { file, option: "intersect" },
     );
   }
   await connection.run(

@@ -1,3 +1,4 @@
+import { optionRef } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
 import { type QueryProgress, queryRows, withMemoryLimit, withQueryProgress } from "./duckdb.js";
 import { sqlIdentifier } from "./inputFormat.js";
@@ -54,7 +55,7 @@ export async function queryIdNotices(
   if (query === null) return [];
   if (!check.named && rows > check.rowLimit) {
     return [
-      `${c.file}: query ids (column ${query}) were not checked for repeats: ${groupedInteger(rows)} rows, more than the ${groupedInteger(check.rowLimit)} checked by default; pass --query ${query} to check them`,
+      `${c.file}: query ids (column ${query}) were not checked for repeats: ${groupedInteger(rows)} rows, more than the ${groupedInteger(check.rowLimit)} checked by default; pass ${optionRef("query")} ${query} to check them`,
     ];
   }
   return duringScan(() =>

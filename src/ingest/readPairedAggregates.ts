@@ -1,5 +1,5 @@
 import { compareCodePoints } from "../core/aggregate/mergeDocumentStats.js";
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { readAggregates } from "./readAggregates.js";
 import type { PairDifference, PairedTable } from "./readPairedResults.js";
@@ -110,7 +110,7 @@ export async function readPairedAggregates(
       if (!d) {
         throw new RagciError(
           "missing-column",
-          `${file}: no rows for the difference "${differenceName(a, b)}" of metric ${metric}; a paired comparison needs each query of both systems, so per-system sums are not enough — write the table with ragci compare --write-aggregates`,
+          `${file}: no rows for the difference "${differenceName(a, b)}" of metric ${metric}; a paired comparison needs each query of both systems, so per-system sums are not enough — write the table with ragci compare ${optionRef("writeAggregates")}`,
           { file },
         );
       }

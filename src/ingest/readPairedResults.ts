@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import type { PairSums } from "../core/compareMetric.js";
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { checkInputFile } from "./checkInput.js";
 import { checkPairing, checkRows, type InputRows } from "./checkPairedRows.js";
@@ -110,7 +110,8 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
   if (!perFile && !options.system) {
     throw new RagciError(
       "invalid-option",
-      `${first.displayName}: name the system column with --system, or give one file per system`,
+      `${first.displayName}: name the system column with ${optionRef("system")}, or give one file per system`,
+      { file: first.displayName, option: "system" },
     );
   }
   return withDuckDb(async (connection) => {

@@ -1,4 +1,4 @@
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import { requireDistinctMetrics } from "./identity.js";
 
 /** Names tried, in order, for the query id column (pairing, and excluded from metrics). */
@@ -117,8 +117,8 @@ export function documentColumn(
   if (found !== null) return found;
   throw new RagciError(
     "missing-column",
-    `${file}: no document column (looked for ${DOCUMENT_COLUMN_CANDIDATES.join(", ")}); name it with --doc (columns: ${columns.join(", ")})`,
-    { file },
+    `${file}: no document column (looked for ${DOCUMENT_COLUMN_CANDIDATES.join(", ")}); name it with ${optionRef("doc")} (columns: ${columns.join(", ")})`,
+    { file, option: "doc" },
   );
 }
 
@@ -137,8 +137,8 @@ export function queryColumn(
   if (found !== null) return found;
   throw new RagciError(
     "missing-column",
-    `${file}: no query id column to pair the systems on (looked for ${QUERY_COLUMN_CANDIDATES.join(", ")}); name it with --query (columns: ${columns.join(", ")})`,
-    { file },
+    `${file}: no query id column to pair the systems on (looked for ${QUERY_COLUMN_CANDIDATES.join(", ")}); name it with ${optionRef("query")} (columns: ${columns.join(", ")})`,
+    { file, option: "query" },
   );
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import { sniffEvalFormat } from "./evalFormats/readEvalContent.js";
 import { INPUT_FORMATS } from "./inputFormat.js";
 
@@ -150,8 +150,8 @@ export async function spoolSource(
       if (!declared || declared === "parquet" || !INPUT_FORMATS.includes(declared as never))
         throw new RagciError(
           "unreadable-input",
-          `${displayName}: is ${compression === "gz" ? "gzip" : "Zstandard"}-compressed; name the format of what it holds with --format csv|tsv|jsonl`,
-          { file: displayName },
+          `${displayName}: is ${compression === "gz" ? "gzip" : "Zstandard"}-compressed; name the format of what it holds with ${optionRef("format")} csv|tsv|jsonl`,
+          { file: displayName, option: "format" },
         );
       copy = join(dir, `${name}.${declared}.${compression}`);
     } else if (declared && INPUT_FORMATS.includes(declared as never))
@@ -161,8 +161,8 @@ export async function spoolSource(
       if (format === null)
         throw new RagciError(
           "unreadable-input",
-          `${displayName}: cannot tell the format from its content; name it with --format ${INPUT_FORMATS.join("|")}`,
-          { file: displayName },
+          `${displayName}: cannot tell the format from its content; name it with ${optionRef("format")} ${INPUT_FORMATS.join("|")}`,
+          { file: displayName, option: "format" },
         );
       copy = join(dir, `${name}.${format}`);
       notes.push(`${displayName}: read as ${format.toUpperCase()} (told from its content)`);

@@ -1,5 +1,5 @@
 import { rm, writeFile } from "node:fs/promises";
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import { withDuckDb } from "./duckdb.js";
 import { aggregatesCsv } from "./hashInputs.js";
 import { sqlString } from "./inputFormat.js";
@@ -11,7 +11,8 @@ export function checkAggregatesFileName(target: string): void {
   if (!/\.(csv|parquet|pq)$/i.test(target)) {
     throw new RagciError(
       "invalid-option",
-      `--write-aggregates ${target}: the name must end in .csv or .parquet (the format is taken from it)`,
+      `${optionRef("writeAggregates")} ${target}: the name must end in .csv or .parquet (the format is taken from it)`,
+      { option: "writeAggregates" },
     );
   }
 }

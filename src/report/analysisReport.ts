@@ -1,14 +1,9 @@
 import type { Analysis } from "../core/analyze.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
+import type { InputDescription } from "../ingest/inputDescription.js";
 
-/** What the report layer needs besides the Analysis: where the numbers came from. */
-export interface InputDescription {
-  readonly file: string;
-  readonly sha256: string;
-  readonly format: string;
-  readonly rows: number;
-  readonly kind: "per-query" | "per-document";
-}
+/** Where the numbers came from: ingest's readers describe each input they read. */
+export type { InputDescription };
 
 export interface AnalysisEntry {
   readonly metric: string;

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, ragci, ragciJson, scratchDir } from "./runCli.js";
+import { EXAMPLE, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 const lines = readFileSync(EXAMPLE, "utf8").trimEnd().split(/\r?\n/);
@@ -35,9 +35,18 @@ function refused(args: readonly string[], message: RegExp): void {
 }
 
 describe("counted twice: refused", () => {
-  it("the same file twice (analyze and compare)", () => {
+  it("the same file twice, or two copies of it, as shards; the same file twice in compare", () => {
     refused(["analyze", "bm25.csv", "bm25.csv", "--metric", "hit5"], /bm25\.csv is given twice/);
-    refused(["compare", "bm25.csv", "copy.csv", "--metric", "hit5"], /hold the same bytes/);
+    refused(["analyze", "bm25.csv", "copy.csv", "--metric", "hit5"], /hold the same bytes/);
+    refused(
+      ["compare", "bm25.csv", "./bm25.csv", "--metric", "hit5"],
+      /^ragci: \.\/bm25\.csv is given twice \(as bm25\.csv and \.\/bm25\.csv\): give each system's file once/,
+    );
+  });
+
+  it("compare allows two systems' files with the same bytes: they agree, difference 0", () => {
+    const same = ragciJson(["compare", "bm25.csv", "copy.csv", "--metric", "hit5"], { cwd: dir });
+    expect(same.difference.micro.estimate).toBe(0);
   });
 
   it("a metric named twice, also through an alias", () => {
@@ -55,6 +64,21 @@ describe("counted twice: refused", () => {
     const split = ragciJson(["analyze", OVERLAP_A, SPLIT_B, "--metric", "hit5"]);
     expect(split.micro).toEqual(whole.micro);
     expect(split.macro).toEqual(whole.macro);
+  });
+});
+
+describe("one run in two files: refused", () => {
+  it("an Inspect log and a re-serialised copy (other bytes, one run id) are one run", () => {
+    const log = join(
+      ROOT,
+      "test/fixtures/realTools/inspect/2025-05-12T20-28-13-04-00_popularity.json",
+    );
+    const copy = join(dir, "same-run.json");
+    writeFileSync(copy, JSON.stringify(JSON.parse(readFileSync(log, "utf8"))));
+    refused(
+      ["analyze", log, copy, "--doc", "id"],
+      /same-run\.json: holds the same run as .*popularity\.json \(inspect run:\S+\); its results would be read twice: give one of the two files$/m,
+    );
   });
 });
 

@@ -59,8 +59,8 @@ describe("readingProgress", () => {
     const shown: string[] = [];
     const terminal: Progress = { enabled: true, update: (m) => void shown.push(m), done() {} };
     const io = (progress: Progress) => ({ progress }) as CommandIo;
-    expect(readingProgress(io(quiet), "results.csv")).toBeUndefined();
-    readingProgress(io(terminal), "results.csv")?.("aggregating", 0.5);
+    expect(readingProgress(io(quiet)).scan).toBeUndefined();
+    readingProgress(io(terminal)).scan?.("results.csv", "aggregating", 0.5);
     expect(shown).toEqual([
       `reading results.csv: aggregating [${"█".repeat(12)}${"░".repeat(12)}] 50%`,
     ]);

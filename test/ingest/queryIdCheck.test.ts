@@ -13,7 +13,7 @@ writeFileSync(path, "doc,query_id,hit\na,q1,1\na,q1,0\nb,q2,1\nb,q3,0\nc,q4,1\n"
 
 const repeated = `${path}: query id q1 appears 2 times in column query_id; each query is counted as many times as it appears — remove duplicated rows if that is not intended`;
 const notChecked = (limit: string) =>
-  `${path}: query ids (column query_id) were not checked for repeats: 5 rows, more than the ${limit} checked by default; pass --query query_id to check them`;
+  `${path}: query ids (column query_id) were not checked for repeats: 5 rows, more than the ${limit} checked by default; pass \`query\` query_id to check them`;
 
 describe("the repeated-query check's row limit", () => {
   it("is 2,000,000 rows unless told otherwise, so a small file is checked", async () => {
@@ -40,7 +40,7 @@ describe("the repeated-query check's row limit", () => {
     writeFileSync(big, `doc,query_id,hit\n${rows.join("\n")}\n`);
     const read = await readResults({ file: big, metrics: ["hit"], queryCheckRowLimit: 1000 });
     expect(read.notices).toEqual([
-      `${big}: query ids (column query_id) were not checked for repeats: 1,200 rows, more than the 1,000 checked by default; pass --query query_id to check them`,
+      `${big}: query ids (column query_id) were not checked for repeats: 1,200 rows, more than the 1,000 checked by default; pass \`query\` query_id to check them`,
     ]);
   });
 

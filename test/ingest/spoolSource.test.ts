@@ -77,7 +77,7 @@ describe("spoolSource", () => {
       (e: unknown) => e,
     );
     expect((refused as Error).message).toBe(
-      "stdin: is gzip-compressed; name the format of what it holds with --format csv|tsv|jsonl",
+      "stdin: is gzip-compressed; name the format of what it holds with `format` csv|tsv|jsonl",
     );
     const source = await spoolSource("-", { stdin: Readable.from([packed]), format: "csv" });
     try {
@@ -93,7 +93,7 @@ describe("spoolSource", () => {
       (e: unknown) => e,
     );
     expect((error as Error).message).toBe(
-      "stdin: cannot tell the format from its content; name it with --format csv|tsv|jsonl|parquet",
+      "stdin: cannot tell the format from its content; name it with `format` csv|tsv|jsonl|parquet",
     );
   });
 });

@@ -1,24 +1,28 @@
 import type { Command } from "commander";
 import { groupedInteger } from "../../core/groupedInteger.js";
-import { sha256Aggregates } from "../../ingest/hashInputs.js";
-import { mergeShards } from "../../ingest/mergeShards.js";
-import { QUERY_CHECK_ROW_LIMIT } from "../../ingest/queryIdCheck.js";
-import { writeAggregates } from "../../ingest/writeAggregates.js";
+import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
+import {
+  mergeShards,
+  QUERY_CHECK_ROW_LIMIT,
+  readSource,
+  sha256Aggregates,
+  writeAggregates,
+} from "../../ingest/index.js";
 import type { AnalysisReport } from "../../report/analysisReport.js";
 import { formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
 import { analysisCensusStudies } from "../censusStudy.js";
-import { withDatabaseOptions } from "../databaseSource.js";
 import { declaredDesign } from "../designOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import { loadDuringScan } from "../loadDuringScan.js";
-import { loadInputs } from "../loadInput.js";
 import { analysisSettings, parseList } from "../options.js";
+import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
+import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 import { namingSystemMetric, systemMetricLabel } from "../systemMetricLabel.js";
 
 const EXAMPLES = `
@@ -88,7 +92,12 @@ export async function runAnalyze(
   const designed = await declaredDesign(options);
   // The estimators (and @stdlib's quantile functions) load while DuckDB scans the files.
   const [inputs, { analyze }] = await loadDuringScan(
-    loadInputs(files, options, io, designed.label),
+    readSource(sourceOf(files, options, io), selectionOf(options), {
+      read: "tables",
+      documentLabel: designed.label,
+      valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
+      progress: readingProgress(io),
+    }),
     () => import("../../core/analyze.js"),
   );
   const groups = mergeShards(

@@ -1,22 +1,21 @@
 import type { Command } from "commander";
-import { requireDistinctInputs } from "../../ingest/identity.js";
-import { pairedAggregateGroups } from "../../ingest/readPairedAggregates.js";
-import { writeAggregates } from "../../ingest/writeAggregates.js";
+import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
+import { pairedAggregateGroups, readSource, writeAggregates } from "../../ingest/index.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { censusDifferenceStudies } from "../censusStudy.js";
 import { type CompareCommandOptions, checkCompareOptions } from "../compareOptions.js";
-import { withDatabaseOptions } from "../databaseSource.js";
 import { declaredDesign } from "../designOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import { loadDuringScan } from "../loadDuringScan.js";
-import { loadPairedInput } from "../loadPairedInput.js";
 import { analysisSettings, parseList } from "../options.js";
+import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
+import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -86,16 +85,20 @@ export async function runCompare(
   options: CompareCommandOptions,
   io: CommandIo,
 ): Promise<string> {
-  const { format, metrics, systemOption } = await checkCompareOptions(files, options);
+  const { format, selection } = await checkCompareOptions(files, options);
   const designed = await declaredDesign(options);
   const [loaded, { compareMetric }] = await loadDuringScan(
-    loadPairedInput(files, options, metrics, systemOption, designed.label, io),
+    readSource(sourceOf(files, options, io), selection, {
+      read: "pairs",
+      documentLabel: designed.label,
+      valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
+      progress: readingProgress(io),
+    }),
     () => import("../../core/compareMetric.js"),
   );
-  requireDistinctInputs(loaded.inputs);
   const { table, mode } = loaded;
   const studies = options.census
-    ? await censusDifferenceStudies(options, systemOption?.column ?? null, table, loaded.pairs, io)
+    ? await censusDifferenceStudies(options, selection, table, io)
     : null;
   const census = options.census as string;
   const labelOf = table.labelOf;

@@ -1,12 +1,10 @@
 import type { Command } from "commander";
 import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
-import { differenceName } from "../../ingest/readPairedAggregates.js";
+import { differenceName, parseSystemSelection } from "../../ingest/index.js";
 import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
-import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { planStart } from "../loadPlanStart.js";
 import {
   parseLevel,
   parseList,
@@ -15,8 +13,9 @@ import {
   parsePositive,
 } from "../options.js";
 import { checkPlanOptions, type PlanCommandOptions, planTargets } from "../planOptions.js";
+import { planStart } from "../planStart.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
-import { parseSystemFilter } from "../systemFilter.js";
+import { withDatabaseOptions } from "../sourceOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -122,7 +121,7 @@ export async function runPlan(
       const census = start.census && {
         system: pair
           ? differenceName(pair.a, pair.b)
-          : parseSystemFilter(options.system)?.value || null,
+          : (parseSystemSelection(options.system)?.systems?.[0] ?? null),
         metric: pair?.metric ?? options.metric?.[0] ?? "metric",
         stats: start.census,
       };

@@ -1,20 +1,22 @@
+import { availableParallelism } from "node:os";
 import type { Command } from "commander";
+import { metricKindOf } from "../../core/analyze.js";
 import { CHUNK_BOOTSTRAP_SKIPPED } from "../../core/simulation/coverageStudy.js";
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
 import { censusTruth } from "../../core/simulation/studySummary.js";
-import { differenceName } from "../../ingest/readPairedAggregates.js";
+import { differenceName, type OneOrPairRead, readSource } from "../../ingest/index.js";
 import {
   type SimulationReport,
   simulationJson,
   simulationMarkdown,
   simulationTerminal,
 } from "../../report/simulationReport.js";
+import { runStudyColumns, type StudyColumnSettings } from "../../simulation/runStudyColumns.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
-import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { loadCensus } from "../loadCensus.js";
 import { parseLevel, parseList, parseReplicates, parseThreads, wholeNumbers } from "../options.js";
+import { readingProgress } from "../readingProgress.js";
 import {
   type ReportOptions,
   refuseUnsafe,
@@ -22,7 +24,6 @@ import {
   reportFormat,
   withReportOptions,
 } from "../reportOptions.js";
-import { runStudyColumns, type StudyFlags } from "../runStudyColumns.js";
 import {
   checkColumnsFit,
   type SimulationDesignFlags,
@@ -31,13 +32,16 @@ import {
   studySizes,
   withSimulationDesignOptions,
 } from "../simulationDesign.js";
+import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 
 interface SimulateCommandOptions
   extends CensusInputOptions,
     SimulationDesignFlags,
-    StudyFlags,
+    StudyColumnSettings,
     ReportOptions {
   readonly units: string[];
+  /** Worker threads; default the machine's cores. */
+  readonly threads?: number;
 }
 
 const EXAMPLES = `
@@ -110,20 +114,43 @@ export async function runSimulate(
   const sizes = studySizes(options, design);
   const twoStage = design.kind === "two-stage" ? design : null;
   await refuseUnsafe([file, twoStage?.file], options);
-  const census = await loadCensus(file, options, twoStage?.unitColumn ?? null, io);
+  checkSources(file === undefined ? [] : [file], options, "the census file");
+  const census = await readSource(
+    sourceOf(file === undefined ? [] : [file], options, io),
+    selectionOf(options),
+    {
+      read: "one",
+      usedBy: "simulate",
+      pairedUse: "a paired study",
+      documentLabel: twoStage?.unitColumn ?? null,
+      progress: readingProgress(io),
+    },
+  );
   const stats = census.stats;
   checkColumnsFit(sizes.columns, design, stats.n.length);
-  const { studies, threads } = await runStudyColumns(
+  const threads = options.threads ?? availableParallelism();
+  const started = Date.now();
+  const studies = await runStudyColumns(
     census,
     await studyDesign(design, census.labels ?? null),
     sizes,
     options,
-    io,
+    {
+      threads,
+      ...(io.signal ? { signal: io.signal } : {}),
+      onProgress: (column, done, total) => {
+        const elapsed = (Date.now() - started) / 1000;
+        const eta = done > 0 ? (elapsed / done) * (total - done) : 0;
+        io.progress.update(
+          `${sizes.perColumn} = ${sizes.columns[column]}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
+        );
+      },
+    },
   );
   io.progress.done();
   const report: SimulationReport = {
     version: io.version,
-    census: census.description,
+    census: censusDescription(census),
     truth: censusTruth(stats),
     level: options.level,
     studies,
@@ -150,4 +177,20 @@ export async function runSimulate(
       return simulateHtml({ report, census: stats, aggregates });
     },
   });
+}
+
+/** The census as simulate's report describes it: source, digest, size, metric and what of it. */
+function censusDescription(census: OneOrPairRead): SimulationReport["census"] {
+  const { stats, pair, description } = census;
+  return {
+    file: description.file,
+    sha256: description.sha256 as string,
+    kind: description.kind,
+    documents: stats.n.length,
+    results: stats.n.reduce((t, v) => t + v, 0),
+    metric: census.metric,
+    metricKind: metricKindOf(stats, pair !== null),
+    system: census.system,
+    pair,
+  };
 }

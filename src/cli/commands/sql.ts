@@ -1,12 +1,15 @@
 import type { Command } from "commander";
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { RagciError } from "../../core/errors.js";
-import { DIALECTS, dialect } from "../../ingest/sql/dialects.js";
-import { perDocumentSql } from "../../ingest/sql/perDocumentSql.js";
-import type { SqlSource } from "../../ingest/sql/sourceRowsSql.js";
+import {
+  DIALECTS,
+  dialect,
+  parseSystemSelection,
+  perDocumentSql,
+  type SqlSource,
+} from "../../ingest/index.js";
 import type { CommandIo } from "../io.js";
 import { parseList } from "../options.js";
-import { parseSystemOption } from "../systemFilter.js";
 
 interface SqlCommandOptions {
   readonly dialect: string;
@@ -84,7 +87,7 @@ function sqlStatement(options: SqlCommandOptions): string {
       "invalid-option",
       "name the metric column(s) with --metric (e.g. --metric hit5,rr)",
     );
-  const system = parseSystemOption(options.system);
+  const system = parseSystemSelection(options.system);
   const source: SqlSource =
     options.table !== undefined ? { table: options.table } : { sql: options.sql as string };
   let pairs: [string, string][] | null = null;
@@ -94,7 +97,7 @@ function sqlStatement(options: SqlCommandOptions): string {
       "--intersect goes with --pair (two systems joined on --query)",
     );
   if (options.pair) {
-    const values = system?.values;
+    const values = system?.systems;
     if (values?.length !== 2 || !options.query) {
       throw new RagciError(
         "invalid-option",
@@ -108,8 +111,8 @@ function sqlStatement(options: SqlCommandOptions): string {
     source,
     doc: options.doc,
     metrics: options.metric,
-    system: system?.column ?? null,
-    systems: system?.values ?? null,
+    system: system?.systemColumn ?? null,
+    systems: system?.systems ?? null,
     query: options.query ?? null,
     pairs,
     intersect: options.intersect ?? false,

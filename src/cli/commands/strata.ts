@@ -6,8 +6,7 @@ import {
   sizeStrataDesign,
 } from "../../core/designs/sizeStrataDesign.js";
 import { RagciError } from "../../core/errors.js";
-import { csvText } from "../../ingest/csvText.js";
-import { writeFileAtomic } from "../../ingest/writeAtomic.js";
+import { csvText, readSource, sha256File, writeFileAtomic } from "../../ingest/index.js";
 import {
   type StrataReport,
   strataJson,
@@ -15,11 +14,10 @@ import {
   strataTerminal,
 } from "../../report/strataReport.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
-import { withDatabaseOptions } from "../databaseSource.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { loadStrataCensus } from "../loadStrataCensus.js";
 import { parseAllocation, parseCount } from "../options.js";
+import { readingProgress } from "../readingProgress.js";
 import {
   namedOutput,
   type ReportOptions,
@@ -28,7 +26,7 @@ import {
   reportFormat,
   withReportOptions,
 } from "../reportOptions.js";
-import { parseSystemFilter } from "../systemFilter.js";
+import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 
 interface StrataCommandOptions extends ReportOptions, CensusInputOptions {
   readonly documents: number;
@@ -91,8 +89,19 @@ export async function runStrata(
 ): Promise<string> {
   const format = reportFormat(options);
   await refuseUnsafe([file], options, [namedOutput("--write-sample", options.writeSample)]);
-  const read = await loadStrataCensus(file, options, io);
+  const files = file === undefined ? [] : [file];
+  checkSources(files, options, "the census file");
+  const selection = selectionOf(options);
+  const read = await readSource(sourceOf(files, options, io), selection, {
+    read: "one",
+    usedBy: "strata",
+    allowPair: false,
+    // The file's SHA-256 is read only when the HTML page shows it.
+    hash: false,
+    progress: readingProgress(io),
+  });
   const { stats: census, metric } = read;
+  const source = read.description.file;
   io.progress.done();
 
   const M = census.n.length;
@@ -108,7 +117,7 @@ export async function runStrata(
       "invalid-option",
       options.cutoff !== undefined
         ? `--cutoff ${options.cutoff}: each stratum needs at least two documents`
-        : `${read.source}: no size cutoff leaves two documents in each stratum`,
+        : `${source}: no size cutoff leaves two documents in each stratum`,
     );
   }
   let sample: StrataReport["sample"] = null;
@@ -121,11 +130,11 @@ export async function runStrata(
     await writeFileAtomic(options.writeSample, csvText(["doc", "stratum"], rows));
     sample = { path: options.writeSample, seed: options.seed, allocation: options.allocation };
   }
-  const filter = parseSystemFilter(options.system);
+  const system = selection.systems?.[0] ?? null;
   const report: StrataReport = {
     version: io.version,
-    file: read.source,
-    system: filter?.value ? `${filter.column} ${filter.value}` : null,
+    file: source,
+    system: system === null ? null : `${selection.systemColumn} ${system}`,
     design,
     sample,
   };
@@ -135,10 +144,9 @@ export async function runStrata(
     io,
     html: async (path) => {
       const { strataHtml } = await import("../../report/html/strataPage.js");
-      const aggregates = aggregatesDownload(path, [
-        { system: filter?.value || null, metric, stats: census },
-      ]);
-      return strataHtml({ report, census, sha256: await read.sha256(), aggregates });
+      const aggregates = aggregatesDownload(path, [{ system, metric, stats: census }]);
+      const sha256 = read.description.sha256 ?? (await sha256File(source));
+      return strataHtml({ report, census, sha256, aggregates });
     },
   });
 }

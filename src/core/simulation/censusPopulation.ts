@@ -1,4 +1,4 @@
-import { RagciError } from "../errors.js";
+import { optionRef, RagciError } from "../errors.js";
 
 /**
  * M for an analysis checked against a census: the census holds every document of the
@@ -16,8 +16,8 @@ export function censusPopulation(
   if (given !== null && given !== censusDocuments) {
     throw new RagciError(
       "invalid-option",
-      `--census ${census} has ${censusDocuments} documents but --population says ${given}: a census holds every document of the population; drop --population (the census gives M) or give the whole census`,
-      { file: census },
+      `${optionRef("census")} ${census} has ${censusDocuments} documents but ${optionRef("population")} says ${given}: a census holds every document of the population; drop ${optionRef("population")} (the census gives M) or give the whole census`,
+      { file: census, option: "population" },
     );
   }
   return censusDocuments;

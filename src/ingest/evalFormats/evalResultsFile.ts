@@ -26,6 +26,8 @@ export interface EvalResultsFile {
   readonly rowsPerInput: readonly number[];
   /** The tool of each input, in order. */
   readonly tools: readonly EvalFormat["name"][];
+  /** The run each input holds, when its tool records one (see distinctRuns); else null. */
+  readonly runs: readonly (string | null)[];
   /** The metric columns in it, as the tool names them. */
   readonly metrics: readonly string[];
   /** How the file was read, each true of this file (shown in the report). */
@@ -152,6 +154,7 @@ export async function evalResultsFile(
   return {
     path: out,
     tools,
+    runs: reads.map((r) => (r.run ? `${r.tool} ${r.run.key}` : null)),
     rowsPerInput,
     metrics,
     notes,

@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { Dialect } from "./dialects.js";
 import type { SourceColumns } from "./sourceRowsSql.js";
 
@@ -32,7 +32,8 @@ export function refuseShadowedColumns(d: Dialect, c: SourceColumns): void {
     if (hidden) {
       throw new RagciError(
         "invalid-option",
-        `the ${what} column ${column}: ragci's ${d.name} statement names a column of its own ${column}, which ${d.name} would read in place of yours; rename yours with --sql "SELECT …, ${column} AS ${column}_in, …" and name ${column}_in`,
+        `the ${what} column ${column}: ragci's ${d.name} statement names a column of its own ${column}, which ${d.name} would read in place of yours; rename yours with ${optionRef("sql")} "SELECT …, ${column} AS ${column}_in, …" and name ${column}_in`,
+        { option: "sql" },
       );
     }
   }

@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { ConnectionConfig, DatabaseConnection, DatabaseRow } from "./databaseConnection.js";
 import { loadClient } from "./databaseConnection.js";
 import { type DatabaseUrl, parameter, pathSegments } from "./databaseUrl.js";
@@ -47,7 +47,8 @@ export function bigqueryConfig(target: DatabaseUrl): ConnectionConfig<BigQueryCo
   if (!url.hostname || rest.length > 0 || url.username || url.password) {
     throw new RagciError(
       "invalid-option",
-      `--from ${target.shown}: write bigquery://PROJECT/DATASET (credentials come from GOOGLE_APPLICATION_CREDENTIALS or gcloud, not the URL)`,
+      `${optionRef("url")} ${target.shown}: write bigquery://PROJECT/DATASET (credentials come from GOOGLE_APPLICATION_CREDENTIALS or gcloud, not the URL)`,
+      { option: "url" },
     );
   }
   return {

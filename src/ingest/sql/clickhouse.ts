@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { ConnectionConfig, DatabaseConnection, DatabaseRow } from "./databaseConnection.js";
 import { loadClient } from "./databaseConnection.js";
 import { type DatabaseUrl, decoded, type Environment, pathSegments } from "./databaseUrl.js";
@@ -36,7 +36,8 @@ export function clickhouseConfig(
   if (!url.hostname || rest.length > 0) {
     throw new RagciError(
       "invalid-option",
-      `--from ${target.shown}: write clickhouse://HOST:8123/DATABASE (user and password from CLICKHOUSE_USER and CLICKHOUSE_PASSWORD)`,
+      `${optionRef("url")} ${target.shown}: write clickhouse://HOST:8123/DATABASE (user and password from CLICKHOUSE_USER and CLICKHOUSE_PASSWORD)`,
+      { option: "url" },
     );
   }
   const port = url.port || (https ? "8443" : "8123");

@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { DialectName } from "./dialects.js";
 
 /** The databases `--from` reads, each through its own Node client. */
@@ -115,7 +115,8 @@ export function parseDatabaseUrl(text: string): DatabaseUrl {
   if (!found) {
     throw new RagciError(
       "invalid-option",
-      `--from ${scheme ? `${scheme}:…` : redactUrl(text)}: give a URL of one of ${urlForms()}`,
+      `${optionRef("url")} ${scheme ? `${scheme}:…` : redactUrl(text)}: give a URL of one of ${urlForms()}`,
+      { option: "url" },
     );
   }
   let url: URL;
@@ -124,7 +125,8 @@ export function parseDatabaseUrl(text: string): DatabaseUrl {
   } catch {
     throw new RagciError(
       "invalid-option",
-      `--from ${redactUrl(text)}: not a URL; for ${WAREHOUSES[found].label} write ${WAREHOUSES[found].form}`,
+      `${optionRef("url")} ${redactUrl(text)}: not a URL; for ${WAREHOUSES[found].label} write ${WAREHOUSES[found].form}`,
+      { option: "url" },
     );
   }
   return { warehouse: found, url, shown: redactUrl(text) };

@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { ConnectionConfig, DatabaseConnection, DatabaseRow } from "./databaseConnection.js";
 import { loadClient } from "./databaseConnection.js";
 import { type DatabaseUrl, decoded, type Environment, parameter } from "./databaseUrl.js";
@@ -51,14 +51,16 @@ export function databricksConfig(
   if (!url.hostname || path === "" || path === "/") {
     throw new RagciError(
       "invalid-option",
-      `--from ${target.shown}: write databricks://HOST/sql/1.0/warehouses/ID (the warehouse's host and HTTP path; the token from DATABRICKS_TOKEN)`,
+      `${optionRef("url")} ${target.shown}: write databricks://HOST/sql/1.0/warehouses/ID (the warehouse's host and HTTP path; the token from DATABRICKS_TOKEN)`,
+      { option: "url" },
     );
   }
   const token = decoded(url.password) || env.DATABRICKS_TOKEN || "";
   if (token === "") {
     throw new RagciError(
       "invalid-option",
-      `--from ${target.shown}: set DATABRICKS_TOKEN to a personal access token (it is never shown)`,
+      `${optionRef("url")} ${target.shown}: set DATABRICKS_TOKEN to a personal access token (it is never shown)`,
+      { option: "url" },
     );
   }
   const catalog = parameter(url, "catalog");

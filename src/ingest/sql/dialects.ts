@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 
 /** The SQL dialects `ragci sql` writes. */
 export const DIALECTS = [
@@ -164,7 +164,11 @@ export function dialect(name: string): Dialect {
   const key = name.toLowerCase() === "postgresql" ? "postgres" : name.toLowerCase();
   const found = (dialects as Record<string, Dialect | undefined>)[key];
   if (!found) {
-    throw new RagciError("invalid-option", `--dialect ${name}: use one of ${DIALECTS.join(", ")}`);
+    throw new RagciError(
+      "invalid-option",
+      `${optionRef("dialect")} ${name}: use one of ${DIALECTS.join(", ")}`,
+      { option: "dialect" },
+    );
   }
   return found;
 }
@@ -175,7 +179,8 @@ export function tableName(d: Dialect, name: string): string {
   if (parts.some((p) => p.trim() === "")) {
     throw new RagciError(
       "invalid-option",
-      `--table ${name}: give a table name such as results or schema.results (for anything else, --sql "SELECT …")`,
+      `${optionRef("table")} ${name}: give a table name such as results or schema.results (for anything else, ${optionRef("sql")} "SELECT …")`,
+      { option: "table" },
     );
   }
   return parts.map(d.identifier).join(".");

@@ -1,5 +1,5 @@
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import { AGGREGATE_COLUMNS } from "../hashInputs.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
@@ -92,11 +92,16 @@ export function droppedQueriesSql(d: Dialect, spec: PerDocumentSqlSpec): string 
  */
 export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   if (spec.metrics.length === 0)
-    throw new RagciError("invalid-option", "name the metric column(s) with --metric");
+    throw new RagciError(
+      "invalid-option",
+      `name the metric column(s) with ${optionRef("metric")}`,
+      { option: "metric" },
+    );
   if (spec.label && (AGGREGATE_COLUMNS as readonly string[]).includes(spec.label)) {
     throw new RagciError(
       "invalid-option",
-      `the label column cannot be named ${spec.label} (a column of the per-document table: ${AGGREGATE_COLUMNS.join(", ")}); rename it in --sql`,
+      `the label column cannot be named ${spec.label} (a column of the per-document table: ${AGGREGATE_COLUMNS.join(", ")}); rename it in ${optionRef("sql")}`,
+      { option: "sql" },
     );
   }
   const pairs = spec.pairs ?? null;
@@ -104,7 +109,8 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   if (pairs && (!spec.query || !spec.system)) {
     throw new RagciError(
       "invalid-option",
-      "paired differences join the systems on the query: name the system column (--system COL=A,B) and the query id column (--query COL)",
+      `paired differences join the systems on the query: name the system column (${optionRef("system")} COL=A,B) and the query id column (${optionRef("query")} COL)`,
+      { option: "system" },
     );
   }
   const columns: SourceColumns = { ...spec, systems: systems ?? spec.systems };

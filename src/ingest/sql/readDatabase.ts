@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import { checkSystemsFound, pairsFound } from "../comparedSystems.js";
 import { readAggregates } from "../readAggregates.js";
 import { readPairedAggregates } from "../readPairedAggregates.js";
@@ -84,7 +84,7 @@ async function withDatabase<T>(
   const target = parseDatabaseUrl(options.url);
   const { label } = WAREHOUSES[target.warehouse];
   const d = dialect(WAREHOUSES[target.warehouse].dialect);
-  const name = `${target.shown} ${"table" in options.source ? `table ${options.source.table}` : "(--sql)"}`;
+  const name = `${target.shown} ${"table" in options.source ? `table ${options.source.table}` : `(${optionRef("sql")})`}`;
   const from = sourceFromSql(d, options.source);
   const access = databaseAccess(target, options.env);
   let connection: Awaited<ReturnType<typeof access.open>>;
@@ -93,7 +93,9 @@ async function withDatabase<T>(
   } catch (error) {
     // A client that is not installed: what to install.
     if (error instanceof RagciError)
-      throw new RagciError(error.code, `--from ${target.shown}: ${error.message}`);
+      throw new RagciError(error.code, `${optionRef("url")} ${target.shown}: ${error.message}`, {
+        option: "url",
+      });
     throw new RagciError(
       "unreadable-input",
       `${target.shown}: cannot connect to ${label} (${scrubbed(error, access.secrets)})`,

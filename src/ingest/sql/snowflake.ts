@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { ConnectionConfig, DatabaseConnection, DatabaseRow } from "./databaseConnection.js";
 import { loadClient } from "./databaseConnection.js";
 import {
@@ -62,7 +62,8 @@ export function snowflakeConfig(
   if (!url.hostname || rest.length > 0) {
     throw new RagciError(
       "invalid-option",
-      `--from ${target.shown}: write snowflake://ACCOUNT/DATABASE/SCHEMA?warehouse=WH (user and password from SNOWFLAKE_USER and SNOWFLAKE_PASSWORD)`,
+      `${optionRef("url")} ${target.shown}: write snowflake://ACCOUNT/DATABASE/SCHEMA?warehouse=WH (user and password from SNOWFLAKE_USER and SNOWFLAKE_PASSWORD)`,
+      { option: "url" },
     );
   }
   const given = (value: string | undefined) => (value ? value : undefined);

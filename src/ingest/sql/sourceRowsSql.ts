@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import { refuseShadowedColumns } from "./aliasShadowing.js";
 import { type Dialect, tableName } from "./dialects.js";
 
@@ -28,7 +28,8 @@ function subquery(sql: string): string {
   if (body === "" || body.includes(";")) {
     throw new RagciError(
       "invalid-option",
-      "--sql: give one SELECT statement (the rows to aggregate), without a ; inside it",
+      `${optionRef("sql")}: give one SELECT statement (the rows to aggregate), without a ; inside it`,
+      { option: "sql" },
     );
   }
   return `(\n${body}\n) AS ragci_source`;

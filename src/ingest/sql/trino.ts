@@ -1,5 +1,5 @@
 import { userInfo } from "node:os";
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { ConnectionConfig, DatabaseConnection, DatabaseRow } from "./databaseConnection.js";
 import { loadClient } from "./databaseConnection.js";
 import { type DatabaseUrl, decoded, type Environment, pathSegments } from "./databaseUrl.js";
@@ -47,7 +47,8 @@ export function trinoConfig(target: DatabaseUrl, env: Environment): ConnectionCo
   if (!url.hostname || rest.length > 0) {
     throw new RagciError(
       "invalid-option",
-      `--from ${target.shown}: write trino://USER@HOST:8080/CATALOG/SCHEMA (password from TRINO_PASSWORD, over trino+https://)`,
+      `${optionRef("url")} ${target.shown}: write trino://USER@HOST:8080/CATALOG/SCHEMA (password from TRINO_PASSWORD, over trino+https://)`,
+      { option: "url" },
     );
   }
   const password = decoded(url.password) || env.TRINO_PASSWORD || undefined;

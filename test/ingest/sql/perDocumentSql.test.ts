@@ -254,7 +254,7 @@ describe("every dialect's SQL on DuckDB (test/support/dialectsOnDuckDb.ts: its n
     const on = (spec: Partial<PerDocumentSqlSpec>) => () =>
       perDocumentSql(dialect("clickhouse"), { ...T_SPEC, ...spec });
     expect(on({ metrics: ["q"] })).toThrow(
-      /^the metric column q: ragci's clickhouse statement names a column of its own q, which clickhouse would read in place of yours; rename yours with --sql "SELECT …, q AS q_in, …" and name q_in$/,
+      /^the metric column q: ragci's clickhouse statement names a column of its own q, which clickhouse would read in place of yours; rename yours with `sql` "SELECT …, q AS q_in, …" and name q_in$/,
     );
     expect(on({ system: "doc", doc: "doc_id" })).toThrow(/^the system column doc: /);
     expect(on({ doc: "sys" })).toThrow(/^the document id column sys: /);
@@ -281,7 +281,7 @@ describe("every dialect's SQL on DuckDB (test/support/dialectsOnDuckDb.ts: its n
     expect(dialect("snowflake").alias("doc")).toBe('"doc"');
     expect(dialect("postgres").string(value)).toBe("'it''s a \\ path'");
     expect(dialect("bigquery").string(value)).toBe("'it\\'s a \\\\ path'");
-    expect(() => dialect("oracle")).toThrow(/--dialect oracle: use one of duckdb, postgres/);
+    expect(() => dialect("oracle")).toThrow(/`dialect` oracle: use one of duckdb, postgres/);
   });
 
   it("writes a value with quotes in it so that it reads back", async () => {

@@ -232,12 +232,12 @@ describe("readDatabasePairs: a paired comparison computed inside a real PostgreS
     const split =
       "SELECT CASE WHEN query_id = 'q1' AND system = 'a' THEN '文書' ELSE doc_id END AS doc_id, query_id, system, score FROM tricky_pairs";
     await expect(readDatabasePairs({ ...base, source: { sql: split } })).rejects.toThrow(
-      /\(--sql\): 1 queries are under two documents; a query belongs to one document$/,
+      /\(`sql`\): 1 queries are under two documents; a query belongs to one document$/,
     );
     const twice =
       "SELECT * FROM tricky_pairs UNION ALL SELECT * FROM tricky_pairs WHERE query_id = 'q3'";
     await expect(readDatabasePairs({ ...base, source: { sql: twice } })).rejects.toThrow(
-      /\(--sql\): 2 queries appear more than once for a system in query_id/,
+      /\(`sql`\): 2 queries appear more than once for a system in query_id/,
     );
     await expect(
       readDatabasePairs({ ...base, source: { table: "tricky_pairs" }, systems: ["a", "c"] }),

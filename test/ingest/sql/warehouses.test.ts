@@ -73,7 +73,7 @@ describe("the warehouses' clients are optional peer dependencies", () => {
       }).catch((e: Error) => e);
       expect(error).toBeInstanceOf(Error);
       const message = (error as Error).message;
-      expect(message).toMatch(/^--from [a-z+]+:\/\/.*: reading \w+ needs the package /);
+      expect(message).toMatch(/^`url` [a-z+]+:\/\/.*: reading \w+ needs the package /);
       expect(message).not.toMatch(/s3cr/);
       if (url.includes("s3cr")) expect(message).toContain(":***@");
     }
@@ -106,9 +106,9 @@ describe("--from URLs: each warehouse's settings, credentials from its usual var
     expect(parseDatabaseUrl("trino://h:8080/c/s").warehouse).toBe("trino");
     expect(parseDatabaseUrl("databricks://h/sql/1.0/warehouses/x").warehouse).toBe("databricks");
     expect(() => parseDatabaseUrl("mysql://me:pw@h/db")).toThrow(
-      /^--from mysql:…: give a URL of one of postgresql:\/\/user@host:5432\/db, bigquery:\/\/project\/dataset\?location=EU, snowflake:\/\/account\/database\/schema\?warehouse=WH&role=R, clickhouse:\/\/host:8123\/db/,
+      /^`url` mysql:…: give a URL of one of postgresql:\/\/user@host:5432\/db, bigquery:\/\/project\/dataset\?location=EU, snowflake:\/\/account\/database\/schema\?warehouse=WH&role=R, clickhouse:\/\/host:8123\/db/,
     );
-    expect(() => parseDatabaseUrl("just-a-name")).toThrow(/^--from just-a-name: give a URL/);
+    expect(() => parseDatabaseUrl("just-a-name")).toThrow(/^`url` just-a-name: give a URL/);
   });
 
   it("BigQuery: project and dataset from the URL, location as a parameter; no credentials in it", async () => {
@@ -123,7 +123,7 @@ describe("--from URLs: each warehouse's settings, credentials from its usual var
       location: null,
     });
     await expect(config("bigquery://me:pw@my-project/evals")).rejects.toThrow(
-      /^--from bigquery:\/\/me:\*\*\*@my-project\/evals: write bigquery:\/\/PROJECT\/DATASET \(credentials come from GOOGLE_APPLICATION_CREDENTIALS or gcloud, not the URL\)$/,
+      /^`url` bigquery:\/\/me:\*\*\*@my-project\/evals: write bigquery:\/\/PROJECT\/DATASET \(credentials come from GOOGLE_APPLICATION_CREDENTIALS or gcloud, not the URL\)$/,
     );
     await expect(config("bigquery://p/a/b")).rejects.toThrow(/write bigquery:\/\/PROJECT\/DATASET/);
   });

@@ -1,9 +1,13 @@
+import type { Readable } from "node:stream";
 import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
-import { parseDatabaseUrl, urlForms, WAREHOUSES } from "../ingest/sql/databaseUrl.js";
-import type { DatabaseRead, ReadDatabaseOptions } from "../ingest/sql/readDatabase.js";
-import type { SqlSource } from "../ingest/sql/sourceRowsSql.js";
-import type { InputDescription } from "../report/analysisReport.js";
+import {
+  parseDatabaseUrl,
+  parseSystemSelection,
+  type Selection,
+  type Source,
+  urlForms,
+} from "../ingest/index.js";
 
 /** --from URL with --table T or --sql SELECT: per-query rows that stay in the database. */
 export interface DatabaseOptions {
@@ -60,46 +64,47 @@ export function checkSources(
     throw new RagciError("invalid-option", "--format describes a file; leave it out with --from");
 }
 
-/** The flags every --from read takes. */
-export type FromOptions = DatabaseOptions & {
+/** The flags that say where results come from and how to read them. */
+export interface SourceFlags extends DatabaseOptions {
   readonly doc?: string;
+  readonly docMap?: string;
+  readonly errorsAsFailures?: boolean;
+  readonly query?: string;
+  readonly format?: string;
+  readonly aggregated?: boolean;
+  readonly threads?: number;
+}
+
+/** The flags as ingest's Source: --from's database (credentials from `env`), or the files. */
+export function sourceOf(
+  files: readonly string[],
+  flags: SourceFlags,
+  process: { readonly stdin: Readable; readonly env: NodeJS.ProcessEnv },
+): Source {
+  const { doc, query } = flags;
+  if (flags.from !== undefined) {
+    const { from: url, table, sql } = flags;
+    return { url, table, sql, env: process.env, doc, query };
+  }
+  const { format, docMap, errorsAsFailures, aggregated, threads } = flags;
+  const stdin = process.stdin;
+  return { files, stdin, doc, query, format, docMap, errorsAsFailures, aggregated, threads };
+}
+
+/** --system and --metric (and compare's --baseline, --all-pairs, --intersect) as a Selection. */
+export function selectionOf(flags: {
+  readonly system?: string;
   readonly metric?: readonly string[];
-};
-
-/**
- * The reader's common options, after the checks every --from read shares; `documentLabel` is
- * the design's stratum or psu column, carried per document through the database's GROUP BY.
- */
-export function databaseReadOptions(
-  options: FromOptions,
-  documentLabel: string | null,
-): Omit<ReadDatabaseOptions, "metrics"> & { readonly metrics: readonly string[] } {
-  if (options.from === undefined) throw new Error("internal: a --from read without --from");
-  if (!options.metric || options.metric.length === 0)
-    throw new RagciError("invalid-option", "--from: name the metric column(s) with --metric");
-  const source: SqlSource =
-    options.table !== undefined ? { table: options.table } : { sql: options.sql as string };
+  readonly baseline?: string;
+  readonly allPairs?: boolean;
+  readonly intersect?: boolean;
+}): Selection {
+  const system = parseSystemSelection(flags.system);
   return {
-    url: options.from,
-    env: process.env,
-    source,
-    doc: options.doc ?? null,
-    metrics: options.metric,
-    documentLabel,
+    systemColumn: system?.systemColumn ?? null,
+    systems: system?.systems ?? null,
+    metrics: flags.metric ?? null,
+    pairs: { baseline: flags.baseline ?? null, allPairs: flags.allPairs ?? false },
+    intersect: flags.intersect ?? false,
   };
 }
-
-/** A report's description of a database input: the statement's digest and the K rows. */
-export function describedInput(read: DatabaseRead<unknown>): InputDescription {
-  return {
-    file: read.name,
-    sha256: read.sqlSha256,
-    format: read.warehouse,
-    rows: read.rowsReturned,
-    kind: "per-document",
-  };
-}
-
-/** The progress line while the database aggregates. */
-export const aggregating = (url: string): string =>
-  `aggregating in ${WAREHOUSES[parseDatabaseUrl(url).warehouse].label}…`;

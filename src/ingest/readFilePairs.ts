@@ -1,0 +1,122 @@
+import type { ComparisonMode } from "../core/comparisonPairs.js";
+import { RagciError } from "../core/errors.js";
+import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
+import { readDocMap } from "./evalFormats/readDocMap.js";
+import { evalFormatOf } from "./evalFormats/readEvalContent.js";
+import type { InputDescription } from "./inputDescription.js";
+import { inputFormat } from "./inputFormat.js";
+import { readPairedAggregates } from "./readPairedAggregates.js";
+import { type PairedTable, readPairedResults } from "./readPairedResults.js";
+import { pairChoice, type Selection } from "./selection.js";
+import { sha256File } from "./sha256File.js";
+import type { FilesSource, ReadOptions } from "./source.js";
+import { spoolSources } from "./spoolSource.js";
+
+/** The systems' tables paired on the query, and how a report describes the inputs. */
+export interface PairsRead {
+  readonly table: PairedTable;
+  readonly inputs: readonly InputDescription[];
+  /** How an evaluation tool's output was read (each true of these files). */
+  readonly notices: readonly string[];
+  /** How the pairs were chosen (core's pair policy, applied to the systems found). */
+  readonly mode: ComparisonMode;
+  readonly pairs: (systems: readonly string[]) => (readonly [string, string])[];
+}
+
+/**
+ * Reads the systems' per-query results (or compare's per-document table) and pairs them on the
+ * query, the pairs chosen by core's policy once the systems are known; stdin is spooled first.
+ */
+export async function readFilePairs(
+  source: FilesSource,
+  selection: Selection,
+  options: ReadOptions,
+): Promise<PairsRead> {
+  const { files } = source;
+  const metrics = selection.metrics ?? [];
+  // stdin and pipes are copied to temporary files first (they can be read only once).
+  const spooled = await spoolSources(files, {
+    ...(source.stdin ? { stdin: source.stdin } : {}),
+    format: source.format ?? null,
+  });
+  let converted: EvalResultsFile | null = null;
+  try {
+    const inputs = spooled.sources.map((s) => ({ path: s.path, displayName: s.displayName }));
+    converted = source.aggregated ? null : await evalOutputs(inputs, source, metrics);
+    const policy = pairChoice(selection);
+    const pairs = policy.pairs;
+    // Tools' outputs (one file or one per system) become one table with a system column.
+    const common = {
+      format: converted ? "jsonl" : (source.format ?? null),
+      doc: converted ? "doc" : (source.doc ?? null),
+      system: selection.systemColumn ?? (converted ? "system" : null),
+      onlySystems: selection.systems ?? null,
+      metrics,
+      documentLabel: options.documentLabel ?? null,
+      pairs,
+      ...(source.threads ? { threads: source.threads } : {}),
+    };
+    options.progress?.status("reading and pairing…");
+    const first = inputs[0] as { path: string; displayName: string };
+    const [table, hashes] = await Promise.all([
+      source.aggregated
+        ? readPairedAggregates({ file: first.path, displayName: first.displayName, ...common })
+        : readPairedResults({
+            inputs: converted ? [{ path: converted.path, displayName: files.join(" + ") }] : inputs,
+            ...common,
+            query: converted ? "query_id" : (source.query ?? null),
+            intersect: selection.intersect ?? false,
+            valuesUpTo: options.valuesUpTo ?? 0,
+          }),
+      Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
+    ]);
+    return {
+      table,
+      inputs: inputs.map((input, i) => ({
+        file: input.displayName,
+        sha256: hashes[i] as string,
+        format: converted?.tools[i] ?? inputFormat(input.path, source.format),
+        rows: (converted?.rowsPerInput ?? table.rowsPerInput)[i] as number,
+        kind: source.aggregated ? "per-document" : "per-query",
+      })),
+      notices: [...spooled.sources.flatMap((s) => s.notes), ...(converted?.notes ?? [])],
+      mode: policy.mode,
+      pairs,
+    };
+  } finally {
+    await converted?.cleanup();
+    await spooled.cleanup();
+  }
+}
+
+/**
+ * The inputs as one per-query table when they are evaluation tools' outputs; null when they
+ * are results tables.
+ *
+ * @throws RagciError when tools' outputs and tables are mixed
+ */
+async function evalOutputs(
+  inputs: readonly { readonly path: string; readonly displayName: string }[],
+  source: FilesSource,
+  metrics: readonly string[],
+): Promise<EvalResultsFile | null> {
+  const tools = await Promise.all(inputs.map((i) => evalFormatOf(i.path, source.format ?? null)));
+  if (tools.every((t) => t === null)) return null;
+  const table = inputs.find((_, i) => tools[i] === null);
+  if (table)
+    throw new RagciError(
+      "invalid-option",
+      `${table.displayName}: is a results table while the other inputs are evaluation tools' outputs; compare one kind at a time`,
+      { file: table.displayName },
+    );
+  return evalResultsFile(
+    inputs.map((i) => ({ path: i.path, file: i.displayName })),
+    {
+      format: source.format ? (tools[0] ?? null) : null,
+      doc: source.doc ?? null,
+      metrics,
+      docMap: source.docMap ? await readDocMap(source.docMap) : null,
+      errors: source.errorsAsFailures ? "failures" : "apart",
+    },
+  );
+}

@@ -1,0 +1,158 @@
+import { optionRef, RagciError } from "../core/errors.js";
+import type { DocumentStats } from "../core/types.js";
+import { inputFormat } from "./inputFormat.js";
+import { readOneSystem } from "./readOneSystem.js";
+import { onlyDifference, readPairedResults } from "./readPairedResults.js";
+import { type Selection, systemSelectionText } from "./selection.js";
+import { sha256File } from "./sha256File.js";
+import { type FilesSource, isDatabaseSource, type ReadOptions, type Source } from "./source.js";
+import { spoolSource } from "./spoolSource.js";
+
+/** One system's per-document sums of one metric, or a pair's differences, and their source. */
+export interface OneOrPairRead {
+  readonly stats: DocumentStats;
+  readonly metric: string;
+  /** The system named (COLUMN=A); null for a pair or a source's only system. */
+  readonly system: string | null;
+  /** The pair differenced (b − a per query, paired on the query id), if two were named. */
+  readonly pair: { readonly a: string; readonly b: string } | null;
+  /** Each document's `documentLabel` value, aligned with stats.ids (when one was asked for). */
+  readonly labels: readonly string[] | null;
+  /** Systems in the source (2 for a pair). */
+  readonly systemsFound: number;
+  readonly description: {
+    /** The file, or the database URL (password hidden) with its table or "(sql)". */
+    readonly file: string;
+    /** The file's SHA-256 (null when `hash` is false), or the statement's. */
+    readonly sha256: string | null;
+    readonly format: string;
+    /** A database returns per-document rows. */
+    readonly kind: "per-query" | "per-document";
+  };
+}
+
+/** What a read of one system or a pair takes beside the source and the selection. */
+export interface OneOrPairOptions extends ReadOptions {
+  /** What uses the read, in messages: "plan uses one metric". */
+  readonly usedBy: string;
+  /** How messages name a paired use; default `a paired ${usedBy}`. */
+  readonly pairedUse?: string;
+  /** Whether two systems may be named (their differences); default true. */
+  readonly allowPair?: boolean;
+  /** Hash the file (the report's SHA-256); default true. */
+  readonly hash?: boolean;
+}
+
+/**
+ * One system's per-document sums of one metric (the system named, or the source's only one),
+ * or — two systems named — the per-document sums of their per-query differences b − a, from a
+ * file or a database: a census, a pilot, a plan's start. Every such read goes through here.
+ *
+ * @throws RagciError for three systems or more (two where no pair is allowed), a pair of an
+ * aggregated table, a pair without exactly one metric
+ */
+export async function readOneOrPair(
+  source: Source,
+  selection: Selection,
+  options: OneOrPairOptions,
+): Promise<OneOrPairRead> {
+  const named = selection.systems ?? null;
+  const allowPair = options.allowPair ?? true;
+  if (named && named.length > (allowPair ? 2 : 1)) {
+    throw new RagciError(
+      "invalid-option",
+      `${optionRef("system")} ${systemSelectionText(selection)}: ${allowPair ? "name one system, or two to study their paired differences" : `${options.usedBy} uses one system (COL=NAME)`}`,
+      { option: "system" },
+    );
+  }
+  const pair = named?.length === 2 ? { a: named[0] as string, b: named[1] as string } : null;
+  if (pair) {
+    if (!isDatabaseSource(source) && source.aggregated) {
+      throw new RagciError(
+        "invalid-option",
+        `${optionRef("system")} COLUMN=A,B pairs per-query results on the query id; it cannot read an ${optionRef("aggregated")} table`,
+        { option: "aggregated" },
+      );
+    }
+    if (selection.metrics?.length !== 1) {
+      throw new RagciError(
+        "invalid-option",
+        `${options.pairedUse ?? `a paired ${options.usedBy}`} uses one metric: name it with ${optionRef("metric")}`,
+        { option: "metric" },
+      );
+    }
+  }
+  if (isDatabaseSource(source)) {
+    // The database layer (the warehouses' adapters, the SQL) loads only for a database.
+    const { readDatabaseOneOrPair } = await import("./sql/readDatabaseOneOrPair.js");
+    return readDatabaseOneOrPair(source, selection, pair, options);
+  }
+  return readFileOneOrPair(source, selection, pair, options);
+}
+
+async function readFileOneOrPair(
+  source: FilesSource,
+  selection: Selection,
+  pair: { readonly a: string; readonly b: string } | null,
+  options: OneOrPairOptions,
+): Promise<OneOrPairRead> {
+  const file = source.files.length === 1 ? (source.files[0] as string) : null;
+  if (file === null)
+    throw new RagciError(
+      "invalid-option",
+      `${options.usedBy} reads one file (given ${source.files.length})`,
+    );
+  const spooled = await spoolSource(file, {
+    ...(source.stdin ? { stdin: source.stdin } : {}),
+    format: source.format ?? null,
+  });
+  const { path, displayName } = spooled;
+  try {
+    options.progress?.status(`reading ${displayName}…`);
+    const hash = options.hash ?? true;
+    const sha256 = hash ? sha256File(path, displayName) : Promise.resolve(null);
+    const read = pair
+      ? readPairedResults({
+          inputs: [{ path, displayName }],
+          format: source.format ?? null,
+          doc: source.doc ?? null,
+          query: source.query ?? null,
+          system: selection.systemColumn ?? null,
+          onlySystems: [pair.a, pair.b],
+          metrics: selection.metrics ?? [],
+          pairs: () => [[pair.a, pair.b]],
+          documentLabel: options.documentLabel ?? null,
+        }).then((table) => ({ ...onlyDifference(table), system: null, systemsFound: 2 }))
+      : readOneSystem(
+          {
+            file: path,
+            displayName,
+            format: source.format,
+            doc: source.doc,
+            aggregated: source.aggregated,
+            documentLabel: options.documentLabel ?? null,
+          },
+          selection,
+          options.usedBy,
+        ).then((one) => ({
+          stats: one.stats,
+          metric: one.metric,
+          labels: one.labels,
+          system: selection.systems?.[0] ?? null,
+          systemsFound: one.systemsInFile,
+        }));
+    const [one, digest] = await Promise.all([read, sha256]);
+    return {
+      ...one,
+      pair,
+      description: {
+        file: displayName,
+        sha256: digest,
+        format: inputFormat(path, source.format),
+        kind: source.aggregated ? "per-document" : "per-query",
+      },
+    };
+  } finally {
+    await spooled.cleanup();
+  }
+}
