@@ -5,6 +5,7 @@ import { checkAggregatesFileName } from "../ingest/writeAggregates.js";
 import type { CensusStudyFlags } from "./censusStudy.js";
 import { checkSources } from "./databaseSource.js";
 import type { DesignCommandOptions } from "./designOptions.js";
+import type { GateFlags } from "./gateOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
 import type { PairedInputOptions } from "./loadPairedInput.js";
 import {
@@ -21,6 +22,7 @@ export interface CompareCommandOptions
     PairedInputOptions,
     ReportOptions,
     CensusStudyFlags,
+    GateFlags,
     ReplicatesGiven {
   readonly system?: string;
   readonly metric?: string[];

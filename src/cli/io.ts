@@ -13,6 +13,12 @@ export interface CommandIo {
   readonly signal?: AbortSignal;
   /** Writes text to standard output. */
   readonly stdout: (text: string) => void;
+  /** Writes text to standard error (GitHub workflow commands). */
+  readonly stderr?: (text: string) => void;
+  /** The process's environment (GITHUB_STEP_SUMMARY, GITHUB_ACTIONS). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Marks a failed regression gate: the run exits 1 once its report is written. */
+  readonly gateFailed?: () => void;
 }
 
 /**

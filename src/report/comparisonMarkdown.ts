@@ -4,6 +4,7 @@ import { differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import { groupsLine, holmDifferenceRows, PAIRED_CAVEAT } from "./comparisonTerminal.js";
 import { count, degreesOfFreedom, fixed, percent, significant } from "./format.js";
+import { gateBlocks } from "./gateReport.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
 import { summationNote } from "./summationNote.js";
 import { systemsRecommended } from "./systemsRecommended.js";
@@ -97,6 +98,8 @@ function manyBlocks(m: MetricComparisons, report: ComparisonReport): ReportBlock
 export function comparisonMarkdown(report: ComparisonReport): string {
   const blocks: ReportBlock[] = [
     { kind: "title", text: `ragci compare · ${report.systems.join(", ")}` },
+    // A PR comment leads with what the build decided.
+    ...(report.gate ? gateBlocks(report.gate, true) : []),
   ];
   for (const m of report.metrics) {
     blocks.push(
