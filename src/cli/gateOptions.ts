@@ -13,6 +13,12 @@ export interface GateFlags {
   readonly baseline?: string;
   readonly allPairs?: boolean;
   readonly estimand?: Estimand;
+  readonly metric?: string[];
+}
+
+/** The gate's options, with the metrics as --metric named them (for --lower-is-better). */
+export interface CliGate extends GateOptions {
+  readonly requestedMetrics: readonly string[];
 }
 
 /**
@@ -72,7 +78,7 @@ export function withGateOptions(command: Command): Command {
  * @throws RagciError for a gate without --baseline, both rules, --margin or
  *   --lower-is-better without a rule, or --require-noninferior without --margin
  */
-export function gateOfFlags(flags: GateFlags): GateOptions | null {
+export function gateOfFlags(flags: GateFlags): CliGate | null {
   const rule = flags.failIfWorse
     ? flags.requireNoninferior
       ? null
@@ -114,5 +120,6 @@ export function gateOfFlags(flags: GateFlags): GateOptions | null {
     estimand: flags.estimand ?? GATE_DEFAULT_ESTIMAND,
     baseline: flags.baseline,
     lowerIsBetter: flags.lowerIsBetter ?? [],
+    requestedMetrics: flags.metric ?? [],
   };
 }

@@ -1,7 +1,7 @@
 import type { DifferenceTest } from "./compare.js";
 import { holmAdjust } from "./compare.js";
 import type { MetricComparisons } from "./compareMetric.js";
-import { RagciError } from "./errors.js";
+import { optionRef, RagciError } from "./errors.js";
 import { tTwoSidedPValue } from "./numeric/distributions.js";
 import type { Estimand } from "./types.js";
 
@@ -126,7 +126,7 @@ export function decideGate(
     if (!results.some((r) => r.metric === metric)) {
       throw new RagciError(
         "invalid-option",
-        `lower-is-better names ${metric}, which is not compared: use the metric names of --metric (${results.map((r) => r.metric).join(", ")})`,
+        `${metric} is named as lower-is-better but is not compared: name the metrics as the report does (${results.map((r) => r.metric).join(", ")}; ${optionRef("metric")})`,
       );
     }
   }

@@ -78,19 +78,18 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
 function manyBlocks(m: MetricComparisons, report: ComparisonReport): ReportBlock[] {
   const rows = holmDifferenceRows(m);
   const level = m.comparisons[0]?.difference.level ?? 0.95;
+  const groups = (["micro", "macro"] as const).flatMap((e) => {
+    const found = m.groups[e];
+    return found ? [groupsLine(e, found, m, level)] : [];
+  });
   return [
     {
       kind: "heading",
       text: `${m.metric} · ${report.systems.length} systems · ${report.mode === "baseline" ? `each against ${m.comparisons[0]?.a}` : "all pairs"}`,
     },
     { kind: "table", rows, align: ["l", "r", "l", "r", "r", "l", "r"] },
-    {
-      kind: "bullets",
-      items: (["micro", "macro"] as const).flatMap((e) => {
-        const groups = m.groups[e];
-        return groups ? [groupsLine(e, groups, m, level)] : [];
-      }),
-    },
+    // Against a baseline there are no tie groups: no empty list (blank lines in a PR comment).
+    ...(groups.length > 0 ? [{ kind: "bullets" as const, items: groups }] : []),
   ];
 }
 
