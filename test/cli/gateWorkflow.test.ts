@@ -191,6 +191,32 @@ describe("examples/github-workflow.yml", () => {
     });
   });
 
+  it("passes the gate step when both evaluations wrote the same bytes (compare refuses those)", () => {
+    const work = scratchDir();
+    writeFileSync(join(work, "main.csv"), readFileSync(join(ROOT, "examples/ci/main.csv")));
+    writeFileSync(join(work, "pr.csv"), readFileSync(join(ROOT, "examples/ci/main.csv")));
+    const step = steps().find((s) => s.name === "Gate on retrieval quality") as Mapping;
+    writeFileSync(join(work, "step.sh"), step.run as string);
+    const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "step.sh"], {
+      cwd: work,
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(
+      "::notice title=ragci gate::identical results on main and the pull request\n",
+    );
+    // Without the guard: ragci's refusal, exit 2.
+    const direct = ragci([
+      "compare",
+      join(work, "main.csv"),
+      join(work, "pr.csv"),
+      "--metric",
+      "hit5",
+    ]);
+    expect(direct.code).toBe(2);
+    expect(direct.stderr).toMatch(/hold the same bytes/);
+  });
+
   it("its stand-in results are derived from COVID-QA as examples/ci/README.md says", () => {
     const bm25 = systemRows(readCovidqa().rows, "bm25");
     const main = readFileSync(join(ROOT, "examples/ci/main.csv"), "utf8");
