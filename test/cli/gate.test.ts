@@ -39,10 +39,19 @@ function interval(args: readonly string[], metric: string): { lower: number; upp
 
 let scratch = "";
 let rrWorse = "";
+let three = "";
 beforeAll(() => {
   scratch = scratchDir();
   // A copy of bm25 whose rr is slightly worse (rr alone is shown worse; with hit5, Holm is not).
   const bm25 = systemRows(readCovidqa().rows, "bm25");
+  // Three systems in one file: bm25, tfidf and bm25b (examples/ci/pr.csv's copy of bm25).
+  three = join(scratch, "three.csv");
+  const all = readCovidqa().rows;
+  const copy = flippedCopy(bm25, 150, 7, 2).map((r) => ({ ...r, system: "bm25b" }));
+  writeFileSync(
+    three,
+    csvOf([...all, ...copy], ["system", "doc_id", "query_id", ...METRIC_COLUMNS]),
+  );
   rrWorse = join(scratch, "rrworse.csv");
   writeFileSync(
     rrWorse,
@@ -148,6 +157,40 @@ describe("ragci compare's gate on pairs within noise", () => {
     const both = run([...args, "--metric", "hit5,rr"]);
     expect(both.code).toBe(0);
     expect(both.stdout).toContain("2 checks (metrics × candidates), Holm-adjusted");
+  });
+});
+
+describe("ragci compare's gate with several candidates", () => {
+  it("checks every metric × candidate (Holm across 4): tfidf fails, bm25b passes", () => {
+    const args = [
+      "compare",
+      three,
+      "--system",
+      "system",
+      "--baseline",
+      "bm25",
+      "--replicates",
+      "0",
+    ];
+    const result = run([...args, "--metric", "hit5,rr", "--fail-if-worse"], {
+      GITHUB_ACTIONS: "true",
+    });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split("\n").filter(Boolean);
+    expect(
+      lines.map((l) => /^::(\w+) title=ragci gate%3A (\S+) · (\S+) vs bm25::/.exec(l)?.slice(1)),
+    ).toEqual([
+      ["notice", "hit5", "bm25b"],
+      ["error", "hit5", "tfidf"],
+      ["notice", "rr", "bm25b"],
+      ["error", "rr", "tfidf"],
+    ]);
+    expect(result.stdout).toContain("4 checks (metrics × candidates), Holm-adjusted");
+    // The same file with bm25b alone against bm25: within noise.
+    const pair = ["compare", three, "--system", "system=bm25,bm25b", "--baseline", "bm25"];
+    expect(run([...pair, "--replicates", "0", "--metric", "hit5,rr", "--fail-if-worse"]).code).toBe(
+      0,
+    );
   });
 });
 
