@@ -23,8 +23,10 @@ async function appendOnce(path: string, text: string): Promise<void> {
 /**
  * The gate's decision on compare's results and its outputs for CI: in GitHub Actions, the
  * Markdown table appended to $GITHUB_STEP_SUMMARY (when set) and one workflow command per check
- * on standard error (when GITHUB_ACTIONS=true; the runner reads both streams, and standard
- * output stays the report, e.g. --json for a script); then a failed gate sets exit code 1.
+ * on standard error (when GITHUB_ACTIONS=true: the runner reads commands on both streams —
+ * actions/runner, src/Runner.Worker/Handlers/ScriptHandler.cs gives each an OutputManager with
+ * the command manager — and standard output stays the report, e.g. --json for a script); then
+ * a failed gate sets exit code 1.
  *
  * @throws RagciError when the step summary file cannot be written
  */
