@@ -4,6 +4,7 @@ import type { Estimand } from "../core/types.js";
 import { checkAggregatesFileName, type Selection } from "../ingest/index.js";
 import type { CensusStudyFlags } from "./censusStudy.js";
 import type { DesignCommandOptions } from "./designOptions.js";
+import type { GateFlags } from "./gateOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
 import {
   namedOutput,
@@ -19,6 +20,7 @@ export interface CompareCommandOptions
     SourceFlags,
     ReportOptions,
     CensusStudyFlags,
+    GateFlags,
     ReplicatesGiven {
   readonly system?: string;
   readonly metric?: string[];

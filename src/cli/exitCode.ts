@@ -2,13 +2,19 @@ import { isRagciError } from "../core/errors.js";
 
 export type Outcome =
   | { readonly kind: "ok" }
+  | { readonly kind: "gate-failed" }
   | { readonly kind: "user-error" }
   | { readonly kind: "interrupted" }
   | { readonly kind: "bug" };
 
-/** 0 success, 2 a user error (bad input or options), 130 stopped by Ctrl-C, 1 a bug. */
+/**
+ * 0 success, 1 a failed regression gate (compare --fail-if-worse, --require-noninferior) or a
+ * bug, 2 a user error (bad input or options), 130 stopped by Ctrl-C. A CI step fails on either
+ * 1; the report (or the "internal error" line of a bug) tells them apart.
+ */
 export function exitCode(outcome: Outcome): 0 | 1 | 2 | 130 {
   if (outcome.kind === "ok") return 0;
+  if (outcome.kind === "gate-failed") return 1;
   if (outcome.kind === "user-error") return 2;
   if (outcome.kind === "interrupted") return 130;
   return 1;

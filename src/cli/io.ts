@@ -6,7 +6,10 @@ import type { Progress } from "./progress.js";
 /** What a command may use of the process; main.ts builds it, commands never touch `process`. */
 export interface CommandIo {
   readonly stdin: Readable;
-  /** The environment a database's client reads its credentials from. */
+  /**
+   * The process's environment: a database's client reads its credentials from it, and the
+   * regression gate reads GITHUB_STEP_SUMMARY and GITHUB_ACTIONS.
+   */
   readonly env: NodeJS.ProcessEnv;
   readonly color: boolean;
   readonly progress: Progress;
@@ -15,6 +18,10 @@ export interface CommandIo {
   readonly signal?: AbortSignal;
   /** Writes text to standard output. */
   readonly stdout: (text: string) => void;
+  /** Writes text to standard error (GitHub workflow commands). */
+  readonly stderr?: (text: string) => void;
+  /** Marks a failed regression gate: the run exits 1 once its report is written. */
+  readonly gateFailed?: () => void;
 }
 
 /**

@@ -40,6 +40,7 @@ async function main(argv: readonly string[]): Promise<void> {
   // Ctrl-C: commands that listen stop their work; the exit code is 130 and no file is written.
   const interrupt = new AbortController();
   process.once("SIGINT", () => interrupt.abort());
+  let gateFailed = false;
   const io: CommandIo = {
     signal: interrupt.signal,
     stdin: process.stdin,
@@ -48,6 +49,10 @@ async function main(argv: readonly string[]): Promise<void> {
     progress: progress(process.stderr, Boolean(process.stderr.isTTY)),
     version,
     stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    gateFailed: () => {
+      gateFailed = true;
+    },
   };
   const program = new Command()
     .name("ragci")
@@ -71,7 +76,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   try {
     await program.parseAsync(argv as string[], { from: "user" });
-    process.exitCode = exitCode({ kind: "ok" });
+    process.exitCode = exitCode({ kind: gateFailed ? "gate-failed" : "ok" });
   } catch (error) {
     io.progress.done();
     if (

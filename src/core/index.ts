@@ -99,6 +99,14 @@ export {
 } from "./errors.js";
 export { documentRates, macroEstimate } from "./estimands/macroEstimate.js";
 export { microEstimate } from "./estimands/microEstimate.js";
+export {
+  decideGate,
+  type GateCheck,
+  type GateDecision,
+  type GateOptions,
+  type GateRule,
+  type GateVerdict,
+} from "./gate.js";
 export { logitInterval } from "./intervals/logitInterval.js";
 export { criticalValue, tInterval } from "./intervals/tInterval.js";
 export {

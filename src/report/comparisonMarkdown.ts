@@ -4,6 +4,7 @@ import { differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import { groupsLine, holmDifferenceRows, PAIRED_CAVEAT } from "./comparisonTerminal.js";
 import { count, degreesOfFreedom, fixed, percent, significant } from "./format.js";
+import { gateBlocks } from "./gateReport.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
 import { summationNote } from "./summationNote.js";
 import { systemsRecommended } from "./systemsRecommended.js";
@@ -77,19 +78,18 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
 function manyBlocks(m: MetricComparisons, report: ComparisonReport): ReportBlock[] {
   const rows = holmDifferenceRows(m);
   const level = m.comparisons[0]?.difference.level ?? 0.95;
+  const groups = (["micro", "macro"] as const).flatMap((e) => {
+    const found = m.groups[e];
+    return found ? [groupsLine(e, found, m, level)] : [];
+  });
   return [
     {
       kind: "heading",
       text: `${m.metric} · ${report.systems.length} systems · ${report.mode === "baseline" ? `each against ${m.comparisons[0]?.a}` : "all pairs"}`,
     },
     { kind: "table", rows, align: ["l", "r", "l", "r", "r", "l", "r"] },
-    {
-      kind: "bullets",
-      items: (["micro", "macro"] as const).flatMap((e) => {
-        const groups = m.groups[e];
-        return groups ? [groupsLine(e, groups, m, level)] : [];
-      }),
-    },
+    // Against a baseline there are no tie groups: no empty list (blank lines in a PR comment).
+    ...(groups.length > 0 ? [{ kind: "bullets" as const, items: groups }] : []),
   ];
 }
 
@@ -97,6 +97,8 @@ function manyBlocks(m: MetricComparisons, report: ComparisonReport): ReportBlock
 export function comparisonMarkdown(report: ComparisonReport): string {
   const blocks: ReportBlock[] = [
     { kind: "title", text: `ragci compare · ${report.systems.join(", ")}` },
+    // A PR comment leads with what the build decided.
+    ...(report.gate ? gateBlocks(report.gate, true) : []),
   ];
   for (const m of report.metrics) {
     blocks.push(

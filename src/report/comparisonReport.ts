@@ -1,5 +1,6 @@
 import type { MetricComparisons } from "../core/compareMetric.js";
 import type { ComparisonMode } from "../core/comparisonPairs.js";
+import type { GateDecision } from "../core/gate.js";
 import type { InputDescription } from "./analysisReport.js";
 import type { SummationKind } from "./summationNote.js";
 
@@ -22,4 +23,6 @@ export interface ComparisonReport {
   readonly notices: readonly string[];
   /** Where --write-aggregates saved the per-document table, if it did. */
   readonly aggregatesFile: string | null;
+  /** The regression gate's decision (--fail-if-worse or --require-noninferior), if asked. */
+  readonly gate?: GateDecision | null;
 }

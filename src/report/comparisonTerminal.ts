@@ -12,6 +12,8 @@ import {
   pValue,
   significant,
 } from "./format.js";
+import { gateBlocks } from "./gateReport.js";
+import { blocksToTerminal } from "./reportBlocks.js";
 import { summationNote } from "./summationNote.js";
 import { systemsRecommended } from "./systemsRecommended.js";
 import { designLine } from "./terminal.js";
@@ -251,5 +253,7 @@ export function comparisonTerminal(
       : []),
   ];
   if (report.metrics.length > 1) parts.unshift(overview(report));
+  // The gate's decision last, where a CI log is read from.
+  if (report.gate) parts.push(blocksToTerminal(gateBlocks(report.gate, false)).trimEnd());
   return `ragci compare · ${report.systems.join(", ")}\n\n${parts.join("\n\n")}\n\n${footer.join("\n")}\n`;
 }

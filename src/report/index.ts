@@ -8,6 +8,7 @@ export {
 export { comparisonMarkdown } from "./comparisonMarkdown.js";
 export type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 export { comparisonTerminal } from "./comparisonTerminal.js";
+export { gateAnnotations, gateStepSummary } from "./gateReport.js";
 export { ANALYSIS_SCHEMA, analysisJson, formatReportJson, reportJson } from "./json.js";
 export { markdownReport } from "./markdown.js";
 export {

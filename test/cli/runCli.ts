@@ -20,14 +20,19 @@ export interface CliResult {
 /** Runs the built CLI (npm test builds first) with optional stdin, in `cwd`. */
 export function ragci(
   args: readonly string[],
-  options: { input?: string; cwd?: string } = {},
+  options: {
+    input?: string;
+    cwd?: string;
+    /** Variables set (or, when undefined, removed) in the child's environment. */
+    env?: Readonly<Record<string, string | undefined>>;
+  } = {},
 ): CliResult {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build (npm test does it)`);
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? ROOT,
     input: options.input ?? "",
     encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

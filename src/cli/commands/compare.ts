@@ -8,6 +8,8 @@ import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { censusDifferenceStudies } from "../censusStudy.js";
 import { type CompareCommandOptions, checkCompareOptions } from "../compareOptions.js";
 import { declaredDesign } from "../designOptions.js";
+import { GATE_HELP, gateOfFlags, withGateOptions } from "../gateOptions.js";
+import { applyGate } from "../gateOutcome.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
@@ -45,7 +47,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
         "per-query results: one file with a system column, or one file per system (or --from)",
       ),
     (command) =>
-      command
+      withGateOptions(command)
         .option(
           "--query <column>",
           "query id column the systems are paired on (default: query_id, query, qid)",
@@ -73,7 +75,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
     {
       schema:
         "ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs",
-      examples: EXAMPLES,
+      examples: EXAMPLES + GATE_HELP,
     },
     runCompare,
     io,
@@ -86,6 +88,7 @@ export async function runCompare(
   io: CommandIo,
 ): Promise<string> {
   const { format, selection } = await checkCompareOptions(files, options);
+  const gate = gateOfFlags(options);
   const designed = await declaredDesign(options);
   const [loaded, { compareMetric }] = await loadDuringScan(
     readSource(sourceOf(files, options, io), selection, {
@@ -120,6 +123,7 @@ export async function runCompare(
   if (options.writeAggregates)
     await writeAggregates(options.writeAggregates, aggregates, designed.label);
   io.progress.done();
+  const decision = gate ? await applyGate(results, options.level, gate, io) : null;
   const report: ComparisonReport = {
     version: io.version,
     inputs: loaded.inputs,
@@ -131,6 +135,7 @@ export async function runCompare(
     summation: table.summation,
     notices: loaded.notices,
     aggregatesFile: options.writeAggregates ?? null,
+    gate: decision,
   };
   const renderers = {
     json: formatComparisonJson,

@@ -1,0 +1,125 @@
+import type { Command } from "commander";
+import { RagciError } from "../core/errors.js";
+import type { GateOptions } from "../core/gate.js";
+import type { Estimand } from "../core/types.js";
+import { parseList, parseNonNegative } from "./options.js";
+
+/** compare's regression-gate flags, as commander parses them. */
+export interface GateFlags {
+  readonly failIfWorse?: boolean;
+  readonly requireNoninferior?: boolean;
+  readonly margin?: number;
+  readonly lowerIsBetter?: string[];
+  readonly baseline?: string;
+  readonly allPairs?: boolean;
+  readonly estimand?: Estimand;
+  readonly metric?: string[];
+}
+
+/** The gate's options, with the metrics as --metric named them (for --lower-is-better). */
+export interface CliGate extends GateOptions {
+  readonly requestedMetrics: readonly string[];
+}
+
+/**
+ * The gate's estimand when --estimand is not given: micro, the rate of a random result (a
+ * query), which is the number evaluation tools report (a pass rate, an accuracy, a mean hit@k
+ * over the queries), so the gate guards the number people read. macro (the rate of a typical
+ * document) is chosen with --estimand macro when every document should weigh the same.
+ */
+export const GATE_DEFAULT_ESTIMAND: Estimand = "micro";
+
+/** The gate's section of `ragci compare --help`. */
+export const GATE_HELP = `
+Regression gate (exit 1 when it fails, 0 when it passes, 2 on bad input):
+  $ ragci compare main.csv pr.csv --system system --baseline main --metric hit5,rr --fail-if-worse
+  $ ragci compare runs.csv --system system --baseline bm25 --metric hit5 --require-noninferior --margin 0.02
+  --fail-if-worse fails when the recommended interval of candidate − baseline lies entirely
+  below −d (--margin d, default 0: worse beyond noise). --require-noninferior fails unless its
+  lower bound is above −d (the candidate is shown no worse than d; --margin is required).
+  Higher is better for every metric; --lower-is-better NAMES those where lower is better
+  (there "worse" is above +d). d is in the metric's units (0.02 = 2 points of a rate).
+  Estimand: micro by default (the rate of a random result: the number an eval tool reports);
+  --estimand macro gates the rate of a typical document instead.
+  Several metrics or candidates (m checks of metric × candidate): --fail-if-worse adjusts the
+  one-sided p-values with Holm across all m (a false failure from noise stays ≤ (1 − level)/2);
+  --require-noninferior needs every check to pass on its own interval, an intersection–union
+  test that needs no adjustment (passing a worse candidate stays ≤ (1 − level)/2).
+  In GitHub Actions: a Markdown table is appended to $GITHUB_STEP_SUMMARY when set, and one
+  ::error/::warning/::notice line per check is written to standard error when
+  GITHUB_ACTIONS=true. docs/ci.md has a workflow.`;
+
+/** Declares the gate's flags on compare. */
+export function withGateOptions(command: Command): Command {
+  return command
+    .option(
+      "--fail-if-worse",
+      "exit 1 when a candidate is worse than --baseline beyond the margin (Holm across metrics × candidates)",
+    )
+    .option(
+      "--require-noninferior",
+      "exit 1 unless every candidate is shown worse than --baseline by less than --margin (intersection–union, no adjustment)",
+    )
+    .option(
+      "--margin <d>",
+      "the gate's margin d ≥ 0 in the metric's units (default 0 for --fail-if-worse)",
+      parseNonNegative("--margin"),
+    )
+    .option(
+      "--lower-is-better <metrics>",
+      "metrics where lower is better (for the gate; every other metric: higher is better)",
+      parseList,
+    );
+}
+
+/**
+ * The gate asked for by the flags, or null; checked before any file is read.
+ *
+ * @throws RagciError for a gate without --baseline, both rules, --margin or
+ *   --lower-is-better without a rule, or --require-noninferior without --margin
+ */
+export function gateOfFlags(flags: GateFlags): CliGate | null {
+  const rule = flags.failIfWorse
+    ? flags.requireNoninferior
+      ? null
+      : "fail-if-worse"
+    : flags.requireNoninferior
+      ? "noninferior"
+      : undefined;
+  if (rule === null) {
+    throw new RagciError(
+      "invalid-option",
+      "choose one of --fail-if-worse and --require-noninferior (a noninferior candidate is never worse beyond the margin)",
+    );
+  }
+  if (rule === undefined) {
+    if (flags.margin !== undefined || flags.lowerIsBetter !== undefined) {
+      throw new RagciError(
+        "invalid-option",
+        `${flags.margin !== undefined ? "--margin" : "--lower-is-better"} belongs to the gate: add --fail-if-worse or --require-noninferior`,
+      );
+    }
+    return null;
+  }
+  const flag = rule === "fail-if-worse" ? "--fail-if-worse" : "--require-noninferior";
+  if (flags.baseline === undefined) {
+    throw new RagciError(
+      "invalid-option",
+      `${flag} needs the system the others are compared with: add --baseline SYSTEM (e.g. the main branch's run)`,
+    );
+  }
+  if (rule === "noninferior" && flags.margin === undefined) {
+    throw new RagciError(
+      "invalid-option",
+      "--require-noninferior needs --margin d, the largest loss accepted in the metric's units (e.g. --margin 0.02; --margin 0 asks the candidate to be shown better)",
+    );
+  }
+  return {
+    rule,
+    margin: flags.margin ?? 0,
+    estimand: flags.estimand ?? GATE_DEFAULT_ESTIMAND,
+    baseline: flags.baseline,
+    lowerIsBetter: flags.lowerIsBetter ?? [],
+    requestedMetrics: flags.metric ?? [],
+  };
+}
