@@ -19,6 +19,9 @@ export interface InputOptions {
   readonly doc?: string;
   /** trec_eval: a table of query id → document. */
   readonly docMap?: string;
+  /** TREC runs: the qrels file, and whether to score its queries a run lacks (trec_eval -c). */
+  readonly qrels?: string;
+  readonly completeQueries?: boolean;
   readonly errorsAsFailures?: boolean;
   readonly metric?: string[];
   readonly system?: string;
@@ -62,6 +65,8 @@ export async function loadInput(
           doc: options.doc ?? null,
           metrics: options.metric ?? null,
           docMap: options.docMap ? await readDocMap(options.docMap) : null,
+          qrels: options.qrels ?? null,
+          completeQueries: options.completeQueries ?? false,
           errors: options.errorsAsFailures ? "failures" : "apart",
         })
       : null;

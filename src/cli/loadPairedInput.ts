@@ -20,6 +20,9 @@ export interface PairedInputOptions extends DatabaseOptions {
   readonly doc?: string;
   /** trec_eval: a table of query id → document. */
   readonly docMap?: string;
+  /** TREC runs: the qrels file, and whether to score its queries a run lacks (trec_eval -c). */
+  readonly qrels?: string;
+  readonly completeQueries?: boolean;
   readonly errorsAsFailures?: boolean;
   readonly query?: string;
   readonly format?: string;
@@ -137,6 +140,8 @@ async function evalOutputs(
       doc: options.doc ?? null,
       metrics,
       docMap: options.docMap ? await readDocMap(options.docMap) : null,
+      qrels: options.qrels ?? null,
+      completeQueries: options.completeQueries ?? false,
       errors: options.errorsAsFailures ? "failures" : "apart",
     },
   );

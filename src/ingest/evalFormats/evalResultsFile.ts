@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import { resolveMetrics } from "../resolveColumns.js";
+import { readQrels } from "../trecRun/readQrels.js";
 import { distinctRuns, type InputRows } from "./distinctRuns.js";
 import type { EvalFormat, EvalRow } from "./evalRows.js";
 import { EVAL_FORMATS, readEvalContent, requireFormat } from "./readEvalContent.js";
@@ -15,6 +16,10 @@ export interface EvalResultsOptions {
   /** The --metric names asked for; null: every metric the file has. */
   readonly metrics: readonly string[] | null;
   readonly docMap?: ReadonlyMap<string, string> | null;
+  /** TREC runs: the qrels file (--qrels), read once for every run. */
+  readonly qrels?: string | null;
+  /** TREC runs: score the qrels' queries a run lacks as empty rankings (trec_eval -c). */
+  readonly completeQueries?: boolean;
   /** Provider errors left out (default) or kept as failures (EvalReadOptions.errors). */
   readonly errors?: "apart" | "failures";
 }
@@ -57,6 +62,7 @@ export async function evalResultsFile(
   const metricNotes = new Map<string, string[]>();
   const notMetrics = new Map<string, string>();
   const reads: InputRows[] = [];
+  const qrels = options.qrels ? await readQrels(options.qrels, options.qrels) : null;
   for (const input of inputs) {
     const content = await readEvalContent(input.path, input.file);
     const format = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
@@ -71,6 +77,8 @@ export async function evalResultsFile(
       file: input.file,
       docPath,
       docMap: options.docMap ?? null,
+      qrels,
+      completeQueries: options.completeQueries ?? false,
       errors: options.errors ?? "apart",
     });
     reads.push({
