@@ -131,6 +131,31 @@ describe("COVID-QA ranks as TREC runs, scored by ragci", () => {
     expect(strip(fromRuns)).toEqual(strip(fromTable));
   });
 
+  it("analyze --metric hit@3 (not among trec_eval's default cut-offs) equals the table's rank ≤ 3", () => {
+    const table = write(
+      "hit3.csv",
+      `doc_id,query_id,hit3\n${rows
+        .filter((r) => r.system === "bm25")
+        .map((r) => `${r.doc},${r.query},${r.rank !== null && r.rank <= 3 ? 1 : 0}`)
+        .join("\n")}\n`,
+    );
+    const fromRun = ragciJson([
+      "analyze",
+      bm25,
+      "--qrels",
+      qrels,
+      "--doc-map",
+      docMap,
+      "--metric",
+      "hit@3",
+    ]);
+    const fromTable = ragciJson(["analyze", table, "--metric", "hit3"]);
+    const estimates = (r: Record<string, any>) =>
+      JSON.stringify(r.analyses ?? r.metrics ?? r).match(/"estimate":[-0-9.e]+/g);
+    expect(estimates(fromRun)?.length).toBeGreaterThan(1);
+    expect(estimates(fromRun)).toEqual(estimates(fromTable));
+  });
+
   it("a run without --qrels says to give it", () => {
     const result = ragci(["analyze", bm25, "--doc-map", docMap, "--metric", "mrr"]);
     expect(result.code).toBe(2);

@@ -79,6 +79,7 @@ export async function evalResultsFile(
       docMap: options.docMap ?? null,
       qrels,
       completeQueries: options.completeQueries ?? false,
+      metrics: options.metrics,
       errors: options.errors ?? "apart",
     });
     reads.push({

@@ -57,6 +57,8 @@ export interface EvalReadOptions {
    * (trec_eval -c, --complete-queries); by default only the queries in both are scored.
    */
   readonly completeQueries?: boolean;
+  /** The --metric names asked for (TREC runs compute a cut-off asked for, e.g. hit@3). */
+  readonly metrics?: readonly string[] | null;
   /**
    * Items the tool records as errors of the system under test (promptfoo's failureReason 2):
    * "apart" (default) leaves them out, counted in a note; "failures" keeps them as failures.

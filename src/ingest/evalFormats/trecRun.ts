@@ -5,8 +5,9 @@
 // (src/ingest/trecRun/trecMeasures.ts), and --doc-map gives each query's document.
 import { createHash } from "node:crypto";
 import { RagciError } from "../../core/errors.js";
+import { askedCutoffs } from "../trecRun/askedCutoffs.js";
 import { type Retrieved, rankedGrades } from "../trecRun/rankedGrades.js";
-import { DEFAULT_CUTOFFS, trecMeasures } from "../trecRun/trecMeasures.js";
+import { trecMeasures } from "../trecRun/trecMeasures.js";
 import type { EvalContent, EvalFormat, EvalReadOptions, EvalRow, EvalRows } from "./evalRows.js";
 
 /** A score as strtod reads a decimal number (trec_eval reads it with atof). */
@@ -112,6 +113,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   }
   const name = (lines[0] as RunLine).tag;
   const complete = options.completeQueries === true;
+  const cutoffs = askedCutoffs(options.metrics);
   const rows: EvalRow[] = [];
   const unretrieved: string[] = [];
   for (const [query, judgements] of qrels.queries) {
@@ -135,7 +137,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       query,
       doc: map.get(query) ?? null,
       system: name,
-      metrics: trecMeasures(ranked.grades, levels, DEFAULT_CUTOFFS),
+      metrics: trecMeasures(ranked.grades, levels, cutoffs),
     });
   }
   const unjudged = [...byQuery.keys()].filter((q) => !qrels.queries.has(q));

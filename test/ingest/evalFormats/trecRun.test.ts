@@ -49,7 +49,7 @@ async function score(
   dir: string,
   run: string,
   qrels: string,
-  options: { complete?: boolean; docMap?: Map<string, string> } = {},
+  options: { complete?: boolean; docMap?: Map<string, string>; metrics?: string[] } = {},
 ): Promise<EvalRows> {
   const format = await sniffEvalFormat(join(dir, run));
   expect(format?.name, run).toBe("trec_run");
@@ -59,6 +59,7 @@ async function score(
     docMap: options.docMap ?? (await ownDocuments(join(dir, qrels))),
     qrels: await readQrels(join(dir, qrels), qrels),
     completeQueries: options.complete ?? false,
+    metrics: options.metrics ?? null,
   });
 }
 
@@ -146,6 +147,39 @@ describe("TREC runs scored by ragci against trec_eval 10.0 itself", () => {
       expect(theirs.length).toBe(mine.size);
     });
   }
+
+  it("cut-offs named in --metric (hit@3, ndcg@7, P@1, recall@50, map@3…) are computed as trec_eval -m success.3 … computes them", async () => {
+    const asked = [
+      "P@1",
+      "p_3",
+      "P@7",
+      "recall@3",
+      "recall@50",
+      "hit@2",
+      "success_3",
+      "hits@20",
+      "ndcg@1",
+      "ndcg_cut_3",
+      "ndcg@7",
+      "map@3",
+      "map_cut@50",
+    ];
+    const mine = values(await score(cases, "run-a.txt", "qrels.txt", { metrics: asked }));
+    const theirs = printed(join(cases, "full-cutoffs-a.txt"));
+    expect(new Set(theirs.map((p) => p.measure)).size).toBe(asked.length);
+    expect(
+      theirs.filter((p) => !Object.is(mine.get(`${p.query} ${p.measure}`), Number(p.value))),
+    ).toEqual([]);
+    const four = printed(join(cases, "cutoffs-a.txt"));
+    expect(four.length).toBe(theirs.length);
+    expect(
+      four.filter((p) => printf4(mine.get(`${p.query} ${p.measure}`) as number) !== p.value),
+    ).toEqual([]);
+    // Not asked: only trec_eval's default cut-offs.
+    const plain = values(await score(cases, "run-a.txt", "qrels.txt"));
+    expect(plain.has("q000 success_3")).toBe(false);
+    expect(plain.has("q000 success_5")).toBe(true);
+  });
 
   it("the deep query: its relevant document at rank 1,374 is discounted by the correctly rounded log2 (Math.log2 would miss the last digits)", async () => {
     const mine = values(await score(cases, "run-a.txt", "qrels.txt"));
