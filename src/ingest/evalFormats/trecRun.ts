@@ -14,11 +14,10 @@ import type { EvalContent, EvalFormat, EvalReadOptions, EvalRow, EvalRows } from
 const SCORE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const RANK = /^\d+$/;
 
-interface RunLine {
-  readonly query: string;
-  readonly docno: string;
-  readonly score: string;
+/** A run's lines: its tag, and each query's retrieved documents in the file's order. */
+interface Run {
   readonly tag: string;
+  readonly byQuery: ReadonlyMap<string, Retrieved[]>;
 }
 
 /** The fields of a run line; null for a blank or comment line (trec_eval skips both). */
@@ -41,8 +40,10 @@ function looksLikeTrecRun(text: string): boolean {
   );
 }
 
-function parseRun(text: string, file: string): RunLine[] {
-  const lines: RunLine[] = [];
+/** @returns null when the file has no run line */
+function parseRun(text: string, file: string): Run | null {
+  const byQuery = new Map<string, Retrieved[]>();
+  let tag: string | null = null;
   let lineNumber = 0;
   for (const raw of text.split("\n")) {
     lineNumber++;
@@ -54,7 +55,7 @@ function parseRun(text: string, file: string): RunLine[] {
         `${file} line ${lineNumber}: a TREC run line has 6 fields (query Q0 document rank score tag), this one ${fields.length}; give the run unchanged`,
         { file, row: lineNumber },
       );
-    const [query, , docno, , score, tag] = fields as [
+    const [query, , docno, , score, lineTag] = fields as [
       string,
       string,
       string,
@@ -68,16 +69,21 @@ function parseRun(text: string, file: string): RunLine[] {
         `${file} line ${lineNumber}: score ${score} is not a number; the fifth field of a TREC run line is the score`,
         { file, row: lineNumber },
       );
-    const first = lines[0];
-    if (first !== undefined && tag !== first.tag)
+    if (tag === null) tag = lineTag;
+    else if (lineTag !== tag)
       throw new RagciError(
         "invalid-value",
-        `${file} line ${lineNumber}: run tag ${tag} differs from ${first.tag} on the first line; give one run per file (split it by its sixth field)`,
+        `${file} line ${lineNumber}: run tag ${lineTag} differs from ${tag} on the first line; give one run per file (split it by its sixth field)`,
         { file, row: lineNumber },
       );
-    lines.push({ query, docno, score, tag });
+    let list = byQuery.get(query);
+    if (list === undefined) {
+      list = [];
+      byQuery.set(query, list);
+    }
+    list.push({ docno, score: Number(score) });
   }
-  return lines;
+  return tag === null ? null : { tag, byQuery };
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -102,16 +108,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       `${file}: a TREC run has no source document; give --doc-map FILE (a CSV of query id and document id)`,
       { file },
     );
-  const lines = parseRun(content.text, file);
-  if (lines.length === 0)
+  const run = parseRun(content.text, file);
+  if (run === null)
     throw new RagciError("empty-input", `${file}: no line of a TREC run; check the file`, { file });
-  const byQuery = new Map<string, Retrieved[]>();
-  for (const l of lines) {
-    const list = byQuery.get(l.query) ?? [];
-    list.push({ docno: l.docno, score: Number(l.score) });
-    byQuery.set(l.query, list);
-  }
-  const name = (lines[0] as RunLine).tag;
+  const { byQuery, tag: name } = run;
   const complete = options.completeQueries === true;
   const cutoffs = askedCutoffs(options.metrics);
   const rows: EvalRow[] = [];
