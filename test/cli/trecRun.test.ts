@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { readEvalContent } from "../../src/ingest/evalFormats/readEvalContent.js";
 import { trecRunFormat } from "../../src/ingest/evalFormats/trecRun.js";
 import { readQrels } from "../../src/ingest/trecRun/readQrels.js";
-import { EXAMPLE, ragci, ragciJson, scratchDir } from "./runCli.js";
+import { EXAMPLE, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 // The bundled COVID-QA retrieval results: for each query, the rank at which BM25 and TF-IDF
 // retrieved the gold article (empty: not retrieved), and the hit@k and reciprocal rank the file
@@ -154,6 +154,25 @@ describe("COVID-QA ranks as TREC runs, scored by ragci", () => {
       JSON.stringify(r.analyses ?? r.metrics ?? r).match(/"estimate":[-0-9.e]+/g);
     expect(estimates(fromRun)?.length).toBeGreaterThan(1);
     expect(estimates(fromRun)).toEqual(estimates(fromTable));
+  });
+
+  it("--qrels with trec_eval's output (not a run) is refused rather than ignored", () => {
+    const allTrec = join(ROOT, "test/fixtures/realTools/trec_eval/all_trec.txt");
+    const map = join(ROOT, "test/fixtures/realTools/trec_eval/doc-map.csv");
+    const result = ragci([
+      "analyze",
+      allTrec,
+      "--qrels",
+      qrels,
+      "--doc-map",
+      map,
+      "--metric",
+      "mrr",
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      "--qrels scores TREC run files, and this is trec_eval output; leave --qrels out",
+    );
   });
 
   it("a run without --qrels says to give it", () => {

@@ -96,6 +96,13 @@ export async function evalResultsFile(
       metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
   }
+  // --qrels scores TREC runs; given with other tools' outputs it would be ignored.
+  if (options.qrels && !tools.includes("trec_run"))
+    throw new RagciError(
+      "invalid-option",
+      `${file}: --qrels scores TREC run files, and this is ${tools[0]} output; leave --qrels out`,
+      { file },
+    );
   // Two runs holding systems of one name stay two systems (or are refused as one run twice).
   const distinct = distinctRuns(reads);
   for (const r of distinct.rows) rows.push(...r);
