@@ -116,6 +116,8 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const cutoffs = askedCutoffs(options.metrics);
   const rows: EvalRow[] = [];
   const unretrieved: string[] = [];
+  /** Scored queries whose judgements have no grade ≥ 1. */
+  const noRelevant: string[] = [];
   for (const [query, judgements] of qrels.queries) {
     const retrieved = byQuery.get(query);
     if (retrieved === undefined) {
@@ -133,6 +135,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     for (const grade of judgements.values())
       if (grade >= 0) levels[grade] = (levels[grade] ?? 0) + 1;
     for (let g = 0; g < levels.length; g++) levels[g] = levels[g] ?? 0;
+    if (levels.length < 2) noRelevant.push(query);
     rows.push({
       query,
       doc: map.get(query) ?? null,
@@ -153,6 +156,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       complete
         ? `TREC run ${name}: ${plural(unretrieved.length, "query", "queries")} of ${qrels.file} not in the run scored as empty rankings (--complete-queries, trec_eval -c; first: ${unretrieved[0]})`
         : `TREC run ${name}: ${plural(unretrieved.length, "query", "queries")} of ${qrels.file} not in the run left out (first: ${unretrieved[0]}); --complete-queries scores them as empty rankings, as trec_eval -c`,
+    );
+  if (noRelevant.length > 0)
+    notes.push(
+      `TREC run ${name}: ${plural(noRelevant.length, "scored query has", "scored queries have")} no relevant document in ${qrels.file} (first: ${noRelevant[0]}); they score 0 on every measure, as in trec_eval`,
     );
   if (rows.length === 0)
     throw new RagciError(

@@ -228,12 +228,18 @@ describe("which queries a TREC run is scored on", () => {
         .map((l) => l.split(" ")[0]),
     );
     const both = [...judged.keys()].filter((q) => runQueries.has(q));
-    expect([...queries].sort()).toEqual(both.sort());
+    expect([...queries].sort()).toEqual([...both].sort());
     expect(read.notes).toContain(
       "TREC run alpha: 3 queries of qrels-unretrieved.txt not in the run left out (first: u1); --complete-queries scores them as empty rankings, as trec_eval -c",
     );
     expect(read.notes).toContain(
       "TREC run alpha: 3 queries of the run not in qrels-unretrieved.txt left out, as trec_eval does (first: x1)",
+    );
+    // Queries in both whose judgements have no grade ≥ 1, recounted from the qrels.
+    const without = both.filter((q) => ![...(judged.get(q)?.values() ?? [])].some((g) => g >= 1));
+    expect(without.length).toBeGreaterThan(0);
+    expect(read.notes).toContain(
+      `TREC run alpha: ${without.length} scored queries have no relevant document in qrels-unretrieved.txt (first: ${without[0]}); they score 0 on every measure, as in trec_eval`,
     );
     // The queries in both are scored as trec_eval scores them with qrels.txt.
     const full = printed(join(cases, "full-a.txt"));
