@@ -175,6 +175,38 @@ describe("COVID-QA ranks as TREC runs, scored by ragci", () => {
     );
   });
 
+  it("two runs with one tag stay two systems, named with their files; one run given twice is refused", () => {
+    const sameTag = write("other.run", readFileSync(tfidf, "utf8").replace(/ tfidf$/gm, " bm25"));
+    const report = ragciJson([
+      "compare",
+      bm25,
+      sameTag,
+      "--qrels",
+      qrels,
+      "--doc-map",
+      docMap,
+      "--metric",
+      "mrr",
+    ]);
+    const text = JSON.stringify(report);
+    expect(text).toContain("bm25 · run.bm25");
+    expect(text).toContain("bm25 · other.run");
+    const copy = write("copy.run", readFileSync(bm25, "utf8"));
+    const twice = ragci([
+      "compare",
+      bm25,
+      copy,
+      "--qrels",
+      qrels,
+      "--doc-map",
+      docMap,
+      "--metric",
+      "mrr",
+    ]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain("holds the same trec_run run as");
+  });
+
   it("a run without --qrels says to give it", () => {
     const result = ragci(["analyze", bm25, "--doc-map", docMap, "--metric", "mrr"]);
     expect(result.code).toBe(2);

@@ -17,8 +17,8 @@ export interface Qrels {
 const GRADE = /^[+-]?\d+$/;
 
 /**
- * Reads a qrels file (or a pipe: it is read once). Blank lines and lines starting with `#`
- * are skipped (trec_eval skips comments).
+ * Reads a qrels file (or a pipe: it is read once). Lines starting with `#` are skipped, as
+ * trec_eval skips them; blank lines too (trec_eval calls them malformed).
  *
  * @throws RagciError for a line without four fields, a grade that is not an integer, a document
  *   judged twice for one query (trec_eval stops on it: "duplicate docs"), or no judgement
