@@ -155,7 +155,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     notes.push(
       complete
         ? `TREC run ${name}: ${plural(unretrieved.length, "query", "queries")} of ${qrels.file} not in the run scored as empty rankings (--complete-queries, trec_eval -c; first: ${unretrieved[0]})`
-        : `TREC run ${name}: ${plural(unretrieved.length, "query", "queries")} of ${qrels.file} not in the run left out (first: ${unretrieved[0]}); --complete-queries scores them as empty rankings, as trec_eval -c`,
+        : `TREC run ${name}: ${plural(unretrieved.length, "query", "queries")} of ${qrels.file} not in the run left out, as trec_eval's help for -c says (trec_eval 10.0 itself stops on them; first: ${unretrieved[0]}); --complete-queries scores them as empty rankings, as trec_eval -c`,
     );
   if (noRelevant.length > 0)
     notes.push(

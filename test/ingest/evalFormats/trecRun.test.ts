@@ -230,7 +230,7 @@ describe("which queries a TREC run is scored on", () => {
     const both = [...judged.keys()].filter((q) => runQueries.has(q));
     expect([...queries].sort()).toEqual([...both].sort());
     expect(read.notes).toContain(
-      "TREC run alpha: 3 queries of qrels-unretrieved.txt not in the run left out (first: u1); --complete-queries scores them as empty rankings, as trec_eval -c",
+      "TREC run alpha: 3 queries of qrels-unretrieved.txt not in the run left out, as trec_eval's help for -c says (trec_eval 10.0 itself stops on them; first: u1); --complete-queries scores them as empty rankings, as trec_eval -c",
     );
     expect(read.notes).toContain(
       "TREC run alpha: 3 queries of the run not in qrels-unretrieved.txt left out, as trec_eval does (first: x1)",
