@@ -6,7 +6,9 @@
 import { createHash } from "node:crypto";
 import { RagciError } from "../../core/errors.js";
 import { askedCutoffs } from "../trecRun/askedCutoffs.js";
+import { gradeLevels } from "../trecRun/gradeLevels.js";
 import { type Retrieved, rankedGrades } from "../trecRun/rankedGrades.js";
+import { runNotes } from "../trecRun/runNotes.js";
 import { trecMeasures } from "../trecRun/trecMeasures.js";
 import type { EvalContent, EvalFormat, EvalReadOptions, EvalRow, EvalRows } from "./evalRows.js";
 
@@ -86,10 +88,6 @@ function parseRun(text: string, file: string): Run | null {
   return tag === null ? null : { tag, byQuery };
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const file = options.file;
   if (content.kind !== "text")
@@ -131,10 +129,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
         `${file}: document ${ranked.duplicate} is retrieved twice for query ${query}; trec_eval refuses such a run (duplicate docs), keep one line per query and document`,
         { file },
       );
-    const levels: number[] = [];
-    for (const grade of judgements.values())
-      if (grade >= 0) levels[grade] = (levels[grade] ?? 0) + 1;
-    for (let g = 0; g < levels.length; g++) levels[g] = levels[g] ?? 0;
+    const levels = gradeLevels(judgements);
     if (levels.length < 2) noRelevant.push(query);
     rows.push({
       query,
@@ -143,24 +138,15 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       metrics: trecMeasures(ranked.grades, levels, cutoffs),
     });
   }
-  const unjudged = [...byQuery.keys()].filter((q) => !qrels.queries.has(q));
-  const notes = [
-    `TREC run ${name}: ${plural(rows.length, "query", "queries")} scored against ${qrels.file} by ragci with trec_eval 10.0's measures (ties in score broken by document id, descending); documents from --doc-map`,
-  ];
-  if (unjudged.length > 0)
-    notes.push(
-      `TREC run ${name}: ${plural(unjudged.length, "query", "queries")} of the run not in ${qrels.file} left out, as trec_eval does (first: ${unjudged[0]})`,
-    );
-  if (unretrieved.length > 0)
-    notes.push(
-      complete
-        ? `TREC run ${name}: ${plural(unretrieved.length, "query", "queries")} of ${qrels.file} not in the run scored as empty rankings (--complete-queries, trec_eval -c; first: ${unretrieved[0]})`
-        : `TREC run ${name}: ${plural(unretrieved.length, "query", "queries")} of ${qrels.file} not in the run left out, as trec_eval's help for -c says (trec_eval 10.0 itself stops on them; first: ${unretrieved[0]}); --complete-queries scores them as empty rankings, as trec_eval -c`,
-    );
-  if (noRelevant.length > 0)
-    notes.push(
-      `TREC run ${name}: ${plural(noRelevant.length, "scored query has", "scored queries have")} no relevant document in ${qrels.file} (first: ${noRelevant[0]}); they score 0 on every measure, as in trec_eval`,
-    );
+  const notes = runNotes({
+    name,
+    qrelsFile: qrels.file,
+    scored: rows.length,
+    unjudged: [...byQuery.keys()].filter((q) => !qrels.queries.has(q)),
+    unretrieved,
+    noRelevant,
+    complete,
+  });
   if (rows.length === 0)
     throw new RagciError(
       "empty-input",
