@@ -1,3 +1,5 @@
+import { byteOrder } from "./byteOrder.js";
+
 /** What was scored of a TREC run, for its notes. */
 export interface RunCounts {
   readonly name: string;
@@ -12,6 +14,11 @@ export interface RunCounts {
   readonly complete: boolean;
 }
 
+/** The least id in strcmp's order: the same "first" whichever order a reader met them in. */
+function first(ids: readonly string[]): string | undefined {
+  return [...ids].sort(byteOrder)[0];
+}
+
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -24,17 +31,17 @@ export function runNotes(c: RunCounts): string[] {
   ];
   if (c.unjudged.length > 0)
     notes.push(
-      `TREC run ${name}: ${plural(c.unjudged.length, "query", "queries")} of the run not in ${qrelsFile} left out, as trec_eval does (first: ${c.unjudged[0]})`,
+      `TREC run ${name}: ${plural(c.unjudged.length, "query", "queries")} of the run not in ${qrelsFile} left out, as trec_eval does (first: ${first(c.unjudged)})`,
     );
   if (c.unretrieved.length > 0)
     notes.push(
       c.complete
-        ? `TREC run ${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run scored as empty rankings (--complete-queries, trec_eval -c; first: ${c.unretrieved[0]})`
-        : `TREC run ${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run left out, as trec_eval's help for -c says (trec_eval 10.0 itself stops on them; first: ${c.unretrieved[0]}); --complete-queries scores them as empty rankings, as trec_eval -c`,
+        ? `TREC run ${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run scored as empty rankings (--complete-queries, trec_eval -c; first: ${first(c.unretrieved)})`
+        : `TREC run ${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run left out, as trec_eval's help for -c says (trec_eval 10.0 itself stops on them; first: ${first(c.unretrieved)}); --complete-queries scores them as empty rankings, as trec_eval -c`,
     );
   if (c.noRelevant.length > 0)
     notes.push(
-      `TREC run ${name}: ${plural(c.noRelevant.length, "scored query has", "scored queries have")} no relevant document in ${qrelsFile} (first: ${c.noRelevant[0]}); they score 0 on every measure, as in trec_eval`,
+      `TREC run ${name}: ${plural(c.noRelevant.length, "scored query has", "scored queries have")} no relevant document in ${qrelsFile} (first: ${first(c.noRelevant)}); they score 0 on every measure, as in trec_eval`,
     );
   return notes;
 }

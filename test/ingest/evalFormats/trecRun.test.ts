@@ -11,6 +11,7 @@ import {
 import { trecRunFormat } from "../../../src/ingest/evalFormats/trecRun.js";
 import { resolveColumn } from "../../../src/ingest/resolveColumns.js";
 import { readQrels } from "../../../src/ingest/trecRun/readQrels.js";
+import { scoreRunOutOfCore } from "../../../src/ingest/trecRun/scoreRunOutOfCore.js";
 
 // Runs and qrels made by make_cases.mjs, and what trec_eval 10.0 printed for them (README.md in
 // each folder has the commands): `all_trec-*.txt` as trec_eval prints (%6.4f), `full-*.txt`
@@ -239,7 +240,7 @@ describe("which queries a TREC run is scored on", () => {
     const without = both.filter((q) => ![...(judged.get(q)?.values() ?? [])].some((g) => g >= 1));
     expect(without.length).toBeGreaterThan(0);
     expect(read.notes).toContain(
-      `TREC run alpha: ${without.length} scored queries have no relevant document in qrels-unretrieved.txt (first: ${without[0]}); they score 0 on every measure, as in trec_eval`,
+      `TREC run alpha: ${without.length} scored queries have no relevant document in qrels-unretrieved.txt (first: ${[...without].sort()[0]}); they score 0 on every measure, as in trec_eval`,
     );
     // The queries in both are scored as trec_eval scores them with qrels.txt.
     const full = printed(join(cases, "full-a.txt"));
@@ -341,5 +342,65 @@ describe("naming a TREC run's measures", () => {
     expect(resolveColumn("recall@10", names, "f", "metric")).toBe("recall_10");
     expect(resolveColumn("P@5", names, "f", "metric")).toBe("P_5");
     expect(resolveColumn("map@10", names, "f", "metric")).toBe("map_cut_10");
+  });
+});
+
+describe("a TREC run scored out of core (DuckDB sorts; too large to read whole)", () => {
+  async function outOfCore(run: string, qrels: string, complete = false) {
+    const judged = await readQrels(join(cases, qrels), qrels);
+    return scoreRunOutOfCore(join(cases, run), {
+      file: run,
+      qrels: judged,
+      docMap: await ownDocuments(join(cases, qrels)),
+      completeQueries: complete,
+      metrics: ["hit@3", "ndcg@7"],
+    });
+  }
+
+  for (const [run, qrels, full, complete] of [
+    ["run-a.txt", "qrels.txt", "full-a.txt", false],
+    ["run-b.txt", "qrels.txt", "full-b.txt", false],
+    ["run-a.txt", "qrels-unretrieved.txt", "full-c-a.txt", true],
+  ] as const) {
+    it(`${run} with ${qrels}${complete ? " (-c)" : ""}: every measure of every query equals trec_eval's %.17g value, and the notes are the in-memory reader's`, async () => {
+      const read = await outOfCore(run, qrels, complete);
+      const mine = values(read);
+      const theirs = printed(join(cases, full));
+      const differing = theirs.filter(
+        (p) => !Object.is(mine.get(`${p.query} ${p.measure}`), Number(p.value)),
+      );
+      expect(differing).toEqual([]);
+      expect(new Set(read.rows.map((r) => r.query))).toEqual(new Set(theirs.map((p) => p.query)));
+      const inMemory = await score(cases, run, qrels, { complete, metrics: ["hit@3", "ndcg@7"] });
+      expect(read.notes.slice(0, -1).sort()).toEqual([...inMemory.notes].sort());
+      expect(read.notes.at(-1)).toContain("read out of core");
+      expect(values(inMemory)).toEqual(mine);
+    });
+  }
+
+  it("the cut-offs --metric names, as trec_eval -m success.3 …", async () => {
+    const mine = values(await outOfCore("run-a.txt", "qrels.txt"));
+    const theirs = printed(join(cases, "full-cutoffs-a.txt")).filter((p) =>
+      ["success_3", "ndcg_cut_7"].includes(p.measure),
+    );
+    expect(theirs.length).toBeGreaterThan(100);
+    expect(
+      theirs.filter((p) => !Object.is(mine.get(`${p.query} ${p.measure}`), Number(p.value))),
+    ).toEqual([]);
+  });
+
+  it("a document retrieved twice is refused with the in-memory reader's message", async () => {
+    const judged = await readQrels(join(cases, "qrels-duplicate.txt"), "qrels-duplicate.txt");
+    await expect(
+      scoreRunOutOfCore(join(cases, "run-duplicate.txt"), {
+        file: "run-duplicate.txt",
+        qrels: judged,
+        docMap: new Map(),
+        completeQueries: false,
+        metrics: null,
+      }),
+    ).rejects.toThrow(
+      "run-duplicate.txt: document a is retrieved twice for query t1; trec_eval refuses such a run (duplicate docs), keep one line per query and document",
+    );
   });
 });
