@@ -8,6 +8,7 @@ import { RagciError } from "../../core/errors.js";
 import { askedCutoffs } from "../trecRun/askedCutoffs.js";
 import { gradeLevels } from "../trecRun/gradeLevels.js";
 import { type Retrieved, rankedGrades } from "../trecRun/rankedGrades.js";
+import type { Qrels } from "../trecRun/readQrels.js";
 import { runNotes } from "../trecRun/runNotes.js";
 import { trecMeasures } from "../trecRun/trecMeasures.js";
 import type { EvalContent, EvalFormat, EvalReadOptions, EvalRow, EvalRows } from "./evalRows.js";
@@ -88,10 +89,16 @@ function parseRun(text: string, file: string): Run | null {
   return tag === null ? null : { tag, byQuery };
 }
 
-function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
+/**
+ * What scoring a run needs besides the run: --qrels and --doc-map.
+ *
+ * @throws RagciError naming the flag to give
+ */
+export function runInputs(options: EvalReadOptions): {
+  qrels: Qrels;
+  docMap: ReadonlyMap<string, string>;
+} {
   const file = options.file;
-  if (content.kind !== "text")
-    throw new RagciError("invalid-value", `${file}: not a TREC run (text lines)`, { file });
   const qrels = options.qrels;
   if (!qrels)
     throw new RagciError(
@@ -106,6 +113,14 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       `${file}: a TREC run has no source document; give --doc-map FILE (a CSV of query id and document id)`,
       { file },
     );
+  return { qrels, docMap: map };
+}
+
+function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
+  const file = options.file;
+  if (content.kind !== "text")
+    throw new RagciError("invalid-value", `${file}: not a TREC run (text lines)`, { file });
+  const { qrels, docMap: map } = runInputs(options);
   const run = parseRun(content.text, file);
   if (run === null)
     throw new RagciError("empty-input", `${file}: no line of a TREC run; check the file`, { file });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RagciError } from "../../../src/core/errors.js";
+import { evalResultsFile } from "../../../src/ingest/evalFormats/evalResultsFile.js";
 import type { EvalRows } from "../../../src/ingest/evalFormats/evalRows.js";
 import {
   namedEvalFormat,
@@ -402,5 +403,46 @@ describe("a TREC run scored out of core (DuckDB sorts; too large to read whole)"
     ).rejects.toThrow(
       "run-duplicate.txt: document a is retrieved twice for query t1; trec_eval refuses such a run (duplicate docs), keep one line per query and document",
     );
+  });
+});
+
+describe("evalResultsFile routes a large TREC run out of core", () => {
+  it("from largeRunBytes on, both runs are scored out of core and give trec_eval's values", async () => {
+    const qrelsPath = join(cases, "qrels.txt");
+    const docMap = await ownDocuments(qrelsPath);
+    const read = (largeRunBytes?: number) =>
+      evalResultsFile(
+        ["run-a.txt", "run-b.txt"].map((r) => ({ path: join(cases, r), file: r })),
+        {
+          format: null,
+          doc: null,
+          metrics: ["ndcg@10", "hit@3"],
+          docMap,
+          qrels: qrelsPath,
+          ...(largeRunBytes === undefined ? {} : { largeRunBytes }),
+        },
+      );
+    const large = await read(0);
+    const small = await read();
+    try {
+      expect(large.tools).toEqual(["trec_run", "trec_run"]);
+      expect(large.notes.filter((n) => n.includes("read out of core")).length).toBe(2);
+      expect(small.notes.some((n) => n.includes("read out of core"))).toBe(false);
+      const rowsOf = (path: string) =>
+        readFileSync(path, "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Record<string, string | number>);
+      const byKey = (path: string) =>
+        new Map(rowsOf(path).map((r) => [`${r.system} ${r.query_id}`, r]));
+      const out = byKey(large.path);
+      expect(out).toEqual(byKey(small.path));
+      const full = printed(join(cases, "full-b.txt")).filter((p) => p.measure === "ndcg_cut_10");
+      expect(full.length).toBe(61);
+      for (const p of full) expect(out.get(`beta ${p.query}`)?.ndcg_cut_10).toBe(Number(p.value));
+    } finally {
+      await large.cleanup();
+      await small.cleanup();
+    }
   });
 });
