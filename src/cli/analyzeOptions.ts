@@ -53,8 +53,10 @@ export async function checkAnalyzeOptions(
       "--census runs an SRS study; with a design, study it with ragci simulate on the census",
     );
   }
-  await refuseUnsafe([...files, options.design, options.census, options.docMap], options, [
-    namedOutput("--write-aggregates", options.writeAggregates),
-  ]);
+  await refuseUnsafe(
+    [...files, options.design, options.census, options.docMap, options.qrels],
+    options,
+    [namedOutput("--write-aggregates", options.writeAggregates)],
+  );
   return format;
 }

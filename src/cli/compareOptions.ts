@@ -76,8 +76,10 @@ export async function checkCompareOptions(
       "--census reads a per-query census with a system column (--system COL) and runs an SRS study; with a design or per-document input, study it with ragci simulate",
     );
   }
-  await refuseUnsafe([...files, options.design, options.census, options.docMap], options, [
-    namedOutput("--write-aggregates", options.writeAggregates),
-  ]);
+  await refuseUnsafe(
+    [...files, options.design, options.census, options.docMap, options.qrels],
+    options,
+    [namedOutput("--write-aggregates", options.writeAggregates)],
+  );
   return { format, metrics: options.metric, selection };
 }

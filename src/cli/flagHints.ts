@@ -15,6 +15,8 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   format: "--format",
   aggregated: "--aggregated",
   docMap: "--doc-map",
+  qrels: "--qrels",
+  completeQueries: "--complete-queries",
   intersect: "--intersect",
   url: "--from",
   table: "--table",

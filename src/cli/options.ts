@@ -160,6 +160,8 @@ export function withResultsFileOptions(command: Command): Command {
     .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
     .option("--format <format>", INPUT_FORMAT_HELP)
     .option("--doc-map <file>", DOC_MAP_HELP)
+    .option("--qrels <file>", QRELS_HELP)
+    .option("--complete-queries", COMPLETE_QUERIES_HELP)
     .option("--errors-as-failures", ERRORS_AS_FAILURES_HELP)
     .option(
       "--chunk-bootstrap",
@@ -175,11 +177,17 @@ export function withResultsFileOptions(command: Command): Command {
 
 /** --format: the table formats and the evaluation tools whose outputs ragci reads. */
 const INPUT_FORMAT_HELP =
-  "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval (default: from the extension and the content; needed for -)";
+  "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run (default: from the extension and the content; needed for -)";
 
 /** --doc-map, for outputs that name no document (trec_eval). */
 const DOC_MAP_HELP =
   "a table of query id → document id (columns such as query_id, doc), for outputs without a document field (trec_eval)";
+
+/** --qrels and --complete-queries, for TREC runs (scored by ragci as trec_eval does). */
+const QRELS_HELP =
+  "TREC qrels (query iteration document grade) that TREC run files are scored against, with trec_eval's measures";
+const COMPLETE_QUERIES_HELP =
+  "score the --qrels queries a run does not retrieve as empty rankings (trec_eval -c); by default only queries in both are scored";
 
 /** --errors-as-failures, for outputs that record provider errors apart (promptfoo). */
 const ERRORS_AS_FAILURES_HELP =

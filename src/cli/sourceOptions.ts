@@ -68,6 +68,8 @@ export function checkSources(
 export interface SourceFlags extends DatabaseOptions {
   readonly doc?: string;
   readonly docMap?: string;
+  readonly qrels?: string;
+  readonly completeQueries?: boolean;
   readonly errorsAsFailures?: boolean;
   readonly query?: string;
   readonly format?: string;
@@ -86,9 +88,21 @@ export function sourceOf(
     const { from: url, table, sql } = flags;
     return { url, table, sql, env: process.env, doc, query };
   }
-  const { format, docMap, errorsAsFailures, aggregated, threads } = flags;
+  const { format, docMap, qrels, completeQueries, errorsAsFailures, aggregated, threads } = flags;
   const stdin = process.stdin;
-  return { files, stdin, doc, query, format, docMap, errorsAsFailures, aggregated, threads };
+  return {
+    files,
+    stdin,
+    doc,
+    query,
+    format,
+    docMap,
+    qrels,
+    completeQueries,
+    errorsAsFailures,
+    aggregated,
+    threads,
+  };
 }
 
 /** --system and --metric (and compare's --baseline, --all-pairs, --intersect) as a Selection. */

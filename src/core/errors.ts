@@ -64,6 +64,8 @@ export type OptionName =
   | "format"
   | "aggregated"
   | "docMap"
+  | "qrels"
+  | "completeQueries"
   | "intersect"
   | "url"
   | "table"

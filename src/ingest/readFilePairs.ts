@@ -116,6 +116,8 @@ async function evalOutputs(
       doc: source.doc ?? null,
       metrics,
       docMap: source.docMap ? await readDocMap(source.docMap) : null,
+      qrels: source.qrels ?? null,
+      completeQueries: source.completeQueries ?? false,
       errors: source.errorsAsFailures ? "failures" : "apart",
     },
   );

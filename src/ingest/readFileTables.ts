@@ -48,6 +48,8 @@ export async function readFileTable(
           doc: source.doc ?? null,
           metrics,
           docMap: source.docMap ? await readDocMap(source.docMap) : null,
+          qrels: source.qrels ?? null,
+          completeQueries: source.completeQueries ?? false,
           errors: source.errorsAsFailures ? "failures" : "apart",
         })
       : null;

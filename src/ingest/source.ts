@@ -16,8 +16,12 @@ export interface FilesSource {
   readonly aggregated?: boolean | undefined;
   /** Document id column (or a tool's field); default doc_id, doc, document_id or document. */
   readonly doc?: string | null | undefined;
-  /** trec_eval: a table of query id → document. */
+  /** trec_eval and TREC runs: a table of query id → document. */
   readonly docMap?: string | null | undefined;
+  /** TREC runs: the qrels file they are scored against, with trec_eval's measures. */
+  readonly qrels?: string | null | undefined;
+  /** TREC runs: score the qrels' queries a run lacks as empty rankings (trec_eval -c). */
+  readonly completeQueries?: boolean | undefined;
   /** Keep the items a tool records as provider errors (promptfoo) as failures, scored 0. */
   readonly errorsAsFailures?: boolean | undefined;
   /** Query id column; default detected. */

@@ -3,9 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RagciError } from "../../core/errors.js";
 import { resolveMetrics } from "../resolveColumns.js";
+import { isLargeRun, readLargeRun } from "../trecRun/largeRun.js";
+import { readQrels } from "../trecRun/readQrels.js";
 import { distinctRuns, type InputRows } from "./distinctRuns.js";
-import type { EvalFormat, EvalRow } from "./evalRows.js";
+import type { EvalFormat, EvalRow, EvalRows } from "./evalRows.js";
 import { EVAL_FORMATS, readEvalContent, requireFormat } from "./readEvalContent.js";
+import { trecRunFormat } from "./trecRun.js";
 
 export interface EvalResultsOptions {
   /** Named by --format; else each file's tool is detected from its content. */
@@ -15,6 +18,12 @@ export interface EvalResultsOptions {
   /** The --metric names asked for; null: every metric the file has. */
   readonly metrics: readonly string[] | null;
   readonly docMap?: ReadonlyMap<string, string> | null;
+  /** TREC runs: the qrels file (--qrels), read once for every run. */
+  readonly qrels?: string | null;
+  /** TREC runs: score the qrels' queries a run lacks as empty rankings (trec_eval -c). */
+  readonly completeQueries?: boolean;
+  /** TREC runs of this size or more are scored out of core (default LARGE_RUN_BYTES). */
+  readonly largeRunBytes?: number;
   /** Provider errors left out (default) or kept as failures (EvalReadOptions.errors). */
   readonly errors?: "apart" | "failures";
 }
@@ -59,22 +68,36 @@ export async function evalResultsFile(
   const metricNotes = new Map<string, string[]>();
   const notMetrics = new Map<string, string>();
   const reads: InputRows[] = [];
+  const qrels = options.qrels ? await readQrels(options.qrels, options.qrels) : null;
   for (const input of inputs) {
-    const content = await readEvalContent(input.path, input.file);
-    const format = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
-    if (format === null)
-      throw new RagciError(
-        "invalid-value",
-        `${input.file}: not the output of a tool ragci reads (${EVAL_FORMATS.map((f) => f.name).join(", ")}); name it with --format`,
-        { file: input.file },
-      );
-    requireFormat(format, content, input.file);
-    const read = format.toRows(content, {
+    const readOptions = {
       file: input.file,
       docPath,
       docMap: options.docMap ?? null,
+      qrels,
+      completeQueries: options.completeQueries ?? false,
+      metrics: options.metrics,
       errors: options.errors ?? "apart",
-    });
+    } as const;
+    let format: EvalFormat;
+    let read: EvalRows;
+    // A TREC run too large to read whole is scored out of core (trecRun/largeRun.ts).
+    if (await isLargeRun(input.path, options.format, options.largeRunBytes)) {
+      format = trecRunFormat;
+      read = await readLargeRun(input.path, readOptions);
+    } else {
+      const content = await readEvalContent(input.path, input.file);
+      const found = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
+      if (found === null)
+        throw new RagciError(
+          "invalid-value",
+          `${input.file}: not the output of a tool ragci reads (${EVAL_FORMATS.map((f) => f.name).join(", ")}); name it with --format`,
+          { file: input.file },
+        );
+      format = found;
+      requireFormat(format, content, input.file);
+      read = format.toRows(content, readOptions);
+    }
     reads.push({
       file: input.file,
       tool: format.name,
@@ -89,6 +112,13 @@ export async function evalResultsFile(
       metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
   }
+  // --qrels scores TREC runs; given with other tools' outputs it would be ignored.
+  if (options.qrels && !tools.includes("trec_run"))
+    throw new RagciError(
+      "invalid-option",
+      `${file}: --qrels scores TREC run files, and this is ${tools[0]} output; leave --qrels out`,
+      { file },
+    );
   // Two runs holding systems of one name stay two systems (or are refused as one run twice).
   const distinct = distinctRuns(reads);
   for (const r of distinct.rows) rows.push(...r);

@@ -1,4 +1,5 @@
 import { RagciError } from "../../core/errors.js";
+import type { Qrels } from "../trecRun/readQrels.js";
 
 /**
  * What an evaluation tool's output becomes before ragci reads it: one row per scored item
@@ -30,7 +31,8 @@ export type EvalFormatName =
   | "deepeval"
   | "braintrust"
   | "evalite"
-  | "trec_eval";
+  | "trec_eval"
+  | "trec_run";
 
 /** A file's content: parsed JSON (a .json file or the lines of a .jsonl file), raw text or tables. */
 export type EvalContent =
@@ -46,8 +48,17 @@ export interface EvalReadOptions {
   readonly file: string;
   /** The --doc field path, split on dots ("metadata.source_doc" → ["metadata", "source_doc"]). */
   readonly docPath: readonly string[] | null;
-  /** trec_eval: query id → document, from --doc-map. */
+  /** trec_eval, TREC runs: query id → document, from --doc-map. */
   readonly docMap?: ReadonlyMap<string, string> | null;
+  /** TREC runs: the judgements they are scored against, from --qrels. */
+  readonly qrels?: Qrels | null;
+  /**
+   * TREC runs: also score the qrels' queries a run does not retrieve, as empty rankings
+   * (trec_eval -c, --complete-queries); by default only the queries in both are scored.
+   */
+  readonly completeQueries?: boolean;
+  /** The --metric names asked for (TREC runs compute a cut-off asked for, e.g. hit@3). */
+  readonly metrics?: readonly string[] | null;
   /**
    * Items the tool records as errors of the system under test (promptfoo's failureReason 2):
    * "apart" (default) leaves them out, counted in a note; "failures" keeps them as failures.

@@ -8,6 +8,7 @@ import { inspectFormat } from "./inspect.js";
 import { promptfooFormat } from "./promptfoo.js";
 import { isSqliteFile, sqliteTables } from "./sqliteTables.js";
 import { trecEvalFormat } from "./trecEval.js";
+import { trecRunFormat } from "./trecRun.js";
 import { zipJsonMembers } from "./zipMembers.js";
 
 /** The tools whose outputs ragci reads, tried in this order when none is named. */
@@ -18,6 +19,7 @@ export const EVAL_FORMATS: readonly EvalFormat[] = [
   braintrustFormat,
   evaliteFormat,
   trecEvalFormat,
+  trecRunFormat,
 ];
 
 export const EVAL_FORMAT_NAMES: readonly EvalFormatName[] = EVAL_FORMATS.map((f) => f.name);
