@@ -7,7 +7,7 @@ order of their ids. Repetition i draws SRS of K documents with
 and its B document-bootstrap replicates with
     Generator(PCG64(SeedSequence(seed, spawn_key=(i, 1)))).integers(0, K, (B, K))
 (row b = replicate b; micro and macro from the same rows) -- the streams of `ragci simulate`.
-Every interval ragci's study scores by default (README "Methods"; no fpc):
+Every interval ragci's study scores by default (docs/methods.md; no fpc):
     micro: cr2 (Imbens-Kolesar nu in O(K)), logit-cv3, logit, bootstrap-t, bootstrap-percentile,
            cr1, wald-iid, wald-effective-n
     macro: t, logit, bootstrap-t, bootstrap-percentile, wald-iid, wald-effective-n

@@ -3,7 +3,7 @@
 // Why: a run of `ragci analyze` loaded about 600 files before DuckDB could start its scan:
 // 115 of ragci's own modules, commander, @duckdb/node-api's 60 and @stdlib's 430 (the t and
 // normal quantiles), about 0.2 s of a 0.9 s run on the 10⁷-row CSV. In a few chunks they
-// load in a fraction of that (README, "Performance"). The library (package.json "exports")
+// load in a fraction of that (docs/performance.md). The library (package.json "exports")
 // stays tsc's dist/, module for module; only package.json "bin" points here.
 //
 // - Commands, HTML pages and the census study stay separate chunks, loaded by the same

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Screenshot of an HTML report in Debian's chromium (playwright-core drives it; no browser
 // download). Usage: node scripts/screenshot.mjs PAGE.html OUT.png [--width 1000] [--height H]
-// With --height, only the top H pixels are kept (a small PNG for the README); otherwise the
+// With --height, only the top H pixels are kept (a small PNG for docs/html-report.md); otherwise the
 // whole page. Needs /usr/bin/chromium (apt-get install chromium) or CHROMIUM=path.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";

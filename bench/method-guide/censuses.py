@@ -1,4 +1,4 @@
-"""Censuses for the method guide's coverage studies (README, "Choosing an interval").
+"""Censuses for the method guide's coverage studies (docs/choosing-an-interval.md).
 
 The recipe of examples/DATA.md's synthetic census (sizes log-normal, latent rates Beta with a
 mean and dispersion that grow with size, hits binomial), with heavier size tails than it and

@@ -27,7 +27,7 @@ export function withDesignOptions(command: Command): Command {
   return command
     .option(
       "--design <file>",
-      "sampling design (JSON: srs, stratified or two-stage; README, “Designs, planning and size strata”)",
+      "sampling design (JSON: srs, stratified or two-stage; docs/designs.md)",
     )
     .option("--stratum <column>", "stratum column for a stratified design (default: stratum)")
     .option("--psu <column>", "first-stage unit column for a two-stage design (default: psu)")

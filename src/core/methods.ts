@@ -113,7 +113,7 @@ export const METHODS: Readonly<Record<MethodId, MethodInfo>> = {
 
 /**
  * The recommended interval per estimand for a metric in [0, 1]: micro logit-cv3, macro logit.
- * ragci's coverage studies (README, "Choosing an interval"; bench/method-guide) found them the
+ * ragci's coverage studies (docs/choosing-an-interval.md; bench/method-guide) found them the
  * only ones near 95% at K = 5–20 on censuses with even to heavy-tailed sizes, where cr2 and t
  * fell to 73–91%, at about the same width where sizes are even.
  */

@@ -44,10 +44,10 @@ export const STUDY_COVERAGE = {
 
 /**
  * Where the quoted coverages come from, said with each one: they hold for those conditions,
- * not for every K. The README's "Choosing an interval" section has the table.
+ * not for every K. docs/choosing-an-interval.md has the table.
  */
 export const STUDY_CONDITIONS =
-  "the article's study: SRS of K = 20 from a census of 1,300 documents with very unequal sizes; README, “Choosing an interval”";
+  "the article's study: SRS of K = 20 from a census of 1,300 documents with very unequal sizes; docs/choosing-an-interval.md";
 
 /**
  * ragci's own coverage studies at K = 20 (bench/method-guide/results.json, 2000 repetitions,
@@ -75,7 +75,7 @@ export const RAGCI_STUDY_COVERAGE = {
 } as const;
 
 const RAGCI_STUDIES =
-  "ragci's studies: SRS of K = 20 of 1,300 documents, 2,000 repetitions; README, “Choosing an interval”";
+  "ragci's studies: SRS of K = 20 of 1,300 documents, 2,000 repetitions; docs/choosing-an-interval.md";
 
 export interface AdviceInput {
   readonly documents: number;
@@ -126,13 +126,13 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "very-few-documents",
       severity: "warning",
-      message: `K = ${k}: no interval guarantees the nominal coverage with so few documents. At K = 5 ragci's studies found logit-cv3 (micro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/logit-cv3"])} of 95% and logit (macro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/macro/logit"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/macro/logit"])} over censuses from even to power-law sizes, cr2 at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/cr2"])} (the article's K = 5 study: cr2 ${percent(STUDY_COVERAGE["k5/micro-cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["k5/bootstrap-t"])}; README, “Choosing an interval”). Label more documents: see \`ragci plan\`.`,
+      message: `K = ${k}: no interval guarantees the nominal coverage with so few documents. At K = 5 ragci's studies found logit-cv3 (micro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/logit-cv3"])} of 95% and logit (macro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/macro/logit"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/macro/logit"])} over censuses from even to power-law sizes, cr2 at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/cr2"])} (the article's K = 5 study: cr2 ${percent(STUDY_COVERAGE["k5/micro-cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["k5/bootstrap-t"])}; docs/choosing-an-interval.md). Label more documents: see \`ragci plan\`.`,
     });
   } else if (k < 20) {
     advice.push({
       code: "few-documents",
       severity: "warning",
-      message: `K = ${k} is below 20: at K = 10 ragci's studies found the recommended intervals at ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/micro/logit-cv3"])} (micro logit-cv3) and ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/macro/logit"])} (macro logit) of 95%, while cr2 and t fell far lower on skewed censuses (README, “Choosing an interval”); treat the nominal level as approximate, and check with ragci simulate on your census.`,
+      message: `K = ${k} is below 20: at K = 10 ragci's studies found the recommended intervals at ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/micro/logit-cv3"])} (micro logit-cv3) and ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/macro/logit"])} (macro logit) of 95%, while cr2 and t fell far lower on skewed censuses (docs/choosing-an-interval.md); treat the nominal level as approximate, and check with ragci simulate on your census.`,
     });
   }
   if (input.seZero) {

@@ -30,7 +30,7 @@ function bounds(interval: Interval | undefined, decimals: number): string {
 }
 
 export const PAIRED_CAVEAT =
-  "paired differences are small, discrete and full of zeros: in the article's paired study (two retrievers, SRS of K = 20 from a census of 1,300 documents; README, “Choosing an interval”) document bootstraps covered only 85–89% of 95%, micro cr2 95.7% and macro t 97.4%";
+  "paired differences are small, discrete and full of zeros: in the article's paired study (two retrievers, SRS of K = 20 from a census of 1,300 documents; docs/choosing-an-interval.md) document bootstraps covered only 85–89% of 95%, micro cr2 95.7% and macro t 97.4%";
 
 function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const d = c.difference;

@@ -56,7 +56,7 @@ describe("under a design every interval and line of advice follows the design", 
 });
 
 describe("quoted coverages say their conditions and where to read more", () => {
-  it("cites the README's method guide with K = 20 and the census, never SPEC", () => {
+  it("cites the method guide's page with K = 20 and the census, never SPEC", () => {
     const text = ragciOk([
       "analyze",
       EXAMPLE,
@@ -68,12 +68,12 @@ describe("quoted coverages say their conditions and where to read more", () => {
       "0",
     ]);
     expect(text).toMatch(
-      /97\.2% of 95% at K = 20 on the bundled synthetic census, where cr2 covered 88\.8% .*\(the article's study: cr2 85\.7%, bootstrap-t 88\.4%\).*\(ragci's studies: SRS of K = 20 of 1,300 documents, 2,000 repetitions; README, “Choosing an interval”\)/,
+      /97\.2% of 95% at K = 20 on the bundled synthetic census, where cr2 covered 88\.8% .*\(the article's study: cr2 85\.7%, bootstrap-t 88\.4%\).*\(ragci's studies: SRS of K = 20 of 1,300 documents, 2,000 repetitions; docs\/choosing-an-interval\.md\)/,
     );
     expect(text).not.toMatch(/SPEC/);
-    expect(readFileSync(join(import.meta.dirname, "../../README.md"), "utf8")).toMatch(
-      /^## Choosing an interval/m,
-    );
+    expect(
+      readFileSync(join(import.meta.dirname, "../../docs/choosing-an-interval.md"), "utf8"),
+    ).toMatch(/^# Choosing an interval/m);
   });
 
   it("no command's --help cites SPEC", () => {

@@ -1,7 +1,8 @@
 /**
- * The README's library example ("### As a library") type-checks under the project's own
- * tsconfig.json (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes): its `ts` code
- * blocks are compiled in memory as one ES module beside package.json, with `"ragci"` mapped to
+ * The library examples type-check under the project's own tsconfig.json (strict,
+ * noUncheckedIndexedAccess, exactOptionalPropertyTypes): the `ts` code blocks of README.md's
+ * "## As a library" section, and those of docs/library.md (the longer examples), are each
+ * compiled in memory as one ES module beside package.json, with `"ragci"` mapped to
  * src/index.ts, so a renamed export or a changed option fails here.
  */
 import { readFileSync } from "node:fs";
@@ -10,17 +11,27 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
-const README = readFileSync(join(ROOT, "README.md"), "utf8");
 
-/** The ```ts blocks between "### As a library" and the next heading. */
-function libraryExample(): string {
-  const start = README.indexOf("### As a library");
-  expect(start, "README has a '### As a library' section").toBeGreaterThanOrEqual(0);
-  const rest = README.slice(start + 1);
-  const section = rest.slice(0, rest.search(/\n#{2,3} /));
-  const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
-  expect(blocks.length, "code blocks in the library section").toBeGreaterThan(0);
+/** The ```ts blocks of `text`, joined into one module. */
+function tsBlocks(text: string, where: string): string {
+  const blocks = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  expect(blocks.length, `code blocks in ${where}`).toBeGreaterThan(0);
   return blocks.join("\n");
+}
+
+/** The README's short example: the ```ts blocks between "## As a library" and the next heading. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const start = readme.indexOf("\n## As a library\n");
+  expect(start, "README has a '## As a library' section").toBeGreaterThanOrEqual(0);
+  const rest = readme.slice(start + 1);
+  const end = rest.slice(1).search(/\n#{1,3} /);
+  return tsBlocks(end < 0 ? rest : rest.slice(0, end + 1), "README's library section");
+}
+
+/** The library page's examples: every ```ts block of docs/library.md. */
+function libraryPageExample(): string {
+  return tsBlocks(readFileSync(join(ROOT, "docs/library.md"), "utf8"), "docs/library.md");
 }
 
 function diagnostics(source: string): string[] {
@@ -56,13 +67,20 @@ function diagnostics(source: string): string[] {
     .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
 }
 
-describe("README library example", () => {
-  it("compiles under the project's strict settings with ragci = src/index.ts", () => {
-    expect(diagnostics(libraryExample())).toEqual([]);
+describe("the library examples", () => {
+  it("README.md's compiles under the project's strict settings with ragci = src/index.ts", () => {
+    expect(diagnostics(readmeExample())).toEqual([]);
   });
 
-  it("the check is real: a misspelled export is reported", () => {
-    const broken = libraryExample().replace("import { analyze,", "import { analyse,");
-    expect(diagnostics(broken).join("\n")).toMatch(/analyse/);
+  it("docs/library.md's compile under the same settings", () => {
+    expect(diagnostics(libraryPageExample())).toEqual([]);
+  });
+
+  it("the check is real: a misspelled export is reported in each", () => {
+    for (const example of [readmeExample(), libraryPageExample()]) {
+      const broken = example.replace("import { analyze", "import { analyse");
+      expect(broken).not.toBe(example);
+      expect(diagnostics(broken).join("\n")).toMatch(/analyse/);
+    }
   });
 });

@@ -41,7 +41,7 @@ Examples:
 Per-query input has one row per query result: a document id column and metric columns
 (0/1 or any score). Aggregated input has one row per document: doc, n (results), s (their
 sum) and, for non-binary metrics, ss (their sum of squares). A stratified or two-stage design
-(--design FILE.json; README, “Designs, planning and size strata”) reads each document's stratum or first-stage unit from a column
+(--design FILE.json; docs/designs.md) reads each document's stratum or first-stage unit from a column
 of the input (--stratum, default stratum; --psu, default psu), per-query or aggregated.`;
 
 export function registerAnalyze(program: Command, io: CommandIo): void {

@@ -35,7 +35,7 @@ Examples:
 
 The difference is B − A per query (A the first system in name order, or the baseline), summed
 per document; every interval of \`ragci analyze\` is applied to those per-document sums. With
-a stratified or two-stage design (--design FILE.json; README, “Designs, planning and size strata”) the difference, and each
+a stratified or two-stage design (--design FILE.json; docs/designs.md) the difference, and each
 system, get the design's interval, and the test of no difference uses it and its ν.`;
 
 export function registerCompare(program: Command, io: CommandIo): void {

@@ -30,7 +30,7 @@ Examples:
   $ ragci plan --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --half-width 0.03
                                                 # S of the pilot, aggregated in the database
 
-The rule (README, “Designs, planning and size strata”): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
+The rule (docs/designs.md): the smallest K with t(1 − α/2; K − 1)·S/√K·√(1 − K/M) ≤ w, for macro
 (S = sd of the document rates) and micro (S = sd of u_d = s_d − R·n_d over the mean size).`;
 
 export function registerPlan(program: Command, io: CommandIo): void {

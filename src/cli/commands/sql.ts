@@ -44,7 +44,7 @@ fails the statement).
 --pair adds, for two systems COL=A,B joined on --query, the rows "B - A" of the per-query
 differences, as compare needs; with --intersect a query of one system only is left out (as
 compare --intersect does) instead of failing the statement. Sums are exact where the dialect
-can (README, "Databases").`;
+can (docs/databases.md).`;
 
 export function registerSql(program: Command, io: CommandIo): void {
   program
