@@ -156,13 +156,10 @@ export function parseAllocation(text: string): AllocationRule {
  * --census study's repetitions.
  */
 export function withResultsFileOptions(command: Command): Command {
-  return command
+  command
     .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
-    .option("--format <format>", INPUT_FORMAT_HELP)
-    .option("--doc-map <file>", DOC_MAP_HELP)
-    .option("--qrels <file>", QRELS_HELP)
-    .option("--complete-queries", COMPLETE_QUERIES_HELP)
-    .option("--errors-as-failures", ERRORS_AS_FAILURES_HELP)
+    .option("--format <format>", INPUT_FORMAT_HELP);
+  return withToolOutputOptions(command)
     .option(
       "--chunk-bootstrap",
       "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
@@ -173,6 +170,15 @@ export function withResultsFileOptions(command: Command): Command {
       parseCount("--census-reps"),
       1000,
     );
+}
+
+/** The flags that say how to read evaluation tools' outputs (analyze, compare, aggregate). */
+export function withToolOutputOptions(command: Command): Command {
+  return command
+    .option("--doc-map <file>", DOC_MAP_HELP)
+    .option("--qrels <file>", QRELS_HELP)
+    .option("--complete-queries", COMPLETE_QUERIES_HELP)
+    .option("--errors-as-failures", ERRORS_AS_FAILURES_HELP);
 }
 
 /** --format: the table formats and the evaluation tools whose outputs ragci reads. */

@@ -9,6 +9,7 @@ import {
   writeAggregates,
 } from "../ingest/index.js";
 import { perDocumentTableSummary } from "../report/perDocumentTableSummary.js";
+import { withFlags } from "./flagHints.js";
 import type { CommandIo } from "./io.js";
 import { parseThreads } from "./options.js";
 import { readingProgress } from "./readingProgress.js";
@@ -21,6 +22,11 @@ export interface PerDocumentOptions {
   readonly system?: string;
   readonly format?: string;
   readonly threads?: number;
+  /** aggregate: how to read evaluation tools' outputs (see withToolOutputOptions). */
+  readonly docMap?: string;
+  readonly qrels?: string;
+  readonly completeQueries?: boolean;
+  readonly errorsAsFailures?: boolean;
   /** A per-document column to carry (a design's stratum or psu), one value per document. */
   readonly label?: string;
   readonly output?: string;
@@ -80,7 +86,8 @@ async function writePerDocumentTable(
   const selection = selectionOf(options);
   if (options.output) {
     checkOutputName(options.output);
-    await refuseUnsafeOutputs(files, [{ flag: "-o", path: options.output }]);
+    const inputs = [...files, options.docMap, options.qrels].filter((f) => f !== undefined);
+    await refuseUnsafeOutputs(inputs, [{ flag: "-o", path: options.output }]);
   }
   const label = options.label ?? null;
   const reads = await readSource(sourceOf(files, { ...options, aggregated }, io), selection, {
@@ -96,6 +103,10 @@ async function writePerDocumentTable(
   checkShardKinds(shards);
   const groups = mergeShards(shards, label);
   io.progress.done();
+  // What the readers did that the user did not ask for (rows left out, systems split) is said
+  // on standard error, as analyze's report says it: the table itself has no room for notes.
+  for (const notice of reads.flatMap((r) => r.table.notices))
+    io.stderr?.(`! ${withFlags(notice)}\n`);
   if (options.output) {
     await writeAggregates(options.output, groups, label);
     io.stdout(perDocumentTableSummary(options.output, groups, inexact));

@@ -137,3 +137,38 @@ describe("ragci aggregate and ragci merge", () => {
     }
   });
 });
+
+describe("aggregate on an evaluation tool's output says what its reader did", () => {
+  // promptfoo 0.123.1's own file: tfidf errored on 4 of 34 items (failureReason 2).
+  const errors = join(import.meta.dirname, "../fixtures/realTools/promptfoo/results-errors.json");
+  const results = (csv: string, system: string) =>
+    csv
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split(","))
+      .filter((f) => f[0] === system)
+      .reduce((t, f) => t + Number(f[3]), 0);
+
+  it("provider errors are left out with a note on stderr, or kept with --errors-as-failures", () => {
+    const apart = ragci(["aggregate", errors, "--doc", "vars.doc", "--metric", "hit5"]);
+    expect(apart.code).toBe(0);
+    expect(apart.stderr).toMatch(
+      /^! promptfoo: 4 of 34 items of system tfidf were provider errors .*left out; --errors-as-failures keeps them/m,
+    );
+    expect(results(apart.stdout, "tfidf")).toBe(30);
+    expect(results(apart.stdout, "bm25")).toBe(34);
+    const kept = ragci([
+      "aggregate",
+      errors,
+      "--doc",
+      "vars.doc",
+      "--metric",
+      "hit5",
+      "--errors-as-failures",
+    ]);
+    expect(kept.code).toBe(0);
+    expect(kept.stderr).toMatch(/kept as failures \(--errors-as-failures\)/);
+    expect(results(kept.stdout, "tfidf")).toBe(34);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandIo } from "../io.js";
-import { parseList } from "../options.js";
+import { parseList, withToolOutputOptions } from "../options.js";
 import { perDocumentTableCommand } from "../perDocumentTable.js";
 
 const EXAMPLES = `
@@ -17,8 +17,7 @@ shard and a score in another is refused.`;
 
 export function registerAggregate(program: Command, io: CommandIo): void {
   perDocumentTableCommand(
-    program
-      .command("aggregate")
+    withToolOutputOptions(program.command("aggregate"))
       .description(
         "per-query results → the per-document table (n, Σx, Σx², min, max), as CSV or Parquet",
       )
