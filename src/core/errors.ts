@@ -74,6 +74,7 @@ export type OptionName =
   | "sd"
   | "sdMacro"
   | "sdMicro"
+  | "documents"
   | "dialect";
 
 /**
