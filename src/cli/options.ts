@@ -112,6 +112,13 @@ export function parseEstimand(text: string): Estimand {
 /** --threads n: what the threads run is said by each command's help. */
 export const parseThreads = wholeNumber("--threads", 1);
 
+/**
+ * --threads of analyze, compare, aggregate and merge: DuckDB's threads for reading files
+ * (ingest's Source.threads). simulate's --threads is its workers' count, and also this.
+ */
+const THREADS_READING_HELP =
+  "DuckDB threads reading the files (default: all cores); not the --census study's workers, which use all cores";
+
 /** "hit@5,mrr" → ["hit@5", "mrr"]; repeated flags accumulate. */
 export function parseList(text: string, previous: string[] = []): string[] {
   return [
@@ -151,7 +158,7 @@ export function withInferenceOptions(command: Command): Command {
       9999,
     )
     .option("--seed <S>", "seed of the bootstrap stream (numpy default_rng(S))", parseSeed, 1)
-    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads);
+    .option("--threads <n>", THREADS_READING_HELP, parseThreads);
 }
 
 /**

@@ -92,7 +92,11 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .option("--seed <S>", "seed of every stream", parseSeed, 1)
     .option("--fpc", "apply the finite-population correction 1 − K/M")
     .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option("--threads <n>", "worker threads (default: the machine's cores)", parseThreads)
+    .option(
+      "--threads <n>",
+      "worker threads running the repetitions, and DuckDB threads reading the census file (default: the machine's cores)",
+      parseThreads,
+    )
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)");
   withReportOptions(withDatabaseOptions(withSimulationDesignOptions(command)), "ragci.simulation/1")
     .addHelpText("after", EXAMPLES)
