@@ -27,6 +27,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   sd: "--sd",
   sdMacro: "--sd-macro",
   sdMicro: "--sd-micro",
+  documents: "--documents",
   dialect: "--dialect",
 };
 

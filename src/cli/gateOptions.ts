@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
 import type { GateOptions } from "../core/gate.js";
 import type { Estimand } from "../core/types.js";
-import { parseList, parseNonNegative } from "./options.js";
+import { nonNegativeNumber, parseList } from "./options.js";
 
 /** compare's regression-gate flags, as commander parses them. */
 export interface GateFlags {
@@ -63,7 +63,7 @@ export function withGateOptions(command: Command): Command {
     .option(
       "--margin <d>",
       "the gate's margin d ≥ 0 in the metric's units (default 0 for --fail-if-worse)",
-      parseNonNegative("--margin"),
+      nonNegativeNumber("--margin"),
     )
     .option(
       "--lower-is-better <metrics>",

@@ -1,31 +1,105 @@
 import type { Command } from "commander";
-import { checkReplicates } from "../core/bootstrap/replicateLimit.js";
+import { checkReplicates, MAX_REPLICATES } from "../core/bootstrap/replicateLimit.js";
 import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
+import { groupedInteger } from "../core/groupedInteger.js";
 import { resamplingBudget } from "../core/resamplingBudget.js";
 import type { Estimand } from "../core/types.js";
 
-export function parseLevel(text: string): number {
-  const value = Number(text.endsWith("%") ? Number(text.slice(0, -1)) / 100 : text);
-  if (!(value > 0 && value < 1)) {
-    throw new RagciError(
-      "invalid-option",
-      `--level ${text}: give a confidence level between 0 and 1, e.g. 0.95 or 90%`,
-    );
+// Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
+// ≥ 0; any number; probabilities and levels), so "--cutoff abc" says it is not a number instead
+// of passing NaN on (Number() alone also reads "" and " " as 0 and "0x10" as 16).
+
+/** A number as a flag writes it: decimal, optional sign, fraction and exponent, `_` between digits. */
+const NUMBER = /^[+-]?(?:\d(?:_?\d)*(?:\.(?:\d(?:_?\d)*)?)?|\.\d(?:_?\d)*)(?:e[+-]?\d(?:_?\d)*)?$/i;
+
+/**
+ * The finite number `digits` (by default the flag's whole `text`) writes; `give` completes
+ * "…; give " in the refusal, which quotes the flag's `text` as the user wrote it.
+ *
+ * @throws RagciError "--flag abc: not a number; give …" (or "too large" past ±1.8·10³⁰⁸)
+ */
+function flagNumber(flag: string, text: string, give: string, digits = text): number {
+  if (!NUMBER.test(digits)) {
+    throw new RagciError("invalid-option", `${flag} ${text}: not a number; give ${give}`);
+  }
+  const value = Number(digits.replaceAll("_", ""));
+  if (!Number.isFinite(value)) {
+    throw new RagciError("invalid-option", `${flag} ${text}: too large; give ${give}`);
   }
   return value;
 }
 
-export function parsePopulation(text: string): number {
-  const value = Number(text.replaceAll("_", ""));
-  if (!Number.isInteger(value) || value < 2) {
-    throw new RagciError(
-      "invalid-option",
-      `--population ${text}: give M, the whole number of documents in the population`,
-    );
-  }
-  return value;
+/** The refusal of a number outside the flag's range. */
+function outOfRange(flag: string, text: string, give: string): RagciError {
+  return new RagciError("invalid-option", `${flag} ${text}: give ${give}`);
 }
+
+/** Whole numbers (counts, sizes, seeds, threads): an integer ≥ `minimum`. */
+export function wholeNumber(
+  flag: string,
+  minimum: number,
+  give = `a whole number ≥ ${minimum}`,
+): (text: string) => number {
+  return (text) => {
+    const value = flagNumber(flag, text, give);
+    if (!Number.isSafeInteger(value) || value < minimum) throw outOfRange(flag, text, give);
+    return value;
+  };
+}
+
+/** Positive numbers (a half-width): a finite number > 0. */
+export function positiveNumber(flag: string): (text: string) => number {
+  return (text) => {
+    const value = flagNumber(flag, text, "a positive number");
+    if (!(value > 0)) throw outOfRange(flag, text, "a positive number");
+    return value;
+  };
+}
+
+/** Positive numbers or 0 (an sd, a size cutoff, a margin): a finite number ≥ 0. */
+export function nonNegativeNumber(flag: string): (text: string) => number {
+  return (text) => {
+    const value = flagNumber(flag, text, "a number ≥ 0");
+    if (!(value >= 0)) throw outOfRange(flag, text, "a number ≥ 0");
+    return value;
+  };
+}
+
+/** Any finite number (a difference to detect, whose sign is its direction). */
+export function finiteNumber(flag: string): (text: string) => number {
+  return (text) => flagNumber(flag, text, "a number, e.g. 0.03");
+}
+
+/**
+ * Probabilities and confidence levels: strictly between 0 and 1, written 0.95 or 95%.
+ * `give` names what the number is, e.g. "a confidence level between 0 and 1, e.g. 0.95 or 90%".
+ */
+export function probability(flag: string, give: string): (text: string) => number {
+  return (text) => {
+    const percent = text.endsWith("%");
+    const digits = percent ? text.slice(0, -1) : text;
+    const value = flagNumber(flag, text, give, digits) / (percent ? 100 : 1);
+    if (!(value > 0 && value < 1)) throw outOfRange(flag, text, give);
+    return value;
+  };
+}
+
+/** --level, for every command that has it. */
+export const parseLevel = probability(
+  "--level",
+  "a confidence level between 0 and 1, e.g. 0.95 or 90%",
+);
+
+/** --population M, for every command that has it. */
+export const parsePopulation = wholeNumber(
+  "--population",
+  2,
+  "M, the whole number of documents in the population",
+);
+
+/** --seed S, for every command that has it (numpy's default_rng(S) takes any S ≥ 0). */
+export const parseSeed = wholeNumber("--seed", 0);
 
 export function parseEstimand(text: string): Estimand {
   if (text === "micro" || text === "macro") return text;
@@ -35,13 +109,15 @@ export function parseEstimand(text: string): Estimand {
   );
 }
 
-export function parseThreads(text: string): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) {
-    throw new RagciError("invalid-option", `--threads ${text}: give a whole number ≥ 1`);
-  }
-  return value;
-}
+/** --threads n: what the threads run is said by each command's help. */
+export const parseThreads = wholeNumber("--threads", 1);
+
+/**
+ * --threads of analyze, compare, aggregate and merge: DuckDB's threads for reading files
+ * (ingest's Source.threads). simulate's --threads is its workers' count, and also this.
+ */
+const THREADS_READING_HELP =
+  "DuckDB threads reading the files (default: all cores); not the --census study's workers, which use all cores";
 
 /** "hit@5,mrr" → ["hit@5", "mrr"]; repeated flags accumulate. */
 export function parseList(text: string, previous: string[] = []): string[] {
@@ -56,20 +132,10 @@ export function parseList(text: string, previous: string[] = []): string[] {
 
 /** --replicates B: a whole number up to the bootstrap's memory bound (core's MAX_REPLICATES). */
 export function parseReplicates(text: string): number {
-  const value = Number(text.replaceAll("_", ""));
+  const give = `a whole number from 0 to ${groupedInteger(MAX_REPLICATES)}`;
+  const value = flagNumber("--replicates", text, give);
   checkReplicates(value, text);
   return value;
-}
-
-/** A whole number ≥ 0 for the named flag. */
-export function parseCount(flag: string): (text: string) => number {
-  return (text) => {
-    const value = Number(text.replaceAll("_", ""));
-    if (!Number.isSafeInteger(value) || value < 0) {
-      throw new RagciError("invalid-option", `${flag} ${text}: give a whole number ≥ 0`);
-    }
-    return value;
-  };
 }
 
 /**
@@ -91,13 +157,8 @@ export function withInferenceOptions(command: Command): Command {
       parseReplicates,
       9999,
     )
-    .option(
-      "--seed <S>",
-      "seed of the bootstrap stream (numpy default_rng(S))",
-      parseCount("--seed"),
-      1,
-    )
-    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads);
+    .option("--seed <S>", "seed of the bootstrap stream (numpy default_rng(S))", parseSeed, 1)
+    .option("--threads <n>", THREADS_READING_HELP, parseThreads);
 }
 
 /**
@@ -130,13 +191,7 @@ export function analysisSettings(
 
 /** Comma-separated whole numbers ≥ minimum for the named flag (e.g. --k 5,10,20). */
 export function wholeNumbers(flag: string, texts: readonly string[], minimum: number): number[] {
-  return texts.map((text) => {
-    const value = Number(text.replaceAll("_", ""));
-    if (!Number.isSafeInteger(value) || value < minimum) {
-      throw new RagciError("invalid-option", `${flag} ${text}: give whole numbers ≥ ${minimum}`);
-    }
-    return value;
-  });
+  return texts.map(wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`));
 }
 
 /** --allocation: one of core's allocation rules. */
@@ -167,7 +222,7 @@ export function withResultsFileOptions(command: Command): Command {
     .option(
       "--census-reps <R>",
       "repetitions of the --census study",
-      parseCount("--census-reps"),
+      wholeNumber("--census-reps", 0),
       1000,
     );
 }
@@ -199,30 +254,14 @@ const COMPLETE_QUERIES_HELP =
 const ERRORS_AS_FAILURES_HELP =
   "keep the items a tool records as provider errors (promptfoo's failureReason 2) as failures, scored 0; by default they are left out and counted in a note";
 
-/** A positive number for the named flag (--half-width). */
-export function parsePositive(flag: string): (text: string) => number {
-  return (text) => {
-    const value = Number(text);
-    if (!(Number.isFinite(value) && value > 0))
-      throw new RagciError("invalid-option", `${flag} ${text}: give a positive number`);
-    return value;
-  };
-}
-
-/** A number ≥ 0 for the named flag (--sd, --cutoff). */
-export function parseNonNegative(flag: string): (text: string) => number {
-  return (text) => {
-    const value = Number(text);
-    if (!(Number.isFinite(value) && value >= 0))
-      throw new RagciError("invalid-option", `${flag} ${text}: give a number ≥ 0`);
-    return value;
-  };
-}
-
 /** --curve: each K a whole number ≥ 2, at most M when a population is known. */
 export function curveSizes(texts: readonly string[], population: number | null): number[] {
   return texts.map((text) => {
-    const k = Number(text.replaceAll("_", ""));
+    const k = flagNumber(
+      "--curve",
+      text,
+      "each K as a whole number of documents ≥ 2 (e.g. --curve 10,20,50)",
+    );
     if (!Number.isInteger(k) || k < 2) {
       throw new RagciError(
         "invalid-option",

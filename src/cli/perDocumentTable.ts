@@ -48,7 +48,7 @@ export function perDocumentTableCommand(
       "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
     )
     .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
-    .option("--threads <n>", "DuckDB threads (default: all cores)", parseThreads)
+    .option("--threads <n>", "DuckDB threads reading the files (default: all cores)", parseThreads)
     .option(
       "-o, --output <file>",
       "write the table (.csv or .parquet) atomically instead of CSV to stdout",

@@ -4,7 +4,7 @@ import { RagciError } from "../core/errors.js";
 import { refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
 import type { StudyDesign } from "../core/simulation/studyColumns.js";
 import { readDesign } from "../ingest/index.js";
-import { parseAllocation, parseList, wholeNumbers } from "./options.js";
+import { nonNegativeNumber, parseAllocation, parseList, wholeNumbers } from "./options.js";
 
 /** The flags of simulate that choose how each repetition draws its sample. */
 export interface SimulationDesignFlags {
@@ -39,7 +39,7 @@ export function withSimulationDesignOptions(command: Command): Command {
     .option(
       "--cutoff <n>",
       "with --design stratified: large documents have more than n results",
-      Number,
+      nonNegativeNumber("--cutoff"),
     )
     .option(
       "--allocation <rule>",
@@ -86,7 +86,7 @@ export function simulationDesign(options: SimulationDesignFlags): SimulationDesi
     );
   }
   if (kind === "stratified") {
-    if (options.cutoff === undefined || !Number.isFinite(options.cutoff)) {
+    if (options.cutoff === undefined) {
       throw new RagciError(
         "invalid-option",
         "--design stratified needs the size cutoff: --cutoff C (large documents have more than C results; ragci strata proposes one)",

@@ -76,6 +76,7 @@ export type OptionName =
   | "sd"
   | "sdMacro"
   | "sdMicro"
+  | "documents"
   | "dialect";
 
 /**

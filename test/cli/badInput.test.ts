@@ -289,7 +289,56 @@ const CASES: readonly Case[] = [
     name: "a word for --replicates",
     files: { "k5.csv": K5 },
     args: ["compare", "k5.csv", "k5.csv", "--metric", "score", "--replicates", "many"],
-    message: /--replicates many: give a whole number/,
+    message: /--replicates many: not a number; give a whole number from 0 to 1,000,000\n$/,
+  },
+  // Numeric flags: each kind of number refuses what is not one (Number() read "abc" as NaN,
+  // "0x10" as 16 and "" as 0).
+  {
+    name: "a whole-number flag given a word (--threads abc)",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--threads", "abc"],
+    message: /^ragci: --threads abc: not a number; give a whole number ≥ 1\n$/,
+  },
+  {
+    name: "simulate's --seed reads as every other --seed (0x10 is not a number)",
+    files: { "covid.csv": COVID },
+    args: ["simulate", "covid.csv", ...BM25, "--k", "5", "--seed", "0x10"],
+    message: /^ragci: --seed 0x10: not a number; give a whole number ≥ 0\n$/,
+  },
+  {
+    name: "a number-≥-0 flag given a word (strata --cutoff abc, once NaN)",
+    files: { "covid.csv": COVID },
+    args: ["strata", "covid.csv", ...BM25, "--documents", "20", "--cutoff", "abc"],
+    message: /^ragci: --cutoff abc: not a number; give a number ≥ 0\n$/,
+  },
+  {
+    name: "simulate --design stratified --cutoff abc says it is not a number",
+    files: { "covid.csv": COVID },
+    args: ["simulate", "covid.csv", ...BM25, "--design", "stratified", "--cutoff", "abc"],
+    message: /^ragci: --cutoff abc: not a number; give a number ≥ 0\n$/,
+  },
+  {
+    name: "a positive-number flag given blanks (plan --half-width ' ', once 0)",
+    args: ["plan", "--sd", "0.2", "--half-width", " "],
+    message: /^ragci: --half-width {2}: not a number; give a positive number\n$/,
+  },
+  {
+    name: "a signed-number flag given a word (plan --difference abc)",
+    args: ["plan", "--sd", "0.2", "--difference", "abc"],
+    message: /^ragci: --difference abc: not a number; give a number, e\.g\. 0\.03\n$/,
+  },
+  {
+    name: "a level given a word with a percent sign (--level 95%x)",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--level", "95%x"],
+    message:
+      /^ragci: --level 95%x: not a number; give a confidence level between 0 and 1, e\.g\. 0\.95 or 90%\n$/,
+  },
+  {
+    name: "a probability given a word (plan --power high)",
+    args: ["plan", "--sd", "0.2", "--difference", "0.1", "--power", "high"],
+    message:
+      /^ragci: --power high: not a number; give a power between 0\.5 and 1, e\.g\. 0\.8 or 80%\n$/,
   },
   {
     name: "a negative seed",

@@ -6,11 +6,13 @@ import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
 import {
+  finiteNumber,
+  nonNegativeNumber,
   parseLevel,
   parseList,
-  parseNonNegative,
   parsePopulation,
-  parsePositive,
+  positiveNumber,
+  probability,
 } from "../options.js";
 import { checkPlanOptions, type PlanCommandOptions, planTargets } from "../planOptions.js";
 import { planStart } from "../planStart.js";
@@ -43,21 +45,30 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--sd <S>",
       "per-document standard deviation S for both estimands",
-      parseNonNegative("--sd"),
+      nonNegativeNumber("--sd"),
     )
     .option(
       "--sd-macro <S>",
       "S for macro (sd of the document rates)",
-      parseNonNegative("--sd-macro"),
+      nonNegativeNumber("--sd-macro"),
     )
     .option(
       "--sd-micro <S>",
       "S for micro (sd of u_d over the mean size)",
-      parseNonNegative("--sd-micro"),
+      nonNegativeNumber("--sd-micro"),
     )
-    .option("--half-width <w>", "target half-width of the interval", parsePositive("--half-width"))
-    .option("--difference <d>", "paired plan: the difference to detect", Number)
-    .option("--power <p>", "paired plan: power to detect it", Number, 0.8)
+    .option("--half-width <w>", "target half-width of the interval", positiveNumber("--half-width"))
+    .option(
+      "--difference <d>",
+      "paired plan: the difference to detect",
+      finiteNumber("--difference"),
+    )
+    .option(
+      "--power <p>",
+      "paired plan: power to detect it",
+      probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%"),
+      0.8,
+    )
     .option(
       "--population <M>",
       "documents in the population (finite-population correction)",
@@ -85,7 +96,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--cutoff <n>",
       "with --census: also plan a size-stratified sample (large: more than n results)",
-      parseNonNegative("--cutoff"),
+      nonNegativeNumber("--cutoff"),
     );
   withReportOptions(withDatabaseOptions(command), "ragci.plan/1")
     .addHelpText("after", EXAMPLES)

@@ -15,7 +15,7 @@ import { runStudyColumns, type StudyColumnSettings } from "../../simulation/runS
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { parseLevel, parseList, parseReplicates, parseThreads, wholeNumbers } from "../options.js";
+import { parseLevel, parseList, parseReplicates, parseSeed, parseThreads } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import {
   type ReportOptions,
@@ -89,15 +89,14 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       parseReplicates,
       999,
     )
-    .option(
-      "--seed <S>",
-      "seed of every stream",
-      (t) => wholeNumbers("--seed", [t], 0)[0] as number,
-      1,
-    )
+    .option("--seed <S>", "seed of every stream", parseSeed, 1)
     .option("--fpc", "apply the finite-population correction 1 − K/M")
     .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option("--threads <n>", "worker threads (default: the machine's cores)", parseThreads)
+    .option(
+      "--threads <n>",
+      "worker threads running the repetitions, and DuckDB threads reading the census file (default: the machine's cores)",
+      parseThreads,
+    )
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)");
   withReportOptions(withDatabaseOptions(withSimulationDesignOptions(command)), "ragci.simulation/1")
     .addHelpText("after", EXAMPLES)

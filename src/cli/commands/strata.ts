@@ -1,11 +1,8 @@
 import type { Command } from "commander";
 import { type AllocationRule, DEFAULT_ALLOCATION } from "../../core/designs/allocation.js";
+import { checkedSizeStrataDesign } from "../../core/designs/checkedSizeStrataDesign.js";
 import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
-import {
-  type SizeStrataAllocation,
-  sizeStrataDesign,
-} from "../../core/designs/sizeStrataDesign.js";
-import { RagciError } from "../../core/errors.js";
+import type { SizeStrataAllocation } from "../../core/designs/sizeStrataDesign.js";
 import { csvText, readSource, sha256File, writeFileAtomic } from "../../ingest/index.js";
 import {
   type StrataReport,
@@ -16,7 +13,7 @@ import {
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { parseAllocation, parseCount } from "../options.js";
+import { nonNegativeNumber, parseAllocation, parseSeed, wholeNumber } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import {
   namedOutput,
@@ -57,11 +54,11 @@ export function registerStrata(program: Command, io: CommandIo): void {
         "[census]",
         "every document of the population (per-query, or per-document with --aggregated); or --from",
       )
-      .requiredOption("--documents <K>", "documents to sample", parseCount("--documents"))
+      .requiredOption("--documents <K>", "documents to sample", wholeNumber("--documents", 0))
       .option(
         "--cutoff <n>",
         "large documents have more than this many results (default: proposed)",
-        Number,
+        nonNegativeNumber("--cutoff"),
       ),
     {
       flags: "--system <column[=value]>",
@@ -76,7 +73,7 @@ export function registerStrata(program: Command, io: CommandIo): void {
       DEFAULT_ALLOCATION,
     )
     .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
-    .option("--seed <S>", "seed of the sample draw", parseCount("--seed"), 1);
+    .option("--seed <S>", "seed of the sample draw", parseSeed, 1);
   withReportOptions(withDatabaseOptions(command), "ragci.strata/1")
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runStrata));
@@ -104,22 +101,7 @@ export async function runStrata(
   const source = read.description.file;
   io.progress.done();
 
-  const M = census.n.length;
-  const K = options.documents;
-  if (K < 4 || K > M)
-    throw new RagciError(
-      "invalid-option",
-      `--documents ${K}: give between 4 and the census's ${M} documents`,
-    );
-  const design = sizeStrataDesign(census, K, options.cutoff);
-  if (!design) {
-    throw new RagciError(
-      "invalid-option",
-      options.cutoff !== undefined
-        ? `--cutoff ${options.cutoff}: each stratum needs at least two documents`
-        : `${source}: no size cutoff leaves two documents in each stratum`,
-    );
-  }
+  const design = checkedSizeStrataDesign(census, options.documents, options.cutoff, source);
   let sample: StrataReport["sample"] = null;
   if (options.writeSample) {
     // neyman: the micro row (the first neyman allocation)

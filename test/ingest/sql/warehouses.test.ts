@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RagciError } from "../../../src/core/errors.js";
 import { queryRows, withDuckDb } from "../../../src/ingest/duckdb.js";
 import { readPairedResults } from "../../../src/ingest/index.js";
 import { sqlString } from "../../../src/ingest/inputFormat.js";
@@ -28,28 +29,70 @@ import { GAPS_PAIRED_SPEC, GAPS_WHERE } from "../../support/exampleSql.js";
 
 const OPTIONAL: Warehouse[] = ["bigquery", "snowflake", "clickhouse", "trino", "databricks"];
 
+/**
+ * What Node's resolution sees, whatever this machine has installed: the packages in `absent`
+ * are not found (MODULE_NOT_FOUND, as Node says it) and those in `present` resolve to a stand-in
+ * path; everything else resolves as usual (DuckDB, sql.js and pg are real).
+ */
+const resolution = vi.hoisted(() => ({ absent: new Set<string>(), present: new Set<string>() }));
+vi.mock("node:module", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:module")>();
+  const createRequire = (from: string | URL) => {
+    const require = real.createRequire(from);
+    const resolve = (id: string, options?: { paths?: string[] }) => {
+      if (resolution.absent.has(id)) {
+        throw Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });
+      }
+      if (resolution.present.has(id)) return `/node_modules/${id}/index.js`;
+      return require.resolve(id, options);
+    };
+    return Object.assign((id: string) => require(id), require, {
+      resolve: Object.assign(resolve, { paths: require.resolve.paths }),
+    });
+  };
+  // Named import (ragci's) and default import alike.
+  return { ...real, createRequire, default: { ...real, createRequire } };
+});
+// An installed client, as loadClient imports it (a CommonJS package: its exports on `default`).
+vi.mock("trino-client", () => ({ default: { Trino: { create: () => "a Trino client" } } }));
+
 describe("the warehouses' clients are optional peer dependencies", () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 
-  it("package.json declares each as an optional peer dependency, and none is installed here", () => {
+  // Every optional client is missing unless a test says otherwise.
+  const missingAll = () => {
+    resolution.present.clear();
+    for (const w of OPTIONAL) resolution.absent.add(WAREHOUSES[w].client);
+  };
+  missingAll();
+  afterEach(missingAll);
+
+  it("package.json declares each as an optional peer dependency", () => {
     for (const w of OPTIONAL) {
       const { client } = WAREHOUSES[w];
       expect(pkg.peerDependencies?.[client], client).toMatch(/^[~^]\d+\.\d+\.\d+$/);
       expect(pkg.peerDependenciesMeta?.[client], client).toEqual({ optional: true });
       expect(pkg.dependencies?.[client], client).toBeUndefined();
-      // The missing-package messages below are real only while the package is absent.
-      expect(existsSync(join(ROOT, "node_modules", client)), client).toBe(false);
     }
   });
 
   for (const w of OPTIONAL) {
     const { client, install, label } = WAREHOUSES[w];
     it(`${label}: a missing ${client} is one line naming what to install`, async () => {
-      await expect(loadClient(w)).rejects.toThrow(
+      const error = await loadClient(w).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(RagciError);
+      expect((error as Error).message).toBe(
         `reading ${label} needs the package ${client}, which is not installed: npm install ${install} (beside ragci)`,
       );
     });
   }
+
+  it("an installed client is imported, its CommonJS exports taken from `default`", async () => {
+    resolution.absent.delete("trino-client");
+    resolution.present.add("trino-client");
+    const trino = await loadClient<{ Trino: { create: () => string } }>("trino");
+    expect(trino.Trino.create()).toBe("a Trino client");
+  });
 
   it("pg (a dependency) loads", async () => {
     const pg = await loadClient<{ Client: unknown }>("postgres");

@@ -1,0 +1,37 @@
+import { optionRef, RagciError } from "../errors.js";
+import type { DocumentStats } from "../types.js";
+import { type SizeStrataDesign, sizeStrataDesign } from "./sizeStrataDesign.js";
+
+/** Two strata of at least two sampled documents each (a stratum's variance needs two). */
+const FEWEST_SAMPLED = 4;
+
+/**
+ * The size-strata design for K documents of the census (sizeStrataDesign), refused with the
+ * option to change when there is none.
+ *
+ * @param source the census as messages name it (a file, or a database source)
+ * @throws RagciError "invalid-option" when K is below 4 or above the census's M documents, or
+ *   when no cutoff (or not the given one) leaves two documents in each stratum
+ */
+export function checkedSizeStrataDesign(
+  census: DocumentStats,
+  documents: number,
+  cutoff: number | undefined,
+  source: string,
+): SizeStrataDesign {
+  const population = census.n.length;
+  if (documents < FEWEST_SAMPLED || documents > population) {
+    throw new RagciError(
+      "invalid-option",
+      `${optionRef("documents")} ${documents}: give between ${FEWEST_SAMPLED} and the census's ${population} documents`,
+    );
+  }
+  const design = sizeStrataDesign(census, documents, cutoff);
+  if (design) return design;
+  throw new RagciError(
+    "invalid-option",
+    cutoff !== undefined
+      ? `${optionRef("cutoff")} ${cutoff}: each stratum needs at least two documents`
+      : `${source}: no size cutoff leaves two documents in each stratum`,
+  );
+}
