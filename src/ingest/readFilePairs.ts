@@ -1,7 +1,6 @@
 import type { ComparisonMode } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
-import { readDocMap } from "./evalFormats/readDocMap.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
 import type { InputDescription } from "./inputDescription.js";
 import { inputFormat } from "./inputFormat.js";
@@ -11,6 +10,7 @@ import { pairChoice, type Selection } from "./selection.js";
 import { sha256File } from "./sha256File.js";
 import type { FilesSource, ReadOptions } from "./source.js";
 import { spoolSources } from "./spoolSource.js";
+import { toolReadOptions } from "./toolReadOptions.js";
 
 /** The systems' tables paired on the query, and how a report describes the inputs. */
 export interface PairsRead {
@@ -111,14 +111,6 @@ async function evalOutputs(
     );
   return evalResultsFile(
     inputs.map((i) => ({ path: i.path, file: i.displayName })),
-    {
-      format: source.format ? (tools[0] ?? null) : null,
-      doc: source.doc ?? null,
-      metrics,
-      docMap: source.docMap ? await readDocMap(source.docMap) : null,
-      qrels: source.qrels ?? null,
-      completeQueries: source.completeQueries ?? false,
-      errors: source.errorsAsFailures ? "failures" : "apart",
-    },
+    await toolReadOptions(source, source.format ? (tools[0] ?? null) : null, metrics),
   );
 }

@@ -1,5 +1,4 @@
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
-import { readDocMap } from "./evalFormats/readDocMap.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
 import type { InputDescription } from "./inputDescription.js";
 import { readAggregates } from "./readAggregates.js";
@@ -9,6 +8,7 @@ import { sha256File } from "./sha256File.js";
 import type { Shard } from "./shardOverlap.js";
 import type { FilesSource, ReadOptions } from "./source.js";
 import { spoolSource } from "./spoolSource.js";
+import { toolReadOptions } from "./toolReadOptions.js";
 
 /** One input's per-document tables (of the selected systems) and how a report describes it. */
 export interface TableRead {
@@ -43,15 +43,10 @@ export async function readFileTable(
     options.progress?.status(`reading ${displayName}…`);
     const tool = source.aggregated ? null : await evalFormatOf(path, source.format ?? null);
     converted = tool
-      ? await evalResultsFile([{ path, file: displayName }], {
-          format: tool,
-          doc: source.doc ?? null,
-          metrics,
-          docMap: source.docMap ? await readDocMap(source.docMap) : null,
-          qrels: source.qrels ?? null,
-          completeQueries: source.completeQueries ?? false,
-          errors: source.errorsAsFailures ? "failures" : "apart",
-        })
+      ? await evalResultsFile(
+          [{ path, file: displayName }],
+          await toolReadOptions(source, tool, metrics),
+        )
       : null;
     const scan = options.progress?.scan;
     const common = {
