@@ -42,6 +42,7 @@ export interface CompareCommandOptions
 export async function checkCompareOptions(
   files: readonly string[],
   options: CompareCommandOptions,
+  env: NodeJS.ProcessEnv,
 ): Promise<{
   readonly format: ReportFormat;
   readonly metrics: readonly string[];
@@ -76,10 +77,13 @@ export async function checkCompareOptions(
       "--census reads a per-query census with a system column (--system COL) and runs an SRS study; with a design or per-document input, study it with ragci simulate",
     );
   }
+  // A gate appends its table to GitHub's step summary: a file written, checked as -o is.
+  const gated = options.failIfWorse || options.requireNoninferior;
+  const stepSummary = gated ? namedOutput("GITHUB_STEP_SUMMARY", env.GITHUB_STEP_SUMMARY) : null;
   await refuseUnsafe(
     [...files, options.design, options.census, options.docMap, options.qrels],
     options,
-    [namedOutput("--write-aggregates", options.writeAggregates)],
+    [namedOutput("--write-aggregates", options.writeAggregates), stepSummary],
   );
   return { format, metrics: options.metric, selection };
 }

@@ -47,8 +47,7 @@ export async function applyGate(
     ...options,
     lowerIsBetter: (gate.lowerIsBetter ?? []).map(asReported),
   });
-  const env = io.env ?? {};
-  const summary = env.GITHUB_STEP_SUMMARY;
+  const summary = io.env.GITHUB_STEP_SUMMARY;
   if (summary) {
     await appendOnce(summary, gateStepSummary(decision)).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
@@ -58,7 +57,7 @@ export async function applyGate(
       );
     });
   }
-  if (env.GITHUB_ACTIONS === "true") io.stderr?.(gateAnnotations(decision));
+  if (io.env.GITHUB_ACTIONS === "true") io.stderr?.(gateAnnotations(decision));
   if (decision.failed) io.gateFailed?.();
   return decision;
 }

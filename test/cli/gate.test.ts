@@ -237,6 +237,27 @@ describe("ragci compare's gate: bad input stays exit 2", () => {
 });
 
 describe("ragci compare's gate in GitHub Actions", () => {
+  it("refuses a GITHUB_STEP_SUMMARY that is one of its inputs, before reading, and leaves it as it was", () => {
+    const input = join(scratch, "pr-input.csv");
+    writeFileSync(input, readFileSync(PR));
+    const before = readFileSync(input);
+    const env = { GITHUB_STEP_SUMMARY: input };
+    const gated = run(
+      ["compare", MAIN, input, "--baseline", "main", "--metric", "hit5", "--fail-if-worse"],
+      env,
+    );
+    expect(gated.stdout).toBe("");
+    expect(gated.stderr).toBe(
+      `ragci: GITHUB_STEP_SUMMARY ${input}: is the same file as the input ${input}; ragci never overwrites its input, choose another file name\n`,
+    );
+    expect(gated.code).toBe(2);
+    expect(readFileSync(input).equals(before)).toBe(true);
+    // Without a gate flag the summary is not written, so it is not checked.
+    expect(run(["compare", MAIN, input, "--metric", "hit5", "--replicates", "0"], env).code).toBe(
+      0,
+    );
+  });
+
   it("appends a Markdown table to GITHUB_STEP_SUMMARY, keeping what is there", () => {
     const summary = join(scratch, "summary.md");
     writeFileSync(summary, "## an earlier step\n\n");

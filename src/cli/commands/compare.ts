@@ -87,7 +87,7 @@ export async function runCompare(
   options: CompareCommandOptions,
   io: CommandIo,
 ): Promise<string> {
-  const { format, selection } = await checkCompareOptions(files, options);
+  const { format, selection } = await checkCompareOptions(files, options, io.env);
   const gate = gateOfFlags(options);
   const designed = await declaredDesign(options);
   const [loaded, { compareMetric }] = await loadDuringScan(
