@@ -1,0 +1,40 @@
+/**
+ * The sufficient statistics of a faceted evaluation: one cell per (document, query, judge,
+ * variant), its trials (reruns, epochs) summed. Cells are the input of the variance-component
+ * fit and of the interval that counts judges and wordings; ingest produces them in one pass
+ * (DuckDB or a warehouse), so the fit never sees a per-trial row.
+ *
+ * Indices are 0-based codes: document in [0, documents), query in [0, queries) numbered across
+ * all documents (a query belongs to exactly one document), judge in [0, judges) and variant in
+ * [0, variants). A facet that the input does not have is null; trials are always present (a
+ * cell without reruns has n = 1 and within-cell sum of squares 0).
+ */
+export interface FacetCells {
+  readonly document: Int32Array;
+  readonly query: Int32Array;
+  /** Judge of each cell, or null when the input has no judge facet. */
+  readonly judge: Int32Array | null;
+  /** Prompt wording of each cell, or null when the input has no variant facet. */
+  readonly variant: Int32Array | null;
+  /** Trials in the cell (≥ 1). */
+  readonly n: Float64Array;
+  /** Sum of the cell's trial values. */
+  readonly sum: Float64Array;
+  /** Sum of squared deviations of the cell's trial values from the cell mean (exact, ≥ 0). */
+  readonly withinSumOfSquares: Float64Array;
+  /** Labels behind the codes, for the report. */
+  readonly labels: {
+    readonly documents: readonly string[];
+    readonly judges: readonly string[] | null;
+    readonly variants: readonly string[] | null;
+  };
+}
+
+/** The facets a variance decomposition can name, in the order ragci reports them. */
+export type FacetComponent =
+  | "document"
+  | "query"
+  | "judge"
+  | "documentJudge"
+  | "variant"
+  | "residual";
