@@ -1,4 +1,4 @@
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { Qrels } from "../trecRun/readQrels.js";
 
 /**
@@ -106,7 +106,7 @@ export function docFieldMissing(
 ): RagciError {
   return new RagciError(
     "missing-column",
-    `${file}: name the document field with --doc (e.g. --doc ${example}); ${seen.what}: ${seen.fields.join(", ") || "none"}`,
+    `${file}: name the document field with ${optionRef("doc")} (e.g. ${optionRef("doc")} ${example}); ${seen.what}: ${seen.fields.join(", ") || "none"}`,
     { file },
   );
 }
