@@ -28,6 +28,8 @@ const ORACLE = [
   "test/core/bootstrap/documentBootstrapKernel.test.ts",
   "test/core/numeric/pcg64Kernel.test.ts",
   "test/core/numeric/tailKernel.test.ts",
+  // lme4 and lmerTest fitted live (Rscript)
+  "test/core/facets/*.lme4.test.ts",
 ];
 const BROWSER = ["test/cli/html.test.ts"];
 const DATABASE = [
