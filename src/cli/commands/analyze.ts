@@ -9,7 +9,7 @@ import {
   writeAggregates,
 } from "../../ingest/index.js";
 import type { AnalysisReport } from "../../report/analysisReport.js";
-import { formatReportJson } from "../../report/json.js";
+import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
@@ -77,7 +77,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
           "--census-aggregated",
           "the --census file is one row per document: doc, n, s[, ss]",
         ),
-    { schema: "ragci.analysis/1", examples: EXAMPLES },
+    { schema: ANALYSIS_SCHEMA, examples: EXAMPLES },
     runAnalyze,
     io,
   );

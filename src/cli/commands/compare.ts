@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
 import { pairedAggregateGroups, readSource, writeAggregates } from "../../ingest/index.js";
-import { formatComparisonJson } from "../../report/comparisonJson.js";
+import { COMPARISON_SCHEMA, formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
@@ -73,8 +73,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
           "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
         ),
     {
-      schema:
-        "ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs",
+      schema: COMPARISON_SCHEMA,
       examples: EXAMPLES + GATE_HELP,
     },
     runCompare,
