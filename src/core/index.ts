@@ -109,6 +109,16 @@ export {
   facetInterval,
 } from "./facets/facetInterval.js";
 export {
+  cheapestFacetPlan,
+  type FacetCosts,
+  type FacetDesign,
+  type FacetPlan,
+  type FacetPlanInput,
+  facetDesignCost,
+  facetPlanHalfWidth,
+  narrowestFacetPlan,
+} from "./facets/facetPlan.js";
+export {
   type FacetLevels,
   type VarianceComponentEstimator,
   type VarianceComponents,
