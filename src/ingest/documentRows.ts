@@ -1,6 +1,8 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { type ColumnData, type ColumnKind, readColumns } from "./readColumns.js";
-import { type SumMode, sumExpressions } from "./summation.js";
+import { dialect } from "./sql/dialects.js";
+import { groupedSumsSql, type SumColumn } from "./sql/perDocumentSums.js";
+import type { SumMode } from "./summation.js";
 import type { BadRowContext } from "./validateRows.js";
 
 /** What the aggregation and its checks need to know about one file. */
@@ -65,37 +67,15 @@ export interface DocumentRows<M = MetricColumns> {
   readonly metrics: readonly M[];
 }
 
-/** One aggregated column: its SQL (read as a DOUBLE or VARCHAR). */
-interface AggregateColumn {
-  readonly sql: string;
-  readonly kind: ColumnKind;
+/** The columns each pass reads of a metric, in the order they come back. */
+function metricColumns(pass: MetricPass): readonly SumColumn[] {
+  // 0/1 ⇔ whole numbers within [0, 1]; NaN or ±inf show up in min/max, NULLs in present.
+  return pass.zeroOne
+    ? ["s", "offZeroOne", "present"]
+    : ["s", "ss", "whole", "present", "min", "max", "odd"];
 }
 
-const number = (sql: string): AggregateColumn => ({
-  sql: `CAST(${sql} AS DOUBLE)`,
-  kind: "number",
-});
-const text = (sql: string): AggregateColumn => ({ sql, kind: "string" });
-
-function metricColumns(v: string, pass: MetricPass): AggregateColumn[] {
-  const { s, ss } = sumExpressions(v, pass.mode);
-  // |x(x − 1)| ≥ 0 is 0 only at 0 and 1, also in doubles (x − 1 is exact near 1, and far from
-  // 1 the product is at least |x|), and a sum of such terms is 0 only when each is, in any
-  // order. A third cheaper than bool_and(x = 0 OR x = 1) on 10⁷ rows.
-  if (pass.zeroOne)
-    return [number(s), number(`sum(abs(${v} * (${v} - 1)))`), number(`count(${v})`)];
-  return [
-    number(s),
-    number(ss),
-    // bool_and read as 1/0 (NaN when every value is NULL).
-    number(`bool_and(${v} = floor(${v}))`),
-    number(`count(${v})`),
-    // 0/1 ⇔ whole numbers within [0, 1]; NaN or ±inf show up in min/max, NULLs in count.
-    number(`min(${v})`),
-    number(`max(${v})`),
-    number(`count(*) FILTER (WHERE ${v} <> 0 AND ${v} <> 1)`),
-  ];
-}
+const DUCKDB = dialect("duckdb");
 
 /**
  * The per-document GROUP BY over the file's normalised rows, one scan: n_d, and per metric the
@@ -106,35 +86,39 @@ export async function documentRows(
   c: QueryContext,
   passes: readonly MetricPass[],
 ): Promise<DocumentRows<MetricColumns | ZeroOneColumns>> {
-  const columns: AggregateColumn[] = [
-    text("doc"),
-    ...(c.systemColumn ? [text("sys")] : []),
-    number("count(*)"),
-    // The label's aggregates only when there is one (count(DISTINCT) costs a second hash).
-    ...(c.labelColumn ? [text("min(lab)"), text("max(lab)"), number("count(DISTINCT lab)")] : []),
-    ...passes.flatMap((pass, i) => metricColumns(`v${i}`, pass)),
-  ];
   // Without a system column sys is NULL throughout: grouping by doc alone is the same groups.
-  const keys = c.systemColumn ? "sys, doc" : "doc";
-  const sql = `SELECT ${columns.map((col, k) => `${col.sql} AS c${k}`).join(", ")}
-    FROM ${c.rowsAt.source} GROUP BY ${keys} ORDER BY ${keys}`;
-  const data = await readColumns(
-    c.connection,
-    sql,
-    columns.map((col) => col.kind),
-  );
+  const keys: [string, string][] = c.systemColumn
+    ? [
+        ["sys", "sys"],
+        ["doc", "doc"],
+      ]
+    : [["doc", "doc"]];
+  const sql = groupedSumsSql(DUCKDB, {
+    from: c.rowsAt.source,
+    keys,
+    count: "n",
+    metrics: passes.map((pass, i) => ({
+      x: `v${i}`,
+      mode: pass.mode,
+      columns: metricColumns(pass).map((column) => [column, `v${i}_${column}`] as const),
+    })),
+    // The label's aggregates only when there is one (count(DISTINCT) costs a second hash).
+    trailing: c.labelColumn ? ["min(lab)", "max(lab)", "CAST(count(DISTINCT lab) AS DOUBLE)"] : [],
+    ordered: true,
+    doubles: true,
+  });
+  const kinds: ColumnKind[] = [
+    ...keys.map((): ColumnKind => "string"),
+    "number",
+    ...passes.flatMap((pass) => metricColumns(pass).map((): ColumnKind => "number")),
+    ...(c.labelColumn ? (["string", "string", "number"] as const) : []),
+  ];
+  const data = await readColumns(c.connection, sql, kinds);
   let at = 0;
   const next = <T extends ColumnData>() => data[at++] as T;
+  const sys = c.systemColumn ? next<(string | null)[]>() : null;
   const doc = next<(string | null)[]>();
-  const sys = c.systemColumn ? next<(string | null)[]>() : new Array<null>(doc.length).fill(null);
   const n = next<Float64Array>();
-  const label = c.labelColumn
-    ? {
-        first: next<(string | null)[]>(),
-        last: next<(string | null)[]>(),
-        distinct: next<Float64Array>(),
-      }
-    : null;
   const metrics = passes.map((pass): MetricColumns | ZeroOneColumns => {
     const s = next<Float64Array>();
     if (pass.zeroOne) return { s, offZeroOne: next<Float64Array>(), present: next<Float64Array>() };
@@ -148,5 +132,19 @@ export async function documentRows(
       odd: next<Float64Array>(),
     };
   });
-  return { count: doc.length, doc, sys, n, label, metrics };
+  const label = c.labelColumn
+    ? {
+        first: next<(string | null)[]>(),
+        last: next<(string | null)[]>(),
+        distinct: next<Float64Array>(),
+      }
+    : null;
+  return {
+    count: doc.length,
+    doc,
+    sys: sys ?? new Array<null>(doc.length).fill(null),
+    n,
+    label,
+    metrics,
+  };
 }

@@ -5,7 +5,11 @@ import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { queryRows } from "./duckdb.js";
 import type { PairDifference, PairedTable } from "./readPairedResults.js";
-import { type SumMode, sumExpressions } from "./summation.js";
+import { dialect } from "./sql/dialects.js";
+import { groupedSumsSql } from "./sql/perDocumentSums.js";
+import type { SumMode } from "./summation.js";
+
+const DUCKDB = dialect("duckdb");
 
 /** "1 system", "3 systems"; `many` for irregular plurals ("queries"). */
 export function plural(count: number, word: string, many = `${word}s`): string {
@@ -108,17 +112,33 @@ async function documentSums(
   x: string,
   mode: SumMode,
 ): Promise<DocumentStats> {
-  const { s, ss } = sumExpressions(x, mode, "q");
-  const rows = await queryRows(
-    connection,
-    `SELECT doc, count(*) AS n, ${s} AS s, ${ss} AS ss, min(${x}) AS lo, max(${x}) AS hi, bool_and(${x} = 0 OR ${x} = 1) AS bin FROM wide GROUP BY doc ORDER BY doc`,
-  );
+  const sql = groupedSumsSql(DUCKDB, {
+    from: "wide",
+    keys: [["doc", "doc"]],
+    count: "n",
+    metrics: [
+      {
+        x,
+        mode,
+        order: "q",
+        columns: [
+          ["s", "s"],
+          ["ss", "ss"],
+          ["min", "lo"],
+          ["max", "hi"],
+          ["binary", "bin"],
+        ],
+      },
+    ],
+    ordered: true,
+  });
+  const rows = await queryRows(connection, sql);
   return documentStats({
     ids: rows.map((r) => String(r.doc)),
     n: rows.map((r) => r.n as number),
     s: rows.map((r) => r.s as number),
     ss: rows.map((r) => r.ss as number),
-    binary: rows.every((r) => r.bin === true),
+    binary: rows.every((r) => Number(r.bin) === 1),
     min: rows.reduce((m, r) => Math.min(m, r.lo as number), Number.POSITIVE_INFINITY),
     max: rows.reduce((m, r) => Math.max(m, r.hi as number), Number.NEGATIVE_INFINITY),
     idsDistinct: true,

@@ -8,6 +8,8 @@ import { duckDbMessage } from "./duckdb.js";
  * - "decimal": each value rounded to 18 decimals, added exactly in DECIMAL(38, 18).
  * - "double": values too large for DECIMAL (|Σx²| ≥ 10²⁰), added in double precision in a fixed
  *   order (file order on one thread, or the order given).
+ * The SQL of each mode is perDocumentSums.ts's, for files and databases alike; in-memory rows
+ * get the same bits from core's documentStatsFromRows.
  */
 export type SumMode = "integer" | "decimal" | "double";
 
@@ -20,27 +22,6 @@ export type Summation = "exact" | "double-single-thread" | "double-query-order";
 /** DuckDB column types whose values are whole numbers (the "integer" mode's candidates). */
 export const INTEGER_TYPE =
   /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|BOOLEAN)$/;
-
-/**
- * Σx and Σx² of the SQL expression `x` (a DOUBLE) under `mode`, as DOUBLE. Non-finite values
- * are left out of the decimal casts (the readers refuse them from min/max and counts).
- * `order` fixes the order of a "double" sum when the rows do not come in file order.
- */
-export function sumExpressions(
-  x: string,
-  mode: SumMode,
-  order?: string,
-): { readonly s: string; readonly ss: string } {
-  if (mode === "decimal") {
-    const finite = `CASE WHEN isfinite(${x}) THEN ${x} END`;
-    return {
-      s: `sum(CAST(${finite} AS DECIMAL(38, 18)))::DOUBLE`,
-      ss: `sum(CAST(${finite} * ${finite} AS DECIMAL(38, 18)))::DOUBLE`,
-    };
-  }
-  const by = mode === "double" && order ? ` ORDER BY ${order}` : "";
-  return { s: `sum(${x}${by})`, ss: `sum(${x} * ${x}${by})` };
-}
 
 /** Whether a DuckDB failure is a DECIMAL overflow (then the "double" mode applies). */
 export function isDecimalOverflow(error: unknown): boolean {

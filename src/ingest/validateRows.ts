@@ -1,7 +1,10 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { isMissingId } from "../core/aggregate/rowRules.js";
 import { RagciError } from "../core/errors.js";
 import { queryRows } from "./duckdb.js";
 import type { InputFormat } from "./inputFormat.js";
+import { dialect } from "./sql/dialects.js";
+import { brokenRowSql, ruleNeed } from "./sql/rowConditions.js";
 
 /**
  * Where rows are looked for: `source` is a table function or a subquery over one input file
@@ -24,41 +27,39 @@ export interface RowCheck {
   readonly column: string;
 }
 
-const blank = (c: string) => `${c} IS NULL OR trim(${c}) = ''`;
+const DUCKDB = dialect("duckdb");
 
 /**
- * A blank id or label among values already read (a per-document table's): null, empty, or
- * whitespace only — which then starts with whitespace, so most ids are not trimmed. The
- * conditions above then find the file's row.
+ * A blank id or label among values already read (a per-document table's): core's rule for
+ * in-memory rows (rowRules.ts). The conditions below then find the file's row.
  */
-export const isBlankId = (id: string | null): boolean =>
-  id === null || id.length === 0 || (/\s/.test(id.charAt(0)) && id.trim() === "");
+export const isBlankId = (id: string | null): boolean => isMissingId(id);
 
-/** The per-row rules every reader applies, worded once. */
+/** The per-row rules every reader applies (core's rowRules.ts), in the file readers' words. */
 export const rowChecks = {
   document: (column: string): RowCheck => ({
-    condition: blank("doc"),
-    problem: `column ${column} is empty; every row needs a document id`,
+    condition: brokenRowSql(DUCKDB, "document"),
+    problem: `column ${column} is empty; ${ruleNeed("document")}`,
     column,
   }),
   system: (column: string): RowCheck => ({
-    condition: blank("sys"),
-    problem: `column ${column} is empty; every row needs a system`,
+    condition: brokenRowSql(DUCKDB, "system"),
+    problem: `column ${column} is empty; ${ruleNeed("system")}`,
     column,
   }),
   query: (column: string): RowCheck => ({
-    condition: blank("q"),
-    problem: `column ${column} is empty; every row needs a query id`,
+    condition: brokenRowSql(DUCKDB, "query"),
+    problem: `column ${column} is empty; ${ruleNeed("query")}`,
     column,
   }),
   metric: (column: string, index: number): RowCheck => ({
-    condition: `v${index} IS NULL OR NOT isfinite(v${index})`,
-    problem: `column ${column} is empty, not a number, NaN or infinite; every result needs a finite value`,
+    condition: brokenRowSql(DUCKDB, "metric", index),
+    problem: `column ${column} is empty, not a number, NaN or infinite; ${ruleNeed("metric")}`,
     column,
   }),
   label: (column: string): RowCheck => ({
-    condition: blank("lab"),
-    problem: `column ${column} is empty; the design needs it for every document`,
+    condition: brokenRowSql(DUCKDB, "label"),
+    problem: `column ${column} is empty; ${ruleNeed("label")}`,
     column,
   }),
 } as const;

@@ -3,6 +3,7 @@ import { optionRef, RagciError } from "../../core/errors.js";
 import { AGGREGATE_COLUMNS } from "../hashInputs.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
+import { groupedSumsSql, type MetricSums } from "./perDocumentSums.js";
 import { completeQuery, rowChecksSql } from "./rowChecksSql.js";
 import { type SourceColumns, type SqlSource, sourceRowsSql } from "./sourceRowsSql.js";
 
@@ -20,22 +21,17 @@ export interface PerDocumentSqlSpec extends SourceColumns {
   readonly intersect?: boolean;
 }
 
-/**
- * The aggregates of one double expression `x` over `from`, grouped by `keys`. NaN and ±∞ are
- * kept out of the exact sums, whose casts (DECIMAL, NUMBER, BIGNUMERIC, Decimal256) would fail on
- * them with the database's own error before the row checks (rowChecksSql.ts) could report them
- * in ragci's words; the checks then fail the statement.
- */
-function aggregates(d: Dialect, x: string): string {
-  const finite = (term: string) => `CASE WHEN ${d.finite(term)} THEN ${term} END`;
-  return [
-    "count(*) AS n",
-    `${d.exactSum(finite(x))} AS s`,
-    `${d.exactSum(finite(`${x} * ${x}`))} AS ss`,
-    `min(${x}) AS ${d.alias("min")}`,
-    `max(${x}) AS ${d.alias("max")}`,
-  ].join(", ");
-}
+/** What each database sums of a metric: the per-document table's columns (exact sums). */
+const TABLE_SUMS = (x: string): MetricSums => ({
+  x,
+  mode: "decimal",
+  columns: [
+    ["s", "s"],
+    ["ss", "ss"],
+    ["min", "min"],
+    ["max", "max"],
+  ],
+});
 
 /** Systems of the pairs, in code-point order (the order of ragci_pairs' n0, n1, …). */
 export function pairedSystems(pairs: readonly (readonly [string, string])[]): string[] {
@@ -116,31 +112,49 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
   const columns: SourceColumns = { ...spec, systems: systems ?? spec.systems };
   const out = (name: string) => d.alias(name);
   const metric = (m: string) => `${d.string(m)} AS ${out("metric")}`;
-  const label = (column: string) => (spec.label ? `, min(${column}) AS ${out(spec.label)}` : "");
+  const label = (column: string) => (spec.label ? [`min(${column}) AS ${out(spec.label)}`] : []);
   const ctes = [sourceRowsSql(d, spec.source, columns)];
   const selects: string[] = [];
   if (systems && pairs) {
     ctes.push(pairsCte(d, systems, spec.metrics.length, Boolean(spec.label)));
     ctes.push(rowChecksSql(d, columns, systems, spec.intersect ?? false));
-    const kept = spec.intersect ? ` WHERE ${completeQuery(systems.length)}` : "";
+    const where = spec.intersect ? completeQuery(systems.length) : undefined;
+    const perQuery = (system: string, m: string, x: string) =>
+      groupedSumsSql(d, {
+        from: "ragci_pairs",
+        keys: [["query_doc", "doc"]],
+        leading: [`${d.string(system)} AS ${out("system")}`, metric(m)],
+        count: "n",
+        metrics: [TABLE_SUMS(x)],
+        trailing: label("query_lab"),
+        ...(where ? { where } : {}),
+        ordered: false,
+      });
     spec.metrics.forEach((m, mi) => {
       systems.forEach((s, si) => {
-        selects.push(
-          `SELECT ${d.string(s)} AS ${out("system")}, ${metric(m)}, query_doc AS ${out("doc")}, ${aggregates(d, `x${si}_${mi}`)}${label("query_lab")}\n  FROM ragci_pairs${kept} GROUP BY query_doc`,
-        );
+        selects.push(perQuery(s, m, `x${si}_${mi}`));
       });
       for (const [a, b] of pairs) {
         const x = `(x${systems.indexOf(b)}_${mi} - x${systems.indexOf(a)}_${mi})`;
-        selects.push(
-          `SELECT ${d.string(differenceName(a, b))} AS ${out("system")}, ${metric(m)}, query_doc AS ${out("doc")}, ${aggregates(d, x)}${label("query_lab")}\n  FROM ragci_pairs${kept} GROUP BY query_doc`,
-        );
+        selects.push(perQuery(differenceName(a, b), m, x));
       }
     });
   } else {
     ctes.push(rowChecksSql(d, columns, null));
     spec.metrics.forEach((m, mi) => {
       selects.push(
-        `SELECT sys AS ${out("system")}, ${metric(m)}, doc AS ${out("doc")}, ${aggregates(d, `v${mi}`)}${label("lab")}\n  FROM ragci_rows GROUP BY sys, doc`,
+        groupedSumsSql(d, {
+          from: "ragci_rows",
+          keys: [
+            ["sys", "system"],
+            ["doc", "doc"],
+          ],
+          leading: [metric(m)],
+          count: "n",
+          metrics: [TABLE_SUMS(`v${mi}`)],
+          trailing: label("lab"),
+          ordered: false,
+        }),
       );
     });
   }

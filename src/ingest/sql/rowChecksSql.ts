@@ -1,4 +1,6 @@
+import type { RowField } from "../../core/aggregate/rowRules.js";
 import type { Dialect } from "./dialects.js";
+import { brokenRowSql, ruleNeed } from "./rowConditions.js";
 import type { SourceColumns } from "./sourceRowsSql.js";
 
 /** One check: a count over the rows, and what its message says when the count is not 0. */
@@ -14,7 +16,8 @@ interface CountedCheck {
 const countWhere = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
 
 /**
- * The checks ragci's readers make (validateRows.ts, checkPairedRows.ts), as SQL over
+ * The checks ragci's readers make (validateRows.ts, checkPairedRows.ts; the per-row ones are
+ * core's rowRules.ts, rendered by rowConditions.ts), as SQL over
  * `ragci_rows` (and `ragci_pairs` for a paired table): empty ids, NULL, NaN or infinite
  * metrics, a query repeated for a system, an empty label or a document with two, and for pairs a query under two documents or
  * present for one system only (with `intersect`, such queries are left out instead, and only
@@ -30,19 +33,19 @@ export function rowChecksSql(
   paired: readonly string[] | null,
   intersect = false,
 ): string {
-  const blank = (x: string) => `${x} IS NULL OR ${d.trim(x)} = ''`;
+  const broken = (field: RowField, index?: number) => countWhere(brokenRowSql(d, field, index));
   const rowChecks: CountedCheck[] = [
     {
       name: "no_doc",
-      count: countWhere(blank("doc")),
-      problem: `rows have no ${c.doc} (NULL or empty); every row needs a document id`,
+      count: broken("document"),
+      problem: `rows have no ${c.doc} (NULL or empty); ${ruleNeed("document")}`,
     },
     ...(c.system
       ? [
           {
             name: "no_system",
-            count: countWhere(blank("sys")),
-            problem: `rows have no ${c.system} (NULL or empty); every row needs a system`,
+            count: broken("system"),
+            problem: `rows have no ${c.system} (NULL or empty); ${ruleNeed("system")}`,
           },
         ]
       : []),
@@ -50,22 +53,22 @@ export function rowChecksSql(
       ? [
           {
             name: "no_query",
-            count: countWhere(blank("q")),
-            problem: `rows have no ${c.query} (NULL or empty); every row needs a query id`,
+            count: broken("query"),
+            problem: `rows have no ${c.query} (NULL or empty); ${ruleNeed("query")}`,
           },
         ]
       : []),
     ...c.metrics.map((m, i) => ({
       name: `bad${i}`,
-      count: countWhere(`v${i} IS NULL OR NOT (${d.finite(`v${i}`)})`),
-      problem: `rows have ${m} NULL, NaN or infinite; every result needs a finite value`,
+      count: broken("metric", i),
+      problem: `rows have ${m} NULL, NaN or infinite; ${ruleNeed("metric")}`,
     })),
     ...(c.label
       ? [
           {
             name: "no_label",
-            count: countWhere(blank("lab")),
-            problem: `rows have no ${c.label} (NULL or empty); the design needs it for every document`,
+            count: broken("label"),
+            problem: `rows have no ${c.label} (NULL or empty); ${ruleNeed("label")}`,
           },
         ]
       : []),

@@ -44,20 +44,10 @@ async function perDocument(connection: DuckDBConnection, sql: string) {
   };
 }
 
+// The single-table statement sums with perDocumentSums.ts and checks rows by rowRules.ts, as
+// the file path does: those are tested once (perDocumentSums.test.ts, inMemoryRowsSums.test.ts)
+// instead of comparing the paths. The paired file path still pairs rows in its own statement.
 describe("perDocumentSql on DuckDB over the bundled example", () => {
-  it("the duckdb SQL gives the file path's per-document table bit for bit (every system × metric)", async () => {
-    const file = await readResults({ file: EXAMPLE, metrics: ["hit5", "rr"], system: "system" });
-    const fromSql = await withDuckDb(async (c) => {
-      await exampleTable(c);
-      return perDocument(c, perDocumentSql(dialect("duckdb"), single));
-    });
-    // K rows per system × metric: 98 documents × 2 systems × 2 metrics.
-    expect(fromSql.rows).toBe(98 * 2 * 2);
-    expect(fromSql.groups).toEqual(
-      file.groups.map((g) => ({ system: g.system, metric: g.metric, stats: plain(g.stats) })),
-    );
-  });
-
   it("the paired duckdb SQL gives compare's per-document sums (each system and tfidf − bm25)", async () => {
     const pairs = () => [["bm25", "tfidf"]] as const;
     const file = await readPairedResults({
