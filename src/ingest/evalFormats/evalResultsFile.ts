@@ -46,6 +46,9 @@ export interface EvalResultsFile {
 
 const COLUMNS = ["query_id", "doc", "system"];
 
+/** The readers of runs that --qrels scores. */
+const RUN_FORMATS: readonly EvalFormat["name"][] = ["trec_run", "run_json", "run_jsonl"];
+
 function where(row: EvalRow): string {
   return `query ${row.query} of system ${row.system}`;
 }
@@ -112,11 +115,11 @@ export async function evalResultsFile(
       metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
   }
-  // --qrels scores TREC runs; given with other tools' outputs it would be ignored.
-  if (options.qrels && !tools.includes("trec_run"))
+  // --qrels scores runs (TREC or JSON); given with other tools' outputs it would be ignored.
+  if (options.qrels && !tools.some((t) => RUN_FORMATS.includes(t)))
     throw new RagciError(
       "invalid-option",
-      `${file}: --qrels scores TREC run files, and this is ${tools[0]} output; leave --qrels out`,
+      `${file}: --qrels scores run files (TREC or JSON), and this is ${tools[0]} output; leave --qrels out`,
       { file },
     );
   // Two runs holding systems of one name stay two systems (or are refused as one run twice).

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import type { EvalFormat, EvalReadOptions, EvalRows } from "../evalFormats/evalRows.js";
 import { sniffEvalFormat } from "../evalFormats/readEvalContent.js";
-import { runInputs } from "../evalFormats/trecRun.js";
+import { runInputs } from "./scoreRun.js";
 import { scoreRunOutOfCore } from "./scoreRunOutOfCore.js";
 
 /**
