@@ -40,7 +40,7 @@ export interface OutOfCoreRunOptions {
 /**
  * DuckDB's memory budget for a run: a quarter of the machine's memory (withDuckDb's default is
  * half). Parsing and sorting a run spill to withDuckDb's private temporary directory past it;
- * at 10⁸ lines under the default half, DuckDB filled its whole budget (peak 13.7 GB on a 24 GB
+ * at 10⁸ lines under the default half, DuckDB filled its whole budget (peak 13.7 GB on a 23 GiB
  * machine), so a smaller one leaves the rest to the system and to other work
  * (docs/performance.md has the measurements).
  */
