@@ -238,7 +238,7 @@ export function withToolOutputOptions(command: Command): Command {
 
 /** --format: the table formats and the evaluation tools whose outputs ragci reads. */
 const INPUT_FORMAT_HELP =
-  "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run (default: from the extension and the content; needed for -)";
+  "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run, run-json, run-jsonl (default: from the extension and the content; needed for -)";
 
 /** --doc-map, for outputs that name no document (trec_eval). */
 const DOC_MAP_HELP =
@@ -246,7 +246,7 @@ const DOC_MAP_HELP =
 
 /** --qrels and --complete-queries, for TREC runs (scored by ragci as trec_eval does). */
 const QRELS_HELP =
-  "TREC qrels (query iteration document grade) that TREC run files are scored against, with trec_eval's measures";
+  "TREC qrels (query iteration document grade) that run files (TREC, JSON, JSON lines) are scored against, with trec_eval's measures";
 const COMPLETE_QUERIES_HELP =
   "score the --qrels queries a run does not retrieve as empty rankings (trec_eval -c); by default only queries in both are scored";
 

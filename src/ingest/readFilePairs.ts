@@ -8,7 +8,7 @@ import { readPairedAggregates } from "./readPairedAggregates.js";
 import { type PairedTable, readPairedResults } from "./readPairedResults.js";
 import { pairChoice, type Selection } from "./selection.js";
 import { sha256File } from "./sha256File.js";
-import type { FilesSource, ReadOptions } from "./source.js";
+import type { FilesSource, ReadOptions, ReadProgress } from "./source.js";
 import { spoolSources } from "./spoolSource.js";
 import { toolReadOptions } from "./toolReadOptions.js";
 
@@ -42,7 +42,9 @@ export async function readFilePairs(
   let converted: EvalResultsFile | null = null;
   try {
     const inputs = spooled.sources.map((s) => ({ path: s.path, displayName: s.displayName }));
-    converted = source.aggregated ? null : await evalOutputs(inputs, source, metrics);
+    converted = source.aggregated
+      ? null
+      : await evalOutputs(inputs, source, metrics, options.progress?.scan);
     const policy = pairChoice(selection);
     const pairs = policy.pairs;
     // Tools' outputs (one file or one per system) become one table with a system column.
@@ -99,6 +101,7 @@ async function evalOutputs(
   inputs: readonly { readonly path: string; readonly displayName: string }[],
   source: FilesSource,
   metrics: readonly string[],
+  scan?: ReadProgress["scan"],
 ): Promise<EvalResultsFile | null> {
   const tools = await Promise.all(inputs.map((i) => evalFormatOf(i.path, source.format ?? null)));
   if (tools.every((t) => t === null)) return null;
@@ -111,6 +114,9 @@ async function evalOutputs(
     );
   return evalResultsFile(
     inputs.map((i) => ({ path: i.path, file: i.displayName })),
-    await toolReadOptions(source, source.format ? (tools[0] ?? null) : null, metrics),
+    {
+      ...(await toolReadOptions(source, source.format ? (tools[0] ?? null) : null, metrics)),
+      ...(scan ? { progress: scan } : {}),
+    },
   );
 }

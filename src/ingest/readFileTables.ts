@@ -42,13 +42,13 @@ export async function readFileTable(
   try {
     options.progress?.status(`reading ${displayName}…`);
     const tool = source.aggregated ? null : await evalFormatOf(path, source.format ?? null);
-    converted = tool
-      ? await evalResultsFile(
-          [{ path, file: displayName }],
-          await toolReadOptions(source, tool, metrics),
-        )
-      : null;
     const scan = options.progress?.scan;
+    converted = tool
+      ? await evalResultsFile([{ path, file: displayName }], {
+          ...(await toolReadOptions(source, tool, metrics)),
+          ...(scan ? { progress: scan } : {}),
+        })
+      : null;
     const common = {
       file: converted?.path ?? path,
       displayName,

@@ -52,8 +52,17 @@ export interface ReadResultsOptions {
   readonly onProgress?: (pass: ReadingPass, fraction: number) => void;
 }
 
-/** The passes over a results file: the GROUP BY per document, the query-id repeat check. */
-export type ReadingPass = "aggregating" | "checking query ids";
+/**
+ * The passes over a results file: the GROUP BY per document, the query-id repeat check; over a
+ * run scored out of core (trecRun/scoreRunOutOfCore.ts): parsing, checking, sorting, scoring.
+ */
+export type ReadingPass =
+  | "aggregating"
+  | "checking query ids"
+  | "parsing the run"
+  | "checking the run"
+  | "sorting the run"
+  | "scoring the run";
 
 /**
  * Reads per-query results (CSV, TSV, JSONL or Parquet) and aggregates them per document with

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readEvalContent } from "../../src/ingest/evalFormats/readEvalContent.js";
+import type { EvalFormat } from "../../src/ingest/evalFormats/evalRows.js";
+import { namedEvalFormat, readEvalContent } from "../../src/ingest/evalFormats/readEvalContent.js";
 import { trecRunFormat } from "../../src/ingest/evalFormats/trecRun.js";
 import { readQrels } from "../../src/ingest/trecRun/readQrels.js";
 import { EXAMPLE, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
@@ -172,7 +173,7 @@ describe("COVID-QA ranks as TREC runs, scored by ragci", () => {
     ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      "--qrels scores TREC run files, and this is trec_eval output; leave --qrels out",
+      "--qrels scores run files (TREC or JSON), and this is trec_eval output; leave --qrels out",
     );
   });
 
@@ -206,6 +207,72 @@ describe("COVID-QA ranks as TREC runs, scored by ragci", () => {
     ]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain("holds the same trec_run run as");
+  });
+
+  it("the same ranks as JSON lines of ranked ids (no scores: the list is the ranking) give the file's hit5 and rr, and compare as the TREC runs do", async () => {
+    // One line per query, {"qid", "docs"}: the gold article at its rank, fillers elsewhere.
+    const jsonlOf = (system: string) =>
+      write(
+        `${system}.jsonl`,
+        `${rows
+          .filter((x) => x.system === system)
+          .map((r) => {
+            const depth = Math.max(r.rank ?? 0, 10);
+            const docs = Array.from({ length: depth }, (_, i) =>
+              i + 1 === r.rank ? `article-${r.doc}` : `filler-${r.query}-${i + 1}`,
+            );
+            return JSON.stringify({ qid: r.query, docs });
+          })
+          .join("\n")}\n`,
+      );
+    const bm25Jsonl = jsonlOf("bm25");
+    const tfidfJsonl = jsonlOf("tfidf");
+    const fromJsonl = ragciJson([
+      "compare",
+      bm25Jsonl,
+      tfidfJsonl,
+      "--qrels",
+      qrels,
+      "--doc-map",
+      docMap,
+      "--metric",
+      "hit@5,mrr",
+    ]);
+    expect((fromJsonl.inputs as { format: string }[]).map((i) => i.format)).toEqual([
+      "run_jsonl",
+      "run_jsonl",
+    ]);
+    expect(String(fromJsonl.notices ?? fromJsonl.inputWarnings)).toContain(
+      "JSON run bm25: read as one record per query with its list of documents; each query's documents ranked in the order of its list (the file gives no scores)",
+    );
+    const fromTable = ragciJson(["compare", EXAMPLE, "--system", "system", "--metric", "hit5,rr"]);
+    const strip = (r: Record<string, unknown>) =>
+      JSON.parse(
+        JSON.stringify({ ...r, inputs: null, notices: null, inputWarnings: null })
+          .replace(/"(hit@5|hit5|success_5)"/g, '"HIT5"')
+          .replace(/"(mrr|rr|recip_rank)"/g, '"RR"'),
+      );
+    expect(Object.keys(strip(fromJsonl).metrics).sort()).toEqual(["HIT5", "RR"]);
+    expect(strip(fromJsonl)).toEqual(strip(fromTable));
+    // Per query: each system's success_5 and recip_rank are the file's hit5 and rr, exactly.
+    const judgements = await readQrels(qrels, "qrels.txt");
+    for (const [system, path] of [
+      ["bm25", bm25Jsonl],
+      ["tfidf", tfidfJsonl],
+    ] as const) {
+      const read = (namedEvalFormat("run-jsonl") as EvalFormat).toRows(
+        await readEvalContent(path, path),
+        { file: path, docPath: null, docMap: new Map(judged), qrels: judgements },
+      );
+      const expected = rows.filter((r) => r.system === system);
+      expect(read.rows.length).toBe(expected.length);
+      const byQuery = new Map(read.rows.map((r) => [r.query, r]));
+      for (const r of expected) {
+        expect(byQuery.get(r.query)?.system).toBe(system);
+        expect(byQuery.get(r.query)?.metrics.success_5).toBe(r.hit5);
+        expect(byQuery.get(r.query)?.metrics.recip_rank).toBe(r.rr);
+      }
+    }
   });
 
   it("a run without --qrels says to give it", () => {

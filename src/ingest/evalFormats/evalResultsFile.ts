@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { optionRef, RagciError } from "../../core/errors.js";
+import type { ReadingPass } from "../readResults.js";
 import { resolveMetrics } from "../resolveColumns.js";
 import { isLargeRun, readLargeRun } from "../trecRun/largeRun.js";
 import { readQrels } from "../trecRun/readQrels.js";
@@ -24,6 +25,8 @@ export interface EvalResultsOptions {
   readonly completeQueries?: boolean;
   /** TREC runs of this size or more are scored out of core (default LARGE_RUN_BYTES). */
   readonly largeRunBytes?: number;
+  /** Told how far each pass over a run scored out of core is (0–1), by file. */
+  readonly progress?: (file: string, pass: ReadingPass, fraction: number) => void;
   /** Provider errors left out (default) or kept as failures (EvalReadOptions.errors). */
   readonly errors?: "apart" | "failures";
 }
@@ -45,6 +48,9 @@ export interface EvalResultsFile {
 }
 
 const COLUMNS = ["query_id", "doc", "system"];
+
+/** The readers of runs that --qrels scores. */
+const RUN_FORMATS: readonly EvalFormat["name"][] = ["trec_run", "run_json", "run_jsonl"];
 
 function where(row: EvalRow): string {
   return `query ${row.query} of system ${row.system}`;
@@ -84,7 +90,12 @@ export async function evalResultsFile(
     // A TREC run too large to read whole is scored out of core (trecRun/largeRun.ts).
     if (await isLargeRun(input.path, options.format, options.largeRunBytes)) {
       format = trecRunFormat;
-      read = await readLargeRun(input.path, readOptions);
+      const progress = options.progress;
+      read = await readLargeRun(
+        input.path,
+        readOptions,
+        progress ? (pass, fraction) => progress(input.file, pass, fraction) : undefined,
+      );
     } else {
       const content = await readEvalContent(input.path, input.file);
       const found = options.format ?? EVAL_FORMATS.find((f) => f.detect(content)) ?? null;
@@ -112,11 +123,11 @@ export async function evalResultsFile(
       metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
   }
-  // --qrels scores TREC runs; given with other tools' outputs it would be ignored.
-  if (options.qrels && !tools.includes("trec_run"))
+  // --qrels scores runs (TREC or JSON); given with other tools' outputs it would be ignored.
+  if (options.qrels && !tools.some((t) => RUN_FORMATS.includes(t)))
     throw new RagciError(
       "invalid-option",
-      `${file}: ${optionRef("qrels")} scores TREC run files, and this is ${tools[0]} output; leave ${optionRef("qrels")} out`,
+      `${file}: ${optionRef("qrels")} scores run files (TREC or JSON), and this is ${tools[0]} output; leave ${optionRef("qrels")} out`,
       { file },
     );
   // Two runs holding systems of one name stay two systems (or are refused as one run twice).

@@ -32,11 +32,14 @@ export type EvalFormatName =
   | "braintrust"
   | "evalite"
   | "trec_eval"
-  | "trec_run";
+  | "trec_run"
+  | "run_json"
+  | "run_jsonl";
 
 /** A file's content: parsed JSON (a .json file or the lines of a .jsonl file), raw text or tables. */
 export type EvalContent =
-  | { readonly kind: "json"; readonly value: unknown }
+  /** `text`: the file as read, when the reader keeps it (a JSON run checks its keys in it). */
+  | { readonly kind: "json"; readonly value: unknown; readonly text?: string }
   | { readonly kind: "jsonl"; readonly values: readonly unknown[] }
   | { readonly kind: "text"; readonly text: string }
   | { readonly kind: "members"; readonly members: ReadonlyMap<string, unknown> }

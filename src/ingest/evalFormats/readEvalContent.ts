@@ -5,6 +5,7 @@ import { deepevalFormat } from "./deepeval.js";
 import { evaliteFormat } from "./evalite.js";
 import type { EvalContent, EvalFormat, EvalFormatName } from "./evalRows.js";
 import { inspectFormat } from "./inspect.js";
+import { runJsonFormat, runJsonlFormat } from "./jsonRun.js";
 import { promptfooFormat } from "./promptfoo.js";
 import { isSqliteFile, sqliteTables } from "./sqliteTables.js";
 import { trecEvalFormat } from "./trecEval.js";
@@ -20,6 +21,8 @@ export const EVAL_FORMATS: readonly EvalFormat[] = [
   evaliteFormat,
   trecEvalFormat,
   trecRunFormat,
+  runJsonFormat,
+  runJsonlFormat,
 ];
 
 export const EVAL_FORMAT_NAMES: readonly EvalFormatName[] = EVAL_FORMATS.map((f) => f.name);
@@ -57,7 +60,7 @@ export async function readEvalContent(path: string, file: string): Promise<EvalC
   if (isSqliteFile(bytes)) return { kind: "sqlite", tables: await sqliteTables(path, file, bytes) };
   const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const whole = parseJson(text);
-  if (whole.ok) return { kind: "json", value: whole.value };
+  if (whole.ok) return { kind: "json", value: whole.value, text };
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   const values: unknown[] = [];
   for (const line of lines) {

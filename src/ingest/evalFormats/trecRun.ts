@@ -4,14 +4,10 @@
 // scores). ragci scores it against --qrels itself, with trec_eval 10.0's measures
 // (src/ingest/trecRun/trecMeasures.ts), and --doc-map gives each query's document.
 import { createHash } from "node:crypto";
-import { optionRef, RagciError } from "../../core/errors.js";
-import { askedCutoffs } from "../trecRun/askedCutoffs.js";
-import { gradeLevels } from "../trecRun/gradeLevels.js";
-import { type Retrieved, rankedGrades } from "../trecRun/rankedGrades.js";
-import type { Qrels } from "../trecRun/readQrels.js";
-import { runNotes } from "../trecRun/runNotes.js";
-import { trecMeasures } from "../trecRun/trecMeasures.js";
-import type { EvalContent, EvalFormat, EvalReadOptions, EvalRow, EvalRows } from "./evalRows.js";
+import { RagciError } from "../../core/errors.js";
+import type { Retrieved } from "../trecRun/rankedGrades.js";
+import { runInputs, scoreRun } from "../trecRun/scoreRun.js";
+import type { EvalContent, EvalFormat, EvalReadOptions, EvalRows } from "./evalRows.js";
 
 /** A score as strtod reads a decimal number (trec_eval reads it with atof). */
 const SCORE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -89,93 +85,23 @@ function parseRun(text: string, file: string): Run | null {
   return tag === null ? null : { tag, byQuery };
 }
 
-/**
- * What scoring a run needs besides the run: --qrels and --doc-map.
- *
- * @throws RagciError naming the flag to give
- */
-export function runInputs(options: EvalReadOptions): {
-  qrels: Qrels;
-  docMap: ReadonlyMap<string, string>;
-} {
-  const file = options.file;
-  const qrels = options.qrels;
-  if (!qrels)
-    throw new RagciError(
-      "invalid-option",
-      `${file}: a TREC run is scored against relevance judgements; give ${optionRef("qrels")} FILE (TREC qrels: query iteration document grade)`,
-      { file },
-    );
-  const map = options.docMap;
-  if (!map)
-    throw new RagciError(
-      "invalid-option",
-      `${file}: a TREC run has no source document; give ${optionRef("docMap")} FILE (a CSV of query id and document id)`,
-      { file },
-    );
-  return { qrels, docMap: map };
-}
-
 function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const file = options.file;
   if (content.kind !== "text")
     throw new RagciError("invalid-value", `${file}: not a TREC run (text lines)`, { file });
-  const { qrels, docMap: map } = runInputs(options);
+  runInputs(options);
   const run = parseRun(content.text, file);
   if (run === null)
     throw new RagciError("empty-input", `${file}: no line of a TREC run; check the file`, { file });
-  const { byQuery, tag: name } = run;
-  const complete = options.completeQueries === true;
-  const cutoffs = askedCutoffs(options.metrics);
-  const rows: EvalRow[] = [];
-  const unretrieved: string[] = [];
-  /** Scored queries whose judgements have no grade ≥ 1. */
-  const noRelevant: string[] = [];
-  for (const [query, judgements] of qrels.queries) {
-    const retrieved = byQuery.get(query);
-    if (retrieved === undefined) {
-      unretrieved.push(query);
-      if (!complete) continue;
-    }
-    const ranked = rankedGrades(retrieved ?? [], judgements);
-    if ("duplicate" in ranked)
-      throw new RagciError(
-        "invalid-value",
-        `${file}: document ${ranked.duplicate} is retrieved twice for query ${query}; trec_eval refuses such a run (duplicate docs), keep one line per query and document`,
-        { file },
-      );
-    const levels = gradeLevels(judgements);
-    if (levels.length < 2) noRelevant.push(query);
-    rows.push({
-      query,
-      doc: map.get(query) ?? null,
-      system: name,
-      metrics: trecMeasures(ranked.grades, levels, cutoffs),
-    });
-  }
-  const notes = runNotes({
-    name,
-    qrelsFile: qrels.file,
-    scored: rows.length,
-    unjudged: [...byQuery.keys()].filter((q) => !qrels.queries.has(q)),
-    unretrieved,
-    noRelevant,
-    complete,
-  });
-  if (rows.length === 0)
-    throw new RagciError(
-      "empty-input",
-      `${file}: no query of the run is in ${qrels.file}; check that the run and the qrels are of the same queries`,
-      { file },
-    );
-  return {
-    rows,
-    notes,
-    run: {
+  return scoreRun(
+    { name: run.tag, byQuery: run.byQuery },
+    options,
+    {
       key: createHash("sha256").update(content.text).digest("hex"),
       label: file.replace(/^.*[\\/]/, ""),
     },
-  };
+    "TREC run",
+  );
 }
 
 export const trecRunFormat: EvalFormat = {

@@ -1,8 +1,8 @@
 import { stat } from "node:fs/promises";
 import type { EvalFormat, EvalReadOptions, EvalRows } from "../evalFormats/evalRows.js";
 import { sniffEvalFormat } from "../evalFormats/readEvalContent.js";
-import { runInputs } from "../evalFormats/trecRun.js";
-import { scoreRunOutOfCore } from "./scoreRunOutOfCore.js";
+import { runInputs } from "./scoreRun.js";
+import { type RunProgress, scoreRunOutOfCore } from "./scoreRunOutOfCore.js";
 
 /**
  * From this size a TREC run is scored out of core rather than read whole: a JavaScript string
@@ -24,7 +24,11 @@ export async function isLargeRun(
 }
 
 /** A large run scored out of core, with the reader's options. */
-export async function readLargeRun(path: string, options: EvalReadOptions): Promise<EvalRows> {
+export async function readLargeRun(
+  path: string,
+  options: EvalReadOptions,
+  onProgress?: RunProgress,
+): Promise<EvalRows> {
   const { qrels, docMap } = runInputs(options);
   return scoreRunOutOfCore(path, {
     file: options.file,
@@ -32,5 +36,6 @@ export async function readLargeRun(path: string, options: EvalReadOptions): Prom
     docMap,
     completeQueries: options.completeQueries === true,
     metrics: options.metrics ?? null,
+    ...(onProgress ? { onProgress } : {}),
   });
 }

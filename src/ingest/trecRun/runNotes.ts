@@ -3,6 +3,8 @@ import { byteOrder } from "./byteOrder.js";
 
 /** What was scored of a TREC run, for its notes. */
 export interface RunCounts {
+  /** How the notes name the run (default "TREC run"). */
+  readonly kind?: string;
   readonly name: string;
   readonly qrelsFile: string;
   readonly scored: number;
@@ -26,23 +28,24 @@ function plural(n: number, one: string, many: string): string {
 
 /** The notes that say which queries of a TREC run were scored, and how. */
 export function runNotes(c: RunCounts): string[] {
-  const { name, qrelsFile } = c;
+  const { qrelsFile } = c;
+  const name = `${c.kind ?? "TREC run"} ${c.name}`;
   const notes = [
-    `TREC run ${name}: ${plural(c.scored, "query", "queries")} scored against ${qrelsFile} by ragci with trec_eval 10.0's measures (ties in score broken by document id, descending); documents from ${optionRef("docMap")}`,
+    `${name}: ${plural(c.scored, "query", "queries")} scored against ${qrelsFile} by ragci with trec_eval 10.0's measures (ties in score broken by document id, descending); documents from ${optionRef("docMap")}`,
   ];
   if (c.unjudged.length > 0)
     notes.push(
-      `TREC run ${name}: ${plural(c.unjudged.length, "query", "queries")} of the run not in ${qrelsFile} left out, as trec_eval does (first: ${first(c.unjudged)})`,
+      `${name}: ${plural(c.unjudged.length, "query", "queries")} of the run not in ${qrelsFile} left out, as trec_eval does (first: ${first(c.unjudged)})`,
     );
   if (c.unretrieved.length > 0)
     notes.push(
       c.complete
-        ? `TREC run ${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run scored as empty rankings (${optionRef("completeQueries")}, trec_eval -c; first: ${first(c.unretrieved)})`
-        : `TREC run ${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run left out, as trec_eval's help for -c says (trec_eval 10.0 itself stops on them; first: ${first(c.unretrieved)}); ${optionRef("completeQueries")} scores them as empty rankings, as trec_eval -c`,
+        ? `${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run scored as empty rankings (${optionRef("completeQueries")}, trec_eval -c; first: ${first(c.unretrieved)})`
+        : `${name}: ${plural(c.unretrieved.length, "query", "queries")} of ${qrelsFile} not in the run left out, as trec_eval's help for -c says (trec_eval 10.0 itself stops on them; first: ${first(c.unretrieved)}); ${optionRef("completeQueries")} scores them as empty rankings, as trec_eval -c`,
     );
   if (c.noRelevant.length > 0)
     notes.push(
-      `TREC run ${name}: ${plural(c.noRelevant.length, "scored query has", "scored queries have")} no relevant document in ${qrelsFile} (first: ${first(c.noRelevant)}); they score 0 on every measure, as in trec_eval`,
+      `${name}: ${plural(c.noRelevant.length, "scored query has", "scored queries have")} no relevant document in ${qrelsFile} (first: ${first(c.noRelevant)}); they score 0 on every measure, as in trec_eval`,
     );
   return notes;
 }

@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RagciError } from "../../../src/core/errors.js";
+import { withDuckDb } from "../../../src/ingest/duckdb.js";
 import { evalResultsFile } from "../../../src/ingest/evalFormats/evalResultsFile.js";
 import type { EvalRows } from "../../../src/ingest/evalFormats/evalRows.js";
 import {
@@ -12,7 +14,10 @@ import {
 import { trecRunFormat } from "../../../src/ingest/evalFormats/trecRun.js";
 import { resolveColumn } from "../../../src/ingest/resolveColumns.js";
 import { readQrels } from "../../../src/ingest/trecRun/readQrels.js";
-import { scoreRunOutOfCore } from "../../../src/ingest/trecRun/scoreRunOutOfCore.js";
+import {
+  runMemoryLimit,
+  scoreRunOutOfCore,
+} from "../../../src/ingest/trecRun/scoreRunOutOfCore.js";
 
 // Runs and qrels made by make_cases.mjs, and what trec_eval 10.0 printed for them (README.md in
 // each folder has the commands): `all_trec-*.txt` as trec_eval prints (%6.4f), `full-*.txt`
@@ -403,6 +408,110 @@ describe("a TREC run scored out of core (DuckDB sorts; too large to read whole)"
     ).rejects.toThrow(
       "run-duplicate.txt: document a is retrieved twice for query t1; trec_eval refuses such a run (duplicate docs), keep one line per query and document",
     );
+  });
+});
+
+describe("a run scored out of core: DuckDB's memory cap and the progress of each pass", () => {
+  it("DuckDB's budget is a quarter of the machine's memory by default; a given one is used, and a bad one refused", async () => {
+    expect(runMemoryLimit(24 * 2 ** 30)).toBe("6144MiB");
+    expect(runMemoryLimit(2 ** 30 + 5)).toBe("256MiB");
+    const judged = await readQrels(join(cases, "qrels.txt"), "qrels.txt");
+    const options = {
+      file: "run-a.txt",
+      qrels: judged,
+      docMap: await ownDocuments(join(cases, "qrels.txt")),
+      completeQueries: false,
+      metrics: null,
+    };
+    // Under a small budget, the same values.
+    const small = await scoreRunOutOfCore(join(cases, "run-a.txt"), {
+      ...options,
+      memoryLimit: "100MiB",
+    });
+    expect(values(small)).toEqual(
+      values(await scoreRunOutOfCore(join(cases, "run-a.txt"), options)),
+    );
+    await expect(
+      scoreRunOutOfCore(join(cases, "run-a.txt"), { ...options, memoryLimit: "lots" }),
+    ).rejects.toThrow(
+      /^run-a\.txt: DuckDB's memory limit lots is not a size \(.*\); give a size such as 4GiB$/,
+    );
+  });
+
+  it("tells each pass's progress, from 0 to 1, while a run of 2·10⁶ lines is parsed, checked, sorted and scored", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ragci-run-progress-"));
+    try {
+      const run = join(dir, "big.run");
+      await withDuckDb((c) =>
+        c.run(
+          `COPY (SELECT 'q' || (x // 1000) AS q, 'Q0', 'd' || (x % 1000), x % 1000 + 1, (1000 - x % 1000) / 1000.0, 'sys' FROM range(2000000) t(x)) TO '${run}' (DELIMITER ' ', HEADER false, QUOTE '')`,
+        ),
+      );
+      const qrels = {
+        file: "q",
+        queries: new Map([
+          ["q0", new Map([["d3", 1]])],
+          ["q1999", new Map([["d0", 2]])],
+        ]),
+      };
+      const seen: [string, number][] = [];
+      const read = await scoreRunOutOfCore(run, {
+        file: "big.run",
+        qrels,
+        docMap: new Map([
+          ["q0", "a"],
+          ["q1999", "b"],
+        ]),
+        completeQueries: false,
+        metrics: null,
+        onProgress: (pass, fraction) => seen.push([pass, fraction]),
+      });
+      // Scored as the run says: d3 at rank 4 for q0, d0 at rank 1 for q1999.
+      expect(read.rows.map((r) => [r.query, r.metrics.recip_rank])).toEqual([
+        ["q0", 0.25],
+        ["q1999", 1],
+      ]);
+      const passes = [...new Set(seen.map(([p]) => p))];
+      // DuckDB's own estimate is polled every 250 ms: the long passes report, in order.
+      expect(passes).toContain("parsing the run");
+      expect(passes).toContain("scoring the run");
+      const order = ["parsing the run", "checking the run", "sorting the run", "scoring the run"];
+      expect(passes).toEqual(order.filter((p) => passes.includes(p)));
+      expect(seen.every(([, f]) => f >= 0 && f <= 1)).toBe(true);
+      const scoring = seen.filter(([p]) => p === "scoring the run").map(([, f]) => f);
+      expect(scoring).toEqual([...scoring].sort((a, b) => a - b));
+      expect(scoring.at(-1)).toBe(1);
+      // Nobody listening: nothing is tracked, the same rows.
+      const quiet = await scoreRunOutOfCore(run, {
+        file: "big.run",
+        qrels,
+        docMap: new Map(),
+        completeQueries: false,
+        metrics: null,
+      });
+      expect(quiet.rows.map((r) => r.metrics.recip_rank)).toEqual([0.25, 1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 600_000);
+
+  it("evalResultsFile passes each large run's progress on, named by its file", async () => {
+    const qrelsPath = join(cases, "qrels.txt");
+    const seen = new Set<string>();
+    const out = await evalResultsFile([{ path: join(cases, "run-b.txt"), file: "run-b.txt" }], {
+      format: null,
+      doc: null,
+      metrics: ["mrr"],
+      docMap: await ownDocuments(qrelsPath),
+      qrels: qrelsPath,
+      largeRunBytes: 0,
+      progress: (file, pass, fraction) => {
+        seen.add(`${file} ${pass}`);
+        expect(fraction).toBeGreaterThanOrEqual(0);
+      },
+    });
+    await out.cleanup();
+    expect(seen.has("run-b.txt scoring the run")).toBe(true);
   });
 });
 
