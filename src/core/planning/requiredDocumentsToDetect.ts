@@ -19,7 +19,10 @@ export function requiredDocumentsToDetectWithinLimit(input: DetectionInput): num
   return smallestDocumentsWithinLimit(detects(input), input.population ?? null);
 }
 
-type DetectionInput = PlanningInput & { readonly difference: number; readonly power?: number };
+export type DetectionInput = PlanningInput & {
+  readonly difference: number;
+  readonly power?: number;
+};
 
 /** Whether K documents detect the difference with the power asked (checked input). */
 function detects(input: DetectionInput): (k: number) => boolean {
