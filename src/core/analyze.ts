@@ -61,7 +61,8 @@ export interface Analysis {
  * sums. Pure: the same stats and options always give the same Analysis.
  *
  * @throws RagciError for K < 2, M < K or a level outside (0, 1)
- * @example analyze(documentStats({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }))
+ * @example analyze(documentStats({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }), { replicates: 0 }).micro?.estimate
+ *   // => 0.6
  */
 export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Analysis {
   const intervals = analyzeIntervals(stats, options);

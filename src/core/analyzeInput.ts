@@ -13,7 +13,7 @@ function isDocumentStats(value: DocumentStats | DocumentStatsInput): value is Do
  * from in-memory rows, one per query result (with `options.doc` and `options.metric`). The
  * library's `analyze`, in "ragci" and "ragci/core" alike.
  *
- * @example analyze({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 2] }, { replicates: 0 }).micro?.estimate
+ * @example analyze({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }, { replicates: 0 }).micro?.estimate
  * // => 0.5
  * @example analyze([{ doc: "a", hit: 1 }, { doc: "a", hit: 0 }, { doc: "b", hit: 1 }, { doc: "c", hit: 0 }], { doc: "doc", metric: "hit", replicates: 0 }).documents
  * // => 3

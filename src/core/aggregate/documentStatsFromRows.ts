@@ -15,6 +15,9 @@ export interface RowsOptions {
  * code-point order of their ids. For files use the DuckDB ingestion instead.
  *
  * @throws RagciError "invalid-value" naming the row (0-based) of a missing id or a non-finite value
+ *
+ * @example documentStatsFromRows([{ doc: "a", hit: 1 }, { doc: "a", hit: 0 }, { doc: "b", hit: 1 }], { doc: "doc", metric: "hit" })
+ *   // => { ids: ["a", "b"], n: [2, 1], s: [1, 1], binary: true }
  */
 export function documentStatsFromRows(
   rows: readonly Readonly<Record<string, unknown>>[],

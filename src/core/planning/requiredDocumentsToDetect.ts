@@ -9,6 +9,9 @@ import { smallestDocuments, smallestDocumentsWithinLimit } from "./smallestDocum
  * (micro): the usual normal-theory power calculation with t quantiles (a two-sided test at
  * level α detects a true difference d with the given power). Power 0.5 reduces it to the
  * half-width rule with w = |d|.
+ *
+ * @example requiredDocumentsToDetect({ sd: 0.2, difference: 0.05, power: 0.8, level: 0.95, population: null })
+ *   // => 128
  */
 export function requiredDocumentsToDetect(input: DetectionInput): number {
   return smallestDocuments(detects(input), input.population ?? null);
