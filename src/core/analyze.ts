@@ -1,5 +1,5 @@
 import {
-  type AnalyzeOptions,
+  type AnalyzeRunOptions,
   analyzeIntervals,
   type EstimandAnalysis,
   type MetricKind,
@@ -17,6 +17,7 @@ import type { DocumentStats, Estimand } from "./types.js";
 
 export {
   type AnalyzeOptions,
+  type AnalyzeRunOptions,
   type EstimandAnalysis,
   type MetricKind,
   metricKindOf,
@@ -64,7 +65,7 @@ export interface Analysis {
  * @example analyze(documentStats({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }), { replicates: 0 }).micro?.estimate
  *   // => 0.6
  */
-export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Analysis {
+export function analyze(stats: DocumentStats, options: AnalyzeRunOptions = {}): Analysis {
   const intervals = analyzeIntervals(stats, options);
   const { level, fpc, kind, metricInUnitInterval, population, microCr2Raw, microCr2, macroSe } =
     intervals;
