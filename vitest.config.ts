@@ -48,6 +48,7 @@ const DATABASE = [
 const CLI_ELSEWHERE = [
   "test/docs/commonjs.test.ts",
   "test/docs/readmeExample.test.ts",
+  "test/docs/libraryApi.test.ts",
   "test/ingest/sha256File.test.ts",
   "test/ingest/queryIdCheckCli.test.ts",
 ];

@@ -1,59 +1,63 @@
 /**
- * ragci as a library. `analyze` takes per-document arrays or in-memory rows; the pure
- * estimators are also available one by one (and from "ragci/core"), as are plans
- * (`planSample`, `planSizeStratified`), size strata (`sizeStrataDesign`), comparisons of many
- * systems (`comparisonPairs`, then `compareMetric` per metric, or `compareSystems` and
- * `adjustComparisons`) and coverage studies (`runStudy` on worker threads, or
- * `runRepetitions` + `summarizeStudy`, or `studyAtSampleSize` on a census). Every source — files,
- * tools' outputs, stdin, a database — is read with `readSource` (or, for files alone,
- * `readResults` / `readAggregates` / `readPairedResults`); every report has a renderer.
+ * ragci as a library: one verb per command and the estimators a statistician calls.
+ *
+ * - analyze: `analyze` (per-document arrays or in-memory rows), rendered by `terminalReport`,
+ *   `markdownReport` or `reportJson`;
+ * - compare: `compareSystems` for two systems, or `comparisonPairs`, `compareMetric` per metric
+ *   and `adjustComparisons` for many;
+ * - plan: `planSample` (S from `pilotStandardDeviations`), `planSizeStratified`;
+ * - strata: `sizeStrataDesign`, then `drawStratifiedSample`;
+ * - simulate: `runStudy` on worker threads, or `studyAtSampleSize` on a census;
+ *   `summarizeStudy`;
+ * - gate: `decideGate`; aggregate and merge: `writeAggregates`, `mergeDocumentStats`;
+ * - reading: every source (files, tools' outputs, stdin, a database) with `readSource`, or, for
+ *   files alone, `readResults` / `readAggregates` / `readPairedResults`; `readDesign`.
+ *
+ * The pure part (no file, no database) is also "ragci/core". This list is the whole surface;
+ * etc/ragci.api.md is its report, checked by `npm run api:check` (docs/library.md: adding a name).
  */
-import { type DocumentStatsInput, documentStats } from "./core/aggregate/documentStats.js";
-import { documentStatsFromRows, type RowsOptions } from "./core/aggregate/documentStatsFromRows.js";
-import { type Analysis, type AnalyzeOptions, analyze as analyzeDocuments } from "./core/analyze.js";
-import type { DocumentStats } from "./core/types.js";
-
 export * from "./core/index.js";
-export * from "./ingest/index.js";
-export * from "./report/index.js";
+export type { InputDescription } from "./ingest/inputDescription.js";
+export type { InputFormat } from "./ingest/inputFormat.js";
+export { type ReadAggregatesOptions, readAggregates } from "./ingest/readAggregates.js";
+export { type DesignSpec, readDesign } from "./ingest/readDesign.js";
+export type { PairsRead } from "./ingest/readFilePairs.js";
+export type { TableRead } from "./ingest/readFileTables.js";
+export type { OneOrPairOptions, OneOrPairRead } from "./ingest/readOneOrPair.js";
 export {
-  analysisCensusStudies,
+  type PairDifference,
+  type PairedInput,
+  type PairedTable,
+  type ReadPairedOptions,
+  readPairedResults,
+} from "./ingest/readPairedResults.js";
+export {
+  type MetricAggregates,
+  type ReadingPass,
+  type ReadResultsOptions,
+  type ResultsTable,
+  readResults,
+} from "./ingest/readResults.js";
+export { type ReadShape, readSource } from "./ingest/readSource.js";
+export type { Selection, SystemSelection } from "./ingest/selection.js";
+export type { Shard } from "./ingest/shardOverlap.js";
+export type {
+  DatabaseSource,
+  FilesSource,
+  ReadOptions,
+  ReadProgress,
+  Source,
+} from "./ingest/source.js";
+export type { Environment } from "./ingest/sql/databaseUrl.js";
+export type { Summation } from "./ingest/summation.js";
+export { writeAggregates } from "./ingest/writeAggregates.js";
+export type { AnalysisEntry, AnalysisReport } from "./report/analysisReport.js";
+export { reportJson } from "./report/json.js";
+export { markdownReport } from "./report/markdown.js";
+export { type TerminalOptions, terminalReport } from "./report/terminal.js";
+export {
   type CensusStudyRun,
   type CensusStudySettings,
-  differenceCensusStudies,
   studyAtSampleSize,
 } from "./simulation/censusStudies.js";
 export { type RunStudyOptions, runStudy } from "./simulation/runStudy.js";
-
-function isDocumentStats(value: DocumentStats | DocumentStatsInput): value is DocumentStats {
-  return value.n instanceof Float64Array && "binary" in value && "min" in value;
-}
-
-/**
- * Document-level analysis of one metric: micro and macro estimates, every interval of SPEC §3,
- * the diagnostics and the advice.
- *
- * @example analyze({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }).micro?.intervals.cr2
- * @example analyze(rows, { doc: "doc_id", metric: "hit", population: 1300 })
- */
-export function analyze(
-  input: DocumentStats | DocumentStatsInput,
-  options?: AnalyzeOptions,
-): Analysis;
-export function analyze(
-  rows: readonly Readonly<Record<string, unknown>>[],
-  options: AnalyzeOptions & RowsOptions,
-): Analysis;
-export function analyze(
-  input: DocumentStats | DocumentStatsInput | readonly Readonly<Record<string, unknown>>[],
-  options: AnalyzeOptions & Partial<RowsOptions> = {},
-): Analysis {
-  if (Array.isArray(input)) {
-    const { doc, metric } = options;
-    if (!doc || !metric)
-      throw new TypeError("analyze(rows, options) needs options.doc and options.metric");
-    return analyzeDocuments(documentStatsFromRows(input, { doc, metric }), options);
-  }
-  const stats = input as DocumentStats | DocumentStatsInput;
-  return analyzeDocuments(isDocumentStats(stats) ? stats : documentStats(stats), options);
-}

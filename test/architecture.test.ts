@@ -68,6 +68,20 @@ describe("architecture", () => {
     expect(offences).toEqual([]);
   });
 
+  it("the published entries are src/index.ts and src/core/index.ts, and neither re-exports the CLI's door to ingest", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    expect(Object.keys(pkg.exports)).toEqual([".", "./core"]);
+    expect(pkg.exports["."].import).toBe("./dist/index.js");
+    expect(pkg.exports["./core"].import).toBe("./dist/core/index.js");
+    const entries = [join(root, "src/index.ts"), join(root, "src/core/index.ts")];
+    const offences = entries.flatMap((file) =>
+      imports(file)
+        .filter((spec) => /(^|\/)(ingest|report)\/index\.js$|internal\.js$/.test(spec))
+        .map((spec) => `${relative(root, file)} → ${spec}`),
+    );
+    expect(offences).toEqual([]);
+  });
+
   it("src/cli holds no loaders: reading is ingest's (readSource)", () => {
     const loaders = files(join(root, "src/cli"))
       .filter((f) => /[\\/]load[A-Z][^\\/]*\.ts$/.test(f) && !f.endsWith("loadDuringScan.ts"))

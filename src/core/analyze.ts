@@ -1,5 +1,5 @@
 import {
-  type AnalyzeOptions,
+  type AnalyzeRunOptions,
   analyzeIntervals,
   type EstimandAnalysis,
   type MetricKind,
@@ -17,6 +17,7 @@ import type { DocumentStats, Estimand } from "./types.js";
 
 export {
   type AnalyzeOptions,
+  type AnalyzeRunOptions,
   type EstimandAnalysis,
   type MetricKind,
   metricKindOf,
@@ -61,9 +62,10 @@ export interface Analysis {
  * sums. Pure: the same stats and options always give the same Analysis.
  *
  * @throws RagciError for K < 2, M < K or a level outside (0, 1)
- * @example analyze(documentStats({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }))
+ * @example analyze(documentStats({ ids: ["a", "b", "c"], n: [2, 3, 5], s: [1, 3, 2] }), { replicates: 0 }).micro?.estimate
+ *   // => 0.6
  */
-export function analyze(stats: DocumentStats, options: AnalyzeOptions = {}): Analysis {
+export function analyze(stats: DocumentStats, options: AnalyzeRunOptions = {}): Analysis {
   const intervals = analyzeIntervals(stats, options);
   const { level, fpc, kind, metricInUnitInterval, population, microCr2Raw, microCr2, macroSe } =
     intervals;

@@ -22,6 +22,7 @@ import { macroT } from "./variance/macroT.js";
 import { requireTwoDocuments } from "./variance/requireTwoDocuments.js";
 import { waldIid } from "./variance/waldIid.js";
 
+/** The options of an analysis a caller chooses (the library's `analyze`, the CLI's flags). */
 export interface AnalyzeOptions {
   /** Confidence level, default 0.95. */
   readonly level?: number;
@@ -31,11 +32,36 @@ export interface AnalyzeOptions {
   readonly estimand?: Estimand | null;
   /** B bootstrap replicates (default 9999); 0 skips the resampling methods. */
   readonly replicates?: number;
+  /** Seed of the numpy-compatible stream (default 1). */
+  readonly seed?: number;
+  /** Stratified or two-stage design; its interval becomes the recommended one. */
+  readonly design?: DocumentDesign | null;
   /**
    * The stats are per-document sums of paired differences b − a: no logit intervals (a
    * difference is not a proportion), so cr2 and t are recommended, as the paired studies found.
    */
   readonly differences?: boolean;
+  /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
+  readonly values?: ResultValues | null;
+  /** Which resampling runs and the fraction of it done, for a progress bar. */
+  readonly onProgress?: (phase: ResamplingPhase, fraction: number) => void;
+  /**
+   * Skip the resampling methods (reported unavailable, with the reason) when B·K exceeds this
+   * many document draws; default no limit. The CLI sets it only when B was not asked for.
+   */
+  readonly maxResamplingDraws?: number | null;
+  /**
+   * Skip the chunk bootstrap (a contrast) when B·K exceeds this many document draws: its 2K
+   * binomial draws per replicate then cost more than every interval that is used. null: no limit.
+   */
+  readonly chunkBootstrapMaxDraws?: number | null;
+}
+
+/**
+ * What ragci's own callers add to an analysis (compareSystems, the coverage study): the reasons
+ * shown when they skip a method, and the study's streams. Not part of the library surface.
+ */
+export interface AnalyzeRunOptions extends AnalyzeOptions {
   /** Why resampling is skipped, when it is not the user's B = 0 (shown as the reason). */
   readonly resamplingSkipped?: string;
   /**
@@ -48,24 +74,6 @@ export interface AnalyzeOptions {
   };
   /** Why the chunk bootstrap (a contrast) is not run, when a caller skips it; null runs it. */
   readonly chunkBootstrapSkipped?: string | null;
-  /**
-   * Skip the chunk bootstrap (a contrast) when B·K exceeds this many document draws: its 2K
-   * binomial draws per replicate then cost more than every interval that is used. null: no limit.
-   */
-  readonly chunkBootstrapMaxDraws?: number | null;
-  /** Seed of the numpy-compatible stream (default 1). */
-  readonly seed?: number;
-  /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
-  readonly values?: ResultValues | null;
-  /** Which resampling runs and the fraction of it done, for a progress bar. */
-  readonly onProgress?: (phase: ResamplingPhase, fraction: number) => void;
-  /**
-   * Skip the resampling methods (reported unavailable, with the reason) when B·K exceeds this
-   * many document draws; default no limit. The CLI sets it only when B was not asked for.
-   */
-  readonly maxResamplingDraws?: number | null;
-  /** Stratified or two-stage design; its interval becomes the recommended one. */
-  readonly design?: DocumentDesign | null;
 }
 
 export function validateReplicates(replicates: number, seed: number): void {
@@ -126,7 +134,7 @@ export function validateLevel(level: number): number {
  */
 export function analyzeIntervals(
   stats: DocumentStats,
-  options: AnalyzeOptions = {},
+  options: AnalyzeRunOptions = {},
 ): AnalyzedIntervals {
   const level = validateLevel(options.level ?? 0.95);
   const k = requireTwoDocuments(stats);

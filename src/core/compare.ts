@@ -75,6 +75,9 @@ function differenceTest(analysis: Analysis, estimand: Estimand): DifferenceTest 
  * Paired comparison of systems A and B on the same queries (SPEC §1, §3): each system's own
  * analysis, and the analysis of the per-document sums of the per-query differences b − a,
  * whose recommended intervals (micro cr2, macro t) give the test of no difference.
+ *
+ * @example compareSystems({ a: { name: "a", stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [1, 1, 0] }) }, b: { name: "b", stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [2, 1, 1] }) }, difference: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [1, 0, 1], ss: [1, 0, 1], min: 0, max: 1 }), queriesDiffering: 2 }, { replicates: 0 }).difference.micro?.estimate
+ *   // => 0.33333
  */
 export function compareSystems(input: ComparisonInput, options: AnalyzeOptions = {}): Comparison {
   const difference = analyze(input.difference, { ...options, differences: true });
@@ -133,6 +136,9 @@ export function withCensusStudy(
 /**
  * Holm's step-down adjustment (Holm 1979): sort p ascending, p̃_(i) = max_{j≤i} min(1,
  * (m − j + 1)·p_(j)). Returns adjusted values in the input order.
+ *
+ * @example holmAdjust([0.01, 0.04, 0.03])
+ *   // => [0.03, 0.06, 0.06]
  */
 export function holmAdjust(pValues: readonly number[]): number[] {
   const m = pValues.length;

@@ -57,7 +57,8 @@ export interface CompareMetricOptions {
  * differences (compareSystems), the recommendation taken from a census study when one is given,
  * and the family adjusted together (Holm per estimand; tie groups for all pairs).
  *
- * @example compareMetric("hit5", table, { mode: "all-pairs", level: 0.95 }).groups.micro
+ * @example compareMetric("hit", { perSystem: [{ system: "a", metric: "hit", stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [1, 1, 0] }) }, { system: "b", metric: "hit", stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [2, 1, 1] }) }], differences: [{ a: "a", b: "b", metric: "hit", stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [1, 0, 1], ss: [1, 0, 1], min: 0, max: 1 }), queriesDiffering: 2 }] }, { mode: "two", level: 0.95, analysis: { replicates: 0 } }).comparisons[0]?.difference.micro?.estimate
+ *   // => 0.33333
  */
 export function compareMetric(
   metric: string,

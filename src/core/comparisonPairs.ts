@@ -29,6 +29,9 @@ export function comparisonMode(policy: PairPolicy): ComparisonMode {
 /**
  * The pairs (a, b) to compare, each read as b − a, among the systems found (in their order):
  * two systems are one pair; more need a policy, so a comparison never silently picks one.
+ *
+ * @example comparisonPairs(["bm25", "dense", "hybrid"], { baseline: "bm25" })
+ *   // => { mode: "baseline", pairs: [["bm25", "dense"], ["bm25", "hybrid"]] }
  */
 export function comparisonPairs(
   systems: readonly string[],

@@ -40,6 +40,10 @@ export class RagciError extends Error {
   }
 }
 
+/**
+ * @example isRagciError(new RagciError("invalid-option", "level 2 must be in (0, 1)"))
+ *   // => true
+ */
 export function isRagciError(value: unknown): value is RagciError {
   return value instanceof RagciError;
 }

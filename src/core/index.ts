@@ -1,23 +1,25 @@
 /**
- * ragci's core: pure functions over per-document arrays, one concept per line. The building
- * blocks they use (the numpy-exact streams, exact sums, sample draws) are in
- * "ragci/core/internal".
+ * "ragci/core": the pure half of the library surface — per-document arrays in, estimates,
+ * intervals, comparisons and plans out; no file, no database, no process. Every value here is
+ * also exported by "ragci" under the same name. The surface is checked by api-extractor
+ * (etc/ragci.api.md, `npm run api`; docs/library.md says how to add a name).
+ *
+ * The building blocks under these (numpy's streams, exact sums, the kernels) are not exported:
+ * they are ragci's own modules, imported by path inside the repository.
  */
 export { type DocumentStatsInput, documentStats } from "./aggregate/documentStats.js";
 export { documentStatsFromRows, type RowsOptions } from "./aggregate/documentStatsFromRows.js";
 export { mergeDocumentStats } from "./aggregate/mergeDocumentStats.js";
-export {
-  type Analysis,
-  type AnalyzeOptions,
-  analyze,
-  type DesignSummary,
-  type EstimandAnalysis,
-  type MetricKind,
-  validateLevel,
+export type {
+  Analysis,
+  AnalyzeOptions,
+  DesignSummary,
+  EstimandAnalysis,
+  MetricKind,
 } from "./analyze.js";
+export { analyze } from "./analyzeInput.js";
 export { bootstrapPercentile } from "./bootstrap/bootstrapPercentile.js";
 export { type BootstrapTInput, bootstrapT } from "./bootstrap/bootstrapT.js";
-export type { ChunkBootstrapReplicates } from "./bootstrap/chunkBootstrap.js";
 export {
   type BootstrapOptions,
   type DocumentBootstrapReplicates,
@@ -29,7 +31,6 @@ export {
   compareSystems,
   type DifferenceTest,
   holmAdjust,
-  indistinguishableGroups,
   type SystemInput,
 } from "./compare.js";
 export {
@@ -39,13 +40,8 @@ export {
   type PairSums,
   type SystemSums,
 } from "./compareMetric.js";
+export { type ComparisonMode, comparisonPairs, type PairPolicy } from "./comparisonPairs.js";
 export {
-  type ComparisonMode,
-  comparisonPairs,
-  type PairPolicy,
-} from "./comparisonPairs.js";
-export {
-  ALLOCATION_RULES,
   type AllocationRule,
   allocate,
   type StratumForAllocation,
@@ -53,25 +49,21 @@ export {
 export type { DocumentDesign } from "./designs/applyDesign.js";
 export { type DesignInterval, designInterval } from "./designs/designInterval.js";
 export { drawStratifiedSample } from "./designs/drawStratifiedSample.js";
-export { LONELY_PSU_RULES, type LonelyPsu } from "./designs/lonelyPsu.js";
+export type { LonelyPsu, LonelyPsuSummary, SingleDocumentTreatment } from "./designs/lonelyPsu.js";
 export {
   type CensusStrataSummary,
   type CensusStratum,
   type EstimandStandardDeviations,
   type PredictedStandardErrors,
   predictedStandardErrors,
-  predictedStandardErrorsOfSummary,
   type StratumSummary,
-  stratumStandardDeviations,
-  summarizeCensusStrata,
 } from "./designs/predictedStandardErrors.js";
-export { type SizeStratum, sizeStrata, sizeStrataWithTwoEach } from "./designs/sizeStrata.js";
+export type { SizeStratum } from "./designs/sizeStrata.js";
 export {
   type SizeStrataAllocation,
   type SizeStrataDesign,
   sizeStrataDesign,
 } from "./designs/sizeStrataDesign.js";
-export { srsTotalVariance } from "./designs/srsTotalVariance.js";
 export {
   type DesignEstimates,
   type StratifiedDesign,
@@ -82,22 +74,16 @@ export { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 export { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
 export { type DocumentInfluence, influence } from "./diagnostics/influence.js";
 export { type DesignEffect, kishDeff } from "./diagnostics/kishDeff.js";
-export { type RateDistribution, rateDistribution } from "./diagnostics/rateDistribution.js";
-export {
-  type FiveNumbers,
-  fiveNumbers,
-  type SizeDistribution,
-  sizeDistribution,
-} from "./diagnostics/sizeDistribution.js";
+export type { RateDistribution } from "./diagnostics/rateDistribution.js";
+export type { FiveNumbers, SizeDistribution } from "./diagnostics/sizeDistribution.js";
 export {
   isRagciError,
   type OptionName,
-  optionRef,
   RagciError,
   type RagciErrorCode,
   type RagciErrorContext,
 } from "./errors.js";
-export { documentRates, macroEstimate } from "./estimands/macroEstimate.js";
+export { macroEstimate } from "./estimands/macroEstimate.js";
 export { microEstimate } from "./estimands/microEstimate.js";
 export { type DifferenceCells, differenceCells } from "./facets/differenceCells.js";
 export type { FacetCells, FacetComponent } from "./facets/facetCells.js";
@@ -134,49 +120,17 @@ export {
 } from "./gate.js";
 export { logitInterval } from "./intervals/logitInterval.js";
 export { criticalValue, tInterval } from "./intervals/tInterval.js";
-export {
-  ESTIMAND_QUESTION,
-  FALLBACK_METHOD,
-  METHODS,
-  type MethodId,
-  type MethodInfo,
-  RECOMMENDED_METHOD,
-  recommendedMethod,
-} from "./methods.js";
-export {
-  adjustablePValue,
-  adjustComparisons,
-  type MultipleComparisons,
-} from "./multipleComparisons.js";
-export { compensatedSum, compensatedSumOf } from "./numeric/compensatedSum.js";
-export {
-  expit,
-  logit,
-  normalQuantile,
-  tQuantile,
-  tTwoSidedPValue,
-} from "./numeric/distributions.js";
-export { quantileType7, sortedCopy } from "./numeric/quantileType7.js";
+export { METHODS, type MethodId, type MethodInfo } from "./methods.js";
+export { adjustComparisons, type MultipleComparisons } from "./multipleComparisons.js";
 export {
   type PlanningStandardDeviations,
   pilotStandardDeviations,
 } from "./planning/pilotStandardDeviations.js";
-export { type PlanningInput, planningHalfWidth } from "./planning/planningHalfWidth.js";
+export type { PlanningInput } from "./planning/planningHalfWidth.js";
+export { halfWidthCurve, requiredDocuments } from "./planning/requiredDocuments.js";
 export {
-  type PlanPilot,
-  type PlanStart,
-  type PlanStartInput,
-  planStartFromPilot,
-  planStartFromSd,
-} from "./planning/planStart.js";
-export {
-  halfWidthCurve,
-  requiredDocuments,
-  requiredDocumentsWithinLimit,
-} from "./planning/requiredDocuments.js";
-export {
+  type DetectionInput,
   requiredDocumentsToDetect,
-  requiredDocumentsToDetectWithinLimit,
 } from "./planning/requiredDocumentsToDetect.js";
 export {
   type EstimandPlan,
@@ -187,7 +141,6 @@ export {
 } from "./planning/samplePlan.js";
 export {
   planSizeStratified,
-  planSizeStratifiedBeside,
   type SizeStratifiedPlan,
   type StratifiedAllocationPlan,
   type StratifiedEstimandPlan,
@@ -201,49 +154,24 @@ export {
 export {
   type Advice,
   type AdviceCode,
+  type AdviceInput,
   recommendMethod,
-  STUDY_COVERAGE,
 } from "./recommendMethod.js";
-export {
-  chunkBootstrapValuesToKeep,
-  DEFAULT_MAX_RESAMPLING_DRAWS,
-  resamplingBudget,
-} from "./resamplingBudget.js";
 export type { ResamplingPhase } from "./resamplingIntervals.js";
-export { censusPopulation } from "./simulation/censusPopulation.js";
-export {
-  checkStudyOptions,
-  joinRepetitions,
-  type RepetitionResults,
-  runRepetitions,
-  STUDY_METHODS,
-  type StudyMethod,
-  type StudyOptions,
-  studyMethods,
+export type {
+  RepetitionResults,
+  StudyMethod,
+  StudyOptions,
 } from "./simulation/coverageStudy.js";
-export { DEGENERATE_STUDY_ADVICE, refuseDegenerateStudy } from "./simulation/degenerateStudy.js";
+export type { StudyRecommendation } from "./simulation/recommendFromStudy.js";
+export type { StudyStrata } from "./simulation/stratifiedSample.js";
 export {
-  COVERAGE_TOLERANCE,
-  MC_MARGIN,
-  monteCarloSe,
-  reachingThreshold,
-  recommendFromStudy,
-  type StudyRecommendation,
-} from "./simulation/recommendFromStudy.js";
-export { type StudyStrata, sizeStudyStrata } from "./simulation/stratifiedSample.js";
-export {
-  censusTruth,
   type EstimatorScore,
   type MethodScore,
   type StudyResult,
   summarizeStudy,
 } from "./simulation/studySummary.js";
-export {
-  checkTwoStagePopulation,
-  expectedDocuments,
-  type StudyUnits,
-  studyUnits,
-} from "./simulation/twoStageSample.js";
+export type { StudyUnits } from "./simulation/twoStageSample.js";
 export type {
   AvailableInterval,
   DocumentStats,

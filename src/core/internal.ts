@@ -1,7 +1,7 @@
 /**
- * The building blocks under ragci's estimators, for tests and for replaying its streams:
+ * The building blocks under ragci's estimators, for the tests and bench/ (dist/core/internal.js):
  * numpy's PCG64, SeedSequence, bounded integers and choice without replacement, exact sums and
- * orderings. Not a stable API ("ragci/core/internal"); the concepts are in "ragci/core".
+ * orderings. Not published (package.json "exports" has "." and "./core" only).
  */
 export { compareCodePoints } from "./aggregate/mergeDocumentStats.js";
 export {

@@ -1,3 +1,9 @@
+/**
+ * ingest's one door for the CLI (test/architecture.test.ts: src/cli imports ingest only from
+ * here). Not published: "ragci" (src/index.ts) exports the readers users call by their modules,
+ * so what the CLI needs from ingest (output guards, shard checks, SQL for `ragci sql`…) stays
+ * out of the library surface.
+ */
 export { csvText } from "./csvText.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";

@@ -1,6 +1,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { summarizeCensusStrata } from "../../src/core/designs/predictedStandardErrors.js";
+import { sizeStrata } from "../../src/core/designs/sizeStrata.js";
 import {
   type DocumentStats,
   documentStats,
@@ -8,9 +10,7 @@ import {
   requiredDocuments,
   requiredDocumentsToDetect,
   requiredStratifiedDocuments,
-  sizeStrata,
   stratifiedHalfWidth,
-  summarizeCensusStrata,
 } from "../../src/core/index.js";
 import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
 

@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   analyze,
-  compensatedSum,
   cr1,
   cr2,
   type DocumentStats,
@@ -13,6 +12,7 @@ import {
   macroT,
   microEstimate,
 } from "../../src/core/index.js";
+import { compensatedSum } from "../../src/core/numeric/compensatedSum.js";
 import { mulberry32 } from "../support/mulberry32.js";
 import { rscriptOnce } from "./runRscript.js";
 

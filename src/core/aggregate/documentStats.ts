@@ -23,7 +23,8 @@ const SUM_OF_SQUARES_TOLERANCE = 1e-9;
  *
  * @throws RagciError "invalid-document-stats" for a non-finite sum, n_d ≤ 0, a repeated id,
  *   ss_d < 0 or ss_d < s_d²/n_d (impossible sums), or binary data with s_d outside [0, n_d].
- * @example documentStats({ ids: ["a", "b"], n: [2, 3], s: [1, 3] }) // binary, ss = s
+ * @example documentStats({ ids: ["a", "b"], n: [2, 3], s: [1, 3] }) // binary: ss = s
+ *   // => { ids: ["a", "b"], n: [2, 3], s: [1, 3], ss: [1, 3], binary: true }
  */
 export function documentStats(input: DocumentStatsInput): DocumentStats {
   const k = input.ids.length;

@@ -20,6 +20,9 @@ export interface RowsOptions {
  * (DecimalSum); values beyond it in doubles, in row order (a file's rows on one thread).
  *
  * @throws RagciError "invalid-value" naming the row (0-based) of a missing id or a non-finite value
+ *
+ * @example documentStatsFromRows([{ doc: "a", hit: 1 }, { doc: "a", hit: 0 }, { doc: "b", hit: 1 }], { doc: "doc", metric: "hit" })
+ *   // => { ids: ["a", "b"], n: [2, 1], s: [1, 1], binary: true }
  */
 export function documentStatsFromRows(
   rows: readonly Readonly<Record<string, unknown>>[],

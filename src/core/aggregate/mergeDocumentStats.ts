@@ -5,6 +5,9 @@ import { documentStats } from "./documentStats.js";
  * Adds the sufficient statistics of shards: n, s and ss are sums, so a per-query file split
  * into shards and aggregated separately merges to exactly the aggregates of the whole file
  * (up to floating-point addition order). Documents are ordered by id (code-point order).
+ *
+ * @example mergeDocumentStats([documentStats({ ids: ["a"], n: [2], s: [1] }), documentStats({ ids: ["a", "b"], n: [3, 1], s: [2, 1] })])
+ *   // => { ids: ["a", "b"], n: [5, 1], s: [3, 1] }
  */
 export function mergeDocumentStats(shards: readonly DocumentStats[]): DocumentStats {
   const totals = new Map<string, { n: number; s: number; ss: number }>();

@@ -4,6 +4,9 @@ import type { Interval } from "../types.js";
 /**
  * Percentile interval: the α/2 and 1 − α/2 quantiles (type 7, numpy's default) of the
  * replicate estimates. No se, no ν.
+ *
+ * @example bootstrapPercentile(Float64Array.of(0.1, 0.2, 0.3, 0.4, 0.5), 0.5, { seed: 1, degenerate: 0 })
+ *   // => { available: true, lower: 0.2, upper: 0.4, se: null }
  */
 export function bootstrapPercentile(
   replicateEstimates: Float64Array,

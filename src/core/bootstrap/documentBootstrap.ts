@@ -44,6 +44,9 @@ export interface DocumentBootstrapReplicates {
  * drawn pair (checked against the first drawn document), not when a floating-point sd equals
  * 0. numpy's `sd == 0` can miss such replicates (equal rates whose mean rounds, sd ≈ 1e-17)
  * and then produce |t*| ≥ 10¹⁴; here they are always dropped. Elsewhere the two rules agree.
+ *
+ * @example documentBootstrap(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { micro: 0.5, macro: 0.5375 }, { replicates: 3, seed: 1 }).micro // numpy default_rng(1)
+ *   // => [0.4375, 0.33333, 0.66667]
  */
 export function documentBootstrap(
   stats: DocumentStats,

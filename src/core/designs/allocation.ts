@@ -21,6 +21,9 @@ export interface StratumForAllocation {
  * rounding by largest remainders, so the counts add up to K exactly.
  *
  * @throws RagciError "invalid-option" when K < 2H or K > Σ M_h
+ *
+ * @example allocate(10, [{ population: 100, sd: 0.1 }, { population: 50, sd: 0.4 }], "neyman")
+ *   // => [3, 7]
  */
 export function allocate(
   documents: number,

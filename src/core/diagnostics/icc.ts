@@ -19,6 +19,9 @@ export type IntraclassCorrelation =
  * One-way ANOVA estimator of the intraclass correlation for unequal cluster sizes:
  * ICC = (MSB − MSW) / (MSB + (n₀ − 1)·MSW) (Donner 1986; Searle, Casella & McCulloch 1992).
  * May be negative. A diagnostic, never a substitute for the document-level interval.
+ *
+ * @example icc(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => { available: true, icc: 0.1125 }
  */
 export function icc(stats: DocumentStats): IntraclassCorrelation {
   const k = stats.n.length;

@@ -11,6 +11,9 @@ export interface DocumentInfluence {
  * Leave-one-document-out influence, largest |change| first (ties keep document order).
  * Micro without d: (S − s_d)/(N − n_d); macro without d: (K·r̄ − r_d)/(K − 1).
  * O(K·top): the `top` largest are kept while scanning, nothing is sorted.
+ *
+ * @example influence(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), "micro", 1)
+ *   // => [{ document: "b", change: -0.13636 }]
  */
 export function influence(
   stats: DocumentStats,

@@ -8,7 +8,12 @@ export interface DesignEffect {
   readonly effectiveN: number;
 }
 
-/** Kish's design effect for cluster sampling with unequal sizes (Kish 1965 §5.4). */
+/**
+ * Kish's design effect for cluster sampling with unequal sizes (Kish 1965 §5.4).
+ *
+ * @example kishDeff(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), 0.2)
+ *   // => { deff: 1.5714, effectiveN: 8.9091 }
+ */
 export function kishDeff(stats: DocumentStats, iccValue: number): DesignEffect {
   const total = compensatedSum(stats.n);
   const squares = new NeumaierSum();

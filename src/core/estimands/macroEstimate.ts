@@ -8,7 +8,12 @@ export function documentRates(stats: DocumentStats): Float64Array {
   return r;
 }
 
-/** Macro average r̄ = (1/K) Σ r_d: the expected rate of a typical document. */
+/**
+ * Macro average r̄ = (1/K) Σ r_d: the expected rate of a typical document.
+ *
+ * @example macroEstimate(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => 0.5375
+ */
 export function macroEstimate(stats: DocumentStats): number {
   const k = stats.n.length;
   const sum = new NeumaierSum();

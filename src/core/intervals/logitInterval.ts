@@ -6,6 +6,9 @@ import { criticalValue } from "./tInterval.js";
  * Delta method on the logit scale: se_logit = se / (θ(1 − θ)), interval
  * expit(logit θ ± q·se_logit) with the same ν as `error`. Stays inside (0, 1).
  * Unavailable (never clipped) when the metric is not known to lie in [0, 1] or θ is exactly 0 or 1.
+ *
+ * @example logitInterval(0.5, { se: 0.1, df: 3 }, 0.95, true)
+ *   // => { lower: 0.21875, upper: 0.78125, seLogit: 0.4 }
  */
 export function logitInterval(
   estimate: number,

@@ -14,7 +14,12 @@ const recentDf = new Float64Array(RECENT).fill(Number.NaN);
 const recentQ = new Float64Array(RECENT);
 let nextSlot = 0;
 
-/** Two-sided quantile for the level: t(1 − α/2; ν), or the normal one when ν is null. */
+/**
+ * Two-sided quantile for the level: t(1 − α/2; ν), or the normal one when ν is null.
+ *
+ * @example criticalValue(0.95, 3)
+ *   // => 3.18245
+ */
 export function criticalValue(level: number, df: number | null): number {
   const p = 1 - (1 - level) / 2;
   if (df === null) return normalQuantile(p);
@@ -28,7 +33,12 @@ export function criticalValue(level: number, df: number | null): number {
   return q;
 }
 
-/** estimate ± q·se with q = t(1 − α/2; ν) (normal when ν is null). */
+/**
+ * estimate ± q·se with q = t(1 − α/2; ν) (normal when ν is null).
+ *
+ * @example tInterval(0.5, { se: 0.1, df: 3 }, 0.95)
+ *   // => { lower: 0.18176, upper: 0.81824, q: 3.18245 }
+ */
 export function tInterval(
   estimate: number,
   error: StandardError,

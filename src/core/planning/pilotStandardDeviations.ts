@@ -11,7 +11,12 @@ export interface PlanningStandardDeviations {
   readonly documents: number;
 }
 
-/** The S of SPEC §7 from per-document sums (a pilot sample or a census). */
+/**
+ * The S of SPEC §7 from per-document sums (a pilot sample or a census).
+ *
+ * @example pilotStandardDeviations(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => { micro: 0.30861, macro: 0.325, documents: 4 }
+ */
 export function pilotStandardDeviations(stats: DocumentStats): PlanningStandardDeviations {
   const k = requireTwoDocuments(stats);
   const rates = Float64Array.from(

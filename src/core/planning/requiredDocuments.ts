@@ -38,7 +38,12 @@ export function requiredDocumentsWithinLimit(
   return smallestDocumentsWithinLimit(fits, input.population ?? null);
 }
 
-/** The planned half-width at each K (for a table or a plot). */
+/**
+ * The planned half-width at each K (for a table or a plot).
+ *
+ * @example halfWidthCurve({ sd: 0.224, level: 0.95, population: null, documents: [20, 80] })
+ *   // => [{ documents: 20, halfWidth: 0.10484 }, { documents: 80, halfWidth: 0.04985 }]
+ */
 export function halfWidthCurve(input: PlanningInput & { readonly documents: readonly number[] }): {
   readonly documents: number;
   readonly halfWidth: number;

@@ -9,6 +9,9 @@ import { smallestDocuments, smallestDocumentsWithinLimit } from "./smallestDocum
  * (micro): the usual normal-theory power calculation with t quantiles (a two-sided test at
  * level α detects a true difference d with the given power). Power 0.5 reduces it to the
  * half-width rule with w = |d|.
+ *
+ * @example requiredDocumentsToDetect({ sd: 0.2, difference: 0.05, power: 0.8, level: 0.95, population: null })
+ *   // => 128
  */
 export function requiredDocumentsToDetect(input: DetectionInput): number {
   return smallestDocuments(detects(input), input.population ?? null);
@@ -19,7 +22,10 @@ export function requiredDocumentsToDetectWithinLimit(input: DetectionInput): num
   return smallestDocumentsWithinLimit(detects(input), input.population ?? null);
 }
 
-type DetectionInput = PlanningInput & { readonly difference: number; readonly power?: number };
+export type DetectionInput = PlanningInput & {
+  readonly difference: number;
+  readonly power?: number;
+};
 
 /** Whether K documents detect the difference with the power asked (checked input). */
 function detects(input: DetectionInput): (k: number) => boolean {

@@ -10,6 +10,9 @@ import { requireTwoDocuments } from "./requireTwoDocuments.js";
  * Liang & Zeger (1986) with the K/(K−1) factor (clubSandwich "CR1"; survey's svyratio under SRS).
  *
  * @throws RagciError "too-few-documents" when K < 2
+ *
+ * @example cr1(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => { se: 0.15430, df: 3 }
  */
 export function cr1(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);

@@ -12,6 +12,9 @@ import { requireTwoDocuments } from "./requireTwoDocuments.js";
  * the intercept-only model at query level). 1/(1 − h_d) is computed as N / (N − n_d).
  *
  * @throws RagciError "too-few-documents" when K < 2
+ *
+ * @example cr2(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => { se: 0.15407, df: 2.6661 }
  */
 export function cr2(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);

@@ -14,6 +14,9 @@ import { requireTwoDocuments } from "./requireTwoDocuments.js";
  * Equal sizes give ν = K − 1.
  *
  * @throws RagciError "too-few-documents" when K < 2
+ *
+ * @example cr2DegreesOfFreedom(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => 2.6661
  */
 export function cr2DegreesOfFreedom(stats: DocumentStats): number {
   const k = requireTwoDocuments(stats);

@@ -6,6 +6,9 @@ import { RagciError } from "../errors.js";
  *
  * @throws RagciError "population-too-small" when M < K, "invalid-option" when M is not a
  *   positive integer
+ *
+ * @example finitePopulationCorrection(20, 100)
+ *   // => 0.8
  */
 export function finitePopulationCorrection(sampled: number, population: number): number {
   if (!Number.isInteger(population) || population < 1) {

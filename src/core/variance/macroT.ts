@@ -9,6 +9,9 @@ import { requireTwoDocuments } from "./requireTwoDocuments.js";
  * The variance is computed in two compensated passes (mean, then Σ (r_d − r̄)²).
  *
  * @throws RagciError "too-few-documents" when K < 2
+ *
+ * @example macroT(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => { se: 0.1625, df: 3 }
  */
 export function macroT(stats: DocumentStats): StandardError {
   const k = requireTwoDocuments(stats);

@@ -10,6 +10,10 @@ export interface MicroResiduals {
   readonly u: Float64Array;
 }
 
+/**
+ * @example microResiduals(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => { estimate: 0.5, total: 14, u: [0, 1.5, -0.5, -1] }
+ */
 export function microResiduals(stats: DocumentStats): MicroResiduals {
   const total = compensatedSum(stats.n);
   const estimate = compensatedSum(stats.s) / total;

@@ -8,6 +8,9 @@ import { withinDocumentSumOfSquares } from "./withinDocumentSumOfSquares.js";
  * to show). Binary: √(R(1 − R)/N). Otherwise √(s²/N) with s² the sample variance (ddof 1) of
  * all results, from Σ(x − R)² = Σ_d (ss_d − s_d²/n_d) + Σ_d n_d (r_d − R)² (no cancellation).
  * Normal quantile (df null).
+ *
+ * @example waldIid(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }))
+ *   // => { se: 0.13363, df: null }
  */
 export function waldIid(stats: DocumentStats): StandardError {
   const { estimate, total } = microResiduals(stats);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sizeStrata } from "../../../src/core/index.js";
+import { sizeStrata } from "../../../src/core/designs/sizeStrata.js";
 
 describe("sizeStrata", () => {
   it("puts documents with more than the cutoff in large, the rest in small, with their results", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { documentStats, icc, rateDistribution } from "../../../src/core/index.js";
+import { rateDistribution } from "../../../src/core/diagnostics/rateDistribution.js";
+import { documentStats, icc } from "../../../src/core/index.js";
 
 describe("icc", () => {
   it("is unavailable when every document has one result (no within-document variation)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compensatedSum } from "../../../src/core/index.js";
+import { compensatedSum } from "../../../src/core/numeric/compensatedSum.js";
 
 describe("compensatedSum", () => {
   it("compensatedSum([1e16, 1, -1e16]) is 1 where plain summation gives 0", () => {

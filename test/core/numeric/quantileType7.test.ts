@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quantileType7, sortedCopy } from "../../../src/core/index.js";
+import { quantileType7, sortedCopy } from "../../../src/core/numeric/quantileType7.js";
 
 describe("quantileType7", () => {
   // numpy 2.x: np.quantile([3, 9, 14, 26, 58], [0, .25, .5, .75, 1]) and np.quantile([1, 2, 4, 10], .3)

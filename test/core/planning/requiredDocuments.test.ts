@@ -8,10 +8,10 @@ import {
   documentStats,
   halfWidthCurve,
   pilotStandardDeviations,
-  planningHalfWidth,
   requiredDocuments,
   requiredDocumentsToDetect,
 } from "../../../src/core/index.js";
+import { planningHalfWidth } from "../../../src/core/planning/planningHalfWidth.js";
 
 const dir = new URL("../../fixtures/reference/", import.meta.url);
 const planning = JSON.parse(readFileSync(new URL("planning.expected.json", dir), "utf8"));

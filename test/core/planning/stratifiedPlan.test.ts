@@ -5,17 +5,17 @@
  */
 import quantile from "@stdlib/stats-base-dists-t-quantile";
 import { describe, expect, it } from "vitest";
+import { summarizeCensusStrata } from "../../../src/core/designs/predictedStandardErrors.js";
+import { sizeStrata } from "../../../src/core/designs/sizeStrata.js";
 import type { AllocationRule, DocumentStats, Estimand } from "../../../src/core/index.js";
 import {
   allocate,
   documentStats,
   pilotStandardDeviations,
-  planningHalfWidth,
   requiredStratifiedDocuments,
-  sizeStrata,
   stratifiedHalfWidth,
-  summarizeCensusStrata,
 } from "../../../src/core/index.js";
+import { planningHalfWidth } from "../../../src/core/planning/planningHalfWidth.js";
 
 /** A census of 150 documents: a few large ones with a lower hit rate, many small ones. */
 function makeCensus(): DocumentStats {
