@@ -88,7 +88,6 @@ export { microEstimate } from "./estimands/microEstimate.js";
 export { type DifferenceCells, differenceCells } from "./facets/differenceCells.js";
 export type { FacetCells, FacetComponent } from "./facets/facetCells.js";
 export {
-  documentCellSums,
   type FacetEstimate,
   type FacetInterval,
   type FacetIntervalOptions,
@@ -100,7 +99,6 @@ export {
   type FacetDesign,
   type FacetPlan,
   type FacetPlanInput,
-  facetDesignCost,
   facetPlanHalfWidth,
   narrowestFacetPlan,
 } from "./facets/facetPlan.js";

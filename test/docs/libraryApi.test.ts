@@ -41,10 +41,11 @@ describe("the library surface", () => {
     expect(code, output).toBe(0);
   });
 
-  it("has at most about 60 values, and ragci/core's are among ragci's", () => {
+  it("has at most about 60 values (66), and ragci/core's are among ragci's", () => {
     const all = values(readFileSync(join(ROOT, "etc/ragci.api.md"), "utf8"));
     const core = values(readFileSync(join(ROOT, "etc/ragci-core.api.md"), "utf8"));
-    expect(all.length).toBeLessThanOrEqual(60);
+    // 60 for the commands and estimators, and the noise facets' six (docs/facets.md).
+    expect(all.length).toBeLessThanOrEqual(66);
     expect(core.filter((name) => !all.includes(name))).toEqual([]);
   });
 

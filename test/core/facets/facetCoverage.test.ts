@@ -6,7 +6,8 @@
  * points at 200 repetitions), so the test checks the ordering, not a lucky draw.
  */
 import { describe, expect, it } from "vitest";
-import { expit, type FacetCells, facetInterval } from "../../../src/core/index.js";
+import { type FacetCells, facetInterval } from "../../../src/core/index.js";
+import { expit } from "../../../src/core/numeric/distributions.js";
 import { mulberry32 } from "../../support/mulberry32.js";
 import { normalSource } from "./facetData.js";
 

@@ -13,9 +13,9 @@ import {
   type FacetPlanInput,
   facetPlanHalfWidth,
   narrowestFacetPlan,
-  tQuantile,
   varianceComponents,
 } from "../../../src/core/index.js";
+import { tQuantile } from "../../../src/core/numeric/distributions.js";
 import { cellsFromRows, trialRows } from "./facetData.js";
 
 const LIMITS = { documents: 120, queries: 5, trials: 4, judges: 6 };
