@@ -32,7 +32,7 @@ function bounds(interval: Interval | undefined, decimals: number): string {
 }
 
 /** Why the document bootstraps are not used for a difference, with ragci's paired studies. */
-export const PAIRED_CAVEAT = `paired differences are small, discrete and full of ties: at K = 20 micro cr2 covered ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/micro/cr2"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/micro/cr2"], 1)} of 95%, macro t ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/macro/t"], 1)} and macro bootstrap-t as low as ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/bootstrap-t"], 1)}, missing more often in samples in which fewer than ${FEWEST_DIFFERING_DOCUMENTS} documents differ (${PAIRED_STUDIES})`;
+export const PAIRED_CAVEAT = `paired differences are small, discrete and full of ties: at K = 20 micro cr2 covered ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/micro/cr2"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/micro/cr2"], 1)} of 95%, macro t ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/macro/t"], 1)} and macro bootstrap-t as low as ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/bootstrap-t"], 1)}, missing more often in samples in which fewer than ${FEWEST_DIFFERING_DOCUMENTS} documents differ; micro cr2 covered at least as often as macro t in every study at K ≤ 20 (${PAIRED_STUDIES})`;
 
 function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const d = c.difference;
