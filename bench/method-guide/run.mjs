@@ -1,8 +1,10 @@
 // The method guide's coverage studies (docs/choosing-an-interval.md): `ragci simulate` on
 // the bundled synthetic census, on censuses with heavier (and with even) size tails, and on
-// COVID-QA (hit@5 and RR of BM25), at K = 5, 10, 20. Writes results.json, RESULTS.md (every
-// table) and docs/choosing-an-interval.md's tables between the method-guide markers. Nothing here is typed by
-// hand: re-run with `node bench/method-guide/run.mjs` (after `npm run build`).
+// COVID-QA (hit@5 and RR of BM25), at K = 5, 10, 20, 50, without the fpc (results.json) and
+// with it (results-fpc.json: each repetition's intervals use M, as with --population or a
+// census). Writes RESULTS.md (every table) and docs/choosing-an-interval.md's tables between the
+// method-guide markers. Nothing here is typed by hand: re-run with
+// `node bench/method-guide/run.mjs` (after `npm run build`); REPS and B set the cost.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -13,7 +15,7 @@ const root = resolve(here, "../..");
 const cli = join(root, "dist/bundle/ragci.js");
 const reps = Number(process.env.REPS ?? 2000);
 const replicates = Number(process.env.B ?? 999);
-const ks = "5,10,20";
+const ks = "5,10,20,50";
 
 if (!existsSync(join(here, "censuses/heavy.csv")))
   execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], {
@@ -62,8 +64,7 @@ const CENSUSES = [
   },
 ];
 
-const results = {};
-for (const c of CENSUSES) {
+function study(c, fpc) {
   const started = Date.now();
   const out = execFileSync(
     process.execPath,
@@ -79,14 +80,22 @@ for (const c of CENSUSES) {
       String(replicates),
       "--seed",
       "1",
+      ...(fpc ? ["--fpc"] : []),
       "--json",
     ],
     { maxBuffer: 1 << 26 },
   );
-  results[c.name] = JSON.parse(out.toString());
-  console.error(`${c.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.error(`${c.name}${fpc ? " (fpc)" : ""}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return JSON.parse(out.toString());
+}
+const results = {};
+const withFpc = {};
+for (const c of CENSUSES) {
+  results[c.name] = study(c, false);
+  withFpc[c.name] = study(c, true);
 }
 writeFileSync(join(here, "results.json"), `${JSON.stringify(results, null, 1)}\n`);
+writeFileSync(join(here, "results-fpc.json"), `${JSON.stringify(withFpc, null, 1)}\n`);
 
 const pct = (x) => `${(100 * x).toFixed(1)}`;
 const cell = (m) =>
@@ -121,6 +130,19 @@ const MICRO = [
 ];
 const MACRO = ["logit", "t", "bootstrap-t", "bootstrap-percentile", "wald-effective-n", "wald-iid"];
 
+const KS = [5, 10, 20, 50];
+const withSe = (m) => (m ? `${pct(m.coverage)} ± ${pct(m.mcse)}` : "");
+function bySize(estimand, method) {
+  const head = `| \`${estimand}/${method}\` | ${KS.map((k) => `K = ${k}`).join(" | ")} | ${KS.map((k) => `K = ${k}, fpc`).join(" | ")} |`;
+  const rule = `|---|${[...KS, ...KS].map(() => "---:").join("|")}|`;
+  const rows = CENSUSES.map((c) => {
+    const at = (set, k) =>
+      set[c.name].studies.find((s) => s.k === k)?.methods[`${estimand}/${method}`];
+    return `| ${c.label} | ${KS.map((k) => withSe(at(results, k))).join(" | ")} | ${KS.map((k) => withSe(at(withFpc, k))).join(" | ")} |`;
+  });
+  return [head, rule, ...rows].join("\n");
+}
+
 const guide = [
   `Coverage in % of nominal 95% intervals (mean width in parentheses); ${reps} repetitions per cell (Monte-Carlo se about 0.5 points near 95%), B = ${replicates}, seed 1, SRS without fpc. Censuses: ${CENSUSES.map((c) => `${c.label} (${tail(c)})`).join("; ")}.`,
   "",
@@ -131,6 +153,16 @@ const guide = [
   atK("micro", 5, MICRO.slice(0, 4)),
   "",
   atK("macro", 5, MACRO.slice(0, 3)),
+  "",
+  "Coverage in % ± Monte Carlo se at every K, without and with the fpc (M = 1,300 for the generated censuses, 98 for COVID-QA, so K = 50 samples half of COVID-QA):",
+  "",
+  bySize("micro", "logit-cv3"),
+  "",
+  bySize("micro", "cr2"),
+  "",
+  bySize("macro", "logit"),
+  "",
+  bySize("macro", "t"),
 ].join("\n");
 
 const all = CENSUSES.map((c) => {
@@ -171,4 +203,6 @@ const a = text.indexOf(start);
 const b = text.indexOf(end);
 if (a < 0 || b < a) throw new Error("docs/choosing-an-interval.md has no method-guide markers");
 writeFileSync(readme, `${text.slice(0, a + start.length)}\n${guide}\n${text.slice(b)}`);
-console.error("wrote bench/method-guide/results.json, RESULTS.md and docs/choosing-an-interval.md's method-guide tables");
+console.error(
+  "wrote bench/method-guide/results.json, RESULTS.md and docs/choosing-an-interval.md's method-guide tables",
+);

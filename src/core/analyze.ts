@@ -11,6 +11,7 @@ import {
 } from "./designs/applyDesign.js";
 import { type LonelyPsuSummary, lonelyPsuSummary } from "./designs/lonelyPsu.js";
 import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
+import { differingDocuments } from "./diagnostics/differingDocuments.js";
 import { compensatedSum } from "./numeric/compensatedSum.js";
 import { type Advice, recommendMethod } from "./recommendMethod.js";
 import type { DocumentStats, Estimand } from "./types.js";
@@ -106,6 +107,9 @@ export function analyze(stats: DocumentStats, options: AnalyzeRunOptions = {}): 
     // the design's micro ν (intervals are the design's when one is declared)
     designDf: designDegreesOfFreedom(options.design ? intervals : null),
     diagnostics,
+    ...(kind === "difference"
+      ? { differences: { differingDocuments: differingDocuments(stats) } }
+      : {}),
   });
 
   return {

@@ -1,4 +1,6 @@
 import type { Diagnostics } from "./diagnostics/diagnose.js";
+import { FEWEST_DIFFERING_DOCUMENTS } from "./diagnostics/differingDocuments.js";
+import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE } from "./pairedStudyCoverage.js";
 import type { Estimand } from "./types.js";
 
 export type AdviceCode =
@@ -15,7 +17,9 @@ export type AdviceCode =
   | "design-declared"
   | "power-law-sizes"
   | "census-study"
-  | "bounded-interval-unavailable";
+  | "bounded-interval-unavailable"
+  | "few-differing-documents"
+  | "studied-conditions";
 
 export interface Advice {
   readonly code: AdviceCode;
@@ -61,6 +65,11 @@ export const RAGCI_STUDY_COVERAGE = {
   "heavy/micro/logit-cv3": 0.939,
   "heavier/micro/logit-cv3": 0.925,
   "pareto/micro/logit-cv3": 0.791,
+  "heavy/micro/cr2": 0.8075,
+  "heavier/micro/cr2": 0.7245,
+  "synthetic/micro/logit": 0.9405,
+  "heavy/micro/logit": 0.89,
+  "heavier/micro/logit": 0.8685,
   "synthetic/macro/logit": 0.94,
   "synthetic/macro/t": 0.905,
   // Lowest and highest over the five censuses (even to power-law sizes), at K = 5 and 10.
@@ -74,8 +83,34 @@ export const RAGCI_STUDY_COVERAGE = {
   "k10-lowest/macro/logit": 0.94,
 } as const;
 
+/**
+ * The conditions of ragci's single-system studies (bench/method-guide: the bundled synthetic
+ * census, even, heavy, heavier and power-law size tails, COVID-QA hit@5 and RR of BM25): the
+ * K drawn, and over the seven censuses the range of the share of results in the largest 10% of
+ * documents and of the shares of documents at rate 0 and at rate 1. A test recomputes them
+ * from the census files.
+ */
+export const STUDIED_CONDITIONS = {
+  censuses: 7,
+  k: [5, 50],
+  shareLargestDecile: [0.1735, 0.8588],
+  fractionZero: [0, 0.5738],
+  fractionOne: [0.0008, 0.2245],
+} as const;
+
+/** Monte Carlo se of a quoted coverage (same studies, same keys), so that it is read with it. */
+export const RAGCI_STUDY_MCSE = {
+  "synthetic/micro/logit-cv3": 0.0037,
+} as const;
+
+/** Mean width over cr2's mean width at K = 20 (same studies): what a coverage costs. */
+export const RAGCI_STUDY_WIDTH_OVER_CR2 = {
+  "synthetic/micro/logit-cv3": 1.206,
+  "synthetic/micro/logit": 0.978,
+} as const;
+
 const RAGCI_STUDIES =
-  "ragci's studies: SRS of K = 20 of 1,300 documents, 2,000 repetitions; docs/choosing-an-interval.md";
+  "ragci's studies: SRS of K = 20 of 1,300 documents, 2,000 repetitions, Monte Carlo se about 0.5 points; docs/choosing-an-interval.md";
 
 export interface AdviceInput {
   readonly documents: number;
@@ -97,6 +132,13 @@ export interface AdviceInput {
   /** ν of the design interval (stratified K − H, two-stage m − 1); null under SRS. */
   readonly designDf: number | null;
   readonly diagnostics: Diagnostics;
+  /**
+   * The values are paired differences b − a (compare): the K advice quotes the paired studies,
+   * and the documents that differ (a non-zero summed difference) are counted.
+   */
+  readonly differences?: {
+    readonly differingDocuments: number;
+  };
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -122,6 +164,15 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
         message: `K = ${k} documents${input.designDf === null ? "" : `, design ν = ${input.designDf}`}: a design-based t interval with so few documents is approximate (in the article's two-stage revision, types drawn then documents, t covered ${percent(STUDY_COVERAGE["two-stage/t"])} of 95%); treat the nominal level as optimistic.`,
       });
     }
+  } else if (input.differences && k < 20) {
+    const at = k <= 5 ? "k5" : "k10";
+    const c = (key: string) =>
+      percent(PAIRED_STUDY_COVERAGE[`${at}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE]);
+    advice.push({
+      code: k <= 5 ? "very-few-documents" : "few-documents",
+      severity: "warning",
+      message: `K = ${k}${k <= 5 ? "" : " is below 20"}: at K = ${at === "k5" ? 5 : 10} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t")}–${c("highest/macro/t")} (macro t) (${PAIRED_STUDIES}); treat the nominal level as optimistic, and label more documents: see \`ragci plan\`.`,
+    });
   } else if (k <= 5) {
     advice.push({
       code: "very-few-documents",
@@ -133,6 +184,19 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       code: "few-documents",
       severity: "warning",
       message: `K = ${k} is below 20: at K = 10 ragci's studies found the recommended intervals at ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/micro/logit-cv3"])} (micro logit-cv3) and ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/macro/logit"])} (macro logit) of 95%, while cr2 and t fell far lower on skewed censuses (docs/choosing-an-interval.md); treat the nominal level as approximate, and check with ragci simulate on your census.`,
+    });
+  }
+  const differing = input.differences?.differingDocuments;
+  if (
+    methodAdviceApplies &&
+    srs &&
+    differing !== undefined &&
+    differing < FEWEST_DIFFERING_DOCUMENTS
+  ) {
+    advice.push({
+      code: "few-differing-documents",
+      severity: "warning",
+      message: `Only ${differing} of the ${k} documents differ between the two systems (the other ${k - differing} are ties): with fewer than ${FEWEST_DIFFERING_DOCUMENTS}, the sample says little about the documents where the systems disagree, and the intervals of the difference are not to be trusted. In ragci's paired studies the intervals missed more often in such samples than in samples with at least ${FEWEST_DIFFERING_DOCUMENTS}; at K = 10, where most samples had fewer, macro t covered as little as ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t"])} of 95% and micro cr2 ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/micro/cr2"])}, while among samples with at least ${FEWEST_DIFFERING_DOCUMENTS} macro t covered ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t"])} and micro cr2 ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/micro/cr2"])} (${PAIRED_STUDIES}). Label more documents.`,
     });
   }
   if (input.seZero) {
@@ -152,7 +216,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "micro-unequal-sizes",
       severity: "note",
-      message: `Document sizes differ (${sizes.quantiles[0]} to ${sizes.quantiles[4]} results): the micro interval is logit-cv3 (leave-one-document-out variance on the logit scale). It covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/logit-cv3"])} of 95% at K = 20 on the bundled synthetic census, where cr2 covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/cr2"])} and bootstrap-t ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/bootstrap-t"])} (the article's study: cr2 ${percent(STUDY_COVERAGE["micro-unequal/cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["micro-unequal/bootstrap-t"])}), and ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/logit-cv3"])} on censuses with heavier size tails (${RAGCI_STUDIES}).`,
+      message: `Document sizes differ (${sizes.quantiles[0]} to ${sizes.quantiles[4]} results): the micro interval is logit-cv3 (leave-one-document-out variance on the logit scale), because it held where sizes are skewed and the others did not: at K = 20 it covered ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/logit-cv3"])} of 95% on censuses with heavy size tails, where cr2 covered ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/cr2"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/cr2"])} and logit ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/logit"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/logit"])}. Its price is over-coverage where the tail is lighter: on the bundled synthetic census it covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/logit-cv3"])} ± ${(100 * RAGCI_STUDY_MCSE["synthetic/micro/logit-cv3"]).toFixed(1)} at ${RAGCI_STUDY_WIDTH_OVER_CR2["synthetic/micro/logit-cv3"].toFixed(2)}× the width of cr2 (which covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/cr2"])}), where logit reached ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/logit"])} at ${RAGCI_STUDY_WIDTH_OVER_CR2["synthetic/micro/logit"].toFixed(2)}×; \`--census\` picks the narrower interval where your census supports it (${RAGCI_STUDIES}).`,
     });
   }
   if (
@@ -177,6 +241,9 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       severity: "note",
       message: `${estimand}: ${bounded}, the interval ragci recommends for metrics in [0, 1], is not available here (${reason}); ${fallback} is shown instead.`,
     });
+  }
+  if (methodAdviceApplies && srs && !input.differences && input.metricInUnitInterval) {
+    advice.push(studiedConditionsAdvice(k, input.diagnostics));
   }
   if (
     methodAdviceApplies &&
@@ -227,4 +294,25 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       "Outside the inference: the fixed index, the retriever and the population of questions; only the sampling of documents is accounted for.",
   });
   return advice;
+}
+
+/**
+ * A sample without a census: which of ragci's studies speak for it, from the sample's own K,
+ * size tail and documents at 0 and 1 set against the studied censuses' ranges.
+ */
+function studiedConditionsAdvice(k: number, diagnostics: Diagnostics): Advice {
+  const c = STUDIED_CONDITIONS;
+  const { sizes, rates } = diagnostics;
+  const range = (r: readonly [number, number]) => `${percent(r[0])}–${percent(r[1])}`;
+  const outside = (x: number, r: readonly [number, number]) => x < r[0] || x > r[1];
+  const beyond = [
+    ...(outside(sizes.shareLargestDecile, c.shareLargestDecile) ? ["its size tail"] : []),
+    ...(outside(rates.fractionZero, c.fractionZero) ? ["its share at 0"] : []),
+    ...(outside(rates.fractionOne, c.fractionOne) ? ["its share at 1"] : []),
+  ];
+  return {
+    code: "studied-conditions",
+    severity: "note",
+    message: `No census was given, so the recommendation rests on ragci's studies: SRS of K = ${c.k[0]}–${c.k[1]} from ${c.censuses} censuses whose largest 10% of documents hold ${range(c.shareLargestDecile)} of the results, with ${range(c.fractionZero)} of documents at 0 and ${range(c.fractionOne)} at 1 (docs/choosing-an-interval.md). This sample, K = ${k}: its largest ${sizes.largestDecileDocuments} ${sizes.largestDecileDocuments === 1 ? "document holds" : "documents hold"} ${percent(sizes.shareLargestDecile)} of the results, ${percent(rates.fractionZero)} of documents are at 0 and ${percent(rates.fractionOne)} at 1; ${beyond.length === 0 ? "all within the studied ranges, so those studies are the evidence that applies, though coverage varies within them (see the tables)" : `${beyond.join(", ")} ${beyond.length === 1 ? "lies" : "lie"} beyond the studied ranges, so no study here speaks for it directly`}${k > c.k[1] ? `; K = ${k} is above the largest K studied (${c.k[1]}), where the tables at K = ${c.k[1]} are the nearest evidence` : k < c.k[0] ? `; K = ${k} is below the smallest K studied (${c.k[0]})` : ""}. A coverage study on a census like yours (ragci simulate, or --census) is the check that applies.`,
+  };
 }

@@ -67,6 +67,7 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
       items: [
         ...estimands.map((e) => verdict(c, e, d.level)),
         `ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`,
+        ...d.advice.filter((a) => a.code === "few-differing-documents").map((a) => a.message),
         `Why not the document bootstraps here: ${PAIRED_CAVEAT}.`,
       ],
     },

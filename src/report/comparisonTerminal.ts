@@ -1,4 +1,6 @@
 import type { Comparison } from "../core/compare.js";
+import { FEWEST_DIFFERING_DOCUMENTS } from "../core/diagnostics/differingDocuments.js";
+import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE } from "../core/pairedStudyCoverage.js";
 import type { Interval } from "../core/types.js";
 import { comparisonOverviewRows, differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
@@ -29,8 +31,8 @@ function bounds(interval: Interval | undefined, decimals: number): string {
     : "unavailable";
 }
 
-export const PAIRED_CAVEAT =
-  "paired differences are small, discrete and full of zeros: in the article's paired study (two retrievers, SRS of K = 20 from a census of 1,300 documents; docs/choosing-an-interval.md) document bootstraps covered only 85–89% of 95%, micro cr2 95.7% and macro t 97.4%";
+/** Why the document bootstraps are not used for a difference, with ragci's paired studies. */
+export const PAIRED_CAVEAT = `paired differences are small, discrete and full of ties: at K = 20 micro cr2 covered ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/micro/cr2"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/micro/cr2"], 1)} of 95%, macro t ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/macro/t"], 1)} and macro bootstrap-t as low as ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/bootstrap-t"], 1)}, missing more often in samples in which fewer than ${FEWEST_DIFFERING_DOCUMENTS} documents differ; micro cr2 covered at least as often as macro t in every study at K ≤ 20 (${PAIRED_STUDIES})`;
 
 function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const d = c.difference;
@@ -110,6 +112,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
       a.code === "census-study" ||
       a.code === "very-few-documents" ||
       a.code === "few-documents" ||
+      a.code === "few-differing-documents" ||
       a.code === "dominant-document",
   );
   for (const a of warnings) lines.push(`  ! ${a.message}`);

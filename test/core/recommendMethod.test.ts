@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { type Analysis, analyze } from "../../src/core/analyze.js";
 import type { DocumentDesign } from "../../src/core/designs/applyDesign.js";
-import type { AdviceCode } from "../../src/core/recommendMethod.js";
+import { FEWEST_DIFFERING_DOCUMENTS } from "../../src/core/diagnostics/differingDocuments.js";
+import { PAIRED_STUDY_COVERAGE } from "../../src/core/pairedStudyCoverage.js";
+import { type AdviceCode, STUDIED_CONDITIONS } from "../../src/core/recommendMethod.js";
 import { applyCensusStudy } from "../../src/core/simulation/applyCensusStudy.js";
 import { runRepetitions, type StudyOptions } from "../../src/core/simulation/coverageStudy.js";
 import { summarizeStudy } from "../../src/core/simulation/studySummary.js";
@@ -60,6 +62,109 @@ describe("K advice under SRS", () => {
     const a = run(binary([...EVEN_N, ...EVEN_N], [...EVEN_S, ...EVEN_S]));
     expect(codes(a)).not.toContain("few-documents");
     expect(codes(a)).not.toContain("very-few-documents");
+  });
+});
+
+describe("paired differences", () => {
+  /**
+   * K documents of 6 paired queries, the first `differing` with one query where b − a = +1 or
+   * −1 (alternating) and one more where they agree on the sign, the rest tied (summed 0).
+   */
+  function differences(k: number, differing: number): DocumentStats {
+    const s = Array.from({ length: k }, (_, d) => (d < differing ? (d % 2 === 0 ? 2 : -1) : 0));
+    const ss = s.map((x) => (x === 2 ? 2 : Math.abs(x)));
+    return documentStats({ ids: ids(k), n: s.map(() => 6), s, ss, binary: false });
+  }
+  const paired = (stats: DocumentStats) => run(stats, { differences: true });
+
+  it("few-differing-documents: states how many documents differ, recounted from the sums", () => {
+    const stats = differences(20, 5);
+    const counted = Array.from(stats.s).filter((x) => x !== 0).length;
+    expect(counted).toBe(5);
+    const text = adviceText(paired(stats), "few-differing-documents");
+    expect(text).toMatch(
+      new RegExp(
+        `^Only ${counted} of the 20 documents differ .*\\(the other ${20 - counted} are ties\\)`,
+      ),
+    );
+    expect(text).toContain(percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t"]));
+  });
+
+  it(`is not given with ${FEWEST_DIFFERING_DOCUMENTS} differing documents, nor for one system`, () => {
+    expect(codes(paired(differences(20, FEWEST_DIFFERING_DOCUMENTS)))).not.toContain(
+      "few-differing-documents",
+    );
+    expect(codes(paired(differences(20, FEWEST_DIFFERING_DOCUMENTS - 1)))).toContain(
+      "few-differing-documents",
+    );
+    expect(codes(run(binary(EVEN_N, EVEN_S)))).not.toContain("few-differing-documents");
+  });
+
+  it("few-documents at K = 10 quotes the paired studies (cr2 and t), not logit-cv3's", () => {
+    const text = adviceText(paired(differences(10, 9)), "few-documents");
+    expect(text).toMatch(/^K = 10 is below 20: at K = 10 the intervals of a paired difference/);
+    expect(text).toContain(
+      `${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t"])}–${percent(PAIRED_STUDY_COVERAGE["k10-highest/macro/t"])} (macro t)`,
+    );
+    expect(text).not.toContain("logit");
+  });
+
+  it("very-few-documents at K = 4 quotes the paired studies at K = 5", () => {
+    const text = adviceText(paired(differences(4, 4)), "very-few-documents");
+    expect(text).toContain(
+      `${percent(PAIRED_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percent(PAIRED_STUDY_COVERAGE["k5-highest/micro/cr2"])} of 95% (micro cr2)`,
+    );
+  });
+});
+
+describe("studied-conditions (a sample without a census)", () => {
+  it("states the sample's K, size tail and shares at 0 and 1, recounted from its sums", () => {
+    // Twenty documents: two of 30 results, eighteen of 10; rates 0 for six, 1 for two.
+    const n = [30, 30, ...Array.from({ length: 18 }, () => 10)];
+    const s = [9, 12, 0, 0, 0, 0, 0, 0, 10, 10, 3, 4, 5, 6, 2, 7, 4, 5, 6, 3];
+    const text = adviceText(run(binary(n, s)), "studied-conditions");
+    const share = 60 / sum(n);
+    const zeros = s.filter((x) => x === 0).length / 20;
+    const ones = s.filter((x, d) => x === n[d]).length / 20;
+    expect(text).toContain(
+      `This sample, K = 20: its largest 2 documents hold ${percent(share)} of the results, ${percent(zeros)} of documents are at 0 and ${percent(ones)} at 1; all within the studied ranges`,
+    );
+    expect(share).toBeGreaterThanOrEqual(STUDIED_CONDITIONS.shareLargestDecile[0]);
+    expect(text).toContain(`SRS of K = 5–50 from 7 censuses`);
+    expect(text).not.toContain("largest K studied");
+  });
+
+  it("says when K is above the largest K studied", () => {
+    const n = Array.from({ length: 60 }, (_, d) => 5 + (d % 7));
+    const s = n.map((nd, d) => d % nd);
+    const text = adviceText(run(binary(n, s)), "studied-conditions");
+    expect(text).toContain("; K = 60 is above the largest K studied (50)");
+  });
+
+  it("names what lies beyond the studied ranges: a heavier size tail, 45% of documents at 1", () => {
+    const n = [400, 400, ...Array.from({ length: 18 }, () => 1)];
+    const s = [100, 300, ...Array.from({ length: 18 }, (_, d) => d % 2)];
+    expect(800 / sum(n)).toBeGreaterThan(STUDIED_CONDITIONS.shareLargestDecile[1]);
+    expect(9 / 20).toBeGreaterThan(STUDIED_CONDITIONS.fractionOne[1]);
+    expect(9 / 20).toBeLessThan(STUDIED_CONDITIONS.fractionZero[1]);
+    const text = adviceText(run(binary(n, s)), "studied-conditions");
+    expect(text).toContain(
+      "its size tail, its share at 1 lie beyond the studied ranges, so no study here speaks for it directly",
+    );
+  });
+
+  it("is not given for paired differences, a score outside [0, 1], or a census", () => {
+    expect(codes(run(binary(EVEN_N, EVEN_S), { population: 10 }))).not.toContain(
+      "studied-conditions",
+    );
+    const score = documentStats({
+      ids: ids(4),
+      n: [2, 2, 2, 2],
+      s: [3, 5, 1, 4],
+      ss: [5, 13, 1, 8],
+      binary: false,
+    });
+    expect(codes(run(score))).not.toContain("studied-conditions");
   });
 });
 
@@ -279,9 +384,12 @@ describe("census-study", () => {
     }
   });
 
-  it("replaces micro-unequal-sizes (the general evidence) and keeps the rest", () => {
-    expect(codes(plain)).toContain("micro-unequal-sizes");
-    expect(codes(a)).not.toContain("micro-unequal-sizes");
-    expect(codes(a).slice(1)).toEqual(codes(plain).filter((c) => c !== "micro-unequal-sizes"));
+  it("replaces micro-unequal-sizes and studied-conditions (the general evidence), keeps the rest", () => {
+    const general = ["micro-unequal-sizes", "studied-conditions"];
+    for (const code of general) {
+      expect(codes(plain)).toContain(code);
+      expect(codes(a)).not.toContain(code);
+    }
+    expect(codes(a).slice(1)).toEqual(codes(plain).filter((c) => !general.includes(c)));
   });
 });

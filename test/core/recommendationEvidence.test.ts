@@ -7,7 +7,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FALLBACK_METHOD, RECOMMENDED_METHOD } from "../../src/core/methods.js";
-import { RAGCI_STUDY_COVERAGE } from "../../src/core/recommendMethod.js";
+import {
+  RAGCI_STUDY_COVERAGE,
+  RAGCI_STUDY_MCSE,
+  RAGCI_STUDY_WIDTH_OVER_CR2,
+  STUDIED_CONDITIONS,
+} from "../../src/core/recommendMethod.js";
 
 const results = JSON.parse(
   readFileSync(join(import.meta.dirname, "../../bench/method-guide/results.json"), "utf8"),
@@ -16,7 +21,10 @@ const results = JSON.parse(
   {
     studies: {
       k: number;
-      methods: Record<string, { coverage: number; meanWidth: number; outside01: number }>;
+      methods: Record<
+        string,
+        { coverage: number; mcse: number; meanWidth: number; outside01: number }
+      >;
     }[];
   }
 >;
@@ -36,6 +44,24 @@ describe("the advice's numbers are the studies' numbers", () => {
         )
       : coverage(census, 20, `${estimand}/${method}`);
     expect(Math.abs(actual - quoted)).toBeLessThan(0.0005);
+  });
+});
+
+describe("the Monte Carlo se and widths the advice quotes are the studies'", () => {
+  const at20 = (census: string, method: string) =>
+    results[census]?.studies.find((s) => s.k === 20)?.methods[method];
+  it.each(Object.entries(RAGCI_STUDY_MCSE))("MC se of %s", (key, quoted) => {
+    const [census, estimand, method] = key.split("/") as [string, string, string];
+    expect(Math.abs((at20(census, `${estimand}/${method}`)?.mcse as number) - quoted)).toBeLessThan(
+      0.00005,
+    );
+  });
+  it.each(Object.entries(RAGCI_STUDY_WIDTH_OVER_CR2))("width of %s over cr2's", (key, quoted) => {
+    const [census, estimand, method] = key.split("/") as [string, string, string];
+    const ratio =
+      (at20(census, `${estimand}/${method}`)?.meanWidth as number) /
+      (at20(census, "micro/cr2")?.meanWidth as number);
+    expect(Math.abs(ratio - quoted)).toBeLessThan(0.0005);
   });
 });
 
@@ -70,5 +96,69 @@ describe("the recommendation is the studies' conclusion", () => {
         (m?.["macro/logit"]?.meanWidth as number) / (m?.["macro/t"]?.meanWidth as number),
       ).toBeLessThan(1.1);
     }
+  });
+});
+
+describe("the studied conditions a sample is set against are the censuses'", () => {
+  const root = join(import.meta.dirname, "../..");
+  const lines = (file: string) =>
+    readFileSync(join(root, file), "utf8")
+      .trim()
+      .split(/\r?\n/)
+      .map((l) => l.split(","));
+  /** n_d and s_d of each document of a doc_id,n,s,ss census. */
+  const aggregated = (file: string) =>
+    lines(file)
+      .slice(1)
+      .map((f) => ({ n: Number(f[1]), s: Number(f[2]) }));
+  /** n_d and s_d of BM25's metric on COVID-QA, summed here from the per-query rows. */
+  const covid = (metric: string) => {
+    const [head, ...rows] = lines("examples/covidqa-retrieval.csv");
+    const at = (name: string) => (head as string[]).indexOf(name);
+    const docs = new Map<string, { n: number; s: number }>();
+    for (const r of rows) {
+      if (r[at("system")] !== "bm25") continue;
+      const d = docs.get(r[at("doc_id")] as string) ?? { n: 0, s: 0 };
+      docs.set(r[at("doc_id")] as string, { n: d.n + 1, s: d.s + Number(r[at(metric)]) });
+    }
+    return [...docs.values()];
+  };
+  const censuses = [
+    aggregated("examples/synthetic-census.csv"),
+    ...["even", "heavy", "heavier", "pareto"].map((c) =>
+      aggregated(`bench/method-guide/censuses/${c}.csv`),
+    ),
+    covid("hit5"),
+    covid("rr"),
+  ];
+  const conditions = censuses.map((docs) => {
+    const sizes = docs.map((d) => d.n).sort((a, b) => b - a);
+    const total = sizes.reduce((a, b) => a + b, 0);
+    const decile = Math.ceil(docs.length / 10);
+    return {
+      share: sizes.slice(0, decile).reduce((a, b) => a + b, 0) / total,
+      zero: docs.filter((d) => d.s === 0).length / docs.length,
+      one: docs.filter((d) => d.s === d.n).length / docs.length,
+    };
+  });
+  const range = (xs: number[]) => [Math.min(...xs), Math.max(...xs)];
+
+  it("seven censuses, K = 5 to 50 (the Ks of results.json)", () => {
+    expect(STUDIED_CONDITIONS.censuses).toBe(censuses.length);
+    expect(Object.keys(results)).toHaveLength(censuses.length);
+    for (const r of Object.values(results)) {
+      const ks = r.studies.map((s) => s.k);
+      expect([Math.min(...ks), Math.max(...ks)]).toEqual([...STUDIED_CONDITIONS.k]);
+    }
+  });
+
+  it.each([
+    ["shareLargestDecile", "share"],
+    ["fractionZero", "zero"],
+    ["fractionOne", "one"],
+  ] as const)("%s", (key, field) => {
+    const [lo, hi] = range(conditions.map((c) => c[field]));
+    expect(Math.abs((lo as number) - STUDIED_CONDITIONS[key][0])).toBeLessThan(0.00005);
+    expect(Math.abs((hi as number) - STUDIED_CONDITIONS[key][1])).toBeLessThan(0.00005);
   });
 });

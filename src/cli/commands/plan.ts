@@ -117,6 +117,9 @@ export async function runPlan(
     population: start.population,
     source: start.source,
     oneSystemForDifference: start.oneSystemForDifference,
+    ...(start.differingDocuments === undefined
+      ? {}
+      : { differingDocuments: start.differingDocuments }),
   });
   const stratified =
     options.cutoff !== undefined && start.census

@@ -1,3 +1,4 @@
+import { differingDocuments } from "../diagnostics/differingDocuments.js";
 import { optionRef, RagciError } from "../errors.js";
 import type { DocumentStats, Estimand } from "../types.js";
 import { pilotStandardDeviations } from "./pilotStandardDeviations.js";
@@ -12,6 +13,8 @@ export interface PlanStart {
   readonly census: DocumentStats | null;
   /** The system a paired plan's S was taken from, picked from a source of several. */
   readonly oneSystemForDifference: string | null;
+  /** A pair's pilot or census: its documents whose summed difference is not 0 (optional). */
+  readonly differingDocuments?: number;
 }
 
 /** What a plan's S may come from: given, or a pilot's or census's per-document table. */
@@ -72,6 +75,7 @@ export function planStartFromPilot(pilot: PlanPilot, input: PlanStartInput): Pla
       ...(pilot.pair ? { difference: { ...pilot.pair, metric: pilot.metric } } : {}),
     },
     census: pilot.stats,
+    ...(pilot.pair ? { differingDocuments: differingDocuments(pilot.stats) } : {}),
     oneSystemForDifference:
       input.difference !== undefined && !pilot.pair && pilot.systemsFound > 1 ? pilot.system : null,
   };

@@ -1,5 +1,7 @@
+import { FEWEST_DIFFERING_DOCUMENTS } from "../diagnostics/differingDocuments.js";
 import { optionRef, RagciError } from "../errors.js";
 import type { Estimand } from "../types.js";
+import { documentsForDiffering } from "./documentsForDiffering.js";
 import {
   halfWidthCurve,
   requiredDocuments,
@@ -57,6 +59,8 @@ export interface SamplePlanInput {
   readonly source: PlanSource;
   /** S is of one system picked from a file of several although a difference is planned. */
   readonly oneSystemForDifference?: string | null;
+  /** A pair's pilot or census: its documents whose summed difference is not 0. */
+  readonly differingDocuments?: number;
 }
 
 export interface SamplePlan {
@@ -170,6 +174,8 @@ function planWarnings(
       `S is of one system's results (${system}), not of a per-document difference between two systems; for a paired plan give both, e.g. ${optionRef("system")} ${system.split("=")[0]}=A,B.`,
     );
   }
+  const differing = differingWarning(input, estimands, plans);
+  if (differing) warnings.push(differing);
   warnings.push(
     "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
   );
@@ -189,4 +195,47 @@ function requirePopulationHoldsSource(population: number | null, source: PlanSou
     `${optionRef("population")} ${population} is smaller than the ${source.documents} documents of the ${source.kind} ${source.file}; M counts every document that could have been sampled`,
     { file: source.file, option: "population" },
   );
+}
+
+/** How sure a sample of the planned K is to hold enough documents where the two systems differ. */
+const ENOUGH_DIFFER_PROBABILITY = 0.9;
+
+/**
+ * A pair's source: how many of its documents differ, and the K at which a sample holds at least
+ * FEWEST_DIFFERING_DOCUMENTS of them with probability 0.9 (hypergeometric with M; binomial at
+ * the source's share without), the count compare warns below.
+ */
+function differingWarning(
+  input: SamplePlanInput,
+  estimands: readonly Estimand[],
+  plans: Partial<Record<Estimand, EstimandPlan>>,
+): string | null {
+  const { source, population } = input;
+  const d = input.differingDocuments;
+  if (d === undefined || source.kind === "given" || !source.difference) return null;
+  const k = source.documents;
+  const fewest = FEWEST_DIFFERING_DOCUMENTS;
+  const inPopulation =
+    population === null ? null : source.kind === "census" ? d : Math.round((d / k) * population);
+  const needed = documentsForDiffering(
+    population === null || inPopulation === null
+      ? { population: null, share: d / k }
+      : { population, differing: inPopulation },
+    fewest,
+    ENOUGH_DIFFER_PROBABILITY,
+  );
+  const { a, b } = source.difference;
+  const head = `In the ${source.kind}, ${d} of ${k} documents differ between ${b} and ${a} (${((100 * d) / k).toFixed(1)}%); the others are ties. compare warns when fewer than ${fewest} documents of a sample differ, where ragci's paired studies found the intervals missing more often`;
+  const model =
+    population === null
+      ? "binomial at this share; no M"
+      : `hypergeometric, M = ${population}${source.kind === "census" ? "" : `, ${inPopulation} differing at this share`}`;
+  if (needed === null)
+    return `${head}; no sample reaches ${fewest} differing documents with probability ${ENOUGH_DIFFER_PROBABILITY * 100}% (${model}).`;
+  const planned = estimands.filter((e) => {
+    const p = plans[e];
+    const ks = [p?.documents, p?.detect?.documents].filter((x): x is number => x !== undefined);
+    return ks.some((x) => x < needed);
+  });
+  return `${head}: K ≥ ${needed} holds at least ${fewest} with probability ${ENOUGH_DIFFER_PROBABILITY * 100}% (${model}).${planned.length > 0 ? ` The K planned above for ${planned.join(" and ")} is below it.` : ""}`;
 }

@@ -44,6 +44,8 @@ export function applyCensusStudy(
     message: `Recommended from a coverage study on the census ${census} (${study.reps} SRS samples of K = ${study.k}, B = ${study.replicates}), not from the article's table: ${notes.join(", ") || "no recommendation could be made"}. Each interval's coverage in that study is shown next to it.`,
   };
   // The study on the user's census replaces the general evidence of ragci's own studies.
-  const rest = analysis.advice.filter((a) => a.code !== "micro-unequal-sizes");
+  const rest = analysis.advice.filter(
+    (a) => a.code !== "micro-unequal-sizes" && a.code !== "studied-conditions",
+  );
   return { ...analysis, micro, macro, advice: [advice, ...rest] };
 }

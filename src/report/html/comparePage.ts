@@ -97,7 +97,10 @@ function pairSection(
 <h2>${escapeHtml(`${m.metric}: ${c.b} − ${c.a}`)}</h2>
 ${differenceTable(c, m.metric, decimals)}
 <h3>Verdict</h3>
-<ul>${verdicts.join("")}<li>${escapeHtml(`ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`)}</li></ul>
+<ul>${verdicts.join("")}<li>${escapeHtml(`ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`)}</li>${d.advice
+    .filter((a) => a.code === "few-differing-documents")
+    .map((a) => `<li>${escapeHtml(a.message)}</li>`)
+    .join("")}</ul>
 <p>${escapeHtml(c.censusStudy ? "The recommended interval comes from a coverage study of the differences on your census at this K." : "Before claiming one system is better, check the method with a coverage simulation on your own documents (ragci simulate).")} ${escapeHtml(`The other intervals of the difference are listed below; ${PAIRED_CAVEAT}.`)}</p>
 ${pairedDifferencesFigure({ id: `${id}-docs`, comparison: c, stats, metric: m.metric, decimals })}
 ${many ? "" : systemEstimatesFigure({ id: `${id}-systems`, metric: m.metric, systems: systemsOf([c]), groups: {}, levelText: levelText(d.level) })}
