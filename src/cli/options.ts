@@ -189,9 +189,13 @@ export function analysisSettings(
   };
 }
 
-/** Comma-separated whole numbers ≥ minimum for the named flag (e.g. --k 5,10,20). */
-export function wholeNumbers(flag: string, texts: readonly string[], minimum: number): number[] {
-  return texts.map(wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`));
+/** Comma-separated whole numbers ≥ minimum (e.g. --k 5,10,20); repeated flags accumulate. */
+export function wholeNumberList(
+  flag: string,
+  minimum: number,
+): (text: string, previous?: number[]) => number[] {
+  const each = wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`);
+  return (text, previous = []) => [...previous, ...parseList(text).map(each)];
 }
 
 /** --allocation: one of core's allocation rules. */

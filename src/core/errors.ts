@@ -77,7 +77,14 @@ export type OptionName =
   | "sdMacro"
   | "sdMicro"
   | "documents"
-  | "dialect";
+  | "dialect"
+  | "design"
+  | "stratum"
+  | "psu"
+  | "k"
+  | "units"
+  | "perUnit"
+  | "reps";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

@@ -207,6 +207,14 @@ export {
 } from "./simulation/recommendFromStudy.js";
 export { type StudyStrata, sizeStudyStrata } from "./simulation/stratifiedSample.js";
 export {
+  checkColumnsFit,
+  type SimulationDesign,
+  type StudyPlan,
+  type StudyPlanOptions,
+  type StudySizes,
+  studyPlan,
+} from "./simulation/studyPlan.js";
+export {
   censusTruth,
   type EstimatorScore,
   type MethodScore,
