@@ -1,4 +1,5 @@
 export { csvText } from "./csvText.js";
+export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { groupedInteger } from "../../core/groupedInteger.js";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
 import {
+  declaredDesign,
   mergeShards,
   QUERY_CHECK_ROW_LIMIT,
   readSource,
@@ -14,7 +15,6 @@ import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
 import { analysisCensusStudies } from "../censusStudy.js";
-import { declaredDesign } from "../designOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
