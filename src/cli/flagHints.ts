@@ -36,6 +36,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   units: "--units",
   perUnit: "--per-unit",
   reps: "--reps",
+  pair: "--pair",
 };
 
 /**

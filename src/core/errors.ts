@@ -84,7 +84,8 @@ export type OptionName =
   | "k"
   | "units"
   | "perUnit"
-  | "reps";
+  | "reps"
+  | "pair";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

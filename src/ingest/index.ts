@@ -51,6 +51,10 @@ export {
 export { parseDatabaseUrl, urlForms, WAREHOUSES } from "./sql/databaseUrl.js";
 export { DIALECTS, dialect } from "./sql/dialects.js";
 export { perDocumentSql } from "./sql/perDocumentSql.js";
+export {
+  type PerDocumentStatementOptions,
+  perDocumentStatement,
+} from "./sql/perDocumentStatement.js";
 export type { SqlSource } from "./sql/sourceRowsSql.js";
 export { checkAggregatesFileName, writeAggregates } from "./writeAggregates.js";
 export { writeAtomicWith, writeFileAtomic } from "./writeAtomic.js";
