@@ -1,3 +1,4 @@
+export { checkSource, type SourceChoice } from "./checkSource.js";
 export { csvText } from "./csvText.js";
 export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
