@@ -1,7 +1,7 @@
 import { RagciError } from "../core/errors.js";
 import type { SamplePlanInput } from "../core/planning/samplePlan.js";
+import type { CensusInputOptions } from "./censusFileOptions.js";
 import { curveSizes } from "./options.js";
-import type { PlanInputOptions } from "./planStart.js";
 import {
   type ReportFormat,
   type ReportOptions,
@@ -9,6 +9,16 @@ import {
   reportFormat,
 } from "./reportOptions.js";
 import { checkSources } from "./sourceOptions.js";
+
+/** The flags that say where a plan's S and M come from. */
+interface PlanInputOptions extends Omit<CensusInputOptions, "threads"> {
+  readonly sd?: number;
+  readonly sdMacro?: number;
+  readonly sdMicro?: number;
+  readonly difference?: number;
+  readonly population?: number;
+  readonly census?: boolean;
+}
 
 export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
   readonly halfWidth?: number;

@@ -24,6 +24,7 @@ export {
   type ReadPairedOptions,
   readPairedResults,
 } from "./readPairedResults.js";
+export { readPlanStart } from "./readPlanStart.js";
 export {
   type MetricAggregates,
   type ReadingPass,

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
-import { differenceName, parseSystemSelection } from "../../ingest/index.js";
+import { differenceName, parseSystemSelection, readPlanStart } from "../../ingest/index.js";
 import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
@@ -15,9 +15,9 @@ import {
   probability,
 } from "../options.js";
 import { checkPlanOptions, type PlanCommandOptions, planTargets } from "../planOptions.js";
-import { planStart } from "../planStart.js";
+import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
-import { withDatabaseOptions } from "../sourceOptions.js";
+import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -109,7 +109,10 @@ export async function runPlan(
   io: CommandIo,
 ): Promise<string> {
   const format = await checkPlanOptions(file, options);
-  const start = await planStart(file, options, io);
+  const given = file !== undefined || options.from !== undefined;
+  const source = given ? sourceOf(file === undefined ? [] : [file], options, io) : null;
+  const start = await readPlanStart(source, selectionOf(options), options, readingProgress(io));
+  io.progress.done();
   const plan = planSample({
     sd: start.sd,
     ...planTargets(options, start.population),
