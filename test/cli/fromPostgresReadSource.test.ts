@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentStats } from "../../src/core/types.js";
