@@ -24,6 +24,7 @@ export {
   type ReadPairedOptions,
   readPairedResults,
 } from "./readPairedResults.js";
+export { type PerDocumentTable, readPerDocumentTable } from "./readPerDocumentTable.js";
 export { readPlanStart } from "./readPlanStart.js";
 export {
   type MetricAggregates,
