@@ -37,6 +37,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   perUnit: "--per-unit",
   reps: "--reps",
   pair: "--pair",
+  curve: "--curve",
 };
 
 /**

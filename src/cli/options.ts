@@ -258,26 +258,8 @@ const COMPLETE_QUERIES_HELP =
 const ERRORS_AS_FAILURES_HELP =
   "keep the items a tool records as provider errors (promptfoo's failureReason 2) as failures, scored 0; by default they are left out and counted in a note";
 
-/** --curve: each K a whole number ≥ 2, at most M when a population is known. */
-export function curveSizes(texts: readonly string[], population: number | null): number[] {
-  return texts.map((text) => {
-    const k = flagNumber(
-      "--curve",
-      text,
-      "each K as a whole number of documents ≥ 2 (e.g. --curve 10,20,50)",
-    );
-    if (!Number.isInteger(k) || k < 2) {
-      throw new RagciError(
-        "invalid-option",
-        `--curve ${text}: each K must be a whole number of documents ≥ 2 (e.g. --curve 10,20,50)`,
-      );
-    }
-    if (population !== null && k > population) {
-      throw new RagciError(
-        "invalid-option",
-        `--curve ${text}: more than the population's ${population} documents`,
-      );
-    }
-    return k;
-  });
+/** --curve: comma-separated numbers; core's planSample checks each K. */
+export function parseCurve(text: string, previous: number[] = []): number[] {
+  const give = "each K as a whole number of documents ≥ 2 (e.g. --curve 10,20,50)";
+  return [...previous, ...parseList(text).map((k) => flagNumber("--curve", k, give))];
 }

@@ -1,7 +1,5 @@
 import { RagciError } from "../core/errors.js";
-import type { SamplePlanInput } from "../core/planning/samplePlan.js";
 import type { CensusInputOptions } from "./censusFileOptions.js";
-import { curveSizes } from "./options.js";
 import {
   type ReportFormat,
   type ReportOptions,
@@ -24,7 +22,7 @@ export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
   readonly halfWidth?: number;
   readonly power: number;
   readonly level: number;
-  readonly curve?: string[];
+  readonly curve?: number[];
   readonly cutoff?: number;
 }
 
@@ -58,19 +56,4 @@ export async function checkPlanOptions(
     throw new RagciError("invalid-option", "--cutoff needs the target --half-width w");
   }
   return format;
-}
-
-/** What the plan aims at, from the flags: w and/or the difference to detect, level, curve. */
-export function planTargets(
-  options: PlanCommandOptions,
-  population: number | null,
-): Pick<SamplePlanInput, "halfWidth" | "difference" | "power" | "level" | "curve"> {
-  return {
-    ...(options.halfWidth === undefined ? {} : { halfWidth: options.halfWidth }),
-    ...(options.difference === undefined
-      ? {}
-      : { difference: options.difference, power: options.power }),
-    level: options.level,
-    ...(options.curve ? { curve: curveSizes(options.curve, population) } : {}),
-  };
 }

@@ -85,7 +85,8 @@ export type OptionName =
   | "units"
   | "perUnit"
   | "reps"
-  | "pair";
+  | "pair"
+  | "curve";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

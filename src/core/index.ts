@@ -227,6 +227,7 @@ export {
   type StudyUnits,
   studyUnits,
 } from "./simulation/twoStageSample.js";
+export { namingSystemMetric, systemMetricLabel } from "./systemMetricLabel.js";
 export type {
   AvailableInterval,
   DocumentStats,

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { groupedInteger } from "../../core/groupedInteger.js";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
+import { namingSystemMetric, systemMetricLabel } from "../../core/systemMetricLabel.js";
 import {
   declaredDesign,
   mergeShards,
@@ -23,7 +24,6 @@ import { analysisSettings, parseList } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
-import { namingSystemMetric, systemMetricLabel } from "../systemMetricLabel.js";
 
 const EXAMPLES = `
 Examples:

@@ -8,13 +8,14 @@ import { type CommandIo, reportAction } from "../io.js";
 import {
   finiteNumber,
   nonNegativeNumber,
+  parseCurve,
   parseLevel,
   parseList,
   parsePopulation,
   positiveNumber,
   probability,
 } from "../options.js";
-import { checkPlanOptions, type PlanCommandOptions, planTargets } from "../planOptions.js";
+import { checkPlanOptions, type PlanCommandOptions } from "../planOptions.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -91,7 +92,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--curve <Ks>",
       "documents at which to show the half-width (comma-separated)",
-      parseList,
+      parseCurve,
     )
     .option(
       "--cutoff <n>",
@@ -115,7 +116,12 @@ export async function runPlan(
   io.progress.done();
   const plan = planSample({
     sd: start.sd,
-    ...planTargets(options, start.population),
+    ...(options.halfWidth === undefined ? {} : { halfWidth: options.halfWidth }),
+    ...(options.difference === undefined
+      ? {}
+      : { difference: options.difference, power: options.power }),
+    level: options.level,
+    ...(options.curve ? { curve: options.curve } : {}),
     population: start.population,
     source: start.source,
     oneSystemForDifference: start.oneSystemForDifference,

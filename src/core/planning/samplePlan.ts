@@ -1,5 +1,6 @@
 import { optionRef, RagciError } from "../errors.js";
 import type { Estimand } from "../types.js";
+import { checkCurve } from "./checkCurve.js";
 import {
   halfWidthCurve,
   requiredDocuments,
@@ -85,6 +86,7 @@ const DEFAULT_CURVE = [5, 10, 20, 50, 100, 200, 500, 1000];
  */
 export function planSample(input: SamplePlanInput): SamplePlan {
   const { population, level } = input;
+  if (input.curve) checkCurve(input.curve, population);
   requirePopulationHoldsSource(population, input.source);
   const estimands = (["macro", "micro"] as const).filter((e) => input.sd[e] !== undefined);
   const curve = input.curve ?? DEFAULT_CURVE.filter((k) => population === null || k <= population);
