@@ -258,8 +258,17 @@ const COMPLETE_QUERIES_HELP =
 const ERRORS_AS_FAILURES_HELP =
   "keep the items a tool records as provider errors (promptfoo's failureReason 2) as failures, scored 0; by default they are left out and counted in a note";
 
-/** --curve: comma-separated numbers; core's planSample checks each K. */
+/** --curve: each K a whole number ≥ 2, in the order given (core's planSample checks K ≤ M). */
 export function parseCurve(text: string, previous: number[] = []): number[] {
-  const give = "each K as a whole number of documents ≥ 2 (e.g. --curve 10,20,50)";
-  return [...previous, ...parseList(text).map((k) => flagNumber("--curve", k, give))];
+  const each = (k: string) => {
+    const value = flagNumber("--curve", k, `each K as a whole number of documents ${CURVE}`);
+    if (Number.isInteger(value) && value >= 2) return value;
+    throw new RagciError(
+      "invalid-option",
+      `--curve ${k}: each K must be a whole number of documents ${CURVE}`,
+    );
+  };
+  return [...previous, ...parseList(text).map(each)];
 }
+
+const CURVE = "≥ 2 (e.g. --curve 10,20,50)";
