@@ -1,8 +1,8 @@
 import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
+import type { DesignOptions } from "../ingest/index.js";
 import { checkAggregatesFileName, parseSystemSelection } from "../ingest/index.js";
 import type { AnalysisCensusFlags } from "./censusStudy.js";
-import type { DesignCommandOptions } from "./designOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
 import {
   namedOutput,
@@ -14,7 +14,7 @@ import {
 import { checkSources, type SourceFlags } from "./sourceOptions.js";
 
 export interface AnalyzeCommandOptions
-  extends DesignCommandOptions,
+  extends DesignOptions,
     SourceFlags,
     ReportOptions,
     AnalysisCensusFlags,

@@ -1,9 +1,9 @@
 import { checkPairPolicy } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
 import type { Estimand } from "../core/types.js";
+import type { DesignOptions } from "../ingest/index.js";
 import { checkAggregatesFileName, type Selection } from "../ingest/index.js";
 import type { CensusStudyFlags } from "./censusStudy.js";
-import type { DesignCommandOptions } from "./designOptions.js";
 import type { GateFlags } from "./gateOptions.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
 import {
@@ -16,7 +16,7 @@ import {
 import { checkSources, type SourceFlags, selectionOf } from "./sourceOptions.js";
 
 export interface CompareCommandOptions
-  extends DesignCommandOptions,
+  extends DesignOptions,
     SourceFlags,
     ReportOptions,
     CensusStudyFlags,

@@ -30,6 +30,15 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   sdMicro: "--sd-micro",
   documents: "--documents",
   dialect: "--dialect",
+  design: "--design",
+  stratum: "--stratum",
+  psu: "--psu",
+  k: "--k",
+  units: "--units",
+  perUnit: "--per-unit",
+  reps: "--reps",
+  pair: "--pair",
+  curve: "--curve",
 };
 
 /**

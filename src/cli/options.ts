@@ -189,9 +189,13 @@ export function analysisSettings(
   };
 }
 
-/** Comma-separated whole numbers ≥ minimum for the named flag (e.g. --k 5,10,20). */
-export function wholeNumbers(flag: string, texts: readonly string[], minimum: number): number[] {
-  return texts.map(wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`));
+/** Comma-separated whole numbers ≥ minimum (e.g. --k 5,10,20); repeated flags accumulate. */
+export function wholeNumberList(
+  flag: string,
+  minimum: number,
+): (text: string, previous?: number[]) => number[] {
+  const each = wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`);
+  return (text, previous = []) => [...previous, ...parseList(text).map(each)];
 }
 
 /** --allocation: one of core's allocation rules. */
@@ -254,26 +258,17 @@ const COMPLETE_QUERIES_HELP =
 const ERRORS_AS_FAILURES_HELP =
   "keep the items a tool records as provider errors (promptfoo's failureReason 2) as failures, scored 0; by default they are left out and counted in a note";
 
-/** --curve: each K a whole number ≥ 2, at most M when a population is known. */
-export function curveSizes(texts: readonly string[], population: number | null): number[] {
-  return texts.map((text) => {
-    const k = flagNumber(
-      "--curve",
-      text,
-      "each K as a whole number of documents ≥ 2 (e.g. --curve 10,20,50)",
+/** --curve: each K a whole number ≥ 2, in the order given (core's planSample checks K ≤ M). */
+export function parseCurve(text: string, previous: number[] = []): number[] {
+  const each = (k: string) => {
+    const value = flagNumber("--curve", k, `each K as a whole number of documents ${CURVE}`);
+    if (Number.isInteger(value) && value >= 2) return value;
+    throw new RagciError(
+      "invalid-option",
+      `--curve ${k}: each K must be a whole number of documents ${CURVE}`,
     );
-    if (!Number.isInteger(k) || k < 2) {
-      throw new RagciError(
-        "invalid-option",
-        `--curve ${text}: each K must be a whole number of documents ≥ 2 (e.g. --curve 10,20,50)`,
-      );
-    }
-    if (population !== null && k > population) {
-      throw new RagciError(
-        "invalid-option",
-        `--curve ${text}: more than the population's ${population} documents`,
-      );
-    }
-    return k;
-  });
+  };
+  return [...previous, ...parseList(text).map(each)];
 }
+
+const CURVE = "≥ 2 (e.g. --curve 10,20,50)";

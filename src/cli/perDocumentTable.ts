@@ -2,9 +2,7 @@ import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
 import {
   aggregatesCsv,
-  checkShardKinds,
-  mergeShards,
-  readSource,
+  readPerDocumentTable,
   refuseUnsafeOutputs,
   writeAggregates,
 } from "../ingest/index.js";
@@ -70,10 +68,9 @@ function checkOutputName(target: string): void {
 }
 
 /**
- * `ragci aggregate` (per-query files) and `ragci merge` (per-document tables): every input
- * read into per-document sums, shards of one system × metric added document by document (the
- * same metric kind in each), and the table written as `system, metric, doc, n, s, ss, min,
- * max` — to -o (CSV or Parquet, atomically, never onto an input) or as CSV to stdout.
+ * `ragci aggregate` and `ragci merge`: ingest's readPerDocumentTable, written as `system,
+ * metric, doc, n, s, ss, min, max` — to -o (CSV or Parquet, atomically, never onto an input) or
+ * as CSV to stdout.
  */
 async function writePerDocumentTable(
   files: readonly string[],
@@ -90,23 +87,15 @@ async function writePerDocumentTable(
     await refuseUnsafeOutputs(inputs, [{ flag: "-o", path: options.output }]);
   }
   const label = options.label ?? null;
-  const reads = await readSource(sourceOf(files, { ...options, aggregated }, io), selection, {
-    read: "tables",
-    documentLabel: label,
+  const source = sourceOf(files, { ...options, aggregated }, io);
+  const { groups, inexact, notices } = await readPerDocumentTable(source, selection, {
+    label,
     progress: readingProgress(io),
   });
-  const inexact = reads.filter((r) => r.table.summation !== "exact").map((r) => r.description.file);
-  const shards = reads.map(({ table, description }) => ({
-    file: description.file,
-    groups: table.groups,
-  }));
-  checkShardKinds(shards);
-  const groups = mergeShards(shards, label);
   io.progress.done();
   // What the readers did that the user did not ask for (rows left out, systems split) is said
   // on standard error, as analyze's report says it: the table itself has no room for notes.
-  for (const notice of reads.flatMap((r) => r.table.notices))
-    io.stderr?.(`! ${withFlags(notice)}\n`);
+  for (const notice of notices) io.stderr?.(`! ${withFlags(notice)}\n`);
   if (options.output) {
     await writeAggregates(options.output, groups, label);
     io.stdout(perDocumentTableSummary(options.output, groups, inexact));

@@ -1,7 +1,5 @@
 import { RagciError } from "../core/errors.js";
-import type { SamplePlanInput } from "../core/planning/samplePlan.js";
-import { curveSizes } from "./options.js";
-import type { PlanInputOptions } from "./planStart.js";
+import type { CensusInputOptions } from "./censusFileOptions.js";
 import {
   type ReportFormat,
   type ReportOptions,
@@ -10,11 +8,21 @@ import {
 } from "./reportOptions.js";
 import { checkSources } from "./sourceOptions.js";
 
+/** The flags that say where a plan's S and M come from. */
+interface PlanInputOptions extends Omit<CensusInputOptions, "threads"> {
+  readonly sd?: number;
+  readonly sdMacro?: number;
+  readonly sdMicro?: number;
+  readonly difference?: number;
+  readonly population?: number;
+  readonly census?: boolean;
+}
+
 export interface PlanCommandOptions extends ReportOptions, PlanInputOptions {
   readonly halfWidth?: number;
   readonly power: number;
   readonly level: number;
-  readonly curve?: string[];
+  readonly curve?: number[];
   readonly cutoff?: number;
 }
 
@@ -48,19 +56,4 @@ export async function checkPlanOptions(
     throw new RagciError("invalid-option", "--cutoff needs the target --half-width w");
   }
   return format;
-}
-
-/** What the plan aims at, from the flags: w and/or the difference to detect, level, curve. */
-export function planTargets(
-  options: PlanCommandOptions,
-  population: number | null,
-): Pick<SamplePlanInput, "halfWidth" | "difference" | "power" | "level" | "curve"> {
-  return {
-    ...(options.halfWidth === undefined ? {} : { halfWidth: options.halfWidth }),
-    ...(options.difference === undefined
-      ? {}
-      : { difference: options.difference, power: options.power }),
-    level: options.level,
-    ...(options.curve ? { curve: curveSizes(options.curve, population) } : {}),
-  };
 }

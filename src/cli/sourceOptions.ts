@@ -1,8 +1,7 @@
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { RagciError } from "../core/errors.js";
 import {
-  parseDatabaseUrl,
+  checkSource,
   parseSystemSelection,
   type Selection,
   type Source,
@@ -27,41 +26,14 @@ export function withDatabaseOptions(command: Command): Command {
     .option("--sql <select>", "with --from: a SELECT giving the per-query results");
 }
 
-/**
- * Files, or --from with one of --table and --sql and a URL of a warehouse ragci reads (and
- * none of the flags that describe a file). `needed` names the files in the message when
- * neither is given; null when the command can do without (plan --sd).
- *
- * @throws RagciError on any other combination, naming what to give
- */
+/** The flags as ingest's checkSource: files, or --from with --table or --sql. */
 export function checkSources(
   files: readonly string[],
   options: DatabaseOptions & { readonly aggregated?: boolean; readonly format?: string },
-  needed: string | null = "the results files",
+  needed?: string | null,
 ): void {
-  if (options.from === undefined) {
-    if (options.table !== undefined || options.sql !== undefined)
-      throw new RagciError("invalid-option", "--table and --sql go with --from URL");
-    if (files.length === 0 && needed !== null)
-      throw new RagciError("invalid-option", `give ${needed}, or --from URL --table T`);
-    return;
-  }
-  if (files.length > 0)
-    throw new RagciError("invalid-option", "give either files or --from, not both");
-  if ((options.table === undefined) === (options.sql === undefined)) {
-    throw new RagciError(
-      "invalid-option",
-      '--from needs the rows: --table NAME or --sql "SELECT …" (one of them)',
-    );
-  }
-  parseDatabaseUrl(options.from);
-  if (options.aggregated)
-    throw new RagciError(
-      "invalid-option",
-      "--from aggregates in the database; leave out --aggregated",
-    );
-  if (options.format !== undefined)
-    throw new RagciError("invalid-option", "--format describes a file; leave it out with --from");
+  const { from: url, table, sql, aggregated, format } = options;
+  checkSource(files, { url, table, sql, aggregated, format }, needed);
 }
 
 /** The flags that say where results come from and how to read them. */

@@ -82,7 +82,16 @@ export type OptionName =
   | "sdMacro"
   | "sdMicro"
   | "documents"
-  | "dialect";
+  | "dialect"
+  | "design"
+  | "stratum"
+  | "psu"
+  | "k"
+  | "units"
+  | "perUnit"
+  | "reps"
+  | "pair"
+  | "curve";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

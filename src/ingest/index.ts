@@ -4,7 +4,9 @@
  * so what the CLI needs from ingest (output guards, shard checks, SQL for `ragci sql`…) stays
  * out of the library surface.
  */
+export { checkSource, type SourceChoice } from "./checkSource.js";
 export { csvText } from "./csvText.js";
+export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
@@ -28,6 +30,8 @@ export {
   type ReadPairedOptions,
   readPairedResults,
 } from "./readPairedResults.js";
+export { type PerDocumentTable, readPerDocumentTable } from "./readPerDocumentTable.js";
+export { readPlanStart } from "./readPlanStart.js";
 export {
   type MetricAggregates,
   type ReadingPass,
@@ -56,6 +60,10 @@ export {
 export { parseDatabaseUrl, urlForms, WAREHOUSES } from "./sql/databaseUrl.js";
 export { DIALECTS, dialect } from "./sql/dialects.js";
 export { perDocumentSql } from "./sql/perDocumentSql.js";
+export {
+  type PerDocumentStatementOptions,
+  perDocumentStatement,
+} from "./sql/perDocumentStatement.js";
 export type { SqlSource } from "./sql/sourceRowsSql.js";
 export { checkAggregatesFileName, writeAggregates } from "./writeAggregates.js";
 export { writeAtomicWith, writeFileAtomic } from "./writeAtomic.js";

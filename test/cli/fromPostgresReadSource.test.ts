@@ -1,22 +1,15 @@
-import { Readable } from "node:stream";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CommandIo } from "../../src/cli/io.js";
-import { planStart } from "../../src/cli/planStart.js";
 import type { DocumentStats } from "../../src/core/types.js";
-import { type DatabaseSource, parseSystemSelection, readSource } from "../../src/ingest/index.js";
+import {
+  type DatabaseSource,
+  parseSystemSelection,
+  readPlanStart,
+  readSource,
+} from "../../src/ingest/index.js";
 import { startTestPostgres, type TestPostgres } from "../postgres/cluster.js";
 import { loadExampleTable } from "../postgres/exampleTable.js";
 import { EXAMPLE } from "./runCli.js";
-
-const io: CommandIo = {
-  stdin: Readable.from([]),
-  env: {},
-  color: false,
-  progress: { enabled: false, update() {}, done() {} },
-  version: "test",
-  stdout: () => {},
-};
 
 /** 0/1 metrics: the per-document sums are whole numbers, so the tables agree bit for bit. */
 const plain = (s: DocumentStats) => ({
@@ -31,14 +24,12 @@ const plain = (s: DocumentStats) => ({
 describe("readSource's pairs and one-system reads, and plan's start: a database (a real PostgreSQL) as the file", () => {
   let server: TestPostgres;
   let client: pg.Client;
-  let from: { from: string; table: string };
   let db: DatabaseSource;
   beforeAll(async () => {
     server = await startTestPostgres();
     client = new pg.Client({ connectionString: server.url });
     await client.connect();
     await loadExampleTable(client, "covidqa_loaders");
-    from = { from: server.url, table: "covidqa_loaders" };
     db = { url: server.url, table: "covidqa_loaders", env: {}, doc: "doc_id", query: "query_id" };
   });
   afterAll(async () => {
@@ -135,28 +126,23 @@ describe("readSource's pairs and one-system reads, and plan's start: a database 
     ).rejects.toThrow(/^`system` system=bm25,tfidf: strata uses one system \(COL=NAME\)$/);
   });
 
-  it("planStart --from: the pilot's S and the census's M as from the file, the statement's digest as the source's", async () => {
-    for (const systemText of ["system=bm25", "system=bm25,tfidf"]) {
-      const options = {
-        doc: "doc_id",
-        metric: ["hit5"],
-        system: systemText,
-        query: "query_id",
-        census: true,
-      };
-      const db = await planStart(undefined, { ...from, ...options }, io);
-      const file = await planStart(EXAMPLE, options, io);
-      expect(db.sd).toEqual(file.sd);
-      expect(db.population).toBe(file.population);
-      expect(plain(db.census as DocumentStats)).toEqual(plain(file.census as DocumentStats));
-      const { file: name, sha256, ...source } = db.source as Record<string, unknown>;
+  it("readPlanStart from a database: the pilot's S and the census's M as from the file, the statement's digest as the source's", async () => {
+    const files = { files: [EXAMPLE], doc: "doc_id", query: "query_id" };
+    for (const system of ["system=bm25", "system=bm25,tfidf"]) {
+      const selection = { ...parseSystemSelection(system), metrics: ["hit5"] };
+      const fromDb = await readPlanStart(db, selection, { system, census: true });
+      const file = await readPlanStart(files, selection, { system, census: true });
+      expect(fromDb.sd).toEqual(file.sd);
+      expect(fromDb.population).toBe(file.population);
+      expect(plain(fromDb.census as DocumentStats)).toEqual(plain(file.census as DocumentStats));
+      const { file: name, sha256, ...source } = fromDb.source as Record<string, unknown>;
       const { file: _f, sha256: _s, ...fileSource } = file.source as Record<string, unknown>;
       expect(source).toEqual(fileSource);
       expect(name).toMatch(/table covidqa_loaders$/);
       expect(sha256).toMatch(/^[0-9a-f]{64}$/);
     }
-    await expect(planStart(undefined, { ...from, metric: ["hit5"], sd: 0.3 }, io)).rejects.toThrow(
-      "give either --from or --sd, not both",
+    await expect(readPlanStart(db, { metrics: ["hit5"] }, { sd: 0.3 })).rejects.toThrow(
+      "give either `url` or `sd`, not both",
     );
   });
 });

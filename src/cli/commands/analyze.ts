@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { groupedInteger } from "../../core/groupedInteger.js";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
+import { namingSystemMetric, systemMetricLabel } from "../../core/systemMetricLabel.js";
 import {
+  declaredDesign,
   mergeShards,
   QUERY_CHECK_ROW_LIMIT,
   readSource,
@@ -14,7 +16,6 @@ import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
 import { analysisCensusStudies } from "../censusStudy.js";
-import { declaredDesign } from "../designOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
@@ -23,7 +24,6 @@ import { analysisSettings, parseList } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
-import { namingSystemMetric, systemMetricLabel } from "../systemMetricLabel.js";
 
 const EXAMPLES = `
 Examples:

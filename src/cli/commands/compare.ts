@@ -1,13 +1,17 @@
 import type { Command } from "commander";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
-import { pairedAggregateGroups, readSource, writeAggregates } from "../../ingest/index.js";
+import {
+  declaredDesign,
+  pairedAggregateGroups,
+  readSource,
+  writeAggregates,
+} from "../../ingest/index.js";
 import { COMPARISON_SCHEMA, formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
 import { censusDifferenceStudies } from "../censusStudy.js";
 import { type CompareCommandOptions, checkCompareOptions } from "../compareOptions.js";
-import { declaredDesign } from "../designOptions.js";
 import { GATE_HELP, gateOfFlags, withGateOptions } from "../gateOptions.js";
 import { applyGate } from "../gateOutcome.js";
 import { aggregatesDownload } from "../htmlOutput.js";

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
-import { differenceName, parseSystemSelection } from "../../ingest/index.js";
+import { differenceName, parseSystemSelection, readPlanStart } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
 import { PLAN_SCHEMA, planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
 import { aggregatesDownload } from "../htmlOutput.js";
@@ -9,16 +9,17 @@ import { type CommandIo, reportAction } from "../io.js";
 import {
   finiteNumber,
   nonNegativeNumber,
+  parseCurve,
   parseLevel,
   parseList,
   parsePopulation,
   positiveNumber,
   probability,
 } from "../options.js";
-import { checkPlanOptions, type PlanCommandOptions, planTargets } from "../planOptions.js";
-import { planStart } from "../planStart.js";
+import { checkPlanOptions, type PlanCommandOptions } from "../planOptions.js";
+import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
-import { withDatabaseOptions } from "../sourceOptions.js";
+import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -92,7 +93,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--curve <Ks>",
       "documents at which to show the half-width (comma-separated)",
-      parseList,
+      parseCurve,
     )
     .option(
       "--cutoff <n>",
@@ -110,10 +111,18 @@ export async function runPlan(
   io: CommandIo,
 ): Promise<string> {
   const format = await checkPlanOptions(file, options);
-  const start = await planStart(file, options, io);
+  const given = file !== undefined || options.from !== undefined;
+  const source = given ? sourceOf(file === undefined ? [] : [file], options, io) : null;
+  const start = await readPlanStart(source, selectionOf(options), options, readingProgress(io));
+  io.progress.done();
   const plan = planSample({
     sd: start.sd,
-    ...planTargets(options, start.population),
+    ...(options.halfWidth === undefined ? {} : { halfWidth: options.halfWidth }),
+    ...(options.difference === undefined
+      ? {}
+      : { difference: options.difference, power: options.power }),
+    level: options.level,
+    ...(options.curve ? { curve: options.curve } : {}),
     population: start.population,
     source: start.source,
     oneSystemForDifference: start.oneSystemForDifference,

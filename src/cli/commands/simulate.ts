@@ -1,23 +1,31 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
-import { metricKindOf } from "../../core/analyze.js";
-import { CHUNK_BOOTSTRAP_SKIPPED } from "../../core/simulation/coverageStudy.js";
-import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
-import { censusTruth } from "../../core/simulation/studySummary.js";
-import { differenceName, type OneOrPairRead, readSource } from "../../ingest/index.js";
+import { DEFAULT_ALLOCATION } from "../../core/designs/allocation.js";
+import type { StudyPlanOptions } from "../../core/simulation/studyPlan.js";
+import { studyPlan } from "../../core/simulation/studyPlan.js";
+import { differenceName, readSource } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
 import {
   SIMULATION_SCHEMA,
-  type SimulationReport,
   simulationJson,
   simulationMarkdown,
   simulationTerminal,
 } from "../../report/simulationReport.js";
-import { runStudyColumns, type StudyColumnSettings } from "../../simulation/runStudyColumns.js";
+import type { StudyColumnSettings } from "../../simulation/runStudyColumns.js";
+import { simulateCensus } from "../../simulation/simulateCensus.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { parseLevel, parseList, parseReplicates, parseSeed, parseThreads } from "../options.js";
+import {
+  nonNegativeNumber,
+  parseAllocation,
+  parseLevel,
+  parseReplicates,
+  parseSeed,
+  parseThreads,
+  wholeNumber,
+  wholeNumberList,
+} from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import {
   type ReportOptions,
@@ -26,22 +34,13 @@ import {
   reportFormat,
   withReportOptions,
 } from "../reportOptions.js";
-import {
-  checkColumnsFit,
-  type SimulationDesignFlags,
-  simulationDesign,
-  studyDesign,
-  studySizes,
-  withSimulationDesignOptions,
-} from "../simulationDesign.js";
 import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 
 interface SimulateCommandOptions
   extends CensusInputOptions,
-    SimulationDesignFlags,
+    StudyPlanOptions,
     StudyColumnSettings,
     ReportOptions {
-  readonly units: string[];
   /** Worker threads; default the machine's cores. */
   readonly threads?: number;
 }
@@ -83,8 +82,16 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     },
     true,
   )
-    .option("--k <Ks>", "documents per sample, comma-separated", parseList, [])
-    .option("--reps <R>", "repetitions: one number, or one per K (comma-separated)", parseList, [])
+    .option(
+      "--k <Ks>",
+      "documents per sample, comma-separated (default: 5,10,20)",
+      wholeNumberList("--k", 2),
+    )
+    .option(
+      "--reps <R>",
+      "repetitions: one number, or one per K (comma-separated) (default: 2000)",
+      wholeNumberList("--reps", 1),
+    )
     .option(
       "--replicates <B>",
       "bootstrap replicates per repetition (0: no bootstrap)",
@@ -99,8 +106,37 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       "worker threads running the repetitions, and DuckDB threads reading the census file (default: the machine's cores)",
       parseThreads,
     )
-    .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)");
-  withReportOptions(withDatabaseOptions(withSimulationDesignOptions(command)), SIMULATION_SCHEMA)
+    .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)")
+    .option(
+      "--design <design>",
+      "stratified: sample size strata (with --cutoff and --allocation); two-stage or a two-stage design FILE.json: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
+    )
+    .option(
+      "--cutoff <n>",
+      "with --design stratified: large documents have more than n results",
+      nonNegativeNumber("--cutoff"),
+    )
+    .option(
+      "--allocation <rule>",
+      "with --design stratified: equal, proportional or neyman",
+      parseAllocation,
+      DEFAULT_ALLOCATION,
+    )
+    .option(
+      "--psu <column>",
+      "with a two-stage design: the census's first-stage unit column (default: psu)",
+    )
+    .option(
+      "--units <m>",
+      "with a two-stage design: units drawn per sample, comma-separated",
+      wholeNumberList("--units", 2),
+    )
+    .option(
+      "--per-unit <k>",
+      "with a two-stage design: documents drawn in each drawn unit",
+      wholeNumber("--per-unit", 2, "whole numbers ≥ 2"),
+    );
+  withReportOptions(withDatabaseOptions(command), SIMULATION_SCHEMA)
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runSimulate));
 }
@@ -111,59 +147,35 @@ export async function runSimulate(
   io: CommandIo,
 ): Promise<string> {
   const format = reportFormat(options);
-  const design = simulationDesign(options);
-  const sizes = studySizes(options, design);
-  const twoStage = design.kind === "two-stage" ? design : null;
+  const plan = studyPlan(options);
+  const twoStage = plan.design.kind === "two-stage" ? plan.design : null;
   await refuseUnsafe([file, twoStage?.file], options);
-  checkSources(file === undefined ? [] : [file], options, "the census file");
-  const census = await readSource(
-    sourceOf(file === undefined ? [] : [file], options, io),
-    selectionOf(options),
-    {
-      read: "one",
-      usedBy: "simulate",
-      pairedUse: "a paired study",
-      documentLabel: twoStage?.unitColumn ?? null,
-      progress: readingProgress(io),
-    },
-  );
-  const stats = census.stats;
-  checkColumnsFit(sizes.columns, design, stats.n.length);
-  const threads = options.threads ?? availableParallelism();
+  const files = file === undefined ? [] : [file];
+  checkSources(files, options, "the census file");
+  const census = await readSource(sourceOf(files, options, io), selectionOf(options), {
+    read: "one",
+    usedBy: "simulate",
+    pairedUse: "a paired study",
+    documentLabel: twoStage?.unitColumn ?? null,
+    progress: readingProgress(io),
+  });
+  const { sizes } = plan;
   const started = Date.now();
-  const studies = await runStudyColumns(
-    census,
-    await studyDesign(design, census.labels ?? null),
-    sizes,
-    options,
-    {
-      threads,
-      ...(io.signal ? { signal: io.signal } : {}),
-      onProgress: (column, done, total) => {
-        const elapsed = (Date.now() - started) / 1000;
-        const eta = done > 0 ? (elapsed / done) * (total - done) : 0;
-        io.progress.update(
-          `${sizes.perColumn} = ${sizes.columns[column]}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
-        );
-      },
-    },
-  );
-  io.progress.done();
-  const report: SimulationReport = {
+  const report = await simulateCensus(census, plan, options, {
+    threads: options.threads ?? availableParallelism(),
     version: io.version,
-    census: censusDescription(census),
-    truth: censusTruth(stats),
-    level: options.level,
-    studies,
-    recommended: studies.map((s) => ({
-      micro: recommendFromStudy(s, "micro"),
-      macro: recommendFromStudy(s, "macro"),
-    })),
-    threads,
-    notes: options.chunkBootstrap ? [] : [`chunk-bootstrap: ${CHUNK_BOOTSTRAP_SKIPPED}.`],
-  };
+    ...(io.signal ? { signal: io.signal } : {}),
+    onProgress: (column, done, total) => {
+      const elapsed = (Date.now() - started) / 1000;
+      const eta = done > 0 ? (elapsed / done) * (total - done) : 0;
+      io.progress.update(
+        `${sizes.perColumn} = ${sizes.columns[column]}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
+      );
+    },
+  });
+  io.progress.done();
   const renderers = {
-    json: (r: typeof report) => jsonText(simulationJson(r)),
+    json: (r: Parameters<typeof simulationJson>[0]) => jsonText(simulationJson(r)),
     markdown: simulationMarkdown,
     terminal: simulationTerminal,
   };
@@ -172,26 +184,10 @@ export async function runSimulate(
     io,
     html: async (path) => {
       const { simulateHtml } = await import("../../report/html/simulatePage.js");
-      const { pair, metric } = census;
+      const { pair, metric, stats } = census;
       const system = pair ? differenceName(pair.a, pair.b) : census.system;
       const aggregates = aggregatesDownload(path, [{ system, metric, stats }]);
       return simulateHtml({ report, census: stats, aggregates });
     },
   });
-}
-
-/** The census as simulate's report describes it: source, digest, size, metric and what of it. */
-function censusDescription(census: OneOrPairRead): SimulationReport["census"] {
-  const { stats, pair, description } = census;
-  return {
-    file: description.file,
-    sha256: description.sha256 as string,
-    kind: description.kind,
-    documents: stats.n.length,
-    results: stats.n.reduce((t, v) => t + v, 0),
-    metric: census.metric,
-    metricKind: metricKindOf(stats, pair !== null),
-    system: census.system,
-    pair,
-  };
 }

@@ -1,28 +1,11 @@
 import type { Command } from "commander";
-import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
-import { RagciError } from "../../core/errors.js";
 import {
   DIALECTS,
-  dialect,
-  parseSystemSelection,
-  perDocumentSql,
-  type SqlSource,
+  type PerDocumentStatementOptions,
+  perDocumentStatement,
 } from "../../ingest/index.js";
 import type { CommandIo } from "../io.js";
 import { parseList } from "../options.js";
-
-interface SqlCommandOptions {
-  readonly dialect: string;
-  readonly table?: string;
-  readonly sql?: string;
-  readonly doc: string;
-  readonly metric?: string[];
-  readonly system?: string;
-  readonly query?: string;
-  readonly pair?: boolean;
-  readonly intersect?: boolean;
-  readonly label?: string;
-}
 
 const EXAMPLES = `
 Examples:
@@ -69,53 +52,7 @@ export function registerSql(program: Command, io: CommandIo): void {
       "a per-document column to carry into the table, e.g. a design's stratum or psu (for --aggregated --design)",
     )
     .addHelpText("after", EXAMPLES)
-    .action((options: SqlCommandOptions) => {
-      io.stdout(`${sqlStatement(options)};\n`);
+    .action((options: PerDocumentStatementOptions) => {
+      io.stdout(`${perDocumentStatement(options)};\n`);
     });
-}
-
-function sqlStatement(options: SqlCommandOptions): string {
-  const d = dialect(options.dialect);
-  if ((options.table === undefined) === (options.sql === undefined)) {
-    throw new RagciError(
-      "invalid-option",
-      'give the rows with --table NAME or --sql "SELECT …" (one of them)',
-    );
-  }
-  if (!options.metric || options.metric.length === 0)
-    throw new RagciError(
-      "invalid-option",
-      "name the metric column(s) with --metric (e.g. --metric hit5,rr)",
-    );
-  const system = parseSystemSelection(options.system);
-  const source: SqlSource =
-    options.table !== undefined ? { table: options.table } : { sql: options.sql as string };
-  let pairs: [string, string][] | null = null;
-  if (options.intersect && !options.pair)
-    throw new RagciError(
-      "invalid-option",
-      "--intersect goes with --pair (two systems joined on --query)",
-    );
-  if (options.pair) {
-    const values = system?.systems;
-    if (values?.length !== 2 || !options.query) {
-      throw new RagciError(
-        "invalid-option",
-        "--pair needs two systems and the query they are joined on: --system COL=A,B --query COL",
-      );
-    }
-    const [a, b] = [...values].sort(compareCodePoints) as [string, string];
-    pairs = [[a, b]];
-  }
-  return perDocumentSql(d, {
-    source,
-    doc: options.doc,
-    metrics: options.metric,
-    system: system?.systemColumn ?? null,
-    systems: system?.systems ?? null,
-    query: options.query ?? null,
-    pairs,
-    intersect: options.intersect ?? false,
-    label: options.label ?? null,
-  });
 }

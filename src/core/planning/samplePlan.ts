@@ -1,6 +1,7 @@
 import { FEWEST_DIFFERING_DOCUMENTS } from "../diagnostics/differingDocuments.js";
 import { optionRef, RagciError } from "../errors.js";
 import type { Estimand } from "../types.js";
+import { checkCurve } from "./checkCurve.js";
 import { documentsForDiffering } from "./documentsForDiffering.js";
 import {
   halfWidthCurve,
@@ -89,6 +90,7 @@ const DEFAULT_CURVE = [5, 10, 20, 50, 100, 200, 500, 1000];
  */
 export function planSample(input: SamplePlanInput): SamplePlan {
   const { population, level } = input;
+  if (input.curve) checkCurve(input.curve, population);
   requirePopulationHoldsSource(population, input.source);
   const estimands = (["macro", "micro"] as const).filter((e) => input.sd[e] !== undefined);
   const curve = input.curve ?? DEFAULT_CURVE.filter((k) => population === null || k <= population);

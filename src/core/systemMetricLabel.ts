@@ -1,4 +1,4 @@
-import { RagciError } from "../core/errors.js";
+import { RagciError } from "./errors.js";
 
 interface SystemMetric {
   readonly system: string | null;

@@ -1,0 +1,148 @@
+import { type AllocationRule, DEFAULT_ALLOCATION } from "../designs/allocation.js";
+import { optionRef, RagciError } from "../errors.js";
+import { refuseDegenerateStudy } from "./degenerateStudy.js";
+
+/** How a coverage study on a census draws its samples, and at which sizes (simulate's options). */
+export interface StudyPlanOptions {
+  /** Absent for SRS; "stratified" (size strata); "two-stage", or a two-stage design FILE.json. */
+  readonly design?: string;
+  /** Size strata: large documents have more than `cutoff` results. */
+  readonly cutoff?: number;
+  readonly allocation?: AllocationRule;
+  /** Two-stage: the census's first-stage unit column (default psu). */
+  readonly psu?: string;
+  /** K, documents per sample, one column each (default 5, 10, 20); not two-stage. */
+  readonly k?: readonly number[];
+  /** Two-stage: m, units drawn per sample, one column each. */
+  readonly units?: readonly number[];
+  /** Two-stage: documents drawn in each drawn unit. */
+  readonly perUnit?: number;
+  /** Repetitions: one number, or one per column (default 2000). */
+  readonly reps?: readonly number[];
+}
+
+export type SimulationDesign =
+  | { readonly kind: "srs" }
+  | { readonly kind: "stratified"; readonly cutoff: number; readonly allocation: AllocationRule }
+  | {
+      readonly kind: "two-stage";
+      readonly unitColumn: string;
+      readonly perUnit: number;
+      /** A two-stage design file whose T and M_i must match the census, or null. */
+      readonly file: string | null;
+    };
+
+/** The study's columns (K, or m units for two-stage) and the repetitions at each. */
+export interface StudySizes {
+  readonly columns: number[];
+  readonly repetitions: number[];
+  /** What a column is: K, or m (units per sample). */
+  readonly perColumn: "K" | "m";
+}
+
+export interface StudyPlan {
+  readonly design: SimulationDesign;
+  readonly sizes: StudySizes;
+}
+
+const refuse = (message: string) => new RagciError("invalid-option", message);
+
+/** Whole numbers ≥ minimum (a library caller's; the CLI's parsers check them first). */
+function wholeNumbers(
+  name: "k" | "units" | "perUnit" | "reps",
+  values: readonly number[],
+  min: number,
+) {
+  const bad = values.find((v) => !Number.isSafeInteger(v) || v < min);
+  if (bad !== undefined) throw refuse(`${optionRef(name)} ${bad}: give whole numbers ≥ ${min}`);
+  return [...values];
+}
+
+/** The study's design from `design` and its options, each option refused where it does not apply. */
+function simulationDesign(options: StudyPlanOptions): SimulationDesign {
+  const given = options.design;
+  const names = ["design", "cutoff", "psu", "units", "perUnit", "k"] as const;
+  const [design, cutoff, psu, units, perUnit, k] = names.map((name) => optionRef(name));
+  const kind =
+    given === undefined
+      ? "srs"
+      : given === "stratified"
+        ? "stratified"
+        : given === "two-stage" || /\.json$/i.test(given)
+          ? "two-stage"
+          : null;
+  if (kind === null) {
+    throw refuse(
+      `${design} ${given}: use stratified (size strata, with ${cutoff} C), two-stage (with ${psu}, ${units}, ${perUnit}), or a two-stage design FILE.json`,
+    );
+  }
+  if (kind !== "stratified" && options.cutoff !== undefined)
+    throw refuse(`${cutoff} belongs to ${design} stratified`);
+  if (
+    kind !== "two-stage" &&
+    ((options.units ?? []).length > 0 || options.perUnit !== undefined || options.psu)
+  ) {
+    throw refuse(
+      `${psu}, ${units} and ${perUnit} belong to a two-stage study: ${design} two-stage (or a two-stage design FILE.json)`,
+    );
+  }
+  if (kind === "stratified") {
+    if (options.cutoff === undefined) {
+      throw refuse(
+        `${design} stratified needs the size cutoff: ${cutoff} C (large documents have more than C results; ragci strata proposes one)`,
+      );
+    }
+    return { kind, cutoff: options.cutoff, allocation: options.allocation ?? DEFAULT_ALLOCATION };
+  }
+  if (kind === "two-stage") {
+    if ((options.k ?? []).length > 0) {
+      throw refuse(
+        `a two-stage study's columns are ${units} m (units per sample) with ${perUnit} k documents in each; ${k} does not apply`,
+      );
+    }
+    if ((options.units ?? []).length === 0 || options.perUnit === undefined) {
+      throw refuse(
+        `a two-stage study needs ${units} m (units drawn per sample, e.g. 4,8) and ${perUnit} k (documents drawn in each)`,
+      );
+    }
+    return {
+      kind,
+      unitColumn: options.psu ?? "psu",
+      perUnit: wholeNumbers("perUnit", [options.perUnit], 2)[0] as number,
+      file: given === "two-stage" ? null : (given as string),
+    };
+  }
+  return { kind: "srs" };
+}
+
+/**
+ * A coverage study's design and sizes (simulate's options): SRS, size strata or two-stage, the
+ * columns (K, or m units) and the repetitions at each, every option checked against the others.
+ *
+ * @throws RagciError naming the option to change
+ */
+export function studyPlan(options: StudyPlanOptions): StudyPlan {
+  const design = simulationDesign(options);
+  const twoStage = design.kind === "two-stage";
+  const columns = twoStage
+    ? wholeNumbers("units", options.units ?? [], 2)
+    : wholeNumbers("k", (options.k ?? []).length > 0 ? (options.k ?? []) : [5, 10, 20], 2);
+  const perColumn = twoStage ? "m" : "K";
+  const given = options.reps ?? [];
+  const reps = wholeNumbers("reps", given.length > 0 ? given : [2000], 1);
+  if (reps.length !== 1 && reps.length !== columns.length) {
+    throw refuse(
+      `${optionRef("reps")} ${given.join(",")}: give one number, or one per ${perColumn} (${columns.length} of them)`,
+    );
+  }
+  const repetitions = columns.map((_, i) => (reps[i] ?? reps[0]) as number);
+  return { design, sizes: { columns, repetitions, perColumn } };
+}
+
+/** @throws RagciError when a K of an SRS or stratified study exceeds the census's documents */
+export function checkColumnsFit(plan: StudyPlan, documents: number): void {
+  if (plan.design.kind === "two-stage") return;
+  const tooMany = plan.sizes.columns.find((k) => k >= documents);
+  if (tooMany !== undefined)
+    refuseDegenerateStudy(tooMany, documents, `${optionRef("k")} ${tooMany}`);
+}

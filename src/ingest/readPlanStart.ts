@@ -1,0 +1,50 @@
+import { optionRef, RagciError } from "../core/errors.js";
+import {
+  type PlanStart,
+  type PlanStartInput,
+  planStartFromPilot,
+  planStartFromSd,
+} from "../core/planning/planStart.js";
+import { readSource } from "./readSource.js";
+import type { Selection } from "./selection.js";
+import { isDatabaseSource, type ReadProgress, type Source } from "./source.js";
+
+/**
+ * Where a plan's S and M come from: a pilot or census source (files, or a database, where the
+ * rows are aggregated), or S given (`sd`, `sdMacro`, `sdMicro`) when `source` is null.
+ *
+ * @param system the system selection as the user wrote it (a paired plan's note names it)
+ * @throws RagciError when S is given as well as a source to estimate it from
+ */
+export async function readPlanStart(
+  source: Source | null,
+  selection: Selection,
+  input: PlanStartInput & { readonly system?: string | undefined },
+  progress?: ReadProgress,
+): Promise<PlanStart> {
+  if (source === null) return planStartFromSd(input);
+  const database = isDatabaseSource(source);
+  if (input.sd !== undefined || input.sdMacro !== undefined || input.sdMicro !== undefined) {
+    const given = database ? optionRef("url") : "a file";
+    throw new RagciError("invalid-option", `give either ${given} or ${optionRef("sd")}, not both`, {
+      option: "sd",
+    });
+  }
+  const pilot = await readSource(source, selection, {
+    read: "one",
+    usedBy: "plan",
+    ...(progress ? { progress } : {}),
+  });
+  const { file, sha256 } = pilot.description;
+  return planStartFromPilot(
+    {
+      ...pilot,
+      system: input.system ?? null,
+      file,
+      // How the message names the source: "the file", or the database's table.
+      named: database ? file : "the file",
+      sha256: sha256 as string,
+    },
+    input,
+  );
+}
