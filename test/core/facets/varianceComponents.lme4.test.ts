@@ -278,6 +278,6 @@ describe.each(dataSets)("data set $index: $spec.label", (ds) => {
     record("intercept Satterthwaite df", relative(df, expected), ds.index);
     expect(relative(df, expected), `${df} vs ${expected}`).toBeLessThan(REL_DF);
     const interval = facetInterval(ds.cells, { level: 0.95 });
-    if (interval.population) expect(interval.population.interval.df).toBe(df);
+    if (interval.reml) expect(interval.reml.interval.df).toBe(df);
   });
 });
