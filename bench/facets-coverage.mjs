@@ -4,18 +4,23 @@
 //   random  — 3 judges drawn afresh each repetition; truth = the judge-population mean
 //             E[expit(α + a + b + c)] (Gauss–Hermite);
 //   fixed   — the same 3 judges every repetition; truth = their mean (1/J) Σ_j E[expit(α + a + b + c_j)];
-//   reruns  — no judges, 3 reruns per query; truth = E[expit(α + a + b)].
-// Intervals: facetInterval's population one (REML intercept, lmerTest's Satterthwaite ν), its
-// fixed (document-level CR2) one, and for orientation the issue's numpy candidates: CR2
-// variance + s²_judge/J with a Satterthwaite ν, and the same se with t(J − 1).
-// Usage: node bench/facets-coverage.mjs [reps=400] [seed=20261206]  (after npm run build;
+//   reruns  — no judges, 3 reruns per query; truth = E[expit(α + a + b)];
+//   alike   — 3 judges without spread (c = 0): both estimands are E[expit(α + a + b)].
+// Intervals: facetInterval's fixed (document-level CR2) one, its recommended population one
+// (the union of the next two), its REML one (lmerTest's Satterthwaite ν) and its spread one
+// (CR2 variance + s²_judge/J, Satterthwaite ν: the issue's numpy orientation), and the last two
+// with t(J − 1).
+// Usage: node bench/facets-coverage.mjs [reps=400] [seed=20261206] [settings=random,fixed,reruns,alike]
+//   (after npm run build;
 //   RAGCI_BENCH_DIST=DIR for another build). Prints a markdown table (docs/facets.md).
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = process.env.RAGCI_BENCH_DIST ?? join(root, "dist");
-const { facetInterval, tQuantile, expit } = await import(pathToFileURL(join(dist, "core/index.js")).href);
+const { facetInterval, tQuantile, expit } = await import(
+  pathToFileURL(join(dist, "core/index.js")).href
+);
 
 const REPS = Number(process.argv[2] ?? 400);
 const SEED = Number(process.argv[3] ?? 20261206);
@@ -56,8 +61,20 @@ function meanExpit(m, s) {
 function simulate(setting, rand, normal, fixedJudges) {
   const judges = setting === "reruns" ? 1 : J;
   const trials = setting === "reruns" ? 3 : 1;
-  const c = setting === "random" ? Array.from({ length: J }, () => SD.judge * normal()) : fixedJudges;
-  const cells = { document: [], query: [], judge: setting === "reruns" ? null : [], n: [], sum: [], within: [] };
+  const c =
+    setting === "random"
+      ? Array.from({ length: J }, () => SD.judge * normal())
+      : setting === "alike"
+        ? [0, 0, 0]
+        : fixedJudges;
+  const cells = {
+    document: [],
+    query: [],
+    judge: setting === "reruns" ? null : [],
+    n: [],
+    sum: [],
+    within: [],
+  };
   for (let d = 0; d < D; d++) {
     const a = SD.document * normal();
     const e = Array.from({ length: judges }, () => SD.documentJudge * normal());
@@ -92,28 +109,12 @@ function simulate(setting, rand, normal, fixedJudges) {
   };
 }
 
-// The issue's orientation: CR2 variance of the document-level mean + s²(judge means)/J.
-function judgeSpread(cells, fixed) {
-  const means = new Float64Array(J);
-  const counts = new Float64Array(J);
-  for (let c = 0; c < cells.n.length; c++) {
-    means[cells.judge[c]] += cells.sum[c] / cells.n[c];
-    counts[cells.judge[c]] += 1;
-  }
-  for (let j = 0; j < J; j++) means[j] /= counts[j];
-  const mean = means.reduce((x, y) => x + y, 0) / J;
-  const s2 = means.reduce((x, y) => x + (y - mean) ** 2, 0) / (J - 1);
-  const vd = fixed.interval.se ** 2;
-  const vj = s2 / J;
-  const df = (vd + vj) ** 2 / (vd ** 2 / fixed.interval.df + vj ** 2 / (J - 1));
-  return { estimate: fixed.estimate, se: Math.sqrt(vd + vj), satterthwaite: df };
-}
-
-const settings = ["random", "fixed", "reruns"];
+const ALL_SETTINGS = ["random", "fixed", "reruns", "alike"];
+const settings = (process.argv[4] ?? ALL_SETTINGS.join(",")).split(",");
 const rows = [];
 const started = performance.now();
 for (const setting of settings) {
-  const rand = mulberry32(SEED + settings.indexOf(setting));
+  const rand = mulberry32(SEED + ALL_SETTINGS.indexOf(setting));
   const normal = normalSource(rand);
   const fixedJudges = Array.from({ length: J }, () => SD.judge * normal());
   const total = Math.sqrt(SD.document ** 2 + SD.query ** 2);
@@ -121,8 +122,14 @@ for (const setting of settings) {
     setting === "random"
       ? meanExpit(ALPHA, Math.sqrt(total ** 2 + SD.judge ** 2 + SD.documentJudge ** 2))
       : setting === "fixed"
-        ? fixedJudges.reduce((x, c) => x + meanExpit(ALPHA + c, Math.sqrt(total ** 2 + SD.documentJudge ** 2)), 0) / J
-        : meanExpit(ALPHA, total);
+        ? fixedJudges.reduce(
+            (x, c) => x + meanExpit(ALPHA + c, Math.sqrt(total ** 2 + SD.documentJudge ** 2)),
+            0,
+          ) / J
+        : meanExpit(
+            ALPHA,
+            Math.sqrt(total ** 2 + (setting === "alike" ? SD.documentJudge ** 2 : 0)),
+          );
   const tally = new Map();
   const add = (name, lower, upper) => {
     const t = tally.get(name) ?? { covered: 0, width: 0, n: 0 };
@@ -134,26 +141,44 @@ for (const setting of settings) {
   for (let r = 0; r < REPS; r++) {
     const cells = simulate(setting, rand, normal, fixedJudges);
     const result = facetInterval(cells, { level: LEVEL });
-    add("documents only (these judges; CR2)", result.fixed.interval.lower, result.fixed.interval.upper);
-    if (result.population) {
-      add("judge population (REML, Satterthwaite ν as lmerTest)", result.population.interval.lower, result.population.interval.upper);
-    }
-    if (setting !== "reruns") {
-      const o = judgeSpread(cells, result.fixed);
-      const q1 = tQuantile(1 - (1 - LEVEL) / 2, o.satterthwaite);
-      add("orientation: CR2 + s²_J/J, Satterthwaite ν", o.estimate - q1 * o.se, o.estimate + q1 * o.se);
-      const q2 = tQuantile(1 - (1 - LEVEL) / 2, J - 1);
-      add("orientation: CR2 + s²_J/J, t(J − 1)", o.estimate - q2 * o.se, o.estimate + q2 * o.se);
-    }
+    const add2 = (name, e, q = null) => {
+      if (!e) return;
+      const half = q === null ? null : q * e.interval.se;
+      add(
+        name,
+        half === null ? e.interval.lower : e.estimate - half,
+        half === null ? e.interval.upper : e.estimate + half,
+      );
+    };
+    add2("documents only (these judges; CR2)", result.fixed);
+    add2("recommended: union of the two below", result.population);
+    add2("REML, Satterthwaite ν as lmerTest", result.reml);
+    add2("CR2 + s²_J/J, Satterthwaite ν", result.spread);
+    const qJ = tQuantile(1 - (1 - LEVEL) / 2, J - 1);
+    add2("REML se, t(J − 1)", result.reml, qJ);
+    add2("CR2 + s²_J/J, t(J − 1)", result.spread, qJ);
   }
   for (const [name, t] of tally) {
     const coverage = t.covered / t.n;
-    rows.push({ setting, name, coverage, mcse: Math.sqrt((coverage * (1 - coverage)) / t.n), width: t.width / t.n, n: t.n });
+    rows.push({
+      setting,
+      name,
+      coverage,
+      mcse: Math.sqrt((coverage * (1 - coverage)) / t.n),
+      width: t.width / t.n,
+      n: t.n,
+    });
   }
-  process.stderr.write(`${setting}: done (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  process.stderr.write(
+    `${setting}: done (${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+  );
 }
-console.log(`${REPS} repetitions per setting, seed ${SEED}, level ${LEVEL}; D = ${D}, Q = ${Q}, J = ${J}, binary outcomes\n`);
+console.log(
+  `${REPS} repetitions per setting, seed ${SEED}, level ${LEVEL}; D = ${D}, Q = ${Q}, J = ${J}, binary outcomes\n`,
+);
 console.log("| setting | interval | coverage | ± MC se | mean width |");
 console.log("|---|---|---:|---:|---:|");
 for (const r of rows)
-  console.log(`| ${r.setting} | ${r.name} | ${(100 * r.coverage).toFixed(1)}% | ${(100 * r.mcse).toFixed(1)} | ${r.width.toFixed(3)} |`);
+  console.log(
+    `| ${r.setting} | ${r.name} | ${(100 * r.coverage).toFixed(1)}% | ${(100 * r.mcse).toFixed(1)} | ${r.width.toFixed(3)} |`,
+  );

@@ -1,7 +1,7 @@
 import { documentStats } from "../aggregate/documentStats.js";
 import { validateLevel } from "../analyze.js";
 import { tInterval } from "../intervals/tInterval.js";
-import { NeumaierSum } from "../numeric/compensatedSum.js";
+import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { AvailableInterval } from "../types.js";
 import { cr2 } from "../variance/cr2.js";
 import type { FacetCells, FacetComponent } from "./facetCells.js";
@@ -29,10 +29,21 @@ export interface FacetInterval {
   readonly level: number;
   readonly components: VarianceComponents;
   /**
-   * Judges and wordings drawn from a population (random): the REML intercept with its model
-   * standard error and lmerTest's Satterthwaite ν. Null without a judge or variant component.
+   * Judges and wordings drawn from a population (random), the recommended interval: the union
+   * of `reml` and `spread` (on a balanced design both are centred on the same mean, and this
+   * is the wider of the two). In the coverage study (docs/facets.md) the union covered
+   * 94.3% where each alone covered about 93%, at the width of the REML one. Its se, df and q
+   * are those of the wider of the two. Null without a judge or variant component.
    */
   readonly population: FacetEstimate | null;
+  /** The REML intercept ± t(ν)·se with lmerTest's Satterthwaite ν (model-based). */
+  readonly reml: FacetEstimate | null;
+  /**
+   * The mean of the cell means with CR2 variance + s²_judge/J (+ s²_variant/V), the spread of
+   * the per-judge (per-wording) means, and Satterthwaite's ν over (ν_CR2, J − 1, V − 1)
+   * (design-based: conservative by the document × judge term on a balanced design).
+   */
+  readonly spread: FacetEstimate | null;
   /**
    * These judges and wordings (fixed): the mean of the cell means with the document-level CR2
    * interval (each document's cells summed: n_d = its cells, s_d = Σ of their means), as ragci
@@ -77,6 +88,43 @@ export function documentCellSums(cells: FacetCells): {
   };
 }
 
+/** s²(level means)/L for one crossed facet: the mean of each level's cell means, their spread. */
+function spreadOfLevelMeans(
+  cells: FacetCells,
+  codes: Int32Array,
+): { variance: number; levels: number } {
+  const totals = new Map<number, { sum: NeumaierSum; count: number }>();
+  for (let c = 0; c < codes.length; c++) {
+    const code = codes[c] as number;
+    let t = totals.get(code);
+    if (!t) {
+      t = { sum: new NeumaierSum(), count: 0 };
+      totals.set(code, t);
+    }
+    t.sum.add((cells.sum[c] as number) / (cells.n[c] as number));
+    t.count++;
+  }
+  const means = [...totals.values()].map((t) => t.sum.value() / t.count);
+  const levels = means.length;
+  const mean = compensatedSum(means) / levels;
+  const s2 = compensatedSum(means.map((m) => (m - mean) ** 2)) / (levels - 1);
+  return { variance: s2 / levels, levels };
+}
+
+/** [min lower, max upper] of two intervals; se, df and q of the one with the wider half-width. */
+function union(a: FacetEstimate, b: FacetEstimate): FacetEstimate {
+  const half = (e: FacetEstimate) => (e.interval.upper - e.interval.lower) / 2;
+  const wider = half(a) >= half(b) ? a : b;
+  return {
+    estimate: wider.estimate,
+    interval: {
+      ...wider.interval,
+      lower: Math.min(a.interval.lower, b.interval.lower),
+      upper: Math.max(a.interval.upper, b.interval.upper),
+    },
+  };
+}
+
 /**
  * The interval that counts judges and wordings (issue: noise beyond documents), beside the
  * document-level one for these judges. A judge (or wording) is crossed with documents: a
@@ -90,7 +138,7 @@ export function facetInterval(cells: FacetCells, options: FacetIntervalOptions):
   const fit = remlFit(cells);
   const components = componentsOfFit(fit);
   const random = fit.layout.components.some((k) => k === "judge" || k === "variant");
-  const population = random
+  const reml = random
     ? {
         estimate: components.mean,
         interval: tInterval(
@@ -109,19 +157,37 @@ export function facetInterval(cells: FacetCells, options: FacetIntervalOptions):
     binary: false,
     idsDistinct: true,
   });
-  const fixedEstimate = (() => {
-    const total = new NeumaierSum();
-    const count = new NeumaierSum();
-    for (let d = 0; d < stats.n.length; d++) {
-      total.add(stats.s[d] as number);
-      count.add(stats.n[d] as number);
-    }
-    return total.value() / count.value();
-  })();
+  const fixedEstimate = compensatedSum(stats.s) / compensatedSum(stats.n);
+  const documentError = cr2(stats);
   const fixed = {
     estimate: fixedEstimate,
-    interval: tInterval(fixedEstimate, cr2(stats), options.level),
+    interval: tInterval(fixedEstimate, documentError, options.level),
   };
+  let spread: FacetEstimate | null = null;
+  if (random) {
+    // Satterthwaite over independent pieces: CR2 (ν_CR2) and each crossed facet's spread.
+    const vd = (documentError.se as number) ** 2;
+    let variance = vd;
+    let denominator = vd ** 2 / (documentError.df as number);
+    for (const codes of [
+      fit.layout.components.includes("judge") ? cells.judge : null,
+      fit.layout.components.includes("variant") ? cells.variant : null,
+    ]) {
+      if (!codes) continue;
+      const levelSpread = spreadOfLevelMeans(cells, codes);
+      variance += levelSpread.variance;
+      denominator += levelSpread.variance ** 2 / (levelSpread.levels - 1);
+    }
+    spread = {
+      estimate: fixedEstimate,
+      interval: tInterval(
+        fixedEstimate,
+        { se: Math.sqrt(variance), df: denominator > 0 ? variance ** 2 / denominator : null },
+        options.level,
+      ),
+    };
+  }
+  const population = reml && spread ? union(reml, spread) : null;
   const terms = meanVarianceTerms(fit.layout, components.components);
   let sum = 0;
   for (const v of Object.values(terms)) sum += v as number;
@@ -135,6 +201,8 @@ export function facetInterval(cells: FacetCells, options: FacetIntervalOptions):
     level: options.level,
     components,
     population,
+    reml,
+    spread,
     fixed,
     recommended: random ? "population" : "fixed",
     shares,

@@ -1,6 +1,6 @@
 /**
  * facetInterval: the fixed-judges interval is today's document-level CR2 on the cells (checked
- * against a recomputation from the trial rows), the population interval is the REML intercept
+ * against a recomputation from the trial rows), the REML interval is the intercept
  * ± t(ν)·se, and the shares of var(mean) are the balanced closed form.
  */
 import { describe, expect, it } from "vitest";
@@ -49,16 +49,45 @@ describe("facetInterval", () => {
     expect(result.fixed.interval.lower).toBeCloseTo(expected.lower, 12);
   });
 
-  it("centres the judge-population interval on the REML intercept with its se", () => {
+  it("gives the REML intercept ± t(ν)·se, and the judge spread added to the CR2 variance", () => {
     const fit = varianceComponents(cells);
-    const population = result.population;
-    expect(population).not.toBeNull();
-    expect(population?.estimate).toBe(fit.mean);
-    expect(population?.interval.se).toBe(fit.meanSe);
-    const half = (population?.interval.upper as number) - fit.mean;
-    expect(half).toBeCloseTo((population?.interval.q as number) * fit.meanSe, 12);
+    const reml = result.reml;
+    expect(reml?.estimate).toBe(fit.mean);
+    expect(reml?.interval.se).toBe(fit.meanSe);
+    const half = (reml?.interval.upper as number) - fit.mean;
+    expect(half).toBeCloseTo((reml?.interval.q as number) * fit.meanSe, 12);
+    // Spread: s² of the three per-judge means of the (query, judge) means, over J, recomputed
+    // from the rows; ν by Satterthwaite over (ν_CR2, J − 1).
+    const perJudge = [0, 1, 2].map((j) => {
+      const byQuery = new Map<number, number[]>();
+      rows.y.forEach((y, i) => {
+        if (rows.judge?.[i] !== j) return;
+        byQuery.set(rows.query[i] as number, [...(byQuery.get(rows.query[i] as number) ?? []), y]);
+      });
+      const means = [...byQuery.values()].map((v) => v.reduce((a, b) => a + b, 0) / v.length);
+      return means.reduce((a, b) => a + b, 0) / means.length;
+    });
+    const m = perJudge.reduce((a, b) => a + b, 0) / 3;
+    const vJ = perJudge.reduce((a, b) => a + (b - m) ** 2, 0) / 2 / 3;
+    const vD = (result.fixed.interval.se as number) ** 2;
+    const df = (vD + vJ) ** 2 / (vD ** 2 / (result.fixed.interval.df as number) + vJ ** 2 / 2);
+    expect(result.spread?.interval.se).toBeCloseTo(Math.sqrt(vD + vJ), 12);
+    expect(result.spread?.interval.df).toBeCloseTo(df, 9);
+    expect(result.spread?.estimate).toBe(result.fixed.estimate);
+  });
+
+  it("recommends the union of the two for the population of judges", () => {
+    const { population, reml, spread } = result;
+    expect(population?.interval.lower).toBe(
+      Math.min(reml?.interval.lower as number, spread?.interval.lower as number),
+    );
+    expect(population?.interval.upper).toBe(
+      Math.max(reml?.interval.upper as number, spread?.interval.upper as number),
+    );
     // Judges random: their spread widens the interval beyond the fixed-judges one.
-    expect(half).toBeGreaterThan(result.fixed.interval.upper - result.fixed.estimate);
+    expect(
+      (population?.interval.upper as number) - (population?.interval.lower as number),
+    ).toBeGreaterThan(result.fixed.interval.upper - result.fixed.interval.lower);
     expect(result.recommended).toBe("population");
   });
 

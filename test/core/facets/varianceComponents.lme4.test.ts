@@ -5,8 +5,11 @@
  *
  * Tolerances: both sides minimise the same REML criterion, so the criterion itself agrees to
  * ~1e-10 at any θ (checked at θ = 1, no optimiser involved); at the optimum, lme4 is run with a
- * tight nloptwrap (xtol_rel 1e-12) and the components, intercept and se agree to 1e-6 relative
- * (REL); the Satterthwaite df goes through numerical second derivatives on both sides
+ * tight nloptwrap (xtol_rel 1e-12), ragci's criterion is never above lme4's, and the intercept
+ * and se agree to 1e-6 relative (REL). The components agree to 1e-5 (REL_COMPONENT): where a
+ * component is poorly determined (three judges, two wordings) the criterion is flat to 1e-15
+ * over a 1e-6 change in it, and lme4's tight fit lands anywhere in that flat (2e-7 to 1.7e-6
+ * from ragci's in repeated runs on data set 3). The Satterthwaite df goes through numerical second derivatives on both sides
  * (numDeriv's Richardson against ragci's), 1e-4 relative (REL_DF). lme4's default optimiser
  * stops earlier; how far is reported, not asserted.
  */
@@ -26,6 +29,7 @@ import { cellsFromRows, type DesignSpec, trialRows } from "./facetData.js";
 
 const R_SCRIPT_PATH = fileURLToPath(new URL("./facets.R", import.meta.url));
 const REL = 1e-6;
+const REL_COMPONENT = 1e-5;
 const REL_CRITERION = 1e-10;
 const REL_DF = 1e-4;
 
@@ -251,7 +255,7 @@ describe.each(dataSets)("data set $index: $spec.label", (ds) => {
         Math.max(Math.abs(expected), residual * 1e-3),
       );
       record(`component ${k}`, rel, ds.index);
-      expect(rel, `${k}: ${fit.components[k]} vs ${expected}`).toBeLessThan(REL);
+      expect(rel, `${k}: ${fit.components[k]} vs ${expected}`).toBeLessThan(REL_COMPONENT);
       const defaultRel = relative(
         r.get(`default.vc.${k}`) as number,
         expected,
@@ -278,6 +282,6 @@ describe.each(dataSets)("data set $index: $spec.label", (ds) => {
     record("intercept Satterthwaite df", relative(df, expected), ds.index);
     expect(relative(df, expected), `${df} vs ${expected}`).toBeLessThan(REL_DF);
     const interval = facetInterval(ds.cells, { level: 0.95 });
-    if (interval.population) expect(interval.population.interval.df).toBe(df);
+    if (interval.reml) expect(interval.reml.interval.df).toBe(df);
   });
 });
