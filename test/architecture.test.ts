@@ -70,7 +70,8 @@ describe("architecture", () => {
 
   it("the published entries are src/index.ts and src/core/index.ts, and neither re-exports the CLI's door to ingest", () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-    expect(Object.keys(pkg.exports)).toEqual([".", "./core"]);
+    // and the JSON Schemas of the commands' --json (files, not code: docs/json.md)
+    expect(Object.keys(pkg.exports)).toEqual([".", "./core", "./schemas/*"]);
     expect(pkg.exports["."].import).toBe("./dist/index.js");
     expect(pkg.exports["./core"].import).toBe("./dist/core/index.js");
     const entries = [join(root, "src/index.ts"), join(root, "src/core/index.ts")];

@@ -123,6 +123,13 @@ describe("@example in src/core", () => {
       "stratifiedHalfWidth",
       "summarizeStudy",
       "twoStageEstimates",
+      // the noise facets' (their inputs are cell tables; docs/facets.md has a worked example)
+      "cheapestFacetPlan",
+      "differenceCells",
+      "facetInterval",
+      "facetPlanHalfWidth",
+      "narrowestFacetPlan",
+      "varianceComponents",
     ];
     const functions = Object.entries(core)
       .filter(([name, value]) => typeof value === "function" && !/^[A-Z]/.test(name))
