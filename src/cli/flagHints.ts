@@ -29,6 +29,9 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   sdMicro: "--sd-micro",
   documents: "--documents",
   dialect: "--dialect",
+  trial: "--trial",
+  judge: "--judge",
+  variant: "--variant",
 };
 
 /**
