@@ -277,3 +277,20 @@ export function curveSizes(texts: readonly string[], population: number | null):
     return k;
   });
 }
+
+/**
+ * --trial, --judge, --variant (analyze, compare, plan): the facets of a per-query file, as
+ * ingest's FilesSource.trial, .judge and .variant.
+ */
+export function withFacetOptions(command: Command): Command {
+  return command
+    .option(
+      "--trial <column>",
+      "reruns' column (epoch, repeat): each query's trials are averaged for the interval and kept as cells; for a tool's output its own: epoch (Inspect), repeat (promptfoo), trial (evalite)",
+    )
+    .option(
+      "--judge <column>",
+      "the judge's (grader's) column, crossed with documents; for an Inspect log: scorer (each scorer a judge of one metric, score)",
+    )
+    .option("--variant <column>", "the prompt wording's column, crossed with documents");
+}

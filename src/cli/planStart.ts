@@ -14,6 +14,9 @@ export interface PlanInputOptions extends Omit<CensusInputOptions, "threads"> {
   readonly difference?: number;
   readonly population?: number;
   readonly census?: boolean;
+  readonly trial?: string;
+  readonly judge?: string;
+  readonly variant?: string;
 }
 
 /**

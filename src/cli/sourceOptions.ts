@@ -75,6 +75,9 @@ export interface SourceFlags extends DatabaseOptions {
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly threads?: number;
+  readonly trial?: string;
+  readonly judge?: string;
+  readonly variant?: string;
 }
 
 /** The flags as ingest's Source: --from's database (credentials from `env`), or the files. */
@@ -85,6 +88,11 @@ export function sourceOf(
 ): Source {
   const { doc, query } = flags;
   if (flags.from !== undefined) {
+    if (flags.trial !== undefined || flags.judge !== undefined || flags.variant !== undefined)
+      throw new RagciError(
+        "invalid-option",
+        "--trial, --judge and --variant read per-query files for now; export the table to Parquet and give the file",
+      );
     const { from: url, table, sql } = flags;
     return { url, table, sql, env: process.env, doc, query };
   }
@@ -102,6 +110,9 @@ export function sourceOf(
     errorsAsFailures,
     aggregated,
     threads,
+    trial: flags.trial,
+    judge: flags.judge,
+    variant: flags.variant,
   };
 }
 

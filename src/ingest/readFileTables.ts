@@ -141,6 +141,7 @@ export async function facetCellsOf(
   converted: EvalResultsFile | null,
   source: FilesSource,
   selection: Selection,
+  systemName: string | null = null,
 ): Promise<FacetRead | null> {
   if (!hasFacets(source)) return null;
   if (source.aggregated)
@@ -158,6 +159,7 @@ export async function facetCellsOf(
     doc: converted ? "doc" : (source.doc ?? null),
     query: converted ? "query_id" : (source.query ?? null),
     system: selection.systemColumn ?? (converted ? "system" : null),
+    systemName,
     metrics: converted ? converted.metrics : (selection.metrics ?? null),
     trial: column(source.trial, "trial"),
     judge: column(source.judge, "judge"),

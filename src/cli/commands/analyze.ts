@@ -19,7 +19,7 @@ import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import { loadDuringScan } from "../loadDuringScan.js";
-import { analysisSettings, parseList } from "../options.js";
+import { analysisSettings, parseList, withFacetOptions } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -50,7 +50,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
       .description("document-level intervals for micro and macro averages of retrieval metrics")
       .argument("[files...]", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
     (command) =>
-      command
+      withFacetOptions(command)
         .option(
           "--metric <columns>",
           "metric column(s), comma-separated (e.g. hit@5,mrr)",

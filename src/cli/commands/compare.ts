@@ -14,7 +14,7 @@ import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import { loadDuringScan } from "../loadDuringScan.js";
-import { analysisSettings, parseList } from "../options.js";
+import { analysisSettings, parseList, withFacetOptions } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -47,7 +47,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
         "per-query results: one file with a system column, or one file per system (or --from)",
       ),
     (command) =>
-      withGateOptions(command)
+      withFacetOptions(withGateOptions(command))
         .option(
           "--query <column>",
           "query id column the systems are paired on (default: query_id, query, qid)",

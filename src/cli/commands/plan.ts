@@ -13,6 +13,7 @@ import {
   parsePopulation,
   positiveNumber,
   probability,
+  withFacetOptions,
 } from "../options.js";
 import { checkPlanOptions, type PlanCommandOptions, planTargets } from "../planOptions.js";
 import { planStart } from "../planStart.js";
@@ -98,7 +99,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "with --census: also plan a size-stratified sample (large: more than n results)",
       nonNegativeNumber("--cutoff"),
     );
-  withReportOptions(withDatabaseOptions(command), "ragci.plan/1")
+  withReportOptions(withDatabaseOptions(withFacetOptions(command)), "ragci.plan/1")
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runPlan));
 }

@@ -161,6 +161,36 @@ describe("facets in the input: per-cell sums (trial, judge, variant columns)", (
     });
   });
 
+  it("gives each compared system's cells in a paired read, the pairing on the averaged queries", async () => {
+    const source = { files: [file], trial: "epoch", judge: "judge", variant: "variant" };
+    const selection = { systemColumn: "system", metrics: ["score"] };
+    const pairs = await readSource(source, selection, { read: "pairs" });
+    const [tables] = await readSource(source, selection, { read: "tables" });
+    expect(pairs.cells?.map((c) => c.system)).toEqual(["bm25", "tfidf"]);
+    for (const system of ["bm25", "tfidf"]) {
+      const paired = pairs.cells?.find((c) => c.system === system)?.cells;
+      const alone = tables?.cells?.find((c) => c.system === system)?.cells;
+      expect(paired?.sum).toEqual(alone?.sum);
+      expect(paired?.withinSumOfSquares).toEqual(alone?.withinSumOfSquares);
+      // Every query is in both systems, so the paired per-system sums are the tables' own.
+      const stats = pairs.table.perSystem.find((p) => p.system === system)?.stats;
+      const table = tables?.table.groups.find((g) => g.system === system)?.stats;
+      expect(stats?.n).toEqual(table?.n);
+      expect(stats?.s).toEqual(table?.s);
+    }
+    expect(pairs.inputs[0]?.rows).toBe(rows.length);
+  });
+
+  it("gives one system's cells in a read of one system (a plan's pilot)", async () => {
+    const source = { files: [file], trial: "epoch", judge: "judge", variant: "variant" };
+    const selection = { systemColumn: "system", systems: ["tfidf"], metrics: ["score"] };
+    const one = await readSource(source, selection, { read: "one", usedBy: "plan" });
+    const [tables] = await readSource(source, selection, { read: "tables" });
+    expect(one.cells?.map((c) => c.system)).toEqual(["tfidf"]);
+    expect(one.cells?.[0]?.cells.sum).toEqual(tables?.cells?.[0]?.cells.sum);
+    expect(one.stats.s).toEqual(tables?.table.groups[0]?.stats.s);
+  });
+
   it("refuses a (system, document, query, trial, judge, variant) given twice", async () => {
     const twice = join(scratchDir(), "twice.csv");
     writeFileSync(
