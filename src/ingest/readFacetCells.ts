@@ -126,6 +126,7 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
       metrics: layout.metrics,
     };
     const read = await cellsOf(connection, columns, file);
+    read.notices.unshift(averagingNotice(read.cells, columns, file));
     const dir = await mkdtemp(join(tmpdir(), "ragci-facets-"));
     const averagedPath = join(dir, "averaged.parquet");
     try {
@@ -145,6 +146,31 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
       cleanup: () => rm(dir, { recursive: true, force: true }),
     };
   }, options.threads);
+}
+
+/** What the per-document path reads: each query's mean over its trials, judges and variants. */
+function averagingNotice(
+  cells: readonly SystemFacetCells[],
+  c: FacetColumns,
+  file: string,
+): string {
+  const most = Math.max(0, ...cells.flatMap((s) => [...s.cells.n]));
+  const judges = [...new Set(cells.flatMap((s) => s.cells.labels.judges ?? []))];
+  const variants = [...new Set(cells.flatMap((s) => s.cells.labels.variants ?? []))];
+  const over = [
+    c.trialColumn ? `its trials (column ${c.trialColumn}, up to ${most} per cell)` : null,
+    c.judgeColumn
+      ? `${judges.length} judges (column ${c.judgeColumn}: ${judges.join(", ")})`
+      : null,
+    c.variantColumn
+      ? `${variants.length} variants (column ${c.variantColumn}: ${variants.join(", ")})`
+      : null,
+  ].filter((x) => x !== null);
+  const fixed =
+    c.judgeColumn || c.variantColumn
+      ? "; the intervals are for these judges and variants, not for a population of them"
+      : "";
+  return `${file}: each query's result is its mean over ${over.join(", ")}${fixed}`;
 }
 
 /** A cell as the statement returns it, before its codes. */

@@ -98,6 +98,8 @@ export async function readFileTable(
     };
     // A copied pipe is gone once read, so only a file read in place is checked as a shard.
     const plainFile = path === file && converted === null && !source.aggregated;
+    // With facets the table was read from the averaged copy; the input is the file given.
+    const format = faceted && !converted ? inputFormat(path, source.format) : table.format;
     return {
       table,
       ...(faceted ? { cells: pickSystems(faceted.cells, selection, displayName) } : {}),
@@ -106,15 +108,15 @@ export async function readFileTable(
         ? {
             path,
             file: displayName,
-            format: table.format,
-            query: table.queryColumn ?? null,
+            format,
+            query: faceted?.queryColumn ?? table.queryColumn ?? null,
             system: table.systemColumn,
           }
         : null,
       description: {
         file: displayName,
         sha256,
-        format: converted?.tools[0] ?? table.format,
+        format: converted?.tools[0] ?? format,
         rows: source.aggregated
           ? table.groups
               .filter((g) => g.metric === table.metrics[0])
