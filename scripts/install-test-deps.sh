@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond npm's packages, on Debian (as root, or with sudo):
 #   r-base-core r-cran-clubsandwich r-cran-survey r-cran-jsonlite  the R cross-check oracles
+#   r-cran-lme4 r-cran-lmertest                    the faceted fit's oracles (test/core/facets)
 #   python3-numpy                                                  the numpy oracle (if python3 has none)
 #   chromium                                   the HTML report's browser tests (driven by playwright-core)
 #   postgresql clickhouse-server               the database tests, which start throwaway servers
@@ -10,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(r-base-core r-cran-clubsandwich r-cran-survey r-cran-jsonlite python3-numpy chromium postgresql clickhouse-server)
+packages=(r-base-core r-cran-clubsandwich r-cran-survey r-cran-jsonlite r-cran-lme4 r-cran-lmertest python3-numpy chromium postgresql clickhouse-server)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -75,17 +75,21 @@ describe("architecture", () => {
     expect(loaders).toEqual([]);
   });
 
+  /** Flags of the tools whose outputs ragci reads, which the readers' messages may name. */
+  const TOOLS_OWN_FLAGS =
+    /promptfoo's --repeat|\(--repeat \$\{|evalite --outputPath|--no-log-samples|--epochs-reducer/g;
+
   it("src/core and src/ingest name no CLI flag in their strings (the CLI maps option names to flags)", () => {
     const offences: string[] = [];
     for (const layer of ["core", "ingest"]) {
       for (const file of files(join(root, "src", layer))) {
-        // The tool readers are being reworked apart; their messages still name flags.
-        if (file.includes(`${join("ingest", "evalFormats")}`)) continue;
         readFileSync(file, "utf8")
           .split("\n")
           .forEach((line, i) => {
             if (/^\s*(\/\/|\*|\/\*\*)/.test(line)) return;
-            if (/--[a-z][a-z-]+/.test(line)) offences.push(`${relative(root, file)}:${i + 1}`);
+            const withoutToolFlags = line.replace(TOOLS_OWN_FLAGS, "");
+            if (/--[a-z][a-z-]+/.test(withoutToolFlags))
+              offences.push(`${relative(root, file)}:${i + 1}`);
           });
       }
     }

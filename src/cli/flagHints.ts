@@ -15,6 +15,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   format: "--format",
   aggregated: "--aggregated",
   docMap: "--doc-map",
+  errorsAsFailures: "--errors-as-failures",
   qrels: "--qrels",
   completeQueries: "--complete-queries",
   intersect: "--intersect",

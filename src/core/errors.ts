@@ -64,6 +64,7 @@ export type OptionName =
   | "format"
   | "aggregated"
   | "docMap"
+  | "errorsAsFailures"
   | "qrels"
   | "completeQueries"
   | "intersect"

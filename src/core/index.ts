@@ -99,6 +99,13 @@ export {
 } from "./errors.js";
 export { documentRates, macroEstimate } from "./estimands/macroEstimate.js";
 export { microEstimate } from "./estimands/microEstimate.js";
+export type { FacetCells, FacetComponent } from "./facets/facetCells.js";
+export {
+  type FacetLevels,
+  type VarianceComponentEstimator,
+  type VarianceComponents,
+  varianceComponents,
+} from "./facets/varianceComponents.js";
 export {
   decideGate,
   type GateCheck,

@@ -32,6 +32,8 @@ describe("the README's set-up commands", () => {
       "r-cran-clubsandwich",
       "r-cran-survey",
       "r-cran-jsonlite",
+      "r-cran-lme4",
+      "r-cran-lmertest",
       "chromium",
       "postgresql",
       "clickhouse-server",

@@ -1,19 +1,13 @@
+import { DOCUMENT_BOOTSTRAP_MODULE } from "../kernels/kernelModules.js";
 import type { Pcg64State } from "../numeric/pcg64.js";
-import {
-  BOUNDED_BLOCK,
-  boundedFunction,
-  DATA_AT,
-  putGenerator,
-  takeGenerator,
-} from "../numeric/pcg64Kernel.js";
-import { type TailsCall, tailsFunction } from "../numeric/tailKernel.js";
+import { BOUNDED_BLOCK, DATA_AT, putGenerator, takeGenerator } from "../numeric/pcg64Kernel.js";
+import type { TailsCall } from "../numeric/tailKernel.js";
 import { instantiateKernel, type KernelMemory, reserve } from "../numeric/wasmInstance.js";
-import { replicateScoringFunction } from "./replicateScoringFunction.js";
 
 /**
- * The document bootstrap's WebAssembly kernel: the PCG64 draws, the replicate scoring
- * (replicateScoringFunction.ts) and the tails (tailKernel.ts) in one module, so the drawn
- * indices and the scored replicates never leave its memory.
+ * The document bootstrap's WebAssembly kernel: the PCG64 draws ($bounded, bounded.wat), the
+ * replicate scoring ($score, score.wat) and the tails ($tails, tails.wat) in one module of
+ * src/core/kernels, so the drawn indices and the scored replicates never leave its memory.
  */
 
 /** The replicate columns in the kernel's memory, in this order, each B doubles. */
@@ -43,10 +37,7 @@ let kernel: BootstrapKernel | null | undefined;
 
 function bootstrapKernel(): BootstrapKernel | null {
   if (kernel !== undefined) return kernel;
-  const exports = instantiateKernel(
-    [boundedFunction(), replicateScoringFunction(), tailsFunction()],
-    8,
-  );
+  const exports = instantiateKernel(DOCUMENT_BOOTSTRAP_MODULE);
   kernel = exports
     ? {
         memory: exports.memory as KernelMemory,

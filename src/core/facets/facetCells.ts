@@ -22,6 +22,11 @@ export interface FacetCells {
   readonly sum: Float64Array;
   /** Sum of squared deviations of the cell's trial values from the cell mean (exact, ≥ 0). */
   readonly withinSumOfSquares: Float64Array;
+  /**
+   * Degrees of freedom of withinSumOfSquares; absent means n − 1 (trials of one system).
+   * Difference cells (differenceCells) pool two systems' trials: n_A + n_B − 2.
+   */
+  readonly withinDegreesOfFreedom?: Float64Array;
   /** Labels behind the codes, for the report. */
   readonly labels: {
     readonly documents: readonly string[];

@@ -1,5 +1,3 @@
-import { assembleModule } from "./wasmEncoder.js";
-
 /** The part of the WebAssembly JS API used here (the project's lib settings do not declare it). */
 interface WasmApi {
   readonly Module: new (bytes: Uint8Array) => object;
@@ -15,18 +13,16 @@ export interface KernelMemory {
 const PAGE = 65536;
 
 /**
- * Assembles and instantiates a module of these functions with one exported memory of `pages`
- * pages; null where WebAssembly is unavailable (callers then use their JS forms). Instances
- * are per thread.
+ * Instantiates a kernel module (base64, from src/core/kernels/kernelModules.ts, which
+ * scripts/build-kernels.mjs assembles from the kernels' WebAssembly text); null where
+ * WebAssembly is unavailable (callers then use their JS forms). Instances are per thread.
  */
-export function instantiateKernel(
-  functions: Parameters<typeof assembleModule>[0],
-  pages: number,
-): Record<string, unknown> | null {
+export function instantiateKernel(moduleBase64: string): Record<string, unknown> | null {
   const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
   if (!wasm) return null;
   try {
-    return new wasm.Instance(new wasm.Module(assembleModule(functions, pages))).exports;
+    const bytes = Uint8Array.from(atob(moduleBase64), (c) => c.charCodeAt(0));
+    return new wasm.Instance(new wasm.Module(bytes)).exports;
   } catch {
     return null;
   }

@@ -96,7 +96,7 @@ export async function evalResultsFile(
       if (found === null)
         throw new RagciError(
           "invalid-value",
-          `${input.file}: not the output of a tool ragci reads (${EVAL_FORMATS.map((f) => f.name).join(", ")}); name it with --format`,
+          `${input.file}: not the output of a tool ragci reads (${EVAL_FORMATS.map((f) => f.name).join(", ")}); name it with ${optionRef("format")}`,
           { file: input.file },
         );
       format = found;
@@ -129,7 +129,7 @@ export async function evalResultsFile(
   if (options.qrels && !tools.includes("trec_run"))
     throw new RagciError(
       "invalid-option",
-      `${file}: --qrels scores TREC run files, and this is ${tools[0]} output; leave --qrels out`,
+      `${file}: ${optionRef("qrels")} scores TREC run files, and this is ${tools[0]} output; leave ${optionRef("qrels")} out`,
       { file },
     );
   // Two runs holding systems of one name stay two systems (or are refused as one run twice).
@@ -151,7 +151,7 @@ export async function evalResultsFile(
   if (!options.metrics && available.length !== 1)
     throw new RagciError(
       "missing-column",
-      `${file}: name the metric with --metric (the file's metrics: ${available.join(", ") || "none"})`,
+      `${file}: name the metric with ${optionRef("metric")} (the file's metrics: ${available.join(", ") || "none"})`,
       { file },
     );
   const asked = options.metrics?.find((m) => !available.includes(m) && notMetrics.has(m));
@@ -165,7 +165,9 @@ export async function evalResultsFile(
     for (const note of metricNotes.get(metric) ?? []) if (!notes.includes(note)) notes.push(note);
   const noDoc = rows.filter((r) => r.doc === null || r.doc.trim() === "");
   if (noDoc.length > 0) {
-    const source = options.docMap ? "in --doc-map" : `at --doc ${options.doc}`;
+    const source = options.docMap
+      ? `in ${optionRef("docMap")}`
+      : `at ${optionRef("doc")} ${options.doc}`;
     throw new RagciError(
       "invalid-value",
       `${file}: ${noDoc.length} of ${rows.length} items have no document ${source} (first: ${where(noDoc[0] as EvalRow)}); every item needs one`,

@@ -151,7 +151,7 @@ export function docFieldMissing(
 ): RagciError {
   return new RagciError(
     "missing-column",
-    `${file}: name the document field with --doc (e.g. --doc ${example}); ${seen.what}: ${seen.fields.join(", ") || "none"}`,
+    `${file}: name the document field with ${optionRef("doc")} (e.g. ${optionRef("doc")} ${example}); ${seen.what}: ${seen.fields.join(", ") || "none"}`,
     { file },
   );
 }

@@ -8,7 +8,7 @@
 // and appendRunEvalOptionsForTestCase, which number testIdx over tests × repeats × var
 // combinations and promptIdx over provider × prompt columns) and on files it wrote
 // (test/fixtures/realTools/promptfoo).
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import {
   averagedRows,
   docFieldMissing,
@@ -126,7 +126,7 @@ function requireDoc(items: readonly Item[], options: EvalReadOptions): readonly 
     ...Object.keys(isObject(first.vars) ? first.vars : {}).map((k) => `vars.${k}`),
     ...Object.keys(isObject(first.metadata) ? first.metadata : {}).map((k) => `metadata.${k}`),
   ];
-  throw docFieldMissing(options.file, "vars.article or --doc metadata.source_doc", {
+  throw docFieldMissing(options.file, `vars.article or ${optionRef("doc")} metadata.source_doc`, {
     what: "fields of the first result",
     fields,
   });
@@ -196,7 +196,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     } else if (trial.doc !== doc)
       throw new RagciError(
         "invalid-value",
-        `${options.file}: testIdx ${trial.rows[0]} and ${testIdx} of system ${system} have the same test case but documents ${trial.doc} and ${doc} at --doc ${path.join(".")}; name a field that is the same for every repeat of a test`,
+        `${options.file}: testIdx ${trial.rows[0]} and ${testIdx} of system ${system} have the same test case but documents ${trial.doc} and ${doc} at ${optionRef("doc")} ${path.join(".")}; name a field that is the same for every repeat of a test`,
         { file: options.file },
       );
     const limit = repeatsOf(item, repeat);
@@ -277,8 +277,8 @@ function repeatNotes(
 function errorNote(system: string, n: number, total: number, kept: boolean): string {
   const what = `promptfoo: ${n} of ${total} items of system ${system} were provider errors (promptfoo's failureReason 2, which its summary counts as errors, not failures)`;
   return kept
-    ? `${what}, kept as failures (--errors-as-failures): score 0 and success 0 as promptfoo records them, and each named score 0 (no assertion ran)`
-    : `${what}, left out; --errors-as-failures keeps them as failures`;
+    ? `${what}, kept as failures (${optionRef("errorsAsFailures")}): score 0 and success 0 as promptfoo records them, and each named score 0 (no assertion ran)`
+    : `${what}, left out; ${optionRef("errorsAsFailures")} keeps them as failures`;
 }
 
 export const promptfooFormat: EvalFormat = {

@@ -1,5 +1,5 @@
 import { open, readFile } from "node:fs/promises";
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import { braintrustFormat } from "./braintrust.js";
 import { deepevalFormat } from "./deepeval.js";
 import { evaliteFormat } from "./evalite.js";
@@ -131,7 +131,7 @@ export function requireFormat(format: EvalFormat, content: EvalContent, file: st
   if (!format.detect(content))
     throw new RagciError(
       "invalid-value",
-      `${file}: does not look like ${format.name} output; check --format (or leave it out to detect the tool)`,
+      `${file}: does not look like ${format.name} output; check ${optionRef("format")} (or leave it out to detect the tool)`,
       { file },
     );
 }

@@ -10,7 +10,7 @@
 //   not a number, so left out with a note;
 // - `runid`, `num_q`, `gm_map`, `gm_bpref`: summary only (m_runid.c, m_num_q.c, m_gm_*.c).
 // TREC files carry no source document, so --doc-map gives query → doc.
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { EvalContent, EvalFormat, EvalReadOptions, EvalRow, EvalRows } from "./evalRows.js";
 
 /** A measure's name: letters, digits, `_`, `.` (e.g. `Rprec_mult_0.20`), `11pt_avg`; `Z` with -Z. */
@@ -63,7 +63,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   if (!map)
     throw new RagciError(
       "invalid-option",
-      `${file}: trec_eval output has no source document; give --doc-map FILE (a CSV of query id and document id)`,
+      `${file}: trec_eval output has no source document; give ${optionRef("docMap")} FILE (a CSV of query id and document id)`,
       { file },
     );
   let system: string | null = null;
@@ -134,7 +134,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     metrics,
   }));
   const notes = [
-    `trec_eval: per-query measures of run ${name}${system === null ? " (no runid line: named after the file)" : ""} as printed (scores to four decimals), the qid "all" averages left out; documents from --doc-map`,
+    `trec_eval: per-query measures of run ${name}${system === null ? " (no runid line: named after the file)" : ""} as printed (scores to four decimals), the qid "all" averages left out; documents from ${optionRef("docMap")}`,
   ];
   if (strings.size > 0)
     notes.push(
@@ -143,7 +143,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const unprinted = [...map.keys()].filter((q) => !byQuery.has(q));
   if (unprinted.length > 0)
     notes.push(
-      `trec_eval: ${unprinted.length} ${unprinted.length === 1 ? "query" : "queries"} of --doc-map not in ${file} (first: ${unprinted[0]}); trec_eval prints only the queries of its qrels`,
+      `trec_eval: ${unprinted.length} ${unprinted.length === 1 ? "query" : "queries"} of ${optionRef("docMap")} not in ${file} (first: ${unprinted[0]}); trec_eval prints only the queries of its qrels`,
     );
   const metricNotes = Object.fromEntries(
     [...counts]

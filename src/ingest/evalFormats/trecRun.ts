@@ -4,7 +4,7 @@
 // scores). ragci scores it against --qrels itself, with trec_eval 10.0's measures
 // (src/ingest/trecRun/trecMeasures.ts), and --doc-map gives each query's document.
 import { createHash } from "node:crypto";
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import { askedCutoffs } from "../trecRun/askedCutoffs.js";
 import { gradeLevels } from "../trecRun/gradeLevels.js";
 import { type Retrieved, rankedGrades } from "../trecRun/rankedGrades.js";
@@ -103,14 +103,14 @@ export function runInputs(options: EvalReadOptions): {
   if (!qrels)
     throw new RagciError(
       "invalid-option",
-      `${file}: a TREC run is scored against relevance judgements; give --qrels FILE (TREC qrels: query iteration document grade)`,
+      `${file}: a TREC run is scored against relevance judgements; give ${optionRef("qrels")} FILE (TREC qrels: query iteration document grade)`,
       { file },
     );
   const map = options.docMap;
   if (!map)
     throw new RagciError(
       "invalid-option",
-      `${file}: a TREC run has no source document; give --doc-map FILE (a CSV of query id and document id)`,
+      `${file}: a TREC run has no source document; give ${optionRef("docMap")} FILE (a CSV of query id and document id)`,
       { file },
     );
   return { qrels, docMap: map };

@@ -147,7 +147,7 @@ describe("braintrust reader", () => {
   it("asks for --doc and refuses other shapes in one line", async () => {
     const content = await load("braintrust-experiment.jsonl");
     expect(() => braintrustFormat.toRows(content, { file: "e.jsonl", docPath: null })).toThrow(
-      "e.jsonl: name the document field with --doc (e.g. --doc metadata.source_doc); fields seen in the first item: input.question, expected, metadata.source_doc",
+      "e.jsonl: name the document field with `doc` (e.g. `doc` metadata.source_doc); fields seen in the first item: input.question, expected, metadata.source_doc",
     );
     expect(() =>
       braintrustFormat.toRows(

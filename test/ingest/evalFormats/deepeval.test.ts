@@ -81,7 +81,7 @@ describe("deepeval reader", () => {
   it("asks for --doc and refuses other shapes in one line", async () => {
     const content = await load("deepeval-test-run.json");
     expect(() => deepevalFormat.toRows(content, { file: "run.json", docPath: null })).toThrow(
-      "run.json: name the document field with --doc (e.g. --doc metadata.source_doc); fields seen in the first item: name, input, actualOutput, metadata.source_doc",
+      "run.json: name the document field with `doc` (e.g. `doc` metadata.source_doc); fields seen in the first item: name, input, actualOutput, metadata.source_doc",
     );
     expect(() =>
       deepevalFormat.toRows({ kind: "json", value: [] }, { file: "x.json", docPath: ["d"] }),

@@ -58,7 +58,7 @@ describe("docFieldMissing", () => {
     });
     expect(error.code).toBe("missing-column");
     expect(error.message).toBe(
-      "run.json: name the document field with --doc (e.g. --doc metadata.source_doc); fields seen in the first item: input, metadata.source_doc",
+      "run.json: name the document field with `doc` (e.g. `doc` metadata.source_doc); fields seen in the first item: input, metadata.source_doc",
     );
     expect(error.context).toEqual({ file: "run.json" });
     expect(docFieldMissing("x.eval", "a.b", { what: "metadata", fields: [] }).message).toMatch(

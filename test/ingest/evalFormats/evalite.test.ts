@@ -266,7 +266,7 @@ describe("evalite reader", () => {
   it("asks for --doc and refuses other shapes in one line", async () => {
     const content = await load("evalite-output.json");
     expect(() => evaliteFormat.toRows(content, { file: "o.json", docPath: null })).toThrow(
-      "o.json: name the document field with --doc (e.g. --doc input.article); fields seen in the first item: input.question, input.article, expected",
+      "o.json: name the document field with `doc` (e.g. `doc` input.article); fields seen in the first item: input.question, input.article, expected",
     );
     expect(() =>
       evaliteFormat.toRows({ kind: "json", value: {} }, { file: "x.json", docPath: ["d"] }),

@@ -195,7 +195,7 @@ describe("promptfoo reader on files promptfoo 0.123.1 wrote", () => {
       ),
     );
     expect(notes).toContain(
-      `promptfoo: ${errors.length} of 34 items of system tfidf were provider errors (promptfoo's failureReason 2, which its summary counts as errors, not failures), left out; --errors-as-failures keeps them as failures`,
+      `promptfoo: ${errors.length} of 34 items of system tfidf were provider errors (promptfoo's failureReason 2, which its summary counts as errors, not failures), left out; \`errorsAsFailures\` keeps them as failures`,
     );
   });
 
@@ -215,7 +215,7 @@ describe("promptfoo reader on files promptfoo 0.123.1 wrote", () => {
         })),
       ),
     );
-    expect(notes.join("\n")).toContain("kept as failures (--errors-as-failures)");
+    expect(notes.join("\n")).toContain("kept as failures (`errorsAsFailures`)");
   });
 
   it("--repeat 2: a test's two repeats (two testIdx) are trials of one query, averaged, stated in a note", async () => {
@@ -270,7 +270,7 @@ describe("promptfoo reader refuses what it cannot tell apart (real files, hand-e
     second.metadata.doc = "641";
     const content: EvalContent = { kind: "json", value: file };
     expect(() => promptfooFormat.toRows(content, { file: "docs.json", docPath: DOC })).toThrow(
-      "docs.json: testIdx 0 and 1 of system bm25 have the same test case but documents 630 and 641 at --doc metadata.doc; name a field that is the same for every repeat of a test",
+      "docs.json: testIdx 0 and 1 of system bm25 have the same test case but documents 630 and 641 at `doc` metadata.doc; name a field that is the same for every repeat of a test",
     );
   });
 

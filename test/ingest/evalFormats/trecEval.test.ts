@@ -105,7 +105,7 @@ describe("trec_eval reader on trec_eval's own outputs", () => {
     );
     // 1719 is judged only in qrels-unretrieved.txt, 1720 is in the run only: not printed.
     expect(read1.notes).toContain(
-      "trec_eval: 2 queries of --doc-map not in all_trec.txt (first: 1719); trec_eval prints only the queries of its qrels",
+      "trec_eval: 2 queries of `docMap` not in all_trec.txt (first: 1719); trec_eval prints only the queries of its qrels",
     );
     // Measures with a decimal point and those trec_eval names in all_trec's per-query lines.
     const names = Object.keys(read1.rows[0]?.metrics ?? {});

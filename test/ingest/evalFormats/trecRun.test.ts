@@ -294,13 +294,13 @@ describe("TREC run and qrels refusals", () => {
         trecRunFormat.toRows(content, { file: "run-a.txt", docPath: null, docMap: new Map() }),
       ),
     ).toBe(
-      "run-a.txt: a TREC run is scored against relevance judgements; give --qrels FILE (TREC qrels: query iteration document grade)",
+      "run-a.txt: a TREC run is scored against relevance judgements; give `qrels` FILE (TREC qrels: query iteration document grade)",
     );
     const qrels = await readQrels(join(cases, "qrels.txt"), "qrels.txt");
     expect(
       failure(() => trecRunFormat.toRows(content, { file: "run-a.txt", docPath: null, qrels })),
     ).toBe(
-      "run-a.txt: a TREC run has no source document; give --doc-map FILE (a CSV of query id and document id)",
+      "run-a.txt: a TREC run has no source document; give `docMap` FILE (a CSV of query id and document id)",
     );
   });
 

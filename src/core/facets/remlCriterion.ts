@@ -1,0 +1,227 @@
+import { NeumaierSum } from "../numeric/compensatedSum.js";
+import type { FacetLayout, RandomComponent } from "./facetLayout.js";
+
+/**
+ * The pieces of lme4's REML criterion at relative standard deviations θ (θ_k = σ_k/σ, one per
+ * fitted component, in layout.components order), computed from the cell sufficient statistics.
+ *
+ * The trial-level model y = μ + a_d + b_dq + c_j + e_dj + f_v + ε splits exactly into the cell
+ * means (variance σ²/n_c about the cell's random effects) and the within-cell sums of squares
+ * (σ² χ²_{n_c−1}), so lme4's penalised least squares on the trials (Bates et al. 2015, JSS 67(1),
+ * eqs. 13–18) becomes: minimise Σ_c n_c (ȳ_c − μ − z_cᵀΛu)² + ‖u‖² plus the constant Σ W_c.
+ * The Cholesky factor of [ΛᵀZᵀWZΛ + I, ·; Xᵀ…, ·; yᵀ…] is formed by eliminating, in turn, each
+ * query's effect, each document's effects (a_d and its e_dj), then the crossed judge and
+ * variant effects, the intercept and y: a nested-dissection order whose fill stays inside a
+ * (1 + 2J + V + 2)-square block per document, so one evaluation costs O(C (2J + V)²).
+ */
+export interface RemlPieces {
+  /** log |L_θ|² (lme4's ldL2). */
+  readonly logDetL: number;
+  /** R_X² (the intercept's pivot), so var(μ̂) = σ²/R_X². */
+  readonly rx2: number;
+  /** log R_X². */
+  readonly logRx2: number;
+  /** GLS intercept μ̂(θ). */
+  readonly mean: number;
+  /** Penalised residual sum of squares at μ̂(θ) over the trials (cells' part + Σ W_c). */
+  readonly prss: number;
+}
+
+/** Offsets of the variables in one document's dense block. */
+interface Slots {
+  readonly theta: Record<RandomComponent, number>;
+  readonly hasQuery: boolean;
+  readonly local: number; // a_d and e_dj
+  readonly judgeLocal: number; // start of e_dj (or −1)
+  readonly judgeGlobal: number; // start of c_j (or −1)
+  readonly variantGlobal: number; // start of f_v (or −1)
+  readonly mu: number;
+  readonly y: number;
+  readonly size: number;
+}
+
+function slots(layout: FacetLayout, theta: ArrayLike<number>): Slots {
+  const value: Record<RandomComponent, number> = {
+    document: 0,
+    query: 0,
+    judge: 0,
+    documentJudge: 0,
+    variant: 0,
+  };
+  layout.components.forEach((k, i) => {
+    value[k] = theta[i] as number;
+  });
+  const has = (k: RandomComponent) => layout.components.includes(k);
+  const judgeLocal = has("documentJudge") ? 1 : -1;
+  const local = 1 + (has("documentJudge") ? layout.judges : 0);
+  let next = local;
+  const judgeGlobal = has("judge") ? next : -1;
+  if (has("judge")) next += layout.judges;
+  const variantGlobal = has("variant") ? next : -1;
+  if (has("variant")) next += layout.variants;
+  return {
+    theta: value,
+    hasQuery: has("query"),
+    local,
+    judgeLocal,
+    judgeGlobal,
+    variantGlobal,
+    mu: next,
+    y: next + 1,
+    size: next + 2,
+  };
+}
+
+/** The centring offset for y (the mean of the cell means), so the y pivot does not cancel. */
+export function cellMeanCentre(layout: FacetLayout): number {
+  const sum = new NeumaierSum();
+  const { cells } = layout;
+  for (let c = 0; c < layout.cellCount; c++)
+    sum.add((cells.sum[c] as number) / (cells.n[c] as number));
+  return sum.value() / layout.cellCount;
+}
+
+/** Symmetric Gaussian elimination of rows/columns [from, to) of an m×m block, in place. */
+function eliminate(
+  m: Float64Array,
+  size: number,
+  from: number,
+  to: number,
+  logDet: NeumaierSum,
+): void {
+  for (let i = from; i < to; i++) {
+    const pivot = m[i * size + i] as number;
+    logDet.add(Math.log(pivot));
+    for (let r = i + 1; r < size; r++) {
+      const f = (m[r * size + i] as number) / pivot;
+      if (f === 0) continue;
+      for (let s = i + 1; s < size; s++)
+        m[r * size + s] = (m[r * size + s] as number) - f * (m[i * size + s] as number);
+    }
+  }
+}
+
+/** lme4's REML pieces at θ; see RemlPieces. `centre` is subtracted from every cell mean. */
+export function remlPieces(
+  layout: FacetLayout,
+  theta: ArrayLike<number>,
+  centre: number,
+): RemlPieces {
+  const { cells } = layout;
+  const at = slots(layout, theta);
+  const size = at.size;
+  const block = new Float64Array(size * size);
+  const g = new Float64Array(size);
+  const global = new Float64Array(size * size);
+  const globalCompensation = new Float64Array(size * size);
+  const logDetL = new NeumaierSum();
+  const withinSs = new NeumaierSum();
+  const idx = new Int32Array(6);
+  const val = new Float64Array(6);
+  const tq = at.theta.query;
+  for (let d = 0; d < layout.documents; d++) {
+    block.fill(0);
+    const firstQuery = layout.documentStart[d] as number;
+    const lastQuery = layout.documentStart[d + 1] as number;
+    for (let q = firstQuery; q < lastQuery; q++) {
+      g.fill(0);
+      let pivot = 1;
+      for (let i = layout.queryStart[q] as number; i < (layout.queryStart[q + 1] as number); i++) {
+        const c = layout.order[i] as number;
+        const w = cells.n[c] as number;
+        withinSs.add(cells.withinSumOfSquares[c] as number);
+        // The cell's row over the document block: θ_D at a_d, θ_DJ at e_dj, θ_J at c_j,
+        // θ_V at f_v, 1 at μ and the centred mean at y.
+        let k = 0;
+        idx[k] = 0;
+        val[k++] = at.theta.document;
+        if (at.judgeLocal >= 0 && cells.judge) {
+          idx[k] = at.judgeLocal + (cells.judge[c] as number);
+          val[k++] = at.theta.documentJudge;
+        }
+        if (at.judgeGlobal >= 0 && cells.judge) {
+          idx[k] = at.judgeGlobal + (cells.judge[c] as number);
+          val[k++] = at.theta.judge;
+        }
+        if (at.variantGlobal >= 0 && cells.variant) {
+          idx[k] = at.variantGlobal + (cells.variant[c] as number);
+          val[k++] = at.theta.variant;
+        }
+        idx[k] = at.mu;
+        val[k++] = 1;
+        idx[k] = at.y;
+        val[k++] = (cells.sum[c] as number) / w - centre;
+        for (let r = 0; r < k; r++) {
+          const wr = w * (val[r] as number);
+          const row = (idx[r] as number) * size;
+          for (let s = 0; s < k; s++)
+            block[row + (idx[s] as number)] =
+              (block[row + (idx[s] as number)] as number) + wr * (val[s] as number);
+          if (at.hasQuery) g[idx[r] as number] = (g[idx[r] as number] as number) + wr * tq;
+        }
+        if (at.hasQuery) pivot += w * tq * tq;
+      }
+      if (at.hasQuery) {
+        // Eliminate the query's effect b_dq: its pivot, and the Schur update g gᵀ / pivot.
+        logDetL.add(Math.log(pivot));
+        for (let r = 0; r < size; r++) {
+          const gr = (g[r] as number) / pivot;
+          if (gr === 0) continue;
+          for (let s = 0; s < size; s++)
+            block[r * size + s] = (block[r * size + s] as number) - gr * (g[s] as number);
+        }
+      }
+    }
+    for (let i = 0; i < at.local; i++) block[i * size + i] = (block[i * size + i] as number) + 1;
+    eliminate(block, size, 0, at.local, logDetL);
+    // Add the document's Schur complement on the crossed effects, μ and y (compensated).
+    for (let r = at.local; r < size; r++) {
+      for (let s = at.local; s < size; s++) {
+        const j = r * size + s;
+        const x = block[j] as number;
+        const t = (global[j] as number) + x;
+        const before = global[j] as number;
+        globalCompensation[j] =
+          (globalCompensation[j] as number) +
+          (Math.abs(before) >= Math.abs(x) ? before - t + x : x - t + before);
+        global[j] = t;
+      }
+    }
+  }
+  for (let j = 0; j < size * size; j++)
+    global[j] = (global[j] as number) + (globalCompensation[j] as number);
+  for (let i = at.local; i < at.mu; i++)
+    global[i * size + i] = (global[i * size + i] as number) + 1;
+  eliminate(global, size, at.local, at.mu, logDetL);
+  const rx2 = global[at.mu * size + at.mu] as number;
+  const xy = global[at.mu * size + at.y] as number;
+  const yy = global[at.y * size + at.y] as number;
+  return {
+    logDetL: logDetL.value(),
+    rx2,
+    logRx2: Math.log(rx2),
+    mean: centre + xy / rx2,
+    prss: yy - (xy * xy) / rx2 + withinSs.value(),
+  };
+}
+
+/** lme4's profiled REML criterion (σ² at its REML estimate), Bates et al. 2015 eq. 41; p = 1. */
+export function profiledReml(layout: FacetLayout, pieces: RemlPieces): number {
+  const dfResidual = layout.observations - 1;
+  return (
+    pieces.logDetL +
+    pieces.logRx2 +
+    dfResidual * (1 + Math.log((2 * Math.PI * pieces.prss) / dfResidual))
+  );
+}
+
+/** The REML deviance at (θ, σ), not profiled: lmerTest's devfun_vp (used for its Hessian). */
+export function remlDeviance(layout: FacetLayout, pieces: RemlPieces, sigma: number): number {
+  const s2 = sigma * sigma;
+  return (
+    pieces.logDetL +
+    pieces.prss / s2 +
+    (layout.observations - 1) * Math.log(2 * Math.PI * s2) +
+    pieces.logRx2
+  );
+}

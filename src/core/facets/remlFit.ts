@@ -1,0 +1,56 @@
+import { newtonMinimize } from "../numeric/newtonMinimize.js";
+import type { FacetCells } from "./facetCells.js";
+import { type FacetLayout, facetLayout } from "./facetLayout.js";
+import { cellMeanCentre, profiledReml, type RemlPieces, remlPieces } from "./remlCriterion.js";
+
+/** A REML fit on facet cells: the layout, the optimum θ̂, σ̂ and the pieces there. */
+export interface RemlFit {
+  readonly layout: FacetLayout;
+  readonly centre: number;
+  /** Relative standard deviations θ̂_k = σ̂_k / σ̂ (≥ 0), in layout.components order. */
+  readonly theta: Float64Array;
+  readonly sigma: number;
+  readonly pieces: RemlPieces;
+  /** lme4's REML criterion at the optimum (comparable with lme4's REMLcrit()). */
+  readonly criterion: number;
+}
+
+/**
+ * REML on the cell sufficient statistics: minimises lme4's profiled REML criterion over θ.
+ * The criterion is even in each θ_k (it depends on θ_k²), so the search runs over all of ℝ^k
+ * and |θ| is the constrained optimum; a component whose θ comes out near 0 is set to exactly 0
+ * when that does not raise the criterion by more than 1e-9 (the boundary fit lme4 reports).
+ * Starts at θ = 1 (lme4's start) and at a start per component (that one at 1, the others at
+ * 0.1) and keeps the lowest criterion, so a boundary fit is not missed for a local optimum.
+ */
+export function remlFit(cells: FacetCells): RemlFit {
+  const layout = facetLayout(cells);
+  const centre = cellMeanCentre(layout);
+  const k = layout.components.length;
+  const criterion = (theta: ArrayLike<number>) =>
+    profiledReml(layout, remlPieces(layout, theta, centre));
+  const starts: number[][] = [Array.from({ length: k }, () => 1)];
+  if (k > 1)
+    for (let i = 0; i < k; i++)
+      starts.push(Array.from({ length: k }, (_, j) => (j === i ? 1 : 0.1)));
+  let best: { x: Float64Array; value: number } | undefined;
+  for (const start of starts) {
+    const run = newtonMinimize(criterion, start);
+    if (best === undefined || run.value < best.value) best = run;
+  }
+  const theta = (best as { x: Float64Array }).x.map(Math.abs);
+  let value = (best as { value: number }).value;
+  for (let i = 0; i < k; i++) {
+    if ((theta[i] as number) > 1e-3) continue;
+    const trial = Float64Array.from(theta);
+    trial[i] = 0;
+    const v = criterion(trial);
+    if (v <= value + 1e-9) {
+      theta[i] = 0;
+      value = Math.min(v, value);
+    }
+  }
+  const pieces = remlPieces(layout, theta, centre);
+  const sigma = Math.sqrt(pieces.prss / (layout.observations - 1));
+  return { layout, centre, theta, sigma, pieces, criterion: profiledReml(layout, pieces) };
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ESM build script without type declarations
+import { kernelModulesSource } from "../../../scripts/build-kernels.mjs";
+import { scoreReplicatesWasm } from "../../../src/core/bootstrap/documentBootstrapKernel.js";
+import * as modules from "../../../src/core/kernels/kernelModules.js";
+import { createPcg64 } from "../../../src/core/numeric/pcg64.js";
+
+/** The part of the WebAssembly JS API used here (the project's lib settings do not declare it). */
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: {
+      Module: {
+        new (bytes: Uint8Array): object;
+        exports(m: object): { kind: string; name: string }[];
+      };
+    };
+  }
+).WebAssembly;
+const decode = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+// The kernels' oracles (pcg64Kernel, tailKernel and documentBootstrapKernel tests) compare each
+// kernel with its JS form; they would pass on the JS form alone if a module failed to load, since
+// the library then falls back to JS. These tests pin the modules themselves.
+describe("the WebAssembly kernel modules", () => {
+  it("are what scripts/build-kernels.mjs assembles from the .wat files (npm run build:kernels)", async () => {
+    const committed = readFileSync(
+      new URL("../../../src/core/kernels/kernelModules.ts", import.meta.url),
+      "utf8",
+    );
+    expect(committed).toBe(await kernelModulesSource());
+  });
+
+  it("compile, and export their memory and functions", () => {
+    const exported = (base64: string) =>
+      wasm.Module.exports(new wasm.Module(decode(base64)))
+        .map((e) => `${e.kind} ${e.name}`)
+        .sort();
+    expect(exported(modules.BOUNDED_MODULE)).toEqual(["function bounded", "memory memory"]);
+    expect(exported(modules.TAILS_MODULE)).toEqual(["function tails", "memory memory"]);
+    expect(exported(modules.DOCUMENT_BOOTSTRAP_MODULE)).toEqual([
+      "function bounded",
+      "function score",
+      "function tails",
+      "memory memory",
+    ]);
+  });
+
+  it("the document bootstrap runs in its kernel here (not the JS fallback)", () => {
+    const scored = scoreReplicatesWasm(createPcg64(1), {
+      n: Float64Array.of(3, 4, 5),
+      s: Float64Array.of(1, 2, 5),
+      rate: Float64Array.of(1 / 3, 0.5, 1),
+      fullMacro: 11 / 18,
+      fullMicro: 8 / 12,
+      replicates: 7,
+      threshold: (2 ** 32 - 3) % 3,
+    });
+    expect(scored).not.toBeNull();
+  });
+});
