@@ -1,3 +1,4 @@
+export { cellsOfSystem } from "./cellsOfSystem.js";
 export { csvText } from "./csvText.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";
@@ -7,6 +8,7 @@ export { type NamedOutput, refuseUnsafeOutputs } from "./outputSafety.js";
 export { QUERY_CHECK_ROW_LIMIT } from "./queryIdCheck.js";
 export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
 export { type DesignSpec, readDesign } from "./readDesign.js";
+export type { FacetRequest, SystemFacetCells } from "./readFacetCells.js";
 export type { PairsRead } from "./readFilePairs.js";
 export type { TableRead } from "./readFileTables.js";
 export type { OneOrPairOptions, OneOrPairRead } from "./readOneOrPair.js";

@@ -1,4 +1,5 @@
 import type { Analysis } from "../core/analyze.js";
+import type { VarianceComponents } from "../core/facets/varianceComponents.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { InputDescription } from "../ingest/inputDescription.js";
 
@@ -13,6 +14,8 @@ export interface AnalysisEntry {
   readonly aggregatesSha256: string;
   /** --census: the coverage study at this K on the user's census (the recommendation's source). */
   readonly censusStudy?: { readonly file: string; readonly study: StudyResult };
+  /** With facets (trial, judge, variant): the variance components of this system × metric. */
+  readonly facets?: VarianceComponents;
 }
 
 export interface AnalysisReport {

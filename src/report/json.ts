@@ -1,6 +1,7 @@
 import type { Analysis, EstimandAnalysis } from "../core/analyze.js";
 import type { Interval } from "../core/types.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
+import { facetComponentsJson } from "./facetComponents.js";
 
 /** Schema id of the analysis JSON (SPEC §10). Key names below are frozen: add, never rename. */
 export const ANALYSIS_SCHEMA = "ragci.analysis/1";
@@ -91,6 +92,7 @@ export function analysisJson(entry: AnalysisEntry): Record<string, unknown> {
     ...(entry.censusStudy
       ? { censusStudy: { file: entry.censusStudy.file, ...entry.censusStudy.study } }
       : {}),
+    ...(entry.facets ? facetComponentsJson(entry.facets) : {}),
   };
 }
 

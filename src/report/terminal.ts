@@ -4,6 +4,7 @@ import type { AvailableInterval, Interval } from "../core/types.js";
 import { analysisOverviewRows } from "./analysisOverview.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { estimateDecimals } from "./estimateDecimals.js";
+import { facetComponentsLines } from "./facetComponents.js";
 import {
   alignColumns,
   ansiStyle,
@@ -252,6 +253,7 @@ export function terminalAnalysis(
       );
     }
   }
+  if (entry.facets) lines.push(...facetComponentsLines(entry.facets));
   lines.push("", "advice");
   for (const warning of lonelyPsuWarnings(a.design)) lines.push(`  ${s.yellow("!")} ${warning}`);
   for (const advice of a.advice) {

@@ -74,3 +74,47 @@ describe("--trial, --judge, --variant on the command line", () => {
     expect(run.code).toBe(0);
   });
 });
+
+describe("variance components in the analyze report", () => {
+  it("--json carries varianceComponents (document, query, judge, documentJudge, residual) equal to the library's fit of the cells", async () => {
+    const { readSource } = await import("../../src/index.js");
+    const { varianceComponents } = await import("../../src/core/facets/varianceComponents.js");
+    const run = ragci([
+      "analyze",
+      JUDGES,
+      "--system",
+      "system=bm25",
+      "--metric",
+      "found",
+      "--judge",
+      "judge",
+      "--json",
+    ]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    const [read] = await readSource(
+      { files: [JUDGES], judge: "judge" },
+      { systemColumn: "system", systems: ["bm25"], metrics: ["found"] },
+      { read: "tables" },
+    );
+    const fit = varianceComponents(read?.cells?.[0]?.cells as never);
+    const shown = report.systems?.bm25?.varianceComponents ?? report.varianceComponents;
+    expect(Object.keys(shown)).toEqual(["document", "query", "judge", "documentJudge", "residual"]);
+    for (const [k, v] of Object.entries(shown))
+      expect(v).toBeCloseTo(fit.components[k as keyof typeof fit.components] as number, 12);
+    const terminal = ragci([
+      "analyze",
+      JUDGES,
+      "--system",
+      "system=bm25",
+      "--metric",
+      "found",
+      "--judge",
+      "judge",
+    ]);
+    expect(terminal.stdout).toContain(
+      "variance components (REML, lme4's model; 98 documents, 1380 queries, 3 judges, 4140 results)",
+    );
+    expect(terminal.stdout).toContain("the intervals above are for these judges (fixed)");
+  }, 120_000);
+});

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { groupedInteger } from "../../core/groupedInteger.js";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
 import {
+  cellsOfSystem,
   mergeShards,
   QUERY_CHECK_ROW_LIMIT,
   readSource,
@@ -115,13 +116,21 @@ export async function runAnalyze(
       onProgress: (phase, f) =>
         io.progress.update(`${systemMetricLabel(group)}: ${phase} ${Math.round(100 * f)}%`),
     });
+  // With facets, each system × metric's variance components from its cells.
+  const components = inputs.some((i) => i.cells)
+    ? (await import("../../core/facets/varianceComponents.js")).varianceComponents
+    : null;
   const entries = groups.map((group) =>
-    namingSystemMetric(group, groups.length, () => ({
-      metric: group.metric,
-      system: group.system,
-      analysis: analysisOf(group, settings.population),
-      aggregatesSha256: sha256Aggregates([group]),
-    })),
+    namingSystemMetric(group, groups.length, () => {
+      const cells = components ? cellsOfSystem(inputs, group.system, group.metric) : null;
+      return {
+        metric: group.metric,
+        system: group.system,
+        analysis: analysisOf(group, settings.population),
+        aggregatesSha256: sha256Aggregates([group]),
+        ...(components && cells ? { facets: components(cells) } : {}),
+      };
+    }),
   );
   const studied = options.census
     ? await analysisCensusStudies(entries, options, io, (_, i, population) =>

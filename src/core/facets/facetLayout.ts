@@ -149,7 +149,8 @@ export function facetLayout(cells: FacetCells): FacetLayout {
   const components: RandomComponent[] = ["document"];
   if (maxQueriesInDocument > 1 && (count > queryGroups || replicated)) components.push("query");
   if (judgesSeen >= 2) components.push("judge");
-  if (judgesSeen >= 2 && (count > documentJudge.size || replicated)) components.push("documentJudge");
+  if (judgesSeen >= 2 && (count > documentJudge.size || replicated))
+    components.push("documentJudge");
   if (variantsSeen >= 2) components.push("variant");
   return {
     cells,
