@@ -166,10 +166,12 @@ function averagingNotice(
       ? `${variants.length} variants (column ${c.variantColumn}: ${variants.join(", ")})`
       : null,
   ].filter((x) => x !== null);
-  const fixed =
-    c.judgeColumn || c.variantColumn
-      ? "; the intervals are for these judges and variants, not for a population of them"
-      : "";
+  const crossed = [c.judgeColumn ? "judges" : null, c.variantColumn ? "variants" : null]
+    .filter((x) => x !== null)
+    .join(" and ");
+  const fixed = crossed
+    ? `; the intervals are for these ${crossed}, not for a population of them`
+    : "";
   return `${file}: each query's result is its mean over ${over.join(", ")}${fixed}`;
 }
 

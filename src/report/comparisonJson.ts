@@ -1,5 +1,6 @@
 import type { Comparison } from "../core/compare.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
+import { facetComponentsJson } from "./facetComponents.js";
 import { analysisJson } from "./json.js";
 import { verdict } from "./verdict.js";
 
@@ -60,6 +61,7 @@ export function comparisonReportJson(report: ComparisonReport): Record<string, u
     summation: report.summation,
     notices: report.notices,
     aggregatesFile: report.aggregatesFile,
+    ...(report.facets ? comparedComponentsJson(report) : {}),
   };
   if (report.metrics.length === 1)
     return {
@@ -70,6 +72,28 @@ export function comparisonReportJson(report: ComparisonReport): Record<string, u
   return {
     ...head,
     metrics: Object.fromEntries(report.metrics.map((m) => [m.metric, metricJson(m, many)])),
+  };
+}
+
+/**
+ * `varianceComponents` (and `varianceFit`) of each compared system: by system for one metric,
+ * by metric then system for several (facetComponents.ts gives each system's keys).
+ */
+function comparedComponentsJson(report: ComparisonReport): Record<string, unknown> {
+  const facets = report.facets ?? [];
+  const part = (key: "varianceComponents" | "varianceFit", metric: string) =>
+    Object.fromEntries(
+      facets
+        .filter((f) => f.metric === metric)
+        .map((f) => [f.system, facetComponentsJson(f.components)[key]]),
+    );
+  const byMetric = (key: "varianceComponents" | "varianceFit") =>
+    report.metrics.length === 1
+      ? part(key, report.metrics[0]?.metric as string)
+      : Object.fromEntries(report.metrics.map((m) => [m.metric, part(key, m.metric)]));
+  return {
+    varianceComponents: byMetric("varianceComponents"),
+    varianceFit: byMetric("varianceFit"),
   };
 }
 

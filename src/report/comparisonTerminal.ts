@@ -2,6 +2,7 @@ import type { Comparison } from "../core/compare.js";
 import type { Interval } from "../core/types.js";
 import { comparisonOverviewRows, differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
+import { facetComponentsLines } from "./facetComponents.js";
 import {
   alignColumns,
   ansiStyle,
@@ -253,6 +254,13 @@ export function comparisonTerminal(
       : []),
   ];
   if (report.metrics.length > 1) parts.unshift(overview(report));
+  for (const f of report.facets ?? [])
+    parts.push(
+      [
+        `system ${f.system} · metric ${f.metric}`,
+        ...facetComponentsLines(f.components).slice(1),
+      ].join("\n"),
+    );
   // The gate's decision last, where a CI log is read from.
   if (report.gate) parts.push(blocksToTerminal(gateBlocks(report.gate, false)).trimEnd());
   return `ragci compare · ${report.systems.join(", ")}\n\n${parts.join("\n\n")}\n\n${footer.join("\n")}\n`;

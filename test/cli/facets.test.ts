@@ -41,8 +41,23 @@ describe("--trial, --judge, --variant on the command line", () => {
     ]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('"rows": 8280');
-  });
+    const report = JSON.parse(run.stdout);
+    expect(report.inputs[0].rows).toBe(8280);
+    // Each compared system's components, by system (one metric).
+    expect(Object.keys(report.varianceComponents)).toEqual(["bm25", "tfidf"]);
+    expect(Object.keys(report.varianceComponents.tfidf)).toEqual([
+      "document",
+      "query",
+      "judge",
+      "documentJudge",
+      "residual",
+    ]);
+    expect(report.varianceFit.bm25.levels).toMatchObject({
+      documents: 98,
+      queries: 1380,
+      judges: 3,
+    });
+  }, 120_000);
 
   it("a query rerun without --trial is refused naming the flag", () => {
     const file = join(scratchDir(), "reruns.csv");

@@ -1,6 +1,11 @@
 import type { Command } from "commander";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
-import { pairedAggregateGroups, readSource, writeAggregates } from "../../ingest/index.js";
+import {
+  cellsOfSystem,
+  pairedAggregateGroups,
+  readSource,
+  writeAggregates,
+} from "../../ingest/index.js";
 import { formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport } from "../../report/comparisonReport.js";
@@ -124,6 +129,18 @@ export async function runCompare(
     await writeAggregates(options.writeAggregates, aggregates, designed.label);
   io.progress.done();
   const decision = gate ? await applyGate(results, options.level, gate, io) : null;
+  // With facets, each compared system × metric's variance components from its cells.
+  const components = loaded.cells
+    ? (await import("../../core/facets/varianceComponents.js")).varianceComponents
+    : null;
+  const facets = components
+    ? table.metrics.flatMap((metric) =>
+        table.systems.flatMap((system) => {
+          const cells = cellsOfSystem([loaded], system, metric);
+          return cells ? [{ system, metric, components: components(cells) }] : [];
+        }),
+      )
+    : null;
   const report: ComparisonReport = {
     version: io.version,
     inputs: loaded.inputs,
@@ -136,6 +153,7 @@ export async function runCompare(
     notices: loaded.notices,
     aggregatesFile: options.writeAggregates ?? null,
     gate: decision,
+    ...(facets ? { facets } : {}),
   };
   const renderers = {
     json: formatComparisonJson,
