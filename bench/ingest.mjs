@@ -180,6 +180,7 @@ async function compareOn(file, label, query = null) {
   ]);
   const [ragci, duckdb, pandas, checked] = results;
   const report = JSON.parse(ragci.stdout);
+  const [analysis] = report.analyses;
   const alone = JSON.parse(duckdb.stdout);
   const pd = JSON.parse(pandas.stdout);
   // The three read the same rows: documents, rows and hits agree.
@@ -187,25 +188,24 @@ async function compareOn(file, label, query = null) {
   const checkedReport = checked ? JSON.parse(checked.stdout) : null;
   const sameReport =
     checkedReport === null ||
-    JSON.stringify({ ...checkedReport, inputWarnings: [] }) ===
-      JSON.stringify({ ...report, inputWarnings: [] });
+    JSON.stringify({ ...checkedReport, notes: [] }) === JSON.stringify({ ...report, notes: [] });
   const same =
     sameReport &&
-    report.documents === alone.documents &&
+    analysis.documents === alone.documents &&
     alone.documents === pd.documents &&
-    report.results === alone.rows &&
+    analysis.results === alone.rows &&
     alone.rows === pd.rows &&
     alone.hits === pd.hits &&
-    Math.abs(report.micro.estimate - pd.hits / pd.rows) < 1e-15;
+    Math.abs(analysis.micro.estimate - pd.hits / pd.rows) < 1e-15;
   console.log(`\n${label}`);
   for (const r of results)
     console.log(
       `  ${r.name.padEnd(44)} ${r.seconds.toFixed(2)} s  (runs ${r.all.map((s) => s.toFixed(2)).join(", ")}), peak ${r.rssMb.toFixed(0)} MB`,
     );
-  for (const warning of report.inputWarnings) console.log(`  ragci says: ${warning}`);
+  for (const warning of report.notes) console.log(`  ragci says: ${warning}`);
   if (checkedReport)
     console.log(
-      `  with --query: ${JSON.stringify(checkedReport.inputWarnings)} (otherwise the same report: ${sameReport})`,
+      `  with --query: ${JSON.stringify(checkedReport.notes)} (otherwise the same report: ${sameReport})`,
     );
   console.log(
     `  ragci / DuckDB alone = ${(ragci.seconds / duckdb.seconds).toFixed(2)} (goal ≤ 1.3); pandas / ragci = ${(pandas.seconds / ragci.seconds).toFixed(2)} (goal ≥ 5)`,
@@ -225,7 +225,7 @@ async function hundredMillion() {
   );
   const args = analyzeArgs(parquet);
   const run = await runOnce(process.execPath, args);
-  const report = JSON.parse(run.stdout);
+  const [report] = JSON.parse(run.stdout).analyses;
   console.log(
     `  ragci analyze --replicates 0: ${run.seconds.toFixed(1)} s, peak ${(run.rssKb / 2 ** 20).toFixed(2)} GiB, ${report.documents} documents, ${report.results} results, micro ${report.micro.estimate}`,
   );
@@ -250,7 +250,7 @@ async function hundredMillion() {
   }
   const checked = await runOnce(process.execPath, analyzeArgs(parquet, "--query", "query_id"));
   console.log(
-    `  with --query query_id (10⁸ ids checked): ${checked.seconds.toFixed(1)} s, peak ${(checked.rssKb / 2 ** 20).toFixed(2)} GiB, warnings ${JSON.stringify(JSON.parse(checked.stdout).inputWarnings)}`,
+    `  with --query query_id (10⁸ ids checked): ${checked.seconds.toFixed(1)} s, peak ${(checked.rssKb / 2 ** 20).toFixed(2)} GiB, warnings ${JSON.stringify(JSON.parse(checked.stdout).notes)}`,
   );
 }
 

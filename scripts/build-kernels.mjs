@@ -13,8 +13,6 @@ const target = `${dir}kernelModules.ts`;
 
 /** Each module: its functions' files (in this order) and its memory's initial pages (64 KiB). */
 const modules = [
-  { name: "BOUNDED_MODULE", parts: ["bounded"], pages: 2, doc: "$bounded alone (pcg64Kernel.ts)." },
-  { name: "TAILS_MODULE", parts: ["tails"], pages: 1, doc: "$tails alone (tailKernel.ts)." },
   {
     name: "DOCUMENT_BOOTSTRAP_MODULE",
     parts: ["bounded", "score", "tails"],

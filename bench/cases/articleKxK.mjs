@@ -58,7 +58,7 @@ export async function articleKxK(ctx, { large, cr2Time, extrapolate }) {
     [cli, "analyze", perdocLarge, "--aggregated", "--json", ...ANALYTIC],
     { stdoutFile: largeOut },
   );
-  const aggJson = JSON.parse(readFileSync(largeOut, "utf8"));
+  const [aggJson] = JSON.parse(readFileSync(largeOut, "utf8")).analyses;
   const aggCr2 = aggJson.micro?.intervals?.cr2;
   ctx.checks.push(
     `ragci CLI on perdoc-1e6.csv: ${aggJson.documents} documents, cr2 se ${aggCr2?.se}, ` +
@@ -73,7 +73,7 @@ export async function articleKxK(ctx, { large, cr2Time, extrapolate }) {
     [cli, "analyze", perdocSmall, "--aggregated", "--json", ...ANALYTIC],
     { stdoutFile: smallOut },
   );
-  const smallJson = JSON.parse(readFileSync(smallOut, "utf8"));
+  const [smallJson] = JSON.parse(readFileSync(smallOut, "utf8")).analyses;
   const art = article.outputs[0];
   const cr2 = smallJson.micro?.intervals?.cr2;
   const t = smallJson.macro?.intervals?.t;

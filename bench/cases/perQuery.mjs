@@ -68,7 +68,7 @@ export async function perQuery(ctx, { extrapolate }) {
   const pandasTime = pandas.process;
   log(`  pandas CSV: ${fmtTimed(pandasTime)}, peak ${fmtMb(pandasTime.rssMb)}`);
   const split = (key) => median(pandas.outputs.map((r) => r[key]));
-  const csvJson = JSON.parse(readFileSync(csvOut, "utf8"));
+  const [csvJson] = JSON.parse(readFileSync(csvOut, "utf8")).analyses;
   const p = pandas.outputs[0];
   ctx.checks.push(
     `10M-row CSV: ragci ${csvJson.documents} documents, ${csvJson.results} results, micro ${csvJson.micro.estimate}; ` +

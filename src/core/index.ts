@@ -99,7 +99,25 @@ export {
 } from "./errors.js";
 export { documentRates, macroEstimate } from "./estimands/macroEstimate.js";
 export { microEstimate } from "./estimands/microEstimate.js";
+export { type DifferenceCells, differenceCells } from "./facets/differenceCells.js";
 export type { FacetCells, FacetComponent } from "./facets/facetCells.js";
+export {
+  documentCellSums,
+  type FacetEstimate,
+  type FacetInterval,
+  type FacetIntervalOptions,
+  facetInterval,
+} from "./facets/facetInterval.js";
+export {
+  cheapestFacetPlan,
+  type FacetCosts,
+  type FacetDesign,
+  type FacetPlan,
+  type FacetPlanInput,
+  facetDesignCost,
+  facetPlanHalfWidth,
+  narrowestFacetPlan,
+} from "./facets/facetPlan.js";
 export {
   type FacetLevels,
   type VarianceComponentEstimator,

@@ -169,9 +169,7 @@ function averagingNotice(
   const crossed = [c.judgeColumn ? "judges" : null, c.variantColumn ? "variants" : null]
     .filter((x) => x !== null)
     .join(" and ");
-  const fixed = crossed
-    ? `; the intervals are for these ${crossed}, not for a population of them`
-    : "";
+  const fixed = crossed ? `; the per-document intervals are for these ${crossed} (fixed)` : "";
   return `${file}: each query's result is its mean over ${over.join(", ")}${fixed}`;
 }
 

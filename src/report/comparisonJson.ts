@@ -1,56 +1,64 @@
 import type { Comparison } from "../core/compare.js";
+import type { Estimand } from "../core/types.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import { facetComponentsJson } from "./facetComponents.js";
+import { gateJson } from "./gateJson.js";
 import { analysisJson } from "./json.js";
+import { jsonText } from "./jsonText.js";
 import { verdict } from "./verdict.js";
 
-/** One pair (A, B): the SPEC §10 comparison at the top level (or per metric). */
-export const COMPARISON_SCHEMA = "ragci.comparison/1";
-/** Several pairs (--baseline, --all-pairs): `comparisons[]` with Holm p-values and groups. */
-export const COMPARISONS_SCHEMA = "ragci.comparisons/1";
+/**
+ * The `schema` of `ragci compare --json`, for two systems, --baseline and --all-pairs alike:
+ * the package path of its JSON Schema. Key names are frozen: add, never rename.
+ */
+export const COMPARISON_SCHEMA = "ragci/schemas/compare.v2.json";
 
+/** One system's (or the difference's) analysis, without the digest of per-document sums. */
+function sideJson(system: string | null, metric: string, analysis: Comparison["difference"]) {
+  const { aggregatesSha256: _, ...side } = analysisJson({
+    metric,
+    system,
+    analysis,
+    aggregatesSha256: "",
+  });
+  return side;
+}
+
+/** One pair b − a on one metric; pHolm is null when the pair is the only one (no family). */
 function comparisonJson(
   c: Comparison,
   metric: string,
-  holm?: Partial<Record<"micro" | "macro", number>>,
+  holm: Readonly<Partial<Record<Estimand, number>>> | null,
 ) {
-  const entry = (system: string | null, analysis: Comparison["difference"]) => ({
-    ...analysisJson({ metric, system, analysis, aggregatesSha256: "" }),
-    aggregatesSha256: undefined,
-  });
   return {
-    a: entry(c.a, c.aAnalysis),
-    b: entry(c.b, c.bAnalysis),
-    difference: { of: `${c.b} - ${c.a}`, ...entry(null, c.difference) },
+    metric,
+    a: sideJson(c.a, metric, c.aAnalysis),
+    b: sideJson(c.b, metric, c.bAnalysis),
+    difference: { of: `${c.b} - ${c.a}`, ...sideJson(null, metric, c.difference) },
     ties: c.ties,
     queriesDiffering: c.queriesDiffering,
     tests: c.tests,
-    ...(c.censusStudy ? { censusStudy: c.censusStudy } : {}),
-    ...(holm ? { pHolm: holm } : {}),
+    pHolm: holm,
     verdict: Object.fromEntries(
       (["micro", "macro"] as const)
         .filter((e) => c.tests[e])
         .map((e) => [e, verdict(c, e, c.difference.level)]),
     ),
-  };
-}
-
-function metricJson(m: MetricComparisons, many: boolean) {
-  if (!many) return comparisonJson(m.comparisons[0] as Comparison, m.metric);
-  return {
-    comparisons: m.comparisons.map((c, i) => comparisonJson(c, m.metric, m.holm[i])),
-    groups: m.groups,
+    ...(c.censusStudy ? { censusStudy: c.censusStudy } : {}),
   };
 }
 
 /**
- * SPEC §10 for comparisons: the analysis structure under `difference`, with `a`, `b` and
- * `ties`. Several metrics: `metrics: { name: … }`; several systems: `comparisons: […]`.
+ * compare's JSON, one shape for any number of systems and metrics: `comparisons` holds every
+ * pair of every metric (each naming its metric, with the analyses of a, b and b − a), `groups`
+ * each metric's tie groups (--all-pairs; empty otherwise) and `gate` the regression gate's
+ * decision (null without --fail-if-worse or --require-noninferior).
  */
 export function comparisonReportJson(report: ComparisonReport): Record<string, unknown> {
-  const many = report.mode !== "two";
-  const head = {
-    schema: many ? COMPARISONS_SCHEMA : COMPARISON_SCHEMA,
+  const family = report.mode !== "two";
+  return {
+    schema: COMPARISON_SCHEMA,
+    command: "ragci compare",
     ragci: report.version,
     level: report.metrics[0]?.comparisons[0]?.difference.level ?? 0.95,
     inputs: report.inputs,
@@ -59,44 +67,37 @@ export function comparisonReportJson(report: ComparisonReport): Record<string, u
     queries: report.queries,
     dropped: report.dropped,
     summation: report.summation,
-    notices: report.notices,
     aggregatesFile: report.aggregatesFile,
+    notes: report.notices,
+    comparisons: report.metrics.flatMap((m: MetricComparisons) =>
+      m.comparisons.map((c, i) => comparisonJson(c, m.metric, family ? (m.holm[i] ?? {}) : null)),
+    ),
+    groups: report.metrics.map((m) => ({ metric: m.metric, ...m.groups })),
+    gate: report.gate ? gateJson(report.gate) : null,
     ...(report.facets ? comparedComponentsJson(report) : {}),
-  };
-  if (report.metrics.length === 1)
-    return {
-      ...head,
-      metric: report.metrics[0]?.metric,
-      ...metricJson(report.metrics[0] as MetricComparisons, many),
-    };
-  return {
-    ...head,
-    metrics: Object.fromEntries(report.metrics.map((m) => [m.metric, metricJson(m, many)])),
   };
 }
 
 /**
- * `varianceComponents` (and `varianceFit`) of each compared system: by system for one metric,
- * by metric then system for several (facetComponents.ts gives each system's keys).
+ * `varianceComponents` (and `facets`) of each compared system, by metric then system
+ * (facetComponents.ts gives each system's keys).
  */
 function comparedComponentsJson(report: ComparisonReport): Record<string, unknown> {
   const facets = report.facets ?? [];
-  const part = (key: "varianceComponents" | "varianceFit", metric: string) =>
+  const part = (key: "varianceComponents" | "facets", metric: string) =>
     Object.fromEntries(
       facets
         .filter((f) => f.metric === metric)
         .map((f) => [f.system, facetComponentsJson(f.components)[key]]),
     );
-  const byMetric = (key: "varianceComponents" | "varianceFit") =>
-    report.metrics.length === 1
-      ? part(key, report.metrics[0]?.metric as string)
-      : Object.fromEntries(report.metrics.map((m) => [m.metric, part(key, m.metric)]));
+  const byMetric = (key: "varianceComponents" | "facets") =>
+    Object.fromEntries(report.metrics.map((m) => [m.metric, part(key, m.metric)]));
   return {
     varianceComponents: byMetric("varianceComponents"),
-    varianceFit: byMetric("varianceFit"),
+    facets: byMetric("facets"),
   };
 }
 
 export function formatComparisonJson(report: ComparisonReport): string {
-  return `${JSON.stringify(comparisonReportJson(report), (_, v) => v, 2)}\n`;
+  return jsonText(comparisonReportJson(report));
 }

@@ -1,6 +1,6 @@
 import type { MetricComparisons } from "../core/compareMetric.js";
 import type { ComparisonMode } from "../core/comparisonPairs.js";
-import type { VarianceComponents } from "../core/facets/varianceComponents.js";
+import type { FacetInterval } from "../core/facets/facetInterval.js";
 import type { GateDecision } from "../core/gate.js";
 import type { InputDescription } from "./analysisReport.js";
 import type { SummationKind } from "./summationNote.js";
@@ -30,6 +30,6 @@ export interface ComparisonReport {
   readonly facets?: readonly {
     readonly system: string;
     readonly metric: string;
-    readonly components: VarianceComponents;
+    readonly components: FacetInterval;
   }[];
 }

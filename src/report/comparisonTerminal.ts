@@ -2,7 +2,7 @@ import type { Comparison } from "../core/compare.js";
 import type { Interval } from "../core/types.js";
 import { comparisonOverviewRows, differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
-import { facetComponentsLines } from "./facetComponents.js";
+import { facetComponentsLines, facetHeaderLines } from "./facetComponents.js";
 import {
   alignColumns,
   ansiStyle,
@@ -258,6 +258,7 @@ export function comparisonTerminal(
     parts.push(
       [
         `system ${f.system} · metric ${f.metric}`,
+        ...facetHeaderLines(f.components),
         ...facetComponentsLines(f.components).slice(1),
       ].join("\n"),
     );

@@ -2,9 +2,13 @@ import type { Analysis, EstimandAnalysis } from "../core/analyze.js";
 import type { Interval } from "../core/types.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { facetComponentsJson } from "./facetComponents.js";
+import { jsonText } from "./jsonText.js";
 
-/** Schema id of the analysis JSON (SPEC §10). Key names below are frozen: add, never rename. */
-export const ANALYSIS_SCHEMA = "ragci.analysis/1";
+/**
+ * The `schema` of `ragci analyze --json`: the package path of its JSON Schema
+ * (`import.meta.resolve(report.schema)` finds the file). Key names are frozen: add, never rename.
+ */
+export const ANALYSIS_SCHEMA = "ragci/schemas/analyze.v2.json";
 
 /** SPEC §10: lower, upper, se, df (null where none); bootstraps add replicates and degenerate. */
 function intervalJson(interval: Interval): Record<string, unknown> {
@@ -72,12 +76,12 @@ function diagnosticsJson(a: Analysis): Record<string, unknown> {
   };
 }
 
-/** One analysis in the SPEC §10 shape (the object that sits at the top level for one metric). */
+/** One analysis: one system's (null: no --system) intervals and diagnostics for one metric. */
 export function analysisJson(entry: AnalysisEntry): Record<string, unknown> {
   const a = entry.analysis;
   return {
-    metric: entry.metric,
     system: entry.system,
+    metric: entry.metric,
     binary: a.binary,
     metricKind: a.metricKind,
     observedRange: a.observedRange,
@@ -97,39 +101,24 @@ export function analysisJson(entry: AnalysisEntry): Record<string, unknown> {
 }
 
 /**
- * The whole report. One metric of one system: the analysis at the top level. Several metrics:
- * `metrics: { name: analysis }`. Several systems: `systems: { name: <one or several metrics> }`.
+ * The whole report, one shape for any number of systems and metrics: `analyses` holds one
+ * analysis per system × metric, in the report's order, each naming its system and metric.
  */
 export function reportJson(report: AnalysisReport): Record<string, unknown> {
-  const level = report.entries[0]?.analysis.level ?? 0.95;
-  const head = {
+  return {
     schema: ANALYSIS_SCHEMA,
-    ragci: report.version,
     command: report.command,
-    level,
+    ragci: report.version,
+    level: report.entries[0]?.analysis.level ?? 0.95,
     inputs: report.inputs,
     aggregatesFile: report.aggregatesFile,
     summation: report.summation,
-    inputWarnings: report.notices,
-  };
-  const bySystem = new Map<string | null, AnalysisEntry[]>();
-  for (const entry of report.entries)
-    bySystem.set(entry.system, [...(bySystem.get(entry.system) ?? []), entry]);
-  const metricsBlock = (entries: AnalysisEntry[]) =>
-    entries.length === 1
-      ? analysisJson(entries[0] as AnalysisEntry)
-      : { metrics: Object.fromEntries(entries.map((e) => [e.metric, analysisJson(e)])) };
-  if (bySystem.size === 1 && bySystem.has(null))
-    return { ...head, ...metricsBlock(bySystem.get(null) ?? []) };
-  return {
-    ...head,
-    systems: Object.fromEntries(
-      [...bySystem].map(([system, entries]) => [system ?? "", metricsBlock(entries)]),
-    ),
+    notes: report.notices,
+    analyses: report.entries.map(analysisJson),
   };
 }
 
 /** Serialised JSON (2-space indent, trailing newline). */
 export function formatReportJson(report: AnalysisReport): string {
-  return `${JSON.stringify(reportJson(report), null, 2)}\n`;
+  return jsonText(reportJson(report));
 }

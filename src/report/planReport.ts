@@ -3,8 +3,8 @@ import type { SizeStratifiedPlan } from "../core/planning/sizeStratifiedPlan.js"
 import { fixed, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 
-/** Schema id of `ragci plan --json` (SPEC §10). */
-export const PLAN_SCHEMA = "ragci.plan/1";
+/** The `schema` of `ragci plan --json`: the package path of its JSON Schema. */
+export const PLAN_SCHEMA = "ragci/schemas/plan.v2.json";
 
 /** What `ragci plan` reports: the SRS plan and, from a census with a cutoff, the stratified one. */
 export interface PlanReport {
@@ -13,23 +13,26 @@ export interface PlanReport {
   readonly stratified: SizeStratifiedPlan | null;
 }
 
-export function planJson(report: PlanReport): string {
+/**
+ * plan's JSON: the targets, then `estimands`, one plan per estimand with an S (macro first,
+ * each naming its estimand), and the size-stratified plan (null without --census --cutoff).
+ */
+export function planJson(report: PlanReport): Record<string, unknown> {
   const { plan } = report;
-  return `${JSON.stringify(
-    {
-      schema: PLAN_SCHEMA,
-      ragci: report.version,
-      level: plan.level,
-      halfWidth: plan.halfWidth,
-      population: plan.population,
-      source: plan.source,
-      ...Object.fromEntries(plan.estimands.map((e) => [e, plan[e]])),
-      ...(report.stratified ? { stratified: report.stratified } : {}),
-      warnings: plan.warnings,
-    },
-    null,
-    2,
-  )}\n`;
+  return {
+    schema: PLAN_SCHEMA,
+    command: "ragci plan",
+    ragci: report.version,
+    level: plan.level,
+    halfWidth: plan.halfWidth,
+    difference: plan.difference,
+    power: plan.power,
+    population: plan.population,
+    source: plan.source,
+    estimands: plan.estimands.map((e) => ({ estimand: e, ...plan[e] })),
+    stratified: report.stratified,
+    warnings: plan.warnings,
+  };
 }
 
 export function planTerminal(report: PlanReport): string {

@@ -9,8 +9,8 @@ import type { Estimand } from "../core/types.js";
 import { fixed, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 
-/** Schema id of `ragci simulate --json` (SPEC §10). */
-export const SIMULATION_SCHEMA = "ragci.simulation/1";
+/** The `schema` of `ragci simulate --json`: the package path of its JSON Schema. */
+export const SIMULATION_SCHEMA = "ragci/schemas/simulate.v2.json";
 
 export interface SimulationReport {
   readonly version: string;
@@ -34,24 +34,21 @@ export interface SimulationReport {
   readonly notes: readonly string[];
 }
 
-export function simulationJson(report: SimulationReport): string {
-  return `${JSON.stringify(
-    {
-      schema: SIMULATION_SCHEMA,
-      ragci: report.version,
-      command: "ragci simulate",
-      census: report.census,
-      truth: report.truth,
-      level: report.level,
-      studies: report.studies.map((study, i) => ({
-        ...study,
-        recommended: report.recommended[i],
-      })),
-      notes: report.notes,
-    },
-    null,
-    2,
-  )}\n`;
+/** simulate's JSON: the census, its values, and one study per K (or m) with its recommendation. */
+export function simulationJson(report: SimulationReport): Record<string, unknown> {
+  return {
+    schema: SIMULATION_SCHEMA,
+    command: "ragci simulate",
+    ragci: report.version,
+    census: report.census,
+    truth: report.truth,
+    level: report.level,
+    studies: report.studies.map((study, i) => ({
+      ...study,
+      recommended: report.recommended[i],
+    })),
+    notes: report.notes,
+  };
 }
 
 /** "87.2% ± 0.5 (0.396)": coverage, its Monte-Carlo se in points, the mean width. */

@@ -2,8 +2,8 @@ import type { SizeStrataDesign } from "../core/designs/sizeStrataDesign.js";
 import { percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 
-/** Schema id of `ragci strata --json`. */
-export const STRATA_SCHEMA = "ragci.strata/1";
+/** The `schema` of `ragci strata --json`: the package path of its JSON Schema. */
+export const STRATA_SCHEMA = "ragci/schemas/strata.v2.json";
 
 export interface StrataReport {
   readonly version: string;
@@ -19,32 +19,32 @@ export interface StrataReport {
   } | null;
 }
 
-export function strataJson(report: StrataReport): string {
+/** strata's JSON: the census, the cutoff, the strata, SRS's se and each allocation's. */
+export function strataJson(report: StrataReport): Record<string, unknown> {
   const d = report.design;
   const [large] = d.strata;
-  return `${JSON.stringify(
-    {
-      schema: STRATA_SCHEMA,
-      ragci: report.version,
-      documents: d.documents,
-      population: d.population,
-      results: d.results,
-      cutoff: d.cutoff,
-      cutoffProposed: d.cutoffProposed,
-      strata: d.strata.map((h) => ({ name: h.name, documents: h.documents.length })),
-      shareOfResultsAbove: large.results / d.results,
-      srs: d.srs,
-      allocations: d.allocations.map((r) => ({
-        rule: r.rule,
-        ...(r.estimand ? { estimand: r.estimand } : {}),
-        sampled: Object.fromEntries(d.strata.map((h, i) => [h.name, r.sampled[i]])),
-        predicted: r.predicted,
-      })),
-      sample: report.sample?.path ?? null,
-    },
-    null,
-    2,
-  )}\n`;
+  return {
+    schema: STRATA_SCHEMA,
+    command: "ragci strata",
+    ragci: report.version,
+    file: report.file,
+    system: report.system,
+    documents: d.documents,
+    population: d.population,
+    results: d.results,
+    cutoff: d.cutoff,
+    cutoffProposed: d.cutoffProposed,
+    strata: d.strata.map((h) => ({ name: h.name, documents: h.documents.length })),
+    shareOfResultsAbove: large.results / d.results,
+    srs: d.srs,
+    allocations: d.allocations.map((r) => ({
+      rule: r.rule,
+      estimand: r.estimand ?? null,
+      sampled: Object.fromEntries(d.strata.map((h, i) => [h.name, r.sampled[i]])),
+      predicted: r.predicted,
+    })),
+    sample: report.sample?.path ?? null,
+  };
 }
 
 export function strataTerminal(report: StrataReport): string {

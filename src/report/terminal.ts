@@ -4,7 +4,7 @@ import type { AvailableInterval, Interval } from "../core/types.js";
 import { analysisOverviewRows } from "./analysisOverview.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { estimateDecimals } from "./estimateDecimals.js";
-import { facetComponentsLines } from "./facetComponents.js";
+import { facetComponentsLines, facetHeaderLines } from "./facetComponents.js";
 import {
   alignColumns,
   ansiStyle,
@@ -150,6 +150,7 @@ export function terminalAnalysis(
       `${report.command} ${source} · ${entry.system === null ? "" : `system ${entry.system} · `}metric ${entry.metric} (${kind}) · ${a.documents} documents · ${count(a.results)} results · ${designLine(a)}`,
     ),
   );
+  if (entry.facets) lines.push(...facetHeaderLines(entry.facets));
   lines.push("");
   const header = ["", "estimate", `${levelText} interval`, "se", "ν", "method", ""];
   lines.push(

@@ -3,21 +3,33 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectClose } from "../expectClose.js";
 import { sha256File } from "../support/sha256File.js";
-import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
+import {
+  analysisOf,
+  EXAMPLE,
+  FIXTURES,
+  onlyAnalysis,
+  ragci,
+  ragciJson,
+  scratchDir,
+} from "./runCli.js";
 
 const json = (args: string[], input?: string) =>
   ragciJson(args, input === undefined ? {} : { input });
+/** The only analysis of a one-metric run. */
+const one = (args: string[]) => onlyAnalysis(json(args));
 
 const k5 = join(FIXTURES, "k5_binary.csv");
 const expectedK5 = JSON.parse(readFileSync(join(FIXTURES, "k5_binary.expected.json"), "utf8"));
 const dir = scratchDir();
 
 describe("ragci analyze --json (SPEC §10)", () => {
-  const out = json(["analyze", k5, "--metric", "score"]);
+  const report = json(["analyze", k5, "--metric", "score"]);
+  const out = onlyAnalysis(report);
 
-  it("has the stable top-level names with one metric at the top level", () => {
-    expect(out.schema).toBe("ragci.analysis/1");
-    expect(out.level).toBe(0.95);
+  it("has the stable top-level names and one analysis naming its metric", () => {
+    expect(report.schema).toBe("ragci/schemas/analyze.v2.json");
+    expect(report.level).toBe(0.95);
+    expect([out.system, out.metric]).toEqual([null, "score"]);
     expect(out.documents).toBe(5);
     expect(out.results).toBe(110);
     expect(out.micro.estimate).toBeCloseTo(expectedK5.micro.estimate, 14);
@@ -42,8 +54,8 @@ describe("ragci analyze --json (SPEC §10)", () => {
   });
 
   it("records the SHA-256 of the input file and of the per-document aggregates", () => {
-    expect(out.inputs[0].sha256).toBe(expectedK5.data_sha256);
-    expect(out.inputs[0].sha256).toBe(sha256File(k5));
+    expect(report.inputs[0].sha256).toBe(expectedK5.data_sha256);
+    expect(report.inputs[0].sha256).toBe(sha256File(k5));
     expect(out.aggregatesSha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -59,7 +71,7 @@ describe("ragci analyze --json (SPEC §10)", () => {
 
   it("is bit-identical across runs (deterministic sums)", () => {
     const again = ragci(["analyze", k5, "--metric", "score", "--json"]).stdout;
-    expect(again).toBe(`${JSON.stringify(out, null, 2)}\n`);
+    expect(again).toBe(`${JSON.stringify(report, null, 2)}\n`);
   });
 });
 
@@ -74,9 +86,9 @@ describe("formats and inputs", () => {
    * per-query values): check it says so, then compare everything else.
    */
   const withoutRowBootstrap = (o: Record<string, any>) => {
-    for (const system of Object.values(o.systems) as any[]) {
+    for (const analysis of o.analyses.filter((a: any) => a.metric === "rr")) {
       for (const estimand of ["micro", "macro"]) {
-        const interval = system.metrics.rr[estimand].intervals;
+        const interval = analysis[estimand].intervals;
         if (interval["chunk-bootstrap"].available === false) {
           expect(interval["chunk-bootstrap"].reason).toMatch(/needs the per-query values/);
         }
@@ -87,14 +99,18 @@ describe("formats and inputs", () => {
   };
 
   it("gives one analysis per system and metric", () => {
-    expect(Object.keys(csv.systems)).toEqual(["bm25", "tfidf"]);
-    expect(Object.keys(csv.systems.bm25.metrics)).toEqual(["hit5", "rr"]);
+    expect(csv.analyses.map((a: any) => [a.system, a.metric])).toEqual([
+      ["bm25", "hit5"],
+      ["bm25", "rr"],
+      ["tfidf", "hit5"],
+      ["tfidf", "rr"],
+    ]);
     // DATA.md: bm25 hit@5 0.7312, MRR 0.6117; tfidf hit@5 0.6899.
-    expect(csv.systems.bm25.metrics.hit5.micro.estimate).toBeCloseTo(0.7312, 4);
-    expect(csv.systems.bm25.metrics.rr.micro.estimate).toBeCloseTo(0.6117, 4);
-    expect(csv.systems.tfidf.metrics.hit5.micro.estimate).toBeCloseTo(0.6899, 4);
-    expect(csv.systems.bm25.metrics.hit5.documents).toBe(98);
-    expect(csv.systems.bm25.metrics.rr.binary).toBe(false);
+    expect(analysisOf(csv, "bm25", "hit5").micro.estimate).toBeCloseTo(0.7312, 4);
+    expect(analysisOf(csv, "bm25", "rr").micro.estimate).toBeCloseTo(0.6117, 4);
+    expect(analysisOf(csv, "tfidf", "hit5").micro.estimate).toBeCloseTo(0.6899, 4);
+    expect(analysisOf(csv, "bm25", "hit5").documents).toBe(98);
+    expect(analysisOf(csv, "bm25", "rr").binary).toBe(false);
   });
 
   it("resolves --metric hit@5 to the column hit5 and mrr to rr", () => {
@@ -143,7 +159,7 @@ describe("formats and inputs", () => {
       ]);
       expect(first.aggregatesFile).toBe(target);
       const again = json(["analyze", target, "--aggregated", "--system", "system"]);
-      expect(again.systems.bm25.metrics.rr.micro.intervals["chunk-bootstrap"].available).toBe(
+      expect(analysisOf(again, "bm25", "rr").micro.intervals["chunk-bootstrap"].available).toBe(
         false,
       );
       expect(withoutRowBootstrap(strip(again)), name).toEqual(withoutRowBootstrap(strip(first)));
@@ -169,8 +185,8 @@ describe("formats and inputs", () => {
       "system",
     ]);
     // 0/1 sums are exact: bit-identical. Real-valued sums differ only by addition order.
-    expect(shards.systems.bm25.metrics.hit5).toEqual(csv.systems.bm25.metrics.hit5);
-    expect(shards.systems.tfidf.metrics.hit5).toEqual(csv.systems.tfidf.metrics.hit5);
+    expect(analysisOf(shards, "bm25", "hit5")).toEqual(analysisOf(csv, "bm25", "hit5"));
+    expect(analysisOf(shards, "tfidf", "hit5")).toEqual(analysisOf(csv, "tfidf", "hit5"));
     expectClose(strip(shards), strip(csv), 1e-13);
     json([
       "analyze",
@@ -196,16 +212,16 @@ describe("formats and inputs", () => {
     const aggB = readFileSync(join(dir, "b.agg.csv"), "utf8").split("\n").slice(1).join("\n");
     writeFileSync(join(dir, "ab.agg.csv"), aggA + aggB);
     const merged = json(["analyze", join(dir, "ab.agg.csv"), "--aggregated", "--system", "system"]);
-    expect(merged.systems.tfidf.metrics.hit5).toEqual(csv.systems.tfidf.metrics.hit5);
+    expect(analysisOf(merged, "tfidf", "hit5")).toEqual(analysisOf(csv, "tfidf", "hit5"));
     expectClose(
-      withoutRowBootstrap(merged).systems.bm25.metrics.rr,
-      withoutRowBootstrap(strip(csv)).systems.bm25.metrics.rr,
+      analysisOf(withoutRowBootstrap(merged), "bm25", "rr"),
+      analysisOf(withoutRowBootstrap(strip(csv)), "bm25", "rr"),
       1e-13,
     );
   });
 
   it("applies --population M (fpc) and --estimand", () => {
-    const fpc = json([
+    const fpc = one([
       "analyze",
       k5,
       "--metric",
@@ -224,8 +240,9 @@ describe("formats and inputs", () => {
   });
 
   it("applies --level to every t and normal interval", () => {
-    const ninety = json(["analyze", k5, "--metric", "score", "--level", "0.9"]);
-    expect(ninety.level).toBe(0.9);
+    const report = json(["analyze", k5, "--metric", "score", "--level", "0.9"]);
+    expect(report.level).toBe(0.9);
+    const ninety = onlyAnalysis(report);
     // R: qt(0.95, 4) = 2.131846786326649
     expect(ninety.macro.intervals.t.q).toBeCloseTo(2.131846786326649, 12);
     expect(ninety.micro.intervals["wald-iid"].q).toBeCloseTo(1.6448536269514722, 12);
@@ -283,7 +300,7 @@ describe("bootstrap work budget", () => {
   writeFileSync(file, `${lines.join("\n")}\n`);
 
   it("skips the bootstrap by default when B·K exceeds 10⁸ document draws, and says how to run it", () => {
-    const out = json(["analyze", file, "--aggregated"]);
+    const out = one(["analyze", file, "--aggregated"]);
     expect(out.micro.intervals["bootstrap-t"]).toMatchObject({ available: false });
     expect(out.micro.intervals["bootstrap-t"].reason).toMatch(
       /B·K = 2\.0e\+8 document draws .* pass --replicates B/,
@@ -292,18 +309,18 @@ describe("bootstrap work budget", () => {
   });
 
   it("runs it when --replicates is given", () => {
-    const out = json(["analyze", file, "--aggregated", "--replicates", "50"]);
+    const out = one(["analyze", file, "--aggregated", "--replicates", "50"]);
     expect(out.micro.intervals["bootstrap-t"]).toMatchObject({ available: true, replicates: 50 });
   });
 
   it("skips the chunk bootstrap (a contrast) when B·K > 2·10⁶ unless --chunk-bootstrap, and says so", () => {
-    const skipped = json(["analyze", file, "--aggregated", "--replicates", "101"]);
+    const skipped = one(["analyze", file, "--aggregated", "--replicates", "101"]);
     expect(skipped.micro.intervals["chunk-bootstrap"].available).toBe(false);
     expect(skipped.micro.intervals["chunk-bootstrap"].reason).toMatch(
       /skipped by default: B·K = 2\.0e\+6 draws of a contrast .* pass --chunk-bootstrap to run it/,
     );
     expect(skipped.micro.intervals["bootstrap-t"].available).toBe(true);
-    const forced = json([
+    const forced = one([
       "analyze",
       file,
       "--aggregated",
@@ -312,7 +329,7 @@ describe("bootstrap work budget", () => {
       "--chunk-bootstrap",
     ]);
     expect(forced.micro.intervals["chunk-bootstrap"].available).toBe(true);
-    const small = json(["analyze", file, "--aggregated", "--replicates", "99"]);
+    const small = one(["analyze", file, "--aggregated", "--replicates", "99"]);
     expect(small.micro.intervals["chunk-bootstrap"].available).toBe(true);
   });
 });
@@ -328,8 +345,10 @@ describe("shards with ids that UTF-16 and code points order differently", () => 
     writeFileSync(join(dir, "s1.csv"), `doc_id,hit\n${rows.slice(0, 12).join("\n")}\n`);
     writeFileSync(join(dir, "s2.csv"), `doc_id,hit\n${rows.slice(12).join("\n")}\n`);
     const args = ["--metric", "hit", "--replicates", "999", "--json"];
-    const whole = ragciJson(["analyze", join(dir, "all.csv"), ...args]);
-    const shards = ragciJson(["analyze", join(dir, "s1.csv"), join(dir, "s2.csv"), ...args]);
+    const whole = onlyAnalysis(ragciJson(["analyze", join(dir, "all.csv"), ...args]));
+    const shards = onlyAnalysis(
+      ragciJson(["analyze", join(dir, "s1.csv"), join(dir, "s2.csv"), ...args]),
+    );
     for (const e of ["micro", "macro"])
       expect(shards[e].intervals["bootstrap-t"]).toEqual(whole[e].intervals["bootstrap-t"]);
     expect(shards.aggregatesSha256).toBe(whole.aggregatesSha256);

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, ROOT, ragci, ragciOk, scratchDir } from "./runCli.js";
+import { EXAMPLE, onlyAnalysis, ROOT, ragci, ragciOk, scratchDir } from "./runCli.js";
 
 const CENSUS = join(ROOT, "examples/synthetic-census.csv");
 const dir = scratchDir();
@@ -46,7 +46,7 @@ describe("analyze --census", () => {
   });
 
   it("is the same study as ragci simulate at that K", () => {
-    const out = JSON.parse(ragciOk([...args, "--json"]));
+    const out = onlyAnalysis(JSON.parse(ragciOk([...args, "--json"])));
     const study = out.censusStudy;
     const simulated = JSON.parse(
       ragciOk([
@@ -69,21 +69,23 @@ describe("analyze --census", () => {
   });
 
   it("applies the census's M to the intervals, as --population 1300 does", () => {
-    const out = JSON.parse(ragciOk([...args, "--json"]));
-    const given = JSON.parse(
-      ragciOk([
-        "analyze",
-        sample(),
-        "--aggregated",
-        "--replicates",
-        "99",
-        "--population",
-        "1300",
-        "--json",
-      ]),
+    const out = onlyAnalysis(JSON.parse(ragciOk([...args, "--json"])));
+    const given = onlyAnalysis(
+      JSON.parse(
+        ragciOk([
+          "analyze",
+          sample(),
+          "--aggregated",
+          "--replicates",
+          "99",
+          "--population",
+          "1300",
+          "--json",
+        ]),
+      ),
     );
-    const without = JSON.parse(
-      ragciOk(["analyze", sample(), "--aggregated", "--replicates", "99", "--json"]),
+    const without = onlyAnalysis(
+      JSON.parse(ragciOk(["analyze", sample(), "--aggregated", "--replicates", "99", "--json"])),
     );
     for (const [estimand, method] of [
       ["micro", "cr2"],
@@ -186,14 +188,14 @@ describe("compare --census", () => {
       ),
     );
     expect(text).toMatch(/bootstrap-t .*covers \d+\.\d% on the census/);
-    const out = JSON.parse(ragciOk([...args, "--json"]));
+    const [out] = JSON.parse(ragciOk([...args, "--json"])).comparisons;
     expect(out.censusStudy.k).toBe(docs.length);
     // The census's 98 documents are M: the study and the intervals apply its fpc, as --population 98.
     expect(out.censusStudy.fpc).toBe(true);
     expect(out.difference.design.population).toBe(98);
-    const given = JSON.parse(
+    const [given] = JSON.parse(
       ragciOk([...args.slice(0, 6), "--population", "98", "--replicates", "99", "--json"]),
-    );
+    ).comparisons;
     expect(out.difference.micro.intervals).toEqual(given.difference.micro.intervals);
     expect(out.difference.macro.intervals).toEqual(given.difference.macro.intervals);
     expect(["cr2", "t", "cr1"]).toContain(out.tests.micro.method);

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { expectRelativelyClose } from "../expectClose.js";
-import { EXAMPLE, FIXTURES, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
+import { comparisonOf, EXAMPLE, FIXTURES, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 // R 4.2.2, clubSandwich 0.5.8 (coef_test CR2 Satterthwaite / CR1 on lm(x ~ 1) per query) and
@@ -34,7 +34,7 @@ describe("ragci compare on the bundled COVID-QA example (tfidf − bm25)", () =>
   it.each(["hit1", "hit5", "hit10", "rr"])(
     "%s matches R clubSandwich and survey to 1e-9",
     (metric) => {
-      const mine = out.metrics[metric];
+      const mine = comparisonOf(out, metric);
       const ref = R.metrics[metric];
       expect(mine.difference.of).toBe("tfidf - bm25");
       const micro = mine.difference.micro;
@@ -63,7 +63,7 @@ describe("ragci compare on the bundled COVID-QA example (tfidf − bm25)", () =>
   });
 
   it("says the verdict in plain words", () => {
-    expect(out.metrics.hit5.verdict.micro).toBe(
+    expect(comparisonOf(out, "hit5").verdict.micro).toBe(
       "micro: tfidf − bm25 = -4.13 points [-5.53, -2.73] (cr2, ν = 39.27): distinguishable at 95%, bm25 higher, p = 5.5e-7",
     );
   });
@@ -142,12 +142,13 @@ describe("pairing rules", () => {
       "0",
     ]);
     expect(out.systems).toEqual(["a", "b"]);
-    expect(out.difference.of).toBe("b - a");
+    const c = comparisonOf(out, "rr");
+    expect(c.difference.of).toBe("b - a");
     // per document: d1 −0.5 over 2, d2 +1 over 1, d3 0 over 1 → micro 0.5/4, macro (−0.25 + 1 + 0)/3
-    close(out.difference.micro.estimate, 0.125, "micro");
-    close(out.difference.macro.estimate, 0.25, "macro");
-    close(out.ties, 1 / 3, "ties");
-    close(out.queriesDiffering, 0.5, "differing");
+    close(c.difference.micro.estimate, 0.125, "micro");
+    close(c.difference.macro.estimate, 0.25, "macro");
+    close(c.ties, 1 / 3, "ties");
+    close(c.queriesDiffering, 0.5, "differing");
   });
 
   const cases: { name: string; rows: string[]; extra?: string[]; message: RegExp }[] = [
@@ -216,7 +217,7 @@ describe("pairing rules", () => {
     ]);
     expect(out.dropped).toEqual({ A: 1, B: 0 });
     expect(out.queries).toBe(3);
-    expect(out.difference.results).toBe(3);
+    expect(comparisonOf(out, "hit").difference.results).toBe(3);
   });
 
   it("compares all pairs with Holm-adjusted p-values and groups", () => {
@@ -235,7 +236,9 @@ describe("pairing rules", () => {
     expect(out.comparisons).toHaveLength(1);
     // One comparison: Holm leaves the p-value as it is.
     expect(out.comparisons[0].pHolm.micro).toBeCloseTo(out.comparisons[0].tests.micro.p, 15);
-    expect(out.groups.micro).toEqual([["bm25"], ["tfidf"]]);
+    expect(out.groups).toEqual([
+      { metric: "hit5", micro: [["bm25"], ["tfidf"]], macro: [["bm25"], ["tfidf"]] },
+    ]);
   });
 
   it("ranks three systems, adjusts by Holm and groups the two that cannot be told apart", () => {
@@ -268,7 +271,7 @@ describe("pairing rules", () => {
     const holm = out.comparisons.map((c: any) => c.pHolm.micro);
     expect(Math.min(...holm)).toBeCloseTo(Math.min(1, 3 * (sorted[0] as number)), 14);
     expect(out.comparisons[0].ties).toBe(1);
-    expect(out.groups.micro).toEqual([["bm25", "bm25copy"], ["tfidf"]]);
+    expect(out.groups[0].micro).toEqual([["bm25", "bm25copy"], ["tfidf"]]);
     const text = ragci([
       "compare",
       file,
@@ -281,7 +284,7 @@ describe("pairing rules", () => {
       "0",
     ]).stdout;
     expect(text).toMatch(/micro: cannot be told apart at 95% \(Holm\): \{bm25, bm25copy\}$/m);
-    expect(out.schema).toBe("ragci.comparisons/1");
+    expect(out.schema).toBe("ragci/schemas/compare.v2.json");
   });
 
   it("--all-pairs with two systems it can tell apart says so, not that they tie", () => {
@@ -290,10 +293,11 @@ describe("pairing rules", () => {
     expect(text).toMatch(/micro: every pair is told apart at 95% \(Holm\)/);
     expect(text).not.toMatch(/cannot be told apart/);
     expect(text).toMatch(/5\.5e-7/);
-    expect(ragciJson([...args, "--replicates", "0"]).schema).toBe("ragci.comparisons/1");
+    // one schema for two systems and for all pairs
+    expect(ragciJson([...args, "--replicates", "0"]).schema).toBe("ragci/schemas/compare.v2.json");
     expect(
       ragciJson(["compare", EXAMPLE, "--system", "system", "--metric", "hit5", "--replicates", "0"])
         .schema,
-    ).toBe("ragci.comparison/1");
+    ).toBe("ragci/schemas/compare.v2.json");
   });
 });

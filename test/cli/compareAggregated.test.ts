@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
+import { comparisonOf, EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 
@@ -18,14 +18,7 @@ function numbers(out: Record<string, any>): string {
     const { queriesDiffering: _q, ...rest } = c;
     return rest;
   };
-  return JSON.stringify(
-    Object.fromEntries(
-      Object.entries(structuredClone(out).metrics).map(([m, c]) => [
-        m,
-        strip(c as Record<string, any>),
-      ]),
-    ),
-  );
+  return JSON.stringify(structuredClone(out).comparisons.map(strip));
 }
 
 describe("compare from its per-document table", () => {
@@ -49,11 +42,13 @@ describe("compare from its per-document table", () => {
       expect(again.inputs[0].kind).toBe("per-document");
       expect(numbers(again)).toBe(numbers(full));
       // 0/1 differences are in {−1, 0, 1}: Σx² counts the queries that differ.
-      expect(again.metrics.hit5.queriesDiffering).toBe(full.metrics.hit5.queriesDiffering);
-      expect(again.metrics.rr.queriesDiffering).toBeNull();
-      expect(again.metrics.rr.difference.micro.intervals["chunk-bootstrap"].reason).toMatch(
-        /needs the per-query values/,
+      expect(comparisonOf(again, "hit5").queriesDiffering).toBe(
+        comparisonOf(full, "hit5").queriesDiffering,
       );
+      expect(comparisonOf(again, "rr").queriesDiffering).toBeNull();
+      expect(
+        comparisonOf(again, "rr").difference.micro.intervals["chunk-bootstrap"].reason,
+      ).toMatch(/needs the per-query values/);
     },
   );
 
@@ -84,8 +79,8 @@ describe("compare from its per-document table", () => {
       table,
     ]);
     const again = ragciJson(["compare", table, "--aggregated", ...opts]);
-    expect(again.difference.micro.intervals.stratified).toEqual(
-      full.difference.micro.intervals.stratified,
+    expect(again.comparisons[0].difference.micro.intervals.stratified).toEqual(
+      full.comparisons[0].difference.micro.intervals.stratified,
     );
   });
 

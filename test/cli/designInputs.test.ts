@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStatsFromRows, stratifiedEstimates } from "../../src/core/index.js";
 import { expectClose } from "../expectClose.js";
-import { EXAMPLE, ragci, ragciJson, scratchDir } from "./runCli.js";
+import { analysisOf, comparisonOf, EXAMPLE, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
 /** The report without resampling (the design intervals need none). */
@@ -17,7 +17,7 @@ const run = (args: string[]) => ragciJson([...args, "--replicates", "0"]);
 
 /** The report without what names the input files (which differ between routes by design). */
 function numbers(report: Record<string, any>): string {
-  const { inputs: _inputs, aggregatesFile: _file, inputWarnings: _warnings, ...rest } = report;
+  const { inputs: _inputs, aggregatesFile: _file, notes: _notes, ...rest } = report;
   return JSON.stringify(rest);
 }
 
@@ -103,7 +103,7 @@ describe("analyze: a design with aggregated input and with shards", () => {
       expect((written[0] as string).split(",").at(-1)).toBe(design[3]);
       const again = run(["analyze", table, "--aggregated", ...design]);
       expect(numbers(again)).toBe(numbers(direct));
-      const bm25 = direct.systems.bm25.metrics.hit5;
+      const bm25 = analysisOf(direct, "bm25", "hit5");
       expect(bm25.design.kind).toBe(kind);
       expect(bm25.micro.recommended).toBe(kind);
       expect(bm25.macro.recommended).toBe(kind);
@@ -129,7 +129,7 @@ describe("analyze: a design with aggregated input and with shards", () => {
       const single = run(["analyze", whole, ...args]);
       // 0/1 sums are exact, so hit5 is bit for bit; rr's double sums add in another order.
       for (const system of ["bm25", "tfidf"])
-        expect(shards.systems[system].metrics.hit5).toEqual(single.systems[system].metrics.hit5);
+        expect(analysisOf(shards, system, "hit5")).toEqual(analysisOf(single, system, "hit5"));
       expectClose(JSON.parse(numbers(shards)), JSON.parse(numbers(single)), 1e-13);
     });
   }
@@ -145,7 +145,7 @@ describe("analyze: a design with aggregated input and with shards", () => {
       strata: stats.ids.map(stratumOf),
       populationSizes: JSON.parse(readFileSync(strataDesign, "utf8")).strata,
     });
-    const mine = out.systems.tfidf.micro.intervals.stratified;
+    const mine = analysisOf(out, "tfidf", "hit5").micro.intervals.stratified;
     expect(mine.lower).toBeCloseTo(expected.micro.lower, 14);
     expect(mine.upper).toBeCloseTo(expected.micro.upper, 14);
     expect(mine.df).toBe(stats.ids.length - 2);
@@ -218,7 +218,10 @@ describe("compare: a design", () => {
     ["two-stage", twoStage, "two-stage"],
   ] as const) {
     it(`${name}: the difference, each system and the test use the design interval and its ν`, () => {
-      const out = run(["compare", whole, "--system", "system", "--metric", "hit5", ...design]);
+      const out = comparisonOf(
+        run(["compare", whole, "--system", "system", "--metric", "hit5", ...design]),
+        "hit5",
+      );
       expect(out.difference.design.kind).toBe(kind);
       for (const e of ["micro", "macro"] as const) {
         expect(out.difference[e].recommended).toBe(kind);
@@ -231,7 +234,9 @@ describe("compare: a design", () => {
       for (const side of ["a", "b"] as const) {
         const system = out[side].system as string;
         for (const e of ["micro", "macro"] as const)
-          expect(out[side][e].intervals[kind]).toEqual(alone.systems[system][e].intervals[kind]);
+          expect(out[side][e].intervals[kind]).toEqual(
+            analysisOf(alone, system, "hit5")[e].intervals[kind],
+          );
       }
     });
   }

@@ -2,11 +2,11 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStatsFromRows, stratifiedEstimates } from "../../src/core/index.js";
-import { FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
+import { FIXTURES, onlyAnalysis, ragci, ragciJson, scratchDir } from "./runCli.js";
 
 const dir = scratchDir();
-/** The report without resampling (the design intervals need none). */
-const json = (args: string[]) => ragciJson([...args, "--replicates", "0"]);
+/** The only analysis of a report without resampling (the design intervals need none). */
+const json = (args: string[]) => onlyAnalysis(ragciJson([...args, "--replicates", "0"]));
 
 describe("analyze --design", () => {
   it("two_stage_types: the two-stage interval (R survey, reference) is the recommended one", () => {

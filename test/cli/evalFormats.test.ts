@@ -38,12 +38,9 @@ function write(name: string, text: string): string {
   return path;
 }
 
-/** Every analysis in a report (one, or under metrics / systems), found by its micro block. */
-function analyses(node: unknown): Record<string, unknown>[] {
-  if (node === null || typeof node !== "object") return [];
-  const record = node as Record<string, unknown>;
-  if ("micro" in record && "metric" in record) return [record];
-  return Object.values(record).flatMap(analyses);
+/** Every analysis in an analyze report (v2: `analyses`, each naming its system and metric). */
+function analyses(report: Record<string, any>): Record<string, unknown>[] {
+  return report.analyses;
 }
 
 /** Each analysis's sizes, estimates and intervals, keyed by system/metric. */
@@ -131,9 +128,9 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
       "hit5",
     ]);
     const fromTable = ragciJson(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
-    expect(fromTool.difference).toEqual(fromTable.difference);
+    expect(fromTool.comparisons[0].difference).toEqual(fromTable.comparisons[0].difference);
     expect(fromTool.systems).toEqual(["bm25", "tfidf"]);
-    expect(String(fromTool.notices)).toContain("promptfoo: each test is a query");
+    expect(String(fromTool.notes)).toContain("promptfoo: each test is a query");
   });
 
   it("Inspect .json logs, one per model, two epochs averaged: compare", () => {
@@ -169,10 +166,10 @@ describe("evaluation tools' outputs give the same answer as the per-query table"
     ]);
     const fromTable = ragciJson(["compare", EXAMPLE, ...csvArgs, "--metric", "hit5"]);
     // These logs have no run id: the system is task · model · file name.
-    const { of, ...difference } = fromTool.difference;
+    const { of, ...difference } = fromTool.comparisons[0].difference;
     expect(of).toBe("covidqa · tfidf · tfidf-log.json - covidqa · bm25 · bm25-log.json");
-    expect(difference).toEqual({ ...fromTable.difference, of: undefined });
-    expect(String(fromTool.notices)).toContain("2 epochs per sample averaged");
+    expect(difference).toEqual({ ...fromTable.comparisons[0].difference, of: undefined });
+    expect(String(fromTool.notes)).toContain("2 epochs per sample averaged");
   });
 
   // The committed logs hold the first 20 documents' bm25 results, each sample twice (epochs).
@@ -254,7 +251,7 @@ describe("promptfoo 0.123.1's own files (test/fixtures/realTools/promptfoo)", ()
     ]);
     const fromTable = ragciJson(["compare", table, ...tableArgs, "--metric", "hit5"]);
     expect(fromTool.systems).toEqual(["bm25", "tfidf"]);
-    expect(fromTool.difference).toEqual(fromTable.difference);
+    expect(fromTool.comparisons[0].difference).toEqual(fromTable.comparisons[0].difference);
   });
 
   it("two prompts: the systems carry the prompt's label, and one prompt's pair answers as the table", () => {
@@ -269,9 +266,14 @@ describe("promptfoo 0.123.1's own files (test/fixtures/realTools/promptfoo)", ()
     ]);
     const fromTable = ragciJson(["compare", table, ...tableArgs, "--metric", "rr"]);
     expect(fromTool.systems).toEqual(["bm25 · question-with-hint", "tfidf · question-with-hint"]);
-    expect(fromTool.difference.of).toBe("tfidf · question-with-hint - bm25 · question-with-hint");
-    expect({ ...fromTool.difference, of: "" }).toEqual({ ...fromTable.difference, of: "" });
-    expect(String(fromTool.notices)).toContain("the file has 2 prompts");
+    expect(fromTool.comparisons[0].difference.of).toBe(
+      "tfidf · question-with-hint - bm25 · question-with-hint",
+    );
+    expect({ ...fromTool.comparisons[0].difference, of: "" }).toEqual({
+      ...fromTable.comparisons[0].difference,
+      of: "",
+    });
+    expect(String(fromTool.notes)).toContain("the file has 2 prompts");
   });
 
   it("provider errors are left out and reported; --errors-as-failures keeps them as 0", () => {
@@ -286,7 +288,7 @@ describe("promptfoo 0.123.1's own files (test/fixtures/realTools/promptfoo)", ()
     const left = analyses(apart)[0] as { results: number; micro: { estimate: number } };
     expect(left.results).toBe(tfidf.length - errors);
     expect(left.micro.estimate).toBe(passed / (tfidf.length - errors));
-    expect(String(apart.inputWarnings)).toContain(
+    expect(String(apart.notes)).toContain(
       `promptfoo: ${errors} of ${tfidf.length} items of system tfidf were provider errors`,
     );
     const kept = ragciJson([
@@ -299,7 +301,7 @@ describe("promptfoo 0.123.1's own files (test/fixtures/realTools/promptfoo)", ()
     const all = analyses(kept)[0] as { results: number; micro: { estimate: number } };
     expect(all.results).toBe(tfidf.length);
     expect(all.micro.estimate).toBe(passed / tfidf.length);
-    expect(String(kept.inputWarnings)).toContain("kept as failures (--errors-as-failures)");
+    expect(String(kept.notes)).toContain("kept as failures (--errors-as-failures)");
   });
 
   it("--repeat 2: each test counted once, its two repeats averaged", () => {
@@ -308,9 +310,7 @@ describe("promptfoo 0.123.1's own files (test/fixtures/realTools/promptfoo)", ()
     const once = ragciJson(["analyze", file("results.json"), ...args]);
     // The provider answers each repeat alike, so the repeats' mean is the single run's value.
     expect(estimates(repeated)).toEqual(estimates(once));
-    expect(String(repeated.inputWarnings)).toContain(
-      "promptfoo ran each test 2 times (--repeat 2)",
-    );
+    expect(String(repeated.notes)).toContain("promptfoo ran each test 2 times (--repeat 2)");
   });
 });
 
@@ -394,7 +394,7 @@ describe("DeepEval, Braintrust and evalite outputs are detected and read end to 
       expect(inputs[0]?.format).toBe(tool);
       const [analysis] = analyses(report);
       expect(analysis?.documents).toBe(2);
-      expect(String(report.inputWarnings)).toMatch(
+      expect(String(report.notes)).toMatch(
         new RegExp(tool === "deepeval" ? "DeepEval" : tool, "i"),
       );
     });
@@ -462,7 +462,7 @@ describe("Inspect and DeepEval files written by the tools (test/fixtures/realToo
       "--intersect",
     ]);
     expect([...report.systems].sort()).toEqual([...systems].sort());
-    expect(report.difference.documents).toBe(truth[0]?.values.length);
+    expect(report.comparisons[0].difference.documents).toBe(truth[0]?.values.length);
   });
 
   it("a header-only log (no samples key) gets one line: no samples, re-run with samples logged", () => {
@@ -541,7 +541,7 @@ describe("real evalite and Braintrust outputs: items keyed by id, never merged a
     const [fromExport] = analyses(ragciJson(evaliteArgs("evalite-output.json")));
     for (const key of ["documents", "results", "micro", "macro"])
       expect(fromStore?.[key]).toEqual(fromExport?.[key]);
-    expect(String(store.inputWarnings)).toContain("each eval's latest run is read");
+    expect(String(store.notes)).toContain("each eval's latest run is read");
   });
 
   it("a Braintrust SDK run of 5 items in 5 cases: 5 documents, mean 0.8 from the rows", () => {
@@ -559,7 +559,7 @@ describe("real evalite and Braintrust outputs: items keyed by id, never merged a
     expect(micro.estimate).toBeCloseTo(pass.reduce((a, b) => a + b, 0) / pass.length, 12);
     expect(micro.estimate).toBeCloseTo(0.8, 12);
     // Every item its own query: nothing is said to be counted more than once.
-    expect(String(report.inputWarnings)).not.toContain("appears");
+    expect(String(report.notes)).not.toContain("appears");
   });
 });
 
@@ -646,7 +646,7 @@ describe("trec_eval's own outputs (trec_eval 10.0, test/fixtures/realTools/trec_
     // The metric as asked (compare names it so) or as resolved; the rest must agree exactly.
     const strip = (r: Record<string, any>) =>
       JSON.parse(
-        JSON.stringify({ ...r, inputs: null, notices: null }).replace(
+        JSON.stringify({ ...r, inputs: null, notes: null }).replace(
           /"(ndcg@10|ndcg_cut_10)"/g,
           '"value"',
         ),
@@ -672,7 +672,7 @@ describe("trec_eval's own outputs (trec_eval 10.0, test/fixtures/realTools/trec_
     ]);
     const detected = ragciJson(["analyze", allTrec, "--doc-map", docMap, "--metric", "map"]);
     expect(estimates(named)).toEqual(estimates(detected));
-    expect(String(named.inputWarnings)).toContain("relstring left out");
+    expect(String(named.notes)).toContain("relstring left out");
   });
 
   it("output without -q (only the qid all averages) says to run trec_eval with -q", () => {

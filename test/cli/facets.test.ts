@@ -1,7 +1,20 @@
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ROOT, ragci, scratchDir } from "./runCli.js";
+
+const SCHEMAS = join(ROOT, "schemas");
+const ajv = new Ajv2020.default({ allErrors: true, strict: true });
+for (const file of readdirSync(SCHEMAS))
+  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), "utf8")));
+
+/** The report is valid under the schema it names (schemas/). */
+function expectValid(out: Record<string, unknown>, command: string): void {
+  const validate = ajv.getSchema(`ragci/schemas/${command}.v2.json`);
+  expect(validate?.(out)).toBe(true);
+  expect(validate?.errors ?? []).toEqual([]);
+}
 
 const JUDGES = join(ROOT, "examples/covidqa-judges.csv");
 
@@ -22,7 +35,8 @@ describe("--trial, --judge, --variant on the command line", () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(report.inputs[0]).toMatchObject({ format: "csv", rows: 8280, kind: "per-query" });
-    expect(JSON.stringify(report.inputWarnings)).toContain(
+    expectValid(report, "analyze");
+    expect(JSON.stringify(report.notes)).toContain(
       "each query's result is its mean over 3 judges (column judge: lenient, medium, strict)",
     );
   });
@@ -42,17 +56,18 @@ describe("--trial, --judge, --variant on the command line", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
+    expectValid(report, "compare");
     expect(report.inputs[0].rows).toBe(8280);
-    // Each compared system's components, by system (one metric).
-    expect(Object.keys(report.varianceComponents)).toEqual(["bm25", "tfidf"]);
-    expect(Object.keys(report.varianceComponents.tfidf)).toEqual([
+    // Each compared system's components, by metric, then system.
+    expect(Object.keys(report.varianceComponents.found)).toEqual(["bm25", "tfidf"]);
+    expect(Object.keys(report.varianceComponents.found.tfidf)).toEqual([
       "document",
       "query",
       "judge",
       "documentJudge",
       "residual",
     ]);
-    expect(report.varianceFit.bm25.levels).toMatchObject({
+    expect(report.facets.found.bm25.levels).toMatchObject({
       documents: 98,
       queries: 1380,
       judges: 3,
@@ -90,10 +105,10 @@ describe("--trial, --judge, --variant on the command line", () => {
   });
 });
 
-describe("variance components in the analyze report", () => {
-  it("--json carries varianceComponents (document, query, judge, documentJudge, residual) equal to the library's fit of the cells", async () => {
+describe("variance components and the judges' population interval in the analyze report", () => {
+  it("--json carries varianceComponents and facets equal to the library's facetInterval of the cells", async () => {
     const { readSource } = await import("../../src/index.js");
-    const { varianceComponents } = await import("../../src/core/facets/varianceComponents.js");
+    const { facetInterval } = await import("../../src/core/facets/facetInterval.js");
     const run = ragci([
       "analyze",
       JUDGES,
@@ -107,16 +122,31 @@ describe("variance components in the analyze report", () => {
     ]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
+    expectValid(report, "analyze");
     const [read] = await readSource(
       { files: [JUDGES], judge: "judge" },
       { systemColumn: "system", systems: ["bm25"], metrics: ["found"] },
       { read: "tables" },
     );
-    const fit = varianceComponents(read?.cells?.[0]?.cells as never);
-    const shown = report.systems?.bm25?.varianceComponents ?? report.varianceComponents;
-    expect(Object.keys(shown)).toEqual(["document", "query", "judge", "documentJudge", "residual"]);
-    for (const [k, v] of Object.entries(shown))
-      expect(v).toBeCloseTo(fit.components[k as keyof typeof fit.components] as number, 12);
+    const fit = facetInterval(read?.cells?.[0]?.cells as never, { level: 0.95 });
+    const analysis = report.analyses[0];
+    expect(Object.keys(analysis.varianceComponents)).toEqual([
+      "document",
+      "query",
+      "judge",
+      "documentJudge",
+      "residual",
+    ]);
+    for (const [k, v] of Object.entries(analysis.varianceComponents))
+      expect(v).toBeCloseTo(fit.components.components[k as "document"] as number, 12);
+    expect(analysis.facets.recommended).toBe("population");
+    expect(analysis.facets.population.df).toBeCloseTo(fit.population?.interval.df as number, 9);
+    expect(analysis.facets.population.lower).toBeCloseTo(
+      fit.population?.interval.available ? fit.population.interval.lower : Number.NaN,
+      9,
+    );
+    // These judges only: the mean of the cell means, which is the per-document micro here.
+    expect(analysis.facets.fixed.estimate).toBeCloseTo(analysis.micro.estimate, 12);
     const terminal = ragci([
       "analyze",
       JUDGES,
@@ -127,9 +157,14 @@ describe("variance components in the analyze report", () => {
       "--judge",
       "judge",
     ]);
+    const df = (fit.population?.interval.df as number).toFixed(2);
+    expect(terminal.stdout).toContain(
+      `judges drawn from a population (recommended): ${fit.population?.estimate.toFixed(4)} [`,
+    );
+    expect(terminal.stdout).toContain(`ν = ${df}  REML mean, lmerTest's Satterthwaite ν`);
+    expect(terminal.stdout).toContain("these judges only (fixed): ");
     expect(terminal.stdout).toContain(
       "variance components (REML, lme4's model; 98 documents, 1380 queries, 3 judges, 4140 results)",
     );
-    expect(terminal.stdout).toContain("the intervals above are for these judges (fixed)");
   }, 120_000);
 });

@@ -115,7 +115,7 @@ describe("compare, plan, strata and simulate --from postgresql://… (a real Pos
   it("compare --baseline and --all-pairs on three systems: the file's pairs, Holm and tie groups", () => {
     for (const policy of [["--baseline", "hybrid"], ["--all-pairs"]]) {
       const { file, db } = bothJson([...compareArgs, ...policy], THREE, from("three"));
-      expect(db.schema).toBe("ragci.comparisons/1");
+      expect(db.schema).toBe("ragci/schemas/compare.v2.json");
       delete file.inputs;
       delete db.inputs;
       expect(chunkBootstrapsAside(file, db)).toBeGreaterThan(0);
@@ -165,6 +165,10 @@ describe("compare, plan, strata and simulate --from postgresql://… (a real Pos
     const db = ragciJson([...args, ...sample("db-sample.csv"), ...from("covidqa")]);
     expect(db.sample).toBe(join(dir, "db-sample.csv"));
     db.sample = file.sample;
+    // The source is named as read: the file, or the database's URL and table.
+    expect(file.file).toBe(EXAMPLE);
+    expect(db.file).toMatch(/^postgresql:\/\/postgres@127\.0\.0\.1:\d+\/postgres table covidqa$/);
+    db.file = file.file;
     expect(db).toEqual(file);
     const drawn = readFileSync(join(dir, "db-sample.csv"), "utf8");
     expect(drawn).toBe(readFileSync(join(dir, "file-sample.csv"), "utf8"));

@@ -287,7 +287,23 @@ describe("ragci compare's gate in GitHub Actions", () => {
     const result = run([...args, "--json"], { GITHUB_ACTIONS: "true" });
     expect(result.code).toBe(1);
     // Standard output stays the report: --json still parses.
-    expect(JSON.parse(result.stdout).schema).toBe("ragci.comparisons/1");
+    const report = JSON.parse(result.stdout);
+    expect(report.schema).toBe("ragci/schemas/compare.v2.json");
+    // …and carries the gate's decision: a verdict per metric × candidate, Holm, the exit code.
+    expect(report.gate).toMatchObject({
+      rule: "fail-if-worse",
+      margin: 0.05,
+      estimand: "micro",
+      adjustment: "holm",
+      failed: true,
+      exitCode: 1,
+    });
+    expect(report.gate.checks.map((c: any) => [c.metric, c.candidate, c.verdict, c.fails])).toEqual(
+      [
+        ["hit5", "tfidf", "not-worse", false],
+        ["rr", "tfidf", "worse", true],
+      ],
+    );
     const lines = result.stderr.split("\n").filter(Boolean);
     expect(lines).toHaveLength(2);
     // hit5's upper bound (−0.027) is above −0.05; rr's (−0.060) is below.

@@ -210,9 +210,10 @@ describe("examples/github-workflow.yml", () => {
     ]);
     expect(direct.stderr).toBe("");
     expect(direct.code).toBe(0);
-    const { metrics } = JSON.parse(direct.stdout);
+    const { comparisons, gate } = JSON.parse(direct.stdout);
+    expect(gate).toMatchObject({ failed: false, exitCode: 0 });
     for (const metric of ["hit5", "rr"]) {
-      const [only] = metrics[metric].comparisons;
+      const [only] = comparisons.filter((c: { metric: string }) => c.metric === metric);
       expect(only.difference.micro.estimate).toBe(0);
       expect(only.queriesDiffering).toBe(0);
     }

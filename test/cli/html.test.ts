@@ -16,7 +16,7 @@ import {
   openReport,
   screenshot,
 } from "./browserPage.js";
-import { EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
+import { analysisOf, comparisonOf, EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
 
 const CENSUS = join(ROOT, "examples/synthetic-census.csv");
 let browser: Browser;
@@ -28,6 +28,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** plan --json (v2): the plan of one estimand. */
+const estimandOf = (out: any, estimand: string) =>
+  out.estimands.find((e: { estimand: string }) => e.estimand === estimand);
 
 /** Runs a command with --json and --html: the JSON on stdout, the page in the scratch dir. */
 function run(name: string, args: readonly string[]): { json: any; html: string; file: string } {
@@ -152,7 +156,7 @@ describe("analyze --html", () => {
     const { page } = await openReport(browser, file);
     for (const system of ["bm25", "tfidf"]) {
       for (const estimand of ["micro", "macro"] as const) {
-        const e = json.systems[system][estimand];
+        const e = analysisOf(json, system, "hit5")[estimand];
         const interval = e.intervals[e.recommended];
         const cell = (field: string) =>
           text(
@@ -178,10 +182,10 @@ describe("analyze --html", () => {
   it("draws one interval row per method of the JSON, and states the shares the diagnostics report", async () => {
     const { page } = await openReport(browser, file);
     const figures = await figureFacts(page);
-    const d = json.systems.bm25.diagnostics;
+    const d = analysisOf(json, "bm25", "hit5").diagnostics;
     const intervals = figures.find((f) => f.id === "a1-intervals") as FigureFacts;
     const methods = ["micro", "macro"].flatMap((e) =>
-      Object.values(json.systems.bm25[e].intervals),
+      Object.values(analysisOf(json, "bm25", "hit5")[e].intervals),
     );
     const available = methods.filter((i: any) => i.available).length;
     expect(intervals.marks.dot).toBe(available);
@@ -220,14 +224,16 @@ describe("analyze --html", () => {
     expect(rerun.code).toBe(0);
     const again = JSON.parse(rerun.stdout);
     for (const system of ["bm25", "tfidf"]) {
-      expect(again.systems[system].aggregatesSha256).toBe(json.systems[system].aggregatesSha256);
-      expect(html).toContain(json.systems[system].aggregatesSha256);
+      expect(analysisOf(again, system, "hit5").aggregatesSha256).toBe(
+        analysisOf(json, system, "hit5").aggregatesSha256,
+      );
+      expect(html).toContain(analysisOf(json, system, "hit5").aggregatesSha256);
     }
   });
 
   it("marks micro and macro on the rates, the exact 0s and 1s, the largest documents' share, and every interval's ν, recommended first and contrasts grey", async () => {
     const { page } = await openReport(browser, file);
-    const bm25 = json.systems.bm25;
+    const bm25 = analysisOf(json, "bm25", "hit5");
     const decimals = Number(
       (
         await text(
@@ -273,7 +279,7 @@ describe("analyze --html", () => {
 
 describe("compare --html", () => {
   it("two systems: the difference table equals the JSON, one circle per document, ties counted", async () => {
-    const { json, file } = run("compare", [
+    const { json: report, file } = run("compare", [
       "compare",
       EXAMPLE,
       "--doc",
@@ -287,6 +293,7 @@ describe("compare --html", () => {
       "--replicates",
       "999",
     ]);
+    const json = comparisonOf(report, "hit5");
     const { page, figures } = await checkPage("compare", file);
     for (const estimand of ["micro", "macro"] as const) {
       const test = json.tests[estimand];
@@ -327,7 +334,7 @@ describe("compare --html", () => {
   });
 
   it("two systems: re-running compare on the embedded aggregates gives the page's differences", async () => {
-    const { json, file } = run("compare-rerun", [
+    const { json: report, file } = run("compare-rerun", [
       "compare",
       EXAMPLE,
       "--doc",
@@ -341,6 +348,7 @@ describe("compare --html", () => {
       "--replicates",
       "0",
     ]);
+    const json = comparisonOf(report, "hit5");
     const { page } = await openReport(browser, file);
     const href = await page.$eval("a.download", (a) => a.getAttribute("href") ?? "");
     const csv = Buffer.from(href.replace(/^data:text\/csv;charset=utf-8;base64,/, ""), "base64");
@@ -360,7 +368,7 @@ describe("compare --html", () => {
       "0",
     ]);
     expect(rerun.stderr).toBe("");
-    const again = JSON.parse(rerun.stdout);
+    const again = comparisonOf(JSON.parse(rerun.stdout), "hit5");
     for (const e of ["micro", "macro"]) {
       expect(again.difference[e].estimate).toBe(json.difference[e].estimate);
       expect(again.tests[e].lower).toBe(json.tests[e].lower);
@@ -417,10 +425,10 @@ describe("compare --html", () => {
       analyses.set(c.a.system, c.a);
       analyses.set(c.b.system, c.b);
     }
-    expect(json.groups.macro.some((g: string[]) => g.length > 1)).toBe(true);
+    expect(json.groups[0].macro.some((g: string[]) => g.length > 1)).toBe(true);
     const expected = ["micro", "macro"].flatMap((e) =>
       [...analyses].map(
-        ([system, a]) => `${groupLetters(json.groups[e], system)} · ${a[e].recommended}`,
+        ([system, a]) => `${groupLetters(json.groups[0][e], system)} · ${a[e].recommended}`,
       ),
     );
     expect((await markTexts(page, "m1-systems")).filter((l) => l.includes(" · ")).sort()).toEqual(
@@ -444,18 +452,18 @@ describe("plan, strata and simulate --html", () => {
     const row = await page.$$eval('tr[data-row="macro"] td', (t) =>
       t.map((x) => x.textContent ?? ""),
     );
-    expect(row).toContain(String(json.macro.documents));
-    expect(row).toContain(String(json.macro.documentsWithoutFpc));
-    expect(json.macro.documents).toBe(76);
+    expect(row).toContain(String(estimandOf(json, "macro").documents));
+    expect(row).toContain(String(estimandOf(json, "macro").documentsWithoutFpc));
+    expect(estimandOf(json, "macro").documents).toBe(76);
     // One S for both estimands: one curve with the fpc and one without, named for both.
-    expect(json.micro.documents).toBe(json.macro.documents);
+    expect(estimandOf(json, "micro").documents).toBe(estimandOf(json, "macro").documents);
     const curve = figures[0] as FigureFacts;
     expect(curve.marks.line).toBe(2);
     const labels = await page.$$eval("#plan-curve svg text", (t) =>
       t.map((x) => x.textContent ?? ""),
     );
     expect(labels).toContain("target w = 0.05");
-    expect(labels).toContain(`macro and micro K = ${json.macro.documents}`);
+    expect(labels).toContain(`macro and micro K = ${estimandOf(json, "macro").documents}`);
   });
 
   it("plan from a census with --cutoff: each estimand's K on its curve, both K in the table, the rule with the fpc", async () => {
@@ -470,16 +478,16 @@ describe("plan, strata and simulate --html", () => {
       "20",
     ]);
     const { page, figures } = await checkPage("plan-census", file);
-    expect(json.macro.sd).not.toBe(json.micro.sd);
+    expect(estimandOf(json, "macro").sd).not.toBe(estimandOf(json, "micro").sd);
     const labels = await markTexts(page, "plan-curve");
     for (const e of ["macro", "micro"]) {
-      expect(labels).toContain(`${e} K = ${json[e].documents}`);
+      expect(labels).toContain(`${e} K = ${estimandOf(json, e).documents}`);
       const row = await page.$$eval(`tr[data-row="${e}"] td`, (t) =>
         t.map((x) => x.textContent ?? ""),
       );
       expect(row.slice(2, 4)).toEqual([
-        String(json[e].documents),
-        String(json[e].documentsWithoutFpc),
+        String(estimandOf(json, e).documents),
+        String(estimandOf(json, e).documentsWithoutFpc),
       ]);
     }
     // Two estimands × with and without the fpc; the target's green rule.
@@ -510,7 +518,7 @@ describe("plan, strata and simulate --html", () => {
     expect(lede).not.toContain("√(1 − K/M)");
     const labels = await markTexts(page, "plan-curve");
     for (const e of ["macro", "micro"])
-      expect(labels).toContain(`${e} K = ${json[e].detect.documents} to detect 0.03`);
+      expect(labels).toContain(`${e} K = ${estimandOf(json, e).detect.documents} to detect 0.03`);
     expect(await ruleStrokes(page, "plan-curve")).not.toContain(COLORS.third);
   });
 

@@ -46,7 +46,7 @@ describe("counted twice: refused", () => {
 
   it("compare allows two systems' files with the same bytes: they agree, difference 0", () => {
     const same = ragciJson(["compare", "bm25.csv", "copy.csv", "--metric", "hit5"], { cwd: dir });
-    expect(same.difference.micro.estimate).toBe(0);
+    expect(same.comparisons[0].difference.micro.estimate).toBe(0);
   });
 
   it("a metric named twice, also through an alias", () => {
@@ -88,9 +88,9 @@ describe("pooled: never", () => {
     expect(result.code).toBe(0);
     const split = JSON.parse(result.stdout);
     const chosen = ragciJson(["analyze", EXAMPLE, "--metric", "hit5", "--system", "system"]);
-    expect(split.inputWarnings.join("\n")).toMatch(/column system names 2 systems \(bm25, tfidf\)/);
+    expect(split.notes.join("\n")).toMatch(/column system names 2 systems \(bm25, tfidf\)/);
     const estimates = (r: Record<string, any>) =>
-      Object.entries(r.systems).map(([name, a]: [string, any]) => [name, a.micro.estimate]);
+      r.analyses.map((a: any) => [a.system, a.micro.estimate]);
     expect(estimates(split)).toEqual(estimates(chosen));
     expect(estimates(split)).toHaveLength(2);
   });
@@ -132,7 +132,7 @@ describe("slips caught", () => {
     expect(header.split(",")[1]).toBe("hit5");
     const again = ragciJson([command, agg, "--aggregated", ...system, "--metric", "hit@5,mrr"]);
     const pick = (r: Record<string, any>) =>
-      JSON.stringify(r.analyses ?? r.metrics ?? r, (k, v) => (k === "inputs" ? undefined : v));
+      JSON.stringify(r.analyses ?? r.comparisons, (k, v) => (k === "inputs" ? undefined : v));
     expect(again.schema).toBe(first.schema);
     expect(pick(again).length).toBeGreaterThan(100);
     const byColumns = ragciJson([command, agg, "--aggregated", ...system, "--metric", "hit5,rr"]);

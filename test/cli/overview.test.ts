@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { degreesOfFreedom, fixed } from "../../src/report/format.js";
-import { EXAMPLE, ragci } from "./runCli.js";
+import { analysisOf, comparisonOf, EXAMPLE, ragci } from "./runCli.js";
 
 const base = ["analyze", EXAMPLE, "--doc", "doc_id", "--replicates", "0"];
 
@@ -28,7 +28,7 @@ describe("the terminal overview of a run with several systems or metrics", () =>
     const rows = lines.slice(3, 7).map((l) => l.trim().split(/\s{2,}/));
     const expected = ["bm25", "tfidf"].flatMap((system) =>
       ["hit5", "rr"].map((metric) => {
-        const a = json.systems[system].metrics[metric];
+        const a = analysisOf(json, system, metric);
         const cells = (e: "micro" | "macro") => {
           const i = a[e].intervals[a[e].recommended];
           const shown =
@@ -79,7 +79,7 @@ describe("the terminal overview of a comparison of several metrics", () => {
     expect(lines[2]).toContain("overview: 2 differences, 95% intervals");
     const rows = lines.slice(5, 7).map((l) => l.trim().split(/\s{2,}/));
     for (const [i, metric] of ["hit5", "rr"].entries()) {
-      const c = json.metrics[metric];
+      const c = comparisonOf(json, metric);
       const row = rows[i] ?? [];
       expect(row.slice(0, 3)).toEqual([metric, "tfidf − bm25", String(c.difference.documents)]);
       for (const [e, at] of [

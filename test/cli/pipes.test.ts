@@ -52,7 +52,7 @@ function report(run: Run): Record<string, any> {
 /** What must not depend on how the bytes arrived: the analyses and the input's hash and size. */
 function outcome(r: Record<string, any>) {
   const [input] = r.inputs as { sha256: string; format: string; rows: number }[];
-  return { systems: r.systems, sha256: input?.sha256, format: input?.format, rows: input?.rows };
+  return { analyses: r.analyses, sha256: input?.sha256, format: input?.format, rows: input?.rows };
 }
 
 const fromFile = report(bash(`ragci analyze ${quote([EXAMPLE, ...ANALYZE])}`));
@@ -62,9 +62,7 @@ describe("pipes read like the file", () => {
     const piped = report(bash(`ragci analyze <(cat ${quote([EXAMPLE])}) ${quote(ANALYZE)}`));
     expect(outcome(piped)).toEqual(outcome(fromFile));
     expect(piped.inputs[0].file).toMatch(/^\/dev\/fd\/\d+$/);
-    expect(piped.inputWarnings).toContain(
-      `${piped.inputs[0].file}: read as CSV (told from its content)`,
-    );
+    expect(piped.notes).toContain(`${piped.inputs[0].file}: read as CSV (told from its content)`);
   });
 
   it("/dev/stdin", () => {
@@ -90,18 +88,18 @@ describe("pipes read like the file", () => {
       ),
     );
     expect(outcome(piped)).toEqual(outcome(fromFile));
-    expect(piped.inputWarnings).toEqual(fromFile.inputWarnings);
+    expect(piped.notes).toEqual(fromFile.notes);
   });
 
   it("compare reads a pipe holding both systems", () => {
     const args = ["--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25,tfidf", "--json"];
     const file = report(bash(`ragci compare ${quote([EXAMPLE, ...args])}`));
     const piped = report(bash(`ragci compare <(cat ${quote([EXAMPLE])}) ${quote(args)}`));
-    const { inputs: fileInputs, notices: _, ...fileRest } = file;
-    const { inputs: pipeInputs, notices, ...pipeRest } = piped;
+    const { inputs: fileInputs, notes: _, ...fileRest } = file;
+    const { inputs: pipeInputs, notes, ...pipeRest } = piped;
     expect(pipeRest).toEqual(fileRest);
     expect(pipeInputs[0].sha256).toBe(fileInputs[0].sha256);
-    expect(notices).toContain(`${pipeInputs[0].file}: read as CSV (told from its content)`);
+    expect(notes).toContain(`${pipeInputs[0].file}: read as CSV (told from its content)`);
   });
 
   it("trec_eval -q -m all_trec output and its --doc-map, both through <(…)", () => {

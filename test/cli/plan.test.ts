@@ -14,6 +14,10 @@ import {
 } from "../../src/core/index.js";
 import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
 
+/** plan --json (v2): the plan of one estimand. */
+const estimandOf = (out: Record<string, any>, estimand: string) =>
+  out.estimands.find((e: { estimand: string }) => e.estimand === estimand);
+
 /**
  * hit5 per document of the bundled example, summed here without DuckDB: BM25's, or the
  * per-query difference tfidf − bm25 paired on the query id.
@@ -64,11 +68,11 @@ describe("ragci plan", () => {
       "--half-width",
       "0.05",
     ]);
-    expect(out.schema).toBe("ragci.plan/1");
-    expect(out.macro.documents).toBe(76);
-    expect(out.macro.documentsWithoutFpc).toBe(80);
-    expect(out.micro.documents).toBe(76);
-    expect(out.micro.curve.length).toBeGreaterThan(3);
+    expect(out.schema).toBe("ragci/schemas/plan.v2.json");
+    expect(estimandOf(out, "macro").documents).toBe(76);
+    expect(estimandOf(out, "macro").documentsWithoutFpc).toBe(80);
+    expect(estimandOf(out, "micro").documents).toBe(76);
+    expect(estimandOf(out, "micro").curve.length).toBeGreaterThan(3);
   });
 
   it("--sd 0.412 gives 220 documents, 264 without fpc", () => {
@@ -83,8 +87,14 @@ describe("ragci plan", () => {
       "--half-width",
       "0.05",
     ]);
-    expect([out.micro.documents, out.micro.documentsWithoutFpc]).toEqual([220, 264]);
-    expect([out.macro.documents, out.macro.documentsWithoutFpc]).toEqual([76, 80]);
+    expect([
+      estimandOf(out, "micro").documents,
+      estimandOf(out, "micro").documentsWithoutFpc,
+    ]).toEqual([220, 264]);
+    expect([
+      estimandOf(out, "macro").documents,
+      estimandOf(out, "macro").documentsWithoutFpc,
+    ]).toEqual([76, 80]);
   });
 
   it("estimates S from a pilot file (one system) and warns that S is itself uncertain", () => {
@@ -102,8 +112,8 @@ describe("ragci plan", () => {
     ]);
     expect(out.source).toMatchObject({ kind: "pilot", documents: 98 });
     expect(out.warnings[0]).toMatch(/S is estimated from a pilot of 98 documents/);
-    expect(out.macro.documents).toBe(
-      requiredDocuments({ sd: out.macro.sd, halfWidth: 0.03, population: 1300 }),
+    expect(estimandOf(out, "macro").documents).toBe(
+      requiredDocuments({ sd: estimandOf(out, "macro").sd, halfWidth: 0.03, population: 1300 }),
     );
   });
 
@@ -113,14 +123,14 @@ describe("ragci plan", () => {
     expect(out.population).toBe(25);
     expect(out.source.kind).toBe("census");
     // rr10_scores reference: S_macro 0.21516984525720634 (numpy, ddof 1)
-    expect(out.macro.sd).toBeCloseTo(0.21516984525720634, 14);
-    expect(out.macro.documents).toBeLessThanOrEqual(25);
+    expect(estimandOf(out, "macro").sd).toBeCloseTo(0.21516984525720634, 14);
+    expect(estimandOf(out, "macro").documents).toBeLessThanOrEqual(25);
   });
 
   it("plans a paired comparison: documents to detect a difference with 80% power", () => {
     const out = ragciJson(["plan", "--sd", "0.18", "--difference", "0.03"]);
-    expect(out.macro.detect.documents).toBeGreaterThan(282);
-    expect(out.macro.detect.documents).toBeLessThan(290);
+    expect(estimandOf(out, "macro").detect.documents).toBeGreaterThan(282);
+    expect(estimandOf(out, "macro").detect.documents).toBeLessThan(290);
   });
 
   it.each([
@@ -195,7 +205,7 @@ describe("ragci plan", () => {
     const summary = summarizeCensusStrata(census, strata);
     for (const estimand of ["macro", "micro"] as const) {
       const plan = out.stratified[estimand];
-      expect(plan.srsDocuments).toBe(out[estimand].documents);
+      expect(plan.srsDocuments).toBe(estimandOf(out, estimand).documents);
       expect(plan.srsHalfWidth).toBeLessThanOrEqual(0.05);
       expect(plan.allocations.map((a: { rule: string }) => a.rule)).toEqual([
         "equal",
@@ -220,7 +230,7 @@ describe("ragci plan", () => {
     }
     // On COVID-QA the large documents hold most results: Neyman on micro needs fewer documents.
     const micro = out.stratified.micro.allocations;
-    expect(micro[2].documents).toBeLessThan(out.micro.documents);
+    expect(micro[2].documents).toBeLessThan(estimandOf(out, "micro").documents);
 
     const terminal = ragci(args);
     expect(terminal.code).toBe(0);
@@ -245,13 +255,15 @@ describe("ragci plan", () => {
     ]);
     const s = pilotStandardDeviations(bm25Hit5Census(true));
     expect(out.source.difference).toEqual({ a: "bm25", b: "tfidf", metric: "hit5" });
-    expect(out.macro.sd / s.macro).toBeCloseTo(1, 13);
-    expect(out.micro.sd / s.micro).toBeCloseTo(1, 13);
+    expect(estimandOf(out, "macro").sd / s.macro).toBeCloseTo(1, 13);
+    expect(estimandOf(out, "micro").sd / s.micro).toBeCloseTo(1, 13);
     // The paired S is far below one system's: pairing is what makes small differences visible.
-    expect(out.macro.sd).toBeLessThan(0.5 * pilotStandardDeviations(bm25Hit5Census()).macro);
-    expect(out.macro.detect.documents).toBe(
+    expect(estimandOf(out, "macro").sd).toBeLessThan(
+      0.5 * pilotStandardDeviations(bm25Hit5Census()).macro,
+    );
+    expect(estimandOf(out, "macro").detect.documents).toBe(
       requiredDocumentsToDetect({
-        sd: out.macro.sd,
+        sd: estimandOf(out, "macro").sd,
         difference: 0.03,
         power: 0.8,
         population: 1300,
@@ -269,13 +281,14 @@ describe("ragci plan", () => {
 
   it("agrees with pilotStandardDeviations on the same per-document table", () => {
     const dir = scratchDir();
+
     const file = join(dir, "pilot.csv");
     writeFileSync(file, "doc,n,s\na,4,1\nb,10,7\nc,3,3\nd,8,2\n");
     const out = ragciJson(["plan", file, "--aggregated", "--half-width", "0.2"]);
     const s = pilotStandardDeviations(
       documentStats({ ids: ["a", "b", "c", "d"], n: [4, 10, 3, 8], s: [1, 7, 3, 2] }),
     );
-    expect(out.macro.sd).toBe(s.macro);
-    expect(out.micro.sd).toBe(s.micro);
+    expect(estimandOf(out, "macro").sd).toBe(s.macro);
+    expect(estimandOf(out, "micro").sd).toBe(s.micro);
   });
 });

@@ -44,6 +44,6 @@ describe("analyze's progress bar while DuckDB reads", () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout).results).toBe(6000000);
+    expect(JSON.parse(run.stdout).analyses[0].results).toBe(6000000);
   }, 60_000);
 });

@@ -59,3 +59,37 @@ export function ragciJson(
 ): Record<string, any> {
   return JSON.parse(ragciOk([...args, "--json"], options));
 }
+
+/** analyze --json (v2): the analysis of one system (null: no --system) and metric. */
+export function analysisOf(
+  out: Record<string, any>,
+  system: string | null,
+  metric: string,
+): Record<string, any> {
+  const found = out.analyses.find((a: any) => a.system === system && a.metric === metric);
+  if (!found) throw new Error(`no analysis of ${system} × ${metric} in the report`);
+  return found;
+}
+
+/** analyze --json (v2) of one system and one metric: its only analysis. */
+export function onlyAnalysis(out: Record<string, any>): Record<string, any> {
+  expect(out.analyses).toHaveLength(1);
+  return out.analyses[0];
+}
+
+/** compare --json (v2): the comparison b − a of one metric (b: the only pair's when omitted). */
+export function comparisonOf(
+  out: Record<string, any>,
+  metric: string,
+  b?: string,
+  a?: string,
+): Record<string, any> {
+  const found = out.comparisons.filter(
+    (c: any) =>
+      c.metric === metric &&
+      (b === undefined || c.b.system === b) &&
+      (a === undefined || c.a.system === a),
+  );
+  if (found.length !== 1) throw new Error(`${found.length} comparisons of ${metric} match`);
+  return found[0];
+}

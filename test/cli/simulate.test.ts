@@ -1,5 +1,5 @@
 /**
- * ragci simulate: SPEC §8's fields in ragci.simulation/1, the same bytes for any number of
+ * ragci simulate: SPEC §8's fields in ragci/schemas/simulate.v2.json, the same bytes for any number of
  * threads, a clean stop on Ctrl-C (exit 130, no output file), paired studies, bad options.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -44,14 +44,15 @@ function expectTruthOfComparedExample(out: {
       "--json",
     ]),
   );
-  expect(out.truth.micro).toBe(compared.difference.micro.estimate);
-  expect(out.truth.macro).toBe(compared.difference.macro.estimate);
+  const [only] = compared.comparisons;
+  expect(out.truth.micro).toBe(only.difference.micro.estimate);
+  expect(out.truth.macro).toBe(only.difference.macro.estimate);
 }
 
 describe("ragci simulate", () => {
   it("reports every method with SPEC §8's fields, per K, against the census value", () => {
     const out = JSON.parse(ragciOk([...small, "--json"]));
-    expect(out.schema).toBe("ragci.simulation/1");
+    expect(out.schema).toBe("ragci/schemas/simulate.v2.json");
     expect(out.truth.micro).toBeCloseTo(0.1861, 4);
     expect(out.truth.macro).toBeCloseTo(0.156, 3);
     expect(out.studies.map((s: { k: number; reps: number }) => [s.k, s.reps])).toEqual([
@@ -134,7 +135,7 @@ describe("ragci simulate", () => {
       [join(ROOT, "dist/cli/main.js"), ...small, "--json", "--threads", "1"],
       { encoding: "utf8" },
     ).stdout;
-    expect(JSON.parse(one).schema).toBe("ragci.simulation/1");
+    expect(JSON.parse(one).schema).toBe("ragci/schemas/simulate.v2.json");
     for (const threads of ["2", "3"]) {
       const viaBin = run([...small, "--json", "--threads", threads]);
       expect(viaBin.status).toBe(0);

@@ -5,7 +5,15 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLE, FIXTURES, ragci, ragciJson, ragciOk, scratchDir } from "./runCli.js";
+import {
+  EXAMPLE,
+  FIXTURES,
+  onlyAnalysis,
+  ragci,
+  ragciJson,
+  ragciOk,
+  scratchDir,
+} from "./runCli.js";
 
 const dir = scratchDir();
 const TWO_STAGE = join(FIXTURES, "two_stage_types.csv");
@@ -22,7 +30,7 @@ describe("under a design every interval and line of advice follows the design", 
   const args = ["analyze", TWO_STAGE, "--metric", "score", "--design", TWO_STAGE_DESIGN];
 
   it("the logit interval is built on the design's estimate, se and ν", () => {
-    const out = ragciJson(args);
+    const out = onlyAnalysis(ragciJson(args));
     for (const e of ["micro", "macro"]) {
       const design = out[e].intervals["two-stage"];
       const logit = out[e].intervals.logit;
@@ -38,7 +46,7 @@ describe("under a design every interval and line of advice follows the design", 
   });
 
   it("the document bootstraps are marked not valid under it", () => {
-    const out = ragciJson(args);
+    const out = onlyAnalysis(ragciJson(args));
     for (const method of ["bootstrap-t", "bootstrap-percentile"]) {
       expect(out.micro.intervals[method].available).toBe(false);
       expect(out.micro.intervals[method].reason).toMatch(/not valid under the two-stage design/);
@@ -84,7 +92,7 @@ describe("quoted coverages say their conditions and where to read more", () => {
 
 describe("statements true of the data", () => {
   it("the logit row's se is on the estimate's scale; the Markdown ν of bootstrap rows is empty", () => {
-    const out = ragciJson(["analyze", K5, "--metric", "score"]);
+    const out = onlyAnalysis(ragciJson(["analyze", K5, "--metric", "score"]));
     expect(out.micro.intervals.logit.se).toBe(out.micro.intervals.cr2.se);
     const markdown = ragciOk(["analyze", K5, "--metric", "score", "--markdown"]);
     const bootstrapRow = markdown.split("\n").find((l) => l.includes("| bootstrap-t |")) as string;
@@ -163,7 +171,7 @@ describe("statements true of the data", () => {
 
   it("compare's per-system intervals say why they are not bootstrapped", () => {
     const out = ragciJson(["compare", EXAMPLE, "--system", "system", "--metric", "hit5"]);
-    expect(out.a.micro.intervals["bootstrap-t"].reason).toMatch(
+    expect(out.comparisons[0].a.micro.intervals["bootstrap-t"].reason).toMatch(
       /not run for each system on its own: ragci compare resamples the per-document differences/,
     );
     expect(JSON.stringify(out)).not.toMatch(/B = 0/);
@@ -197,7 +205,7 @@ describe("the input, as read", () => {
     expect(ragciOk(["analyze", scores, "--metric", "score"])).toMatch(
       /metric score \(score, observed 2\.50 to 17\.0\)/,
     );
-    const out = ragciJson(["analyze", scores, "--metric", "score"]);
+    const out = onlyAnalysis(ragciJson(["analyze", scores, "--metric", "score"]));
     expect(out.metricKind).toBe("score");
     expect(out.observedRange).toEqual({ min: 2.5, max: 17 });
   });
@@ -210,9 +218,9 @@ describe("the input, as read", () => {
     expect(text).toMatch(
       /typo\.csv line 43: column hit is 0\/1 in all but 1 of 300 rows, so it is analysed as a score/,
     );
-    expect(
-      ragciJson(["analyze", path, "--metric", "hit", "--replicates", "0"]).inputWarnings,
-    ).toHaveLength(1);
+    expect(ragciJson(["analyze", path, "--metric", "hit", "--replicates", "0"]).notes).toHaveLength(
+      1,
+    );
   });
 
   it("ids that differ only by surrounding spaces are warned about", () => {
@@ -246,7 +254,7 @@ describe("the input, as read", () => {
     const path = file("big.csv", `${rows.join("\n")}\n`);
     const out = ragciJson(["analyze", path, "--metric", "score", "--replicates", "0"]);
     expect(out.summation).toBe("double-single-thread");
-    expect(out.micro.estimate).toBeGreaterThan(1e10);
+    expect(onlyAnalysis(out).micro.estimate).toBeGreaterThan(1e10);
     expect(ragciOk(["analyze", path, "--metric", "score", "--replicates", "0"])).toMatch(
       /sums added in double precision on one thread/,
     );
@@ -275,8 +283,10 @@ describe("plan says what it can and cannot plan", () => {
 
   it("with a finite population the answer is at most M, and says so", () => {
     const out = ragciJson(["plan", "--sd", "0.2", "--half-width", "1e-7", "--population", "1000"]);
-    expect(out.macro.documents).toBe(1000);
-    expect(out.macro.documentsWithoutFpc).toBeNull();
+    const [macro] = out.estimands;
+    expect(macro.estimand).toBe("macro");
+    expect(macro.documents).toBe(1000);
+    expect(macro.documentsWithoutFpc).toBeNull();
     const text = ragciOk(["plan", "--sd", "0.2", "--half-width", "1e-7", "--population", "1000"]);
     expect(text).toMatch(/more than 10¹²/);
     expect(text).toMatch(/the answer is every document \(K = M = 1000\)/);
@@ -310,16 +320,16 @@ describe("the same options everywhere", () => {
       "--replicates",
       "0",
     ]);
-    expect(Object.keys(picked.systems)).toEqual(["bm25"]);
-    expect(picked.systems.bm25.aggregatesSha256).toBe(alone.systems.bm25.aggregatesSha256);
-    expect(picked.systems.bm25.micro).toEqual(alone.systems.bm25.micro);
+    expect(picked.analyses.map((a: any) => a.system)).toEqual(["bm25"]);
+    expect(onlyAnalysis(picked).aggregatesSha256).toBe(onlyAnalysis(alone).aggregatesSha256);
+    expect(onlyAnalysis(picked).micro).toEqual(onlyAnalysis(alone).micro);
   });
 
   it("compare --system system=bm25,tfidf is the comparison of those two", () => {
     const base = ["compare", EXAMPLE, "--metric", "hit5", "--replicates", "0"];
     const named = ragciJson([...base, "--system", "system=bm25,tfidf"]);
     const all = ragciJson([...base, "--system", "system"]);
-    expect(named.difference).toEqual(all.difference);
+    expect(named.comparisons).toEqual(all.comparisons);
   });
 
   it("every report command takes --json, --markdown and -o", () => {
@@ -331,7 +341,7 @@ describe("the same options everywhere", () => {
     ];
     for (const args of commands) {
       const name = args[0] as string;
-      expect(JSON.parse(ragciOk([...args, "--json"])).schema).toMatch(/^ragci\./);
+      expect(JSON.parse(ragciOk([...args, "--json"])).schema).toBe(`ragci/schemas/${name}.v2.json`);
       expect(ragciOk([...args, "--markdown"])).toMatch(/^## ragci /);
       const out = join(dir, `${name}.md`);
       expect(ragciOk([...args, "--markdown", "-o", out])).toBe("");

@@ -34,10 +34,10 @@ describe("ragci strata", () => {
       { name: "small", documents: 180 },
     ]);
     expect(
-      out.allocations.map((a: { rule: string; estimand?: string }) => [a.rule, a.estimand]),
+      out.allocations.map((a: { rule: string; estimand: string | null }) => [a.rule, a.estimand]),
     ).toEqual([
-      ["equal", undefined],
-      ["proportional", undefined],
+      ["equal", null],
+      ["proportional", null],
       ["neyman", "micro"],
       ["neyman", "macro"],
     ]);
@@ -65,7 +65,8 @@ describe("ragci strata", () => {
     const out = JSON.parse(r.stdout);
     const neyman = (estimand: string) =>
       out.allocations.find(
-        (a: { rule: string; estimand?: string }) => a.rule === "neyman" && a.estimand === estimand,
+        (a: { rule: string; estimand: string | null }) =>
+          a.rule === "neyman" && a.estimand === estimand,
       );
     // The planning code's stratified plan at K = 30 (issue 13's figures): 4 + 26, macro se 0.0382.
     expect(neyman("macro").sampled).toEqual({ large: 4, small: 26 });

@@ -3,7 +3,7 @@
  * that installs the tests' Debian packages is the one .ci/run calls, and it names every package
  * whose tool a test starts (Rscript, chromium, PostgreSQL's initdb, clickhouse-server).
  */
-import { accessSync, constants, readFileSync } from "node:fs";
+import { accessSync, constants, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -39,5 +39,63 @@ describe("the README's set-up commands", () => {
       "clickhouse-server",
     ])
       expect(packages).toContain(p);
+  });
+});
+
+describe("the test projects (vitest.config.ts)", async () => {
+  const { default: config } = await import("../../vitest.config.js");
+  const projects = (config.test?.projects ?? []) as {
+    test: { name: string; include: string[]; exclude?: string[] };
+  }[];
+  const scripts = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts as Record<
+    string,
+    string
+  >;
+
+  it("npm test runs every project after the build and the type check", () => {
+    expect(scripts.test).toBe("npm run build && tsc -p tsconfig.json --noEmit && vitest run");
+    expect(projects.map((p) => p.test.name)).toEqual([
+      "unit",
+      "oracle",
+      "cli",
+      "browser",
+      "database",
+    ]);
+    for (const { test } of projects)
+      expect(scripts[`test:${test.name}`]).toBe(`vitest run --project ${test.name}`);
+  });
+
+  it("put every test file in exactly one project", () => {
+    // vitest's globs here use only "**/" and "*".
+    const matcher = (glob: string) =>
+      new RegExp(
+        `^${glob
+          .replace(/[.]/g, "\\.")
+          .replace(/\*\*\//g, "\0")
+          .replace(/\*/g, "[^/]*")
+          .replace(/\0/g, "(.*/)?")}$`,
+      );
+    const matches = (globs: readonly string[], file: string) =>
+      globs.some((g) => matcher(g).test(file));
+    const files = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? files(`${dir}/${e.name}`)
+          : e.name.endsWith(".test.ts")
+            ? [`${dir}/${e.name}`]
+            : [],
+      );
+    const owners = files("test").map((file) => ({
+      file,
+      projects: projects
+        .filter(({ test }) => matches(test.include, file) && !matches(test.exclude ?? [], file))
+        .map(({ test }) => test.name),
+    }));
+    expect(owners.filter((o) => o.projects.length !== 1)).toEqual([]);
+    // The five kinds are not empty: a glob that matched nothing would hide the mistake.
+    for (const { test } of projects)
+      expect(owners.filter((o) => o.projects[0] === test.name).length, test.name).toBeGreaterThan(
+        0,
+      );
   });
 });

@@ -28,8 +28,8 @@ describe("analyze over the query-check row limit", () => {
     const result = ragci([...args, "--json", "--html", html]);
     expect(result.stderr).toBe("");
     const json = JSON.parse(result.stdout);
-    expect(json.results).toBe(rows);
-    expect(json.inputWarnings).toEqual([skipped]);
+    expect(json.analyses[0].results).toBe(rows);
+    expect(json.notes).toEqual([skipped]);
     expect(readFileSync(html, "utf8")).toContain(`<li class="warning">${skipped}</li>`);
     expect(ragciOk([...args, "--markdown"])).toContain(`- **Warning:** ${skipped}\n`);
     expect(ragciOk(args)).toContain(skipped);
@@ -38,7 +38,7 @@ describe("analyze over the query-check row limit", () => {
   it("checks them when --query names the column, and finds the repeat", () => {
     const result = ragci([...args, "--query", "query_id", "--json"]);
     expect(result.stderr).toBe("");
-    expect(JSON.parse(result.stdout).inputWarnings).toEqual([
+    expect(JSON.parse(result.stdout).notes).toEqual([
       `${csv}: query id q0 appears 2 times in column query_id; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
     ]);
   }, 60_000);

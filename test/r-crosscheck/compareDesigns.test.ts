@@ -122,7 +122,7 @@ describe("compare --design matches R survey on the per-document differences", ()
       ]);
       expect(result.stderr).toBe("");
       expect(result.code).toBe(0);
-      const out = JSON.parse(result.stdout);
+      const [out] = JSON.parse(result.stdout).comparisons;
       const method = c.kind;
       expect(out.difference.design.kind).toBe(c.kind);
       expect(out.difference.documents).toBe(r?.get("documents"));

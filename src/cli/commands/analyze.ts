@@ -10,7 +10,7 @@ import {
   writeAggregates,
 } from "../../ingest/index.js";
 import type { AnalysisReport } from "../../report/analysisReport.js";
-import { formatReportJson } from "../../report/json.js";
+import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
@@ -78,7 +78,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
           "--census-aggregated",
           "the --census file is one row per document: doc, n, s[, ss]",
         ),
-    { schema: "ragci.analysis/1", examples: EXAMPLES },
+    { schema: ANALYSIS_SCHEMA, examples: EXAMPLES },
     runAnalyze,
     io,
   );
@@ -118,7 +118,7 @@ export async function runAnalyze(
     });
   // With facets, each system × metric's variance components from its cells.
   const components = inputs.some((i) => i.cells)
-    ? (await import("../../core/facets/varianceComponents.js")).varianceComponents
+    ? (await import("../../core/facets/facetInterval.js")).facetInterval
     : null;
   const entries = groups.map((group) =>
     namingSystemMetric(group, groups.length, () => {
@@ -128,7 +128,7 @@ export async function runAnalyze(
         system: group.system,
         analysis: analysisOf(group, settings.population),
         aggregatesSha256: sha256Aggregates([group]),
-        ...(components && cells ? { facets: components(cells) } : {}),
+        ...(components && cells ? { facets: components(cells, { level: options.level }) } : {}),
       };
     }),
   );

@@ -6,7 +6,7 @@ import {
   readSource,
   writeAggregates,
 } from "../../ingest/index.js";
-import { formatComparisonJson } from "../../report/comparisonJson.js";
+import { COMPARISON_SCHEMA, formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
 import type { ComparisonReport } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
@@ -78,8 +78,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
           "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
         ),
     {
-      schema:
-        "ragci.comparison/1 for two systems, ragci.comparisons/1 for --baseline or --all-pairs",
+      schema: COMPARISON_SCHEMA,
       examples: EXAMPLES + GATE_HELP,
     },
     runCompare,
@@ -131,13 +130,15 @@ export async function runCompare(
   const decision = gate ? await applyGate(results, options.level, gate, io) : null;
   // With facets, each compared system × metric's variance components from its cells.
   const components = loaded.cells
-    ? (await import("../../core/facets/varianceComponents.js")).varianceComponents
+    ? (await import("../../core/facets/facetInterval.js")).facetInterval
     : null;
   const facets = components
     ? table.metrics.flatMap((metric) =>
         table.systems.flatMap((system) => {
           const cells = cellsOfSystem([loaded], system, metric);
-          return cells ? [{ system, metric, components: components(cells) }] : [];
+          return cells
+            ? [{ system, metric, components: components(cells, { level: options.level }) }]
+            : [];
         }),
       )
     : null;

@@ -2,7 +2,8 @@ import type { Command } from "commander";
 import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
 import { differenceName, parseSystemSelection } from "../../ingest/index.js";
-import { planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
+import { jsonText } from "../../report/jsonText.js";
+import { PLAN_SCHEMA, planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
 import {
@@ -99,7 +100,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "with --census: also plan a size-stratified sample (large: more than n results)",
       nonNegativeNumber("--cutoff"),
     );
-  withReportOptions(withDatabaseOptions(withFacetOptions(command)), "ragci.plan/1")
+  withReportOptions(withDatabaseOptions(withFacetOptions(command)), PLAN_SCHEMA)
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runPlan));
 }
@@ -123,7 +124,11 @@ export async function runPlan(
       ? planSizeStratifiedBeside(plan, start.census, options.cutoff)
       : null;
   const report = { version: io.version, plan, stratified };
-  const renderers = { json: planJson, markdown: planMarkdown, terminal: planTerminal };
+  const renderers = {
+    json: (r: typeof report) => jsonText(planJson(r)),
+    markdown: planMarkdown,
+    terminal: planTerminal,
+  };
   return renderReport(report, format, renderers, {
     options,
     io,

@@ -5,7 +5,9 @@ import { CHUNK_BOOTSTRAP_SKIPPED } from "../../core/simulation/coverageStudy.js"
 import { recommendFromStudy } from "../../core/simulation/recommendFromStudy.js";
 import { censusTruth } from "../../core/simulation/studySummary.js";
 import { differenceName, type OneOrPairRead, readSource } from "../../ingest/index.js";
+import { jsonText } from "../../report/jsonText.js";
 import {
+  SIMULATION_SCHEMA,
   type SimulationReport,
   simulationJson,
   simulationMarkdown,
@@ -98,7 +100,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       parseThreads,
     )
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)");
-  withReportOptions(withDatabaseOptions(withSimulationDesignOptions(command)), "ragci.simulation/1")
+  withReportOptions(withDatabaseOptions(withSimulationDesignOptions(command)), SIMULATION_SCHEMA)
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runSimulate));
 }
@@ -161,7 +163,7 @@ export async function runSimulate(
     notes: options.chunkBootstrap ? [] : [`chunk-bootstrap: ${CHUNK_BOOTSTRAP_SKIPPED}.`],
   };
   const renderers = {
-    json: simulationJson,
+    json: (r: typeof report) => jsonText(simulationJson(r)),
     markdown: simulationMarkdown,
     terminal: simulationTerminal,
   };

@@ -4,7 +4,9 @@ import { checkedSizeStrataDesign } from "../../core/designs/checkedSizeStrataDes
 import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
 import type { SizeStrataAllocation } from "../../core/designs/sizeStrataDesign.js";
 import { csvText, readSource, sha256File, writeFileAtomic } from "../../ingest/index.js";
+import { jsonText } from "../../report/jsonText.js";
 import {
+  STRATA_SCHEMA,
   type StrataReport,
   strataJson,
   strataMarkdown,
@@ -74,7 +76,7 @@ export function registerStrata(program: Command, io: CommandIo): void {
     )
     .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
     .option("--seed <S>", "seed of the sample draw", parseSeed, 1);
-  withReportOptions(withDatabaseOptions(command), "ragci.strata/1")
+  withReportOptions(withDatabaseOptions(command), STRATA_SCHEMA)
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runStrata));
 }
@@ -120,7 +122,11 @@ export async function runStrata(
     design,
     sample,
   };
-  const renderers = { json: strataJson, markdown: strataMarkdown, terminal: strataTerminal };
+  const renderers = {
+    json: (r: typeof report) => jsonText(strataJson(r)),
+    markdown: strataMarkdown,
+    terminal: strataTerminal,
+  };
   return renderReport(report, format, renderers, {
     options,
     io,

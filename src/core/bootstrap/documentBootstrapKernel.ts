@@ -1,7 +1,6 @@
 import { DOCUMENT_BOOTSTRAP_MODULE } from "../kernels/kernelModules.js";
 import type { Pcg64State } from "../numeric/pcg64.js";
 import { BOUNDED_BLOCK, DATA_AT, putGenerator, takeGenerator } from "../numeric/pcg64Kernel.js";
-import type { TailsCall } from "../numeric/tailKernel.js";
 import { instantiateKernel, type KernelMemory, reserve } from "../numeric/wasmInstance.js";
 
 /**
@@ -18,7 +17,17 @@ export function replicateColumnAt(scored: ScoredReplicates, replicates: number, 
   return scored.columnAt + 8 * replicates * c;
 }
 
-interface BootstrapKernel {
+/** tails(values, n, low, high, out, flags) → 1 if a value is NaN (tails.wat). */
+export type TailsCall = (
+  values: number,
+  n: number,
+  low: number,
+  high: number,
+  out: number,
+  flags: number,
+) => number;
+
+export interface BootstrapKernel {
   readonly memory: KernelMemory;
   readonly bounded: (K: number, threshold: number, count: number, scale: number) => void;
   readonly score: (
@@ -35,7 +44,8 @@ interface BootstrapKernel {
 }
 let kernel: BootstrapKernel | null | undefined;
 
-function bootstrapKernel(): BootstrapKernel | null {
+/** The module, instantiated once per thread; null where WebAssembly is unavailable. */
+export function bootstrapKernel(): BootstrapKernel | null {
   if (kernel !== undefined) return kernel;
   const exports = instantiateKernel(DOCUMENT_BOOTSTRAP_MODULE);
   kernel = exports

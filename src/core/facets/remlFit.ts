@@ -20,8 +20,7 @@ export interface RemlFit {
  * The criterion is even in each θ_k (it depends on θ_k²), so the search runs over all of ℝ^k
  * and |θ| is the constrained optimum; a component whose θ comes out near 0 is set to exactly 0
  * when that does not raise the criterion by more than 1e-9 (the boundary fit lme4 reports).
- * Starts at θ = 1 (lme4's start) and at a start per component (that one at 1, the others at
- * 0.1) and keeps the lowest criterion, so a boundary fit is not missed for a local optimum.
+ * Starts at θ = 1, as lme4 does.
  */
 export function remlFit(cells: FacetCells): RemlFit {
   const layout = facetLayout(cells);
@@ -29,17 +28,12 @@ export function remlFit(cells: FacetCells): RemlFit {
   const k = layout.components.length;
   const criterion = (theta: ArrayLike<number>) =>
     profiledReml(layout, remlPieces(layout, theta, centre));
-  const starts: number[][] = [Array.from({ length: k }, () => 1)];
-  if (k > 1)
-    for (let i = 0; i < k; i++)
-      starts.push(Array.from({ length: k }, (_, j) => (j === i ? 1 : 0.1)));
-  let best: { x: Float64Array; value: number } | undefined;
-  for (const start of starts) {
-    const run = newtonMinimize(criterion, start);
-    if (best === undefined || run.value < best.value) best = run;
-  }
-  const theta = (best as { x: Float64Array }).x.map(Math.abs);
-  let value = (best as { value: number }).value;
+  const best = newtonMinimize(
+    criterion,
+    Array.from({ length: k }, () => 1),
+  );
+  const theta = best.x.map(Math.abs);
+  let value = best.value;
   for (let i = 0; i < k; i++) {
     if ((theta[i] as number) > 1e-3) continue;
     const trial = Float64Array.from(theta);

@@ -1,5 +1,4 @@
 import { createPcg64, fillUint32, nextUint32, type Pcg64State } from "./pcg64.js";
-import { fillBoundedIntegersWasm } from "./pcg64Kernel.js";
 
 const TWO_POW_32 = 4294967296;
 const INV_2_16 = 1 / 65536;
@@ -44,8 +43,7 @@ export function fillBoundedIntegers(st: Pcg64State, K: number, out: Uint32Array)
     return;
   }
   const threshold = lemireThreshold(K);
-  if (n === 0 || fillBoundedIntegersWasm(st, K, threshold, out)) return;
-  fillBoundedIntegersJs(st, K, threshold, out);
+  if (n > 0) fillBoundedIntegersJs(st, K, threshold, out);
 }
 
 /**
@@ -57,7 +55,11 @@ export function lemireThreshold(K: number): number {
   return (TWO_POW_32 - K) % K;
 }
 
-/** The JS form of the Lemire loop (where WebAssembly is unavailable, and as its test oracle). */
+/**
+ * The Lemire loop. The document bootstrap draws its indices in WebAssembly ($bounded,
+ * src/core/kernels/bounded.wat, held to this loop draw for draw by the tests); other callers (the
+ * chunk bootstrap, the studies' samples) gained nothing measurable from it and use this loop.
+ */
 export function fillBoundedIntegersJs(
   st: Pcg64State,
   K: number,

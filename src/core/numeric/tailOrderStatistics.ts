@@ -1,5 +1,4 @@
 import { selectRanks } from "./orderStatistics.js";
-import { keepTailsWasm } from "./tailKernel.js";
 
 /** Ranks within this many of either end are read from a kept tail; others fall back to selection. */
 const TAIL = 64;
@@ -27,8 +26,7 @@ export function tailOrderStatistics(values: Float64Array, ranks: readonly number
   const { low, high } = sizes;
   const smallest = new Float64Array(low);
   const largest = new Float64Array(high);
-  const kept = low > 0 && high > 0 ? keepTailsWasm(values, smallest, largest) : null;
-  if (!(kept ?? keepTailsInJs(values, smallest, largest))) return selectedCopy(values, ranks);
+  if (!keepTailsInJs(values, smallest, largest)) return selectedCopy(values, ranks);
   return atRanks(n, ranks, smallest, largest);
 }
 

@@ -22,7 +22,7 @@ export type PlanSource =
       readonly difference?: { readonly a: string; readonly b: string; readonly metric: string };
     };
 
-/** One estimand's plan (the JSON block of `ragci.plan/1`). */
+/** One estimand's plan (an entry of `estimands` in `ragci plan --json`). */
 export interface EstimandPlan {
   readonly sd: number;
   /** Smallest K meeting the half-width, with the fpc when M is known (at most M). */

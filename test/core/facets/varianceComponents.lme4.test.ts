@@ -13,18 +13,21 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { facetLayout } from "../../../src/core/facets/facetLayout.js";
+import { interceptSatterthwaite } from "../../../src/core/facets/interceptSatterthwaite.js";
 import {
   cellMeanCentre,
   profiledReml,
   remlPieces,
 } from "../../../src/core/facets/remlCriterion.js";
-import { type FacetComponent, varianceComponents } from "../../../src/core/index.js";
+import { remlFit } from "../../../src/core/facets/remlFit.js";
+import { type FacetComponent, facetInterval, varianceComponents } from "../../../src/core/index.js";
 import { rscriptOnce } from "../../r-crosscheck/runRscript.js";
 import { cellsFromRows, type DesignSpec, trialRows } from "./facetData.js";
 
 const R_SCRIPT_PATH = fileURLToPath(new URL("./facets.R", import.meta.url));
 const REL = 1e-6;
 const REL_CRITERION = 1e-10;
+const REL_DF = 1e-4;
 
 const sd = (
   document: number,
@@ -266,5 +269,15 @@ describe.each(dataSets)("data set $index: $spec.label", (ds) => {
     expect(Math.abs(fit.mean - mean) / se).toBeLessThan(REL);
     record("intercept se", relative(fit.meanSe, se), ds.index);
     expect(relative(fit.meanSe, se)).toBeLessThan(REL);
+  });
+
+  it("has lmerTest's Satterthwaite df for the intercept", () => {
+    const r = rscript.run().values.get(String(ds.index)) as Map<string, number>;
+    const df = interceptSatterthwaite(remlFit(ds.cells));
+    const expected = r.get("tight.df") as number;
+    record("intercept Satterthwaite df", relative(df, expected), ds.index);
+    expect(relative(df, expected), `${df} vs ${expected}`).toBeLessThan(REL_DF);
+    const interval = facetInterval(ds.cells, { level: 0.95 });
+    if (interval.population) expect(interval.population.interval.df).toBe(df);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  fillBoundedIntegers,
   fillBoundedIntegersJs,
   nextBoundedInteger,
 } from "../../../src/core/numeric/boundedIntegers.js";
 import { createPcg64, nextUint32, type Pcg64State } from "../../../src/core/numeric/pcg64.js";
-import { BOUNDED_BLOCK, fillBoundedIntegersWasm } from "../../../src/core/numeric/pcg64Kernel.js";
+import { BOUNDED_BLOCK } from "../../../src/core/numeric/pcg64Kernel.js";
+import { boundedThroughKernel } from "../kernels/kernelCalls.js";
 
 const threshold = (K: number) => (2 ** 32 - K) % K;
 const sameState = (a: Pcg64State, b: Pcg64State) => {
@@ -14,17 +14,11 @@ const sameState = (a: Pcg64State, b: Pcg64State) => {
   if (a.hasUint32) expect(a.uinteger).toBe(b.uinteger);
 };
 
-// The numpy comparisons of boundedIntegers.test.ts run through the kernel (fillBoundedIntegers
-// uses it wherever WebAssembly exists); here it is held to the JS loop draw for draw, on the
-// cases numpy tests are too slow for: every buffering state, lengths across the kernel's block,
-// heavy rejection, and a stream that alternates kernel calls with single draws.
+// boundedIntegers.test.ts holds the JS loop to numpy; here $bounded (which the document
+// bootstrap draws with) is held to the JS loop draw for draw: every buffering state, lengths
+// across the kernel's block, heavy rejection, and a stream that alternates kernel calls with
+// single draws.
 describe("the WebAssembly bounded-integer kernel", () => {
-  it("is used here (Node has WebAssembly)", () => {
-    expect(fillBoundedIntegersWasm(createPcg64(1), 20, threshold(20), new Uint32Array(3))).toBe(
-      true,
-    );
-  });
-
   const Ks = [2, 3, 7, 20, 1000, 2 ** 21 + 7, 2 ** 31 - 1, 2 ** 31 + 1, 3 * 2 ** 30, 2 ** 32 - 1];
   const lengths = [1, 2, 3, 64, 999];
   const blockLengths = [BOUNDED_BLOCK - 1, BOUNDED_BLOCK, BOUNDED_BLOCK + 1, 2 * BOUNDED_BLOCK + 3];
@@ -43,7 +37,7 @@ describe("the WebAssembly bounded-integer kernel", () => {
         }
         const fromKernel = new Uint32Array(n);
         const fromJs = new Uint32Array(n);
-        expect(fillBoundedIntegersWasm(a, K, threshold(K), fromKernel)).toBe(true);
+        boundedThroughKernel(a, K, threshold(K), fromKernel);
         fillBoundedIntegersJs(b, K, threshold(K), fromJs);
         expect(fromKernel, `K ${K}, n ${n}, buffered ${buffered}`).toEqual(fromJs);
         sameState(a, b);
@@ -58,7 +52,7 @@ describe("the WebAssembly bounded-integer kernel", () => {
       const n = 1 + ((step * 104729) % 37);
       const x = new Uint32Array(n);
       const y = new Uint32Array(n);
-      fillBoundedIntegers(a, K, x);
+      boundedThroughKernel(a, K, threshold(K), x);
       fillBoundedIntegersJs(b, K, threshold(K), y);
       expect(x).toEqual(y);
       expect(nextBoundedInteger(a, K + 1)).toBe(nextBoundedInteger(b, K + 1));

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { keepTailsWasm } from "../../../src/core/numeric/tailKernel.js";
 import { keepTailsInJs } from "../../../src/core/numeric/tailOrderStatistics.js";
+import { tailsThroughKernel } from "../kernels/kernelCalls.js";
 
 /** The `low` smallest ascending and the `high` largest descending, from a full sort. */
 function tailsBySort(values: Float64Array, low: number, high: number) {
@@ -15,7 +15,7 @@ function tailsBySort(values: Float64Array, low: number, high: number) {
 // ±0 compare equal, so either may be kept: compare as numbers.
 const plain = (xs: ArrayLike<number>) => Array.from(xs, (x) => x + 0);
 
-describe("keepTailsWasm (the tails kernel)", () => {
+describe("$tails (the tails kernel)", () => {
   it("keeps the same tails as a full sort and as its JS form, with ties and infinities", () => {
     fc.assert(
       fc.property(
@@ -36,7 +36,7 @@ describe("keepTailsWasm (the tails kernel)", () => {
           const expected = tailsBySort(values, low, high);
           const small = new Float64Array(low);
           const large = new Float64Array(high);
-          expect(keepTailsWasm(values, small, large)).toBe(true);
+          expect(tailsThroughKernel(values, small, large)).toBe(true);
           expect(plain(small)).toEqual(plain(expected.smallest));
           expect(plain(large)).toEqual(plain(expected.largest));
           const smallJs = new Float64Array(low);
@@ -50,19 +50,19 @@ describe("keepTailsWasm (the tails kernel)", () => {
     );
   });
 
-  it("keepTailsWasm(values with a NaN) is false, wherever the NaN is", () => {
+  it("$tails on values with a NaN is false, wherever the NaN is", () => {
     for (const at of [0, 5, 998]) {
       const values = Float64Array.from({ length: 999 }, (_, i) => Math.sin(i));
       values[at] = Number.NaN;
-      expect(keepTailsWasm(values, new Float64Array(26), new Float64Array(26))).toBe(false);
+      expect(tailsThroughKernel(values, new Float64Array(26), new Float64Array(26))).toBe(false);
     }
   });
 
-  it("keepTailsWasm keeps the bootstrap tails of B = 9999 (the kernel's memory grows)", () => {
+  it("$tails keeps the bootstrap tails of B = 9999 (the kernel's memory grows)", () => {
     const values = Float64Array.from({ length: 9999 }, (_, i) => Math.sin(i * 7.1) * 3);
     const small = new Float64Array(251);
     const large = new Float64Array(251);
-    expect(keepTailsWasm(values, small, large)).toBe(true);
+    expect(tailsThroughKernel(values, small, large)).toBe(true);
     const expected = tailsBySort(values, 251, 251);
     expect(Array.from(small)).toEqual(expected.smallest);
     expect(Array.from(large)).toEqual(expected.largest);

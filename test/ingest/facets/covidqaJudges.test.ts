@@ -73,7 +73,7 @@ describe("the COVID-QA judges example (examples/covidqa-judges.csv)", () => {
     // Every question has all three judges: no missing cell, so no notice of one.
     expect(read?.table.notices.join("\n")).not.toContain("cells have no result");
     expect(read?.table.notices).toContain(
-      `${join(examples, JUDGES)}: each query's result is its mean over 3 judges (column judge: lenient, medium, strict); the intervals are for these judges, not for a population of them`,
+      `${join(examples, JUDGES)}: each query's result is its mean over 3 judges (column judge: lenient, medium, strict); the per-document intervals are for these judges (fixed)`,
     );
     expect(read?.description.format).toBe("csv");
     expect(read?.description.rows).toBe(8280);

@@ -1,0 +1,271 @@
+/**
+ * Every command's --json against the JSON Schema its `schema` field names (schemas/, shipped in
+ * the package): one system and several, one metric and several, a gate, a design, a census
+ * study. The schemas close their objects, so a key added, renamed or dropped fails here.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import Ajv2020 from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { EXAMPLE, FIXTURES, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
+
+const SCHEMAS = join(ROOT, "schemas");
+const ajv = new Ajv2020.default({ allErrors: true, strict: true });
+for (const file of readdirSync(SCHEMAS))
+  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), "utf8")));
+
+/** The output's `schema` resolves, through the package's exports, to the file that checks it. */
+function expectValid(out: Record<string, any>, command: string): void {
+  expect(out.schema).toBe(`ragci/schemas/${command}.v2.json`);
+  const file = createRequire(import.meta.url).resolve(out.schema);
+  expect(file).toBe(join(SCHEMAS, `${command}.v2.json`));
+  expect(JSON.parse(readFileSync(file, "utf8")).$id).toBe(out.schema);
+  const validate = ajv.getSchema(out.schema);
+  if (!validate) throw new Error(`no schema ${out.schema}`);
+  const valid = validate(out);
+  expect(validate.errors ?? []).toEqual([]);
+  expect(valid).toBe(true);
+  expect(out.command).toBe(`ragci ${command}`);
+}
+
+const dir = scratchDir();
+const CENSUS = join(ROOT, "examples/synthetic-census.csv");
+const covid = (...args: string[]) => [EXAMPLE, "--doc", "doc_id", ...args];
+const fast = ["--replicates", "99"];
+
+describe("analyze --json follows schemas/analyze.v2.json", () => {
+  const cases: [string, string[], [string | null, string][]][] = [
+    [
+      "one system, one metric",
+      covid("--metric", "hit5", "--system", "system=bm25"),
+      [["bm25", "hit5"]],
+    ],
+    [
+      "one system, two metrics",
+      covid("--metric", "hit5,rr", "--system", "system=bm25"),
+      [
+        ["bm25", "hit5"],
+        ["bm25", "rr"],
+      ],
+    ],
+    [
+      "two systems, two metrics",
+      covid("--metric", "hit5,rr", "--system", "system"),
+      [
+        ["bm25", "hit5"],
+        ["bm25", "rr"],
+        ["tfidf", "hit5"],
+        ["tfidf", "rr"],
+      ],
+    ],
+    ["no system column", [CENSUS, "--aggregated"], [[null, "s"]]],
+  ];
+  for (const [name, args, named] of cases) {
+    it(`${name}: analyses[] names each system and metric`, () => {
+      const out = ragciJson(["analyze", ...args, ...fast]);
+      expectValid(out, "analyze");
+      expect(out.analyses.map((a: any) => [a.system, a.metric])).toEqual(named);
+    });
+  }
+
+  it("a declared two-stage design (design.detail) and a census study (censusStudy)", () => {
+    const designed = ragciJson([
+      "analyze",
+      join(FIXTURES, "two_stage_types.csv"),
+      "--metric",
+      "score",
+      "--design",
+      join(FIXTURES, "two_stage_types.design.json"),
+      "--replicates",
+      "0",
+    ]);
+    expectValid(designed, "analyze");
+    expect(designed.analyses[0].design.kind).toBe("two-stage");
+    // every 13th document of the census: a sample smaller than the census
+    const [head, ...rows] = readFileSync(CENSUS, "utf8").trim().split(/\r?\n/);
+    const sample = join(dir, "census-sample.csv");
+    writeFileSync(sample, `${head}\n${rows.filter((_, i) => i % 13 === 0).join("\n")}\n`);
+    const studied = ragciJson([
+      "analyze",
+      sample,
+      "--aggregated",
+      "--census",
+      CENSUS,
+      "--census-aggregated",
+      "--census-reps",
+      "50",
+      "--replicates",
+      "0",
+    ]);
+    expectValid(studied, "analyze");
+    expect(studied.analyses[0].censusStudy.file).toBe(CENSUS);
+  });
+});
+
+describe("compare --json follows schemas/compare.v2.json", () => {
+  it("two systems: one comparison, pHolm null, no groups, no gate", () => {
+    const out = ragciJson([
+      "compare",
+      ...covid("--system", "system=bm25,tfidf", "--metric", "hit5", "--query", "query_id"),
+      ...fast,
+    ]);
+    expectValid(out, "compare");
+    expect(out.comparisons.map((c: any) => [c.metric, c.a.system, c.b.system])).toEqual([
+      ["hit5", "bm25", "tfidf"],
+    ]);
+    expect(out.comparisons[0].pHolm).toBeNull();
+    expect(out.gate).toBeNull();
+  });
+
+  it("all pairs of two metrics: a comparison per metric, tie groups per metric", () => {
+    const out = ragciJson([
+      "compare",
+      ...covid("--system", "system", "--metric", "hit5,rr", "--all-pairs"),
+      ...fast,
+    ]);
+    expectValid(out, "compare");
+    expect(out.comparisons.map((c: any) => c.metric)).toEqual(["hit5", "rr"]);
+    expect(out.groups.map((g: any) => g.metric)).toEqual(["hit5", "rr"]);
+  });
+
+  it("--fail-if-worse on two metrics: the gate's checks, Holm, and exit 1 in the JSON too", () => {
+    const r = ragci([
+      "compare",
+      ...covid("--system", "system", "--metric", "hit5,rr", "--baseline", "bm25"),
+      "--fail-if-worse",
+      "--margin",
+      "0.02",
+      ...fast,
+      "--json",
+    ]);
+    const out = JSON.parse(r.stdout);
+    expectValid(out, "compare");
+    expect(out.gate.adjustment).toBe("holm");
+    expect(out.gate.checks.map((c: any) => [c.metric, c.candidate])).toEqual([
+      ["hit5", "tfidf"],
+      ["rr", "tfidf"],
+    ]);
+    expect(r.code).toBe(out.gate.exitCode);
+    expect(out.gate.failed).toBe(out.gate.checks.some((c: any) => c.fails));
+  });
+
+  it("--require-noninferior on one metric: one check, no adjustment", () => {
+    const r = ragci([
+      "compare",
+      ...covid("--system", "system", "--metric", "hit5", "--baseline", "bm25"),
+      "--require-noninferior",
+      "--margin",
+      "0.5",
+      ...fast,
+      "--json",
+    ]);
+    const out = JSON.parse(r.stdout);
+    expectValid(out, "compare");
+    expect(out.gate.adjustment).toBe("none");
+    expect(r.code).toBe(out.gate.exitCode);
+  });
+});
+
+describe("plan, strata and simulate --json follow their schemas", () => {
+  it("plan: S given, a paired plan, and a census with a size-stratified plan", () => {
+    const given = ragciJson([
+      "plan",
+      "--sd",
+      "0.224",
+      "--population",
+      "1300",
+      "--half-width",
+      "0.05",
+    ]);
+    expectValid(given, "plan");
+    expect(given.estimands.map((e: any) => e.estimand)).toEqual(["macro", "micro"]);
+    expectValid(ragciJson(["plan", "--sd-micro", "0.18", "--difference", "0.03"]), "plan");
+    const census = ragciJson([
+      "plan",
+      ...covid("--census", "--metric", "hit5", "--system", "system=bm25"),
+      "--half-width",
+      "0.05",
+      "--cutoff",
+      "20",
+    ]);
+    expectValid(census, "plan");
+    expect(census.stratified).not.toBeNull();
+  });
+
+  it("strata: proposed cutoff, and a written sample", () => {
+    expectValid(
+      ragciJson([
+        "strata",
+        ...covid("--metric", "hit5", "--system", "system=bm25"),
+        "--documents",
+        "30",
+      ]),
+      "strata",
+    );
+    const sample = join(dir, "sample.csv");
+    const out = ragciJson([
+      "strata",
+      CENSUS,
+      "--aggregated",
+      "--documents",
+      "20",
+      "--write-sample",
+      sample,
+    ]);
+    expectValid(out, "strata");
+    expect(out.sample).toBe(sample);
+  });
+
+  it("simulate: one system, and a pair's differences", () => {
+    const study = ["--k", "10,20", "--reps", "40", "--replicates", "0", "--threads", "1"];
+    expectValid(ragciJson(["simulate", CENSUS, "--aggregated", ...study]), "simulate");
+    const paired = ragciJson([
+      "simulate",
+      ...covid("--metric", "hit5", "--system", "system=bm25,tfidf"),
+      ...study,
+    ]);
+    expectValid(paired, "simulate");
+    expect(paired.census.pair).toEqual({ a: "bm25", b: "tfidf" });
+  });
+});
+
+describe("the schemas catch drift", () => {
+  // a margin of 0.5 passes the gate: exit 0, and a gate in the JSON
+  const out = ragciJson([
+    "compare",
+    ...covid("--system", "system", "--metric", "hit5", "--baseline", "bm25"),
+    "--fail-if-worse",
+    "--margin",
+    "0.5",
+    ...fast,
+  ]);
+  const validate = ajv.getSchema("ragci/schemas/compare.v2.json");
+  const drifted = (change: (o: Record<string, any>) => void) => {
+    const copy = structuredClone(out);
+    change(copy);
+    return validate?.(copy);
+  };
+
+  it("refuses an added key, a dropped key, a renamed key and a wrong type, at any depth", () => {
+    expect(validate?.(out)).toBe(true);
+    expect(drifted((o) => Object.assign(o, { extra: 1 }))).toBe(false);
+    expect(drifted((o) => delete o.comparisons[0].difference.micro.intervals.cr2.se)).toBe(false);
+    expect(
+      drifted((o) => {
+        o.gate.checks[0].adjusted = o.gate.checks[0].adjustedP;
+        delete o.gate.checks[0].adjustedP;
+      }),
+    ).toBe(false);
+    expect(drifted((o) => (o.comparisons[0].a.diagnostics.deff = "1.2"))).toBe(false);
+    expect(drifted((o) => (o.schema = "ragci.comparisons/1"))).toBe(false);
+  });
+
+  it("the /1 shape (one metric at the top level) is not v2", () => {
+    const analyze = ajv.getSchema("ragci/schemas/analyze.v2.json");
+    const v2 = ragciJson(["analyze", CENSUS, "--aggregated", "--replicates", "0"]);
+    const { analyses, ...head } = v2;
+    expect(analyze?.(v2)).toBe(true);
+    expect(analyze?.({ ...head, ...analyses[0] })).toBe(false);
+  });
+});
