@@ -59,7 +59,14 @@ describe("--trial, --judge, --variant on the command line", () => {
     expectValid(report, "compare");
     expect(report.inputs[0].rows).toBe(8280);
     // Each compared system's components, by metric, then system.
-    expect(Object.keys(report.varianceComponents.found)).toEqual(["bm25", "tfidf"]);
+    expect(Object.keys(report.varianceComponents.found)).toEqual(["bm25", "tfidf", "tfidf - bm25"]);
+    // The difference's fit: the mean of the cell differences is the per-document micro difference.
+    const difference = report.facets.found["tfidf - bm25"];
+    expect(difference.fixed.estimate).toBeCloseTo(
+      report.comparisons[0].difference.micro.estimate,
+      12,
+    );
+    expect(difference.recommended).toBe("population");
     expect(Object.keys(report.varianceComponents.found.tfidf)).toEqual([
       "document",
       "query",
@@ -157,7 +164,7 @@ describe("variance components and the judges' population interval in the analyze
       "--judge",
       "judge",
     ]);
-    const df = (fit.population?.interval.df as number).toFixed(2);
+    const df = Number(fit.population?.interval.df).toFixed(2);
     expect(terminal.stdout).toContain(
       `judges drawn from a population (recommended): ${fit.population?.estimate.toFixed(4)} [`,
     );

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
 import {
   cellsOfSystem,
+  differenceName,
   pairedAggregateGroups,
   readSource,
   writeAggregates,
@@ -132,16 +133,46 @@ export async function runCompare(
   const components = loaded.cells
     ? (await import("../../core/facets/facetInterval.js")).facetInterval
     : null;
-  const facets = components
-    ? table.metrics.flatMap((metric) =>
-        table.systems.flatMap((system) => {
-          const cells = cellsOfSystem([loaded], system, metric);
-          return cells
-            ? [{ system, metric, components: components(cells, { level: options.level }) }]
-            : [];
-        }),
-      )
+  const unpaired: string[] = [];
+  const pairing = components
+    ? (await import("../../core/facets/differenceCells.js")).differenceCells
     : null;
+  // Each system's cells, then each compared pair's difference cells b − a (paired on
+  // document, query, judge, variant), named as the per-document tables name differences.
+  const facets =
+    components && pairing
+      ? results.flatMap((m) => [
+          ...table.systems.flatMap((system) => {
+            const cells = cellsOfSystem([loaded], system, m.metric);
+            return cells
+              ? [
+                  {
+                    system,
+                    metric: m.metric,
+                    components: components(cells, { level: options.level }),
+                  },
+                ]
+              : [];
+          }),
+          ...m.comparisons.flatMap((c) => {
+            const a = cellsOfSystem([loaded], c.a, m.metric);
+            const b = cellsOfSystem([loaded], c.b, m.metric);
+            if (!a || !b) return [];
+            const { cells, unmatched } = pairing(b, a);
+            if (unmatched.a + unmatched.b > 0)
+              unpaired.push(
+                `${differenceName(c.a, c.b)}, ${m.metric}: ${unmatched.a} cells of ${c.b} and ${unmatched.b} of ${c.a} have no partner (document, query, judge, variant) and are left out of the difference's variance components`,
+              );
+            return [
+              {
+                system: differenceName(c.a, c.b),
+                metric: m.metric,
+                components: components(cells, { level: options.level }),
+              },
+            ];
+          }),
+        ])
+      : null;
   const report: ComparisonReport = {
     version: io.version,
     inputs: loaded.inputs,
@@ -151,7 +182,7 @@ export async function runCompare(
     dropped: table.dropped,
     metrics: results,
     summation: table.summation,
-    notices: loaded.notices,
+    notices: [...loaded.notices, ...unpaired],
     aggregatesFile: options.writeAggregates ?? null,
     gate: decision,
     ...(facets ? { facets } : {}),
