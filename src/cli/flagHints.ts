@@ -39,6 +39,9 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   reps: "--reps",
   pair: "--pair",
   curve: "--curve",
+  trial: "--trial",
+  judge: "--judge",
+  variant: "--variant",
 };
 
 /**

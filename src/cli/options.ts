@@ -272,3 +272,20 @@ export function parseCurve(text: string, previous: number[] = []): number[] {
 }
 
 const CURVE = "≥ 2 (e.g. --curve 10,20,50)";
+
+/**
+ * --trial, --judge, --variant (analyze, compare, plan): the facets of a per-query file, as
+ * ingest's FilesSource.trial, .judge and .variant.
+ */
+export function withFacetOptions(command: Command): Command {
+  return command
+    .option(
+      "--trial <column>",
+      "reruns' column (epoch, repeat): each query's trials are averaged for the interval and kept as cells; for a tool's output its own: epoch (Inspect), repeat (promptfoo), trial (evalite)",
+    )
+    .option(
+      "--judge <column>",
+      "the judge's (grader's) column, crossed with documents; for an Inspect log: scorer (each scorer a judge of one metric, score)",
+    )
+    .option("--variant <column>", "the prompt wording's column, crossed with documents");
+}

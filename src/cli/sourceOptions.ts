@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
+import { RagciError } from "../core/errors.js";
 import {
   checkSource,
   parseSystemSelection,
@@ -47,6 +48,9 @@ export interface SourceFlags extends DatabaseOptions {
   readonly format?: string;
   readonly aggregated?: boolean;
   readonly threads?: number;
+  readonly trial?: string;
+  readonly judge?: string;
+  readonly variant?: string;
 }
 
 /** The flags as ingest's Source: --from's database (credentials from `env`), or the files. */
@@ -57,6 +61,11 @@ export function sourceOf(
 ): Source {
   const { doc, query } = flags;
   if (flags.from !== undefined) {
+    if (flags.trial !== undefined || flags.judge !== undefined || flags.variant !== undefined)
+      throw new RagciError(
+        "invalid-option",
+        "--trial, --judge and --variant read per-query files for now; export the table to Parquet and give the file",
+      );
     const { from: url, table, sql } = flags;
     return { url, table, sql, env: process.env, doc, query };
   }
@@ -74,6 +83,9 @@ export function sourceOf(
     errorsAsFailures,
     aggregated,
     threads,
+    trial: flags.trial,
+    judge: flags.judge,
+    variant: flags.variant,
   };
 }
 

@@ -51,7 +51,7 @@ export function isRagciError(value: unknown): value is RagciError {
 /**
  * Options a core or ingest message may ask the user to change, by their library names: the
  * fields of ingest's Source and Selection (doc, query, format, aggregated, docMap, system,
- * intersect; url, table, sql of a database; `metric` for Selection.metrics, one metric or more)
+ * intersect, trial, judge, variant; url, table, sql of a database; `metric` for Selection.metrics, one metric or more)
  * and of core's options.
  */
 export type OptionName =
@@ -91,7 +91,10 @@ export type OptionName =
   | "perUnit"
   | "reps"
   | "pair"
-  | "curve";
+  | "curve"
+  | "trial"
+  | "judge"
+  | "variant";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

@@ -4,6 +4,8 @@
  * so what the CLI needs from ingest (output guards, shard checks, SQL for `ragci sql`…) stays
  * out of the library surface.
  */
+
+export { cellsOfSystem } from "./cellsOfSystem.js";
 export { checkSource, type SourceChoice } from "./checkSource.js";
 export { csvText } from "./csvText.js";
 export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
@@ -15,6 +17,7 @@ export { type NamedOutput, refuseUnsafeOutputs } from "./outputSafety.js";
 export { QUERY_CHECK_ROW_LIMIT } from "./queryIdCheck.js";
 export { type ReadAggregatesOptions, readAggregates } from "./readAggregates.js";
 export { type DesignSpec, readDesign } from "./readDesign.js";
+export type { FacetRequest, SystemFacetCells } from "./readFacetCells.js";
 export type { PairsRead } from "./readFilePairs.js";
 export type { TableRead } from "./readFileTables.js";
 export type { OneOrPairOptions, OneOrPairRead } from "./readOneOrPair.js";

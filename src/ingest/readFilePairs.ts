@@ -1,9 +1,12 @@
+import { basename } from "node:path";
 import type { ComparisonMode } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
 import type { InputDescription } from "./inputDescription.js";
 import { inputFormat } from "./inputFormat.js";
+import type { FacetRead, SystemFacetCells } from "./readFacetCells.js";
+import { facetCellsOf } from "./readFileTables.js";
 import { readPairedAggregates } from "./readPairedAggregates.js";
 import { type PairedTable, readPairedResults } from "./readPairedResults.js";
 import { pairChoice, type Selection } from "./selection.js";
@@ -21,6 +24,8 @@ export interface PairsRead {
   /** How the pairs were chosen (core's pair policy, applied to the systems found). */
   readonly mode: ComparisonMode;
   readonly pairs: (systems: readonly string[]) => (readonly [string, string])[];
+  /** With facets (trial, judge, variant): each compared system × metric's per-cell sums. */
+  readonly cells?: readonly SystemFacetCells[];
 }
 
 /**
@@ -40,16 +45,40 @@ export async function readFilePairs(
     format: source.format ?? null,
   });
   let converted: EvalResultsFile | null = null;
+  const faceted: FacetRead[] = [];
   try {
     const inputs = spooled.sources.map((s) => ({ path: s.path, displayName: s.displayName }));
     converted = source.aggregated
       ? null
       : await evalOutputs(inputs, source, metrics, options.progress?.scan);
+    // With facets, each input's cells, and the input averaged per query for the pairing.
+    const joined = { path: converted?.path ?? "", displayName: files.join(" + ") };
+    for (const input of converted ? [joined] : inputs) {
+      const systemName =
+        converted || inputs.length === 1
+          ? null
+          : basename(input.displayName).replace(/\.[^.]+(\.gz|\.zst)?$/, "");
+      const read = await facetCellsOf(
+        input.path,
+        input.displayName,
+        converted,
+        source,
+        selection,
+        systemName,
+      );
+      if (read) faceted.push(read);
+    }
+    const averaged = faceted.length
+      ? (converted ? [joined] : inputs).map((input, i) => ({
+          path: (faceted[i] as FacetRead).averagedPath,
+          displayName: input.displayName,
+        }))
+      : null;
     const policy = pairChoice(selection);
     const pairs = policy.pairs;
     // Tools' outputs (one file or one per system) become one table with a system column.
     const common = {
-      format: converted ? "jsonl" : (source.format ?? null),
+      format: averaged ? "parquet" : converted ? "jsonl" : (source.format ?? null),
       doc: converted ? "doc" : (source.doc ?? null),
       system: selection.systemColumn ?? (converted ? "system" : null),
       onlySystems: selection.systems ?? null,
@@ -64,9 +93,9 @@ export async function readFilePairs(
       source.aggregated
         ? readPairedAggregates({ file: first.path, displayName: first.displayName, ...common })
         : readPairedResults({
-            inputs: converted ? [{ path: converted.path, displayName: files.join(" + ") }] : inputs,
+            inputs: averaged ?? (converted ? [joined] : inputs),
             ...common,
-            query: converted ? "query_id" : (source.query ?? null),
+            query: faceted[0]?.queryColumn ?? (converted ? "query_id" : (source.query ?? null)),
             intersect: selection.intersect ?? false,
             valuesUpTo: options.valuesUpTo ?? 0,
           }),
@@ -78,14 +107,27 @@ export async function readFilePairs(
         file: input.displayName,
         sha256: hashes[i] as string,
         format: converted?.tools[i] ?? inputFormat(input.path, source.format),
-        rows: (converted?.rowsPerInput ?? table.rowsPerInput)[i] as number,
+        rows: (converted?.rowsPerInput ??
+          (averaged ? faceted.map((f) => f.rows) : table.rowsPerInput))[i] as number,
         kind: source.aggregated ? "per-document" : "per-query",
       })),
-      notices: [...spooled.sources.flatMap((s) => s.notes), ...(converted?.notes ?? [])],
+      notices: [
+        ...spooled.sources.flatMap((s) => s.notes),
+        ...(converted?.notes ?? []),
+        ...faceted.flatMap((f) => f.notices),
+      ],
       mode: policy.mode,
       pairs,
+      ...(averaged
+        ? {
+            cells: faceted
+              .flatMap((f) => f.cells)
+              .filter((c) => c.system !== null && table.systems.includes(c.system)),
+          }
+        : {}),
     };
   } finally {
+    for (const f of faceted) await f.cleanup();
     await converted?.cleanup();
     await spooled.cleanup();
   }

@@ -1,7 +1,15 @@
+import { optionRef, RagciError } from "../core/errors.js";
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
 import type { InputDescription } from "./inputDescription.js";
+import { inputFormat } from "./inputFormat.js";
 import { readAggregates } from "./readAggregates.js";
+import {
+  type FacetRead,
+  hasFacets,
+  readFacetCells,
+  type SystemFacetCells,
+} from "./readFacetCells.js";
 import { type ResultsTable, readResults } from "./readResults.js";
 import { pickSystems, type Selection } from "./selection.js";
 import { sha256File } from "./sha256File.js";
@@ -18,6 +26,8 @@ export interface TableRead {
   readonly shard: Shard | null;
   /** The tool's run the input holds (an evaluation tool that records one), else null. */
   readonly run: string | null;
+  /** With facets (trial, judge, variant): each system × metric's per-cell sums. */
+  readonly cells?: readonly SystemFacetCells[];
 }
 
 /**
@@ -39,6 +49,7 @@ export async function readFileTable(
   const { path, displayName } = spooled;
   const metrics = selection.metrics ?? null;
   let converted: EvalResultsFile | null = null;
+  let faceted: FacetRead | null = null;
   try {
     options.progress?.status(`reading ${displayName}…`);
     const tool = source.aggregated ? null : await evalFormatOf(path, source.format ?? null);
@@ -49,15 +60,23 @@ export async function readFileTable(
           ...(scan ? { progress: scan } : {}),
         })
       : null;
+    faceted = await facetCellsOf(path, displayName, converted, source, selection);
     const common = {
-      file: converted?.path ?? path,
+      // With facets, the file averaged per query (readFacetCells.ts) is what is aggregated.
+      file: faceted?.averagedPath ?? converted?.path ?? path,
       displayName,
-      format: converted ? "jsonl" : (source.format ?? null),
+      format: faceted ? "parquet" : converted ? "jsonl" : (source.format ?? null),
       doc: converted ? "doc" : (source.doc ?? null),
       metrics: converted ? converted.metrics : metrics,
       system: selection.systemColumn ?? (converted ? "system" : null),
       // An evaluation tool's rows carry the query id as query_id.
-      query: source.query ? (converted ? "query_id" : source.query) : null,
+      query: faceted
+        ? faceted.queryColumn
+        : source.query
+          ? converted
+            ? "query_id"
+            : source.query
+          : null,
       ...(source.threads ? { threads: source.threads } : {}),
       valuesUpTo: options.valuesUpTo ?? 0,
       documentLabel: options.documentLabel ?? null,
@@ -70,36 +89,83 @@ export async function readFileTable(
     const table = {
       ...read,
       groups: pickSystems(read.groups, selection, displayName),
-      notices: [...spooled.notes, ...(converted?.notes ?? []), ...read.notices],
+      notices: [
+        ...spooled.notes,
+        ...(converted?.notes ?? []),
+        ...(faceted?.notices ?? []),
+        ...read.notices,
+      ],
     };
     // A copied pipe is gone once read, so only a file read in place is checked as a shard.
     const plainFile = path === file && converted === null && !source.aggregated;
+    // With facets the table was read from the averaged copy; the input is the file given.
+    const format = faceted && !converted ? inputFormat(path, source.format) : table.format;
     return {
       table,
+      ...(faceted ? { cells: pickSystems(faceted.cells, selection, displayName) } : {}),
       run: converted?.runs[0] ?? null,
       shard: plainFile
         ? {
             path,
             file: displayName,
-            format: table.format,
-            query: table.queryColumn ?? null,
+            format,
+            query: faceted?.queryColumn ?? table.queryColumn ?? null,
             system: table.systemColumn,
           }
         : null,
       description: {
         file: displayName,
         sha256,
-        format: converted?.tools[0] ?? table.format,
+        format: converted?.tools[0] ?? format,
         rows: source.aggregated
           ? table.groups
               .filter((g) => g.metric === table.metrics[0])
               .reduce((t, g) => t + g.stats.ids.length, 0)
-          : table.rows,
+          : (faceted?.rows ?? table.rows),
         kind: source.aggregated ? "per-document" : "per-query",
       },
     };
   } finally {
+    await faceted?.cleanup();
     await converted?.cleanup();
     await spooled.cleanup();
   }
+}
+
+/**
+ * With facets (trial, judge, variant) asked for, the file's per-cell sums and the file averaged
+ * per query; null without. An evaluation tool's output carries them as columns trial, judge,
+ * variant (evalResultsFile.ts).
+ */
+export async function facetCellsOf(
+  path: string,
+  file: string,
+  converted: EvalResultsFile | null,
+  source: FilesSource,
+  selection: Selection,
+  systemName: string | null = null,
+): Promise<FacetRead | null> {
+  if (!hasFacets(source)) return null;
+  if (source.aggregated)
+    throw new RagciError(
+      "invalid-option",
+      `${file}: facets (${optionRef("trial")}, ${optionRef("judge")}, ${optionRef("variant")}) are read from per-query results, not per-document tables; leave out ${optionRef("aggregated")}`,
+      { file, option: "aggregated" },
+    );
+  const column = (asked: string | null | undefined, name: "trial" | "judge" | "variant") =>
+    asked ? (converted ? name : asked) : null;
+  return readFacetCells({
+    path: converted?.path ?? path,
+    file,
+    format: converted ? "jsonl" : inputFormat(path, source.format),
+    doc: converted ? "doc" : (source.doc ?? null),
+    query: converted ? "query_id" : (source.query ?? null),
+    system: selection.systemColumn ?? (converted ? "system" : null),
+    systemName,
+    metrics: converted ? converted.metrics : (selection.metrics ?? null),
+    trial: column(source.trial, "trial"),
+    judge: column(source.judge, "judge"),
+    variant: column(source.variant, "variant"),
+    ...(source.threads ? { threads: source.threads } : {}),
+  });
 }

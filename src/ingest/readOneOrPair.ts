@@ -1,6 +1,8 @@
 import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { inputFormat } from "./inputFormat.js";
+import type { FacetRead, SystemFacetCells } from "./readFacetCells.js";
+import { facetCellsOf } from "./readFileTables.js";
 import { readOneSystem } from "./readOneSystem.js";
 import { onlyDifference, readPairedResults } from "./readPairedResults.js";
 import { type Selection, systemSelectionText } from "./selection.js";
@@ -20,6 +22,8 @@ export interface OneOrPairRead {
   readonly labels: readonly string[] | null;
   /** Systems in the source (2 for a pair). */
   readonly systemsFound: number;
+  /** With facets (trial, judge, variant): the read system's (or the pair's systems') per-cell sums. */
+  readonly cells?: readonly SystemFacetCells[];
   readonly description: {
     /** The file, or the database URL (password hidden) with its table or "(sql)". */
     readonly file: string;
@@ -106,17 +110,22 @@ async function readFileOneOrPair(
     ...(source.stdin ? { stdin: source.stdin } : {}),
     format: source.format ?? null,
   });
-  const { path, displayName } = spooled;
+  const { displayName } = spooled;
+  let faceted: FacetRead | null = null;
   try {
     options.progress?.status(`reading ${displayName}…`);
+    // With facets, the cells, and the file averaged per query for the per-document sums.
+    faceted = await facetCellsOf(spooled.path, displayName, null, source, selection);
+    const path = faceted?.averagedPath ?? spooled.path;
+    const format = faceted ? "parquet" : source.format;
     const hash = options.hash ?? true;
-    const sha256 = hash ? sha256File(path, displayName) : Promise.resolve(null);
+    const sha256 = hash ? sha256File(spooled.path, displayName) : Promise.resolve(null);
     const read = pair
       ? readPairedResults({
           inputs: [{ path, displayName }],
-          format: source.format ?? null,
+          format: format ?? null,
           doc: source.doc ?? null,
-          query: source.query ?? null,
+          query: faceted?.queryColumn ?? source.query ?? null,
           system: selection.systemColumn ?? null,
           onlySystems: [pair.a, pair.b],
           metrics: selection.metrics ?? [],
@@ -127,7 +136,7 @@ async function readFileOneOrPair(
           {
             file: path,
             displayName,
-            format: source.format,
+            format,
             doc: source.doc,
             aggregated: source.aggregated,
             documentLabel: options.documentLabel ?? null,
@@ -142,17 +151,26 @@ async function readFileOneOrPair(
           systemsFound: one.systemsInFile,
         }));
     const [one, digest] = await Promise.all([read, sha256]);
+    const systems = pair ? [pair.a, pair.b] : selection.systems;
     return {
       ...one,
       pair,
+      ...(faceted
+        ? {
+            cells: faceted.cells.filter(
+              (c) => !systems || (c.system !== null && systems.includes(c.system)),
+            ),
+          }
+        : {}),
       description: {
         file: displayName,
         sha256: digest,
-        format: inputFormat(path, source.format),
+        format: inputFormat(spooled.path, source.format),
         kind: source.aggregated ? "per-document" : "per-query",
       },
     };
   } finally {
+    await faceted?.cleanup();
     await spooled.cleanup();
   }
 }

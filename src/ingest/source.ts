@@ -28,6 +28,16 @@ export interface FilesSource {
   readonly query?: string | null | undefined;
   /** DuckDB's threads; default all cores. */
   readonly threads?: number | undefined;
+  /**
+   * Facets (readFacetCells.ts): the rerun column (epoch, repeat), the judge (grader) column and
+   * the prompt-wording column. With any of them the read also returns the per-cell sums, and the
+   * per-document tables average each query over its trials, judges and variants. For an
+   * evaluation tool's output they name the tool's own: trial "epoch" (Inspect), "repeat"
+   * (promptfoo), "trial" (evalite); judge "scorer" (Inspect's scorers).
+   */
+  readonly trial?: string | null | undefined;
+  readonly judge?: string | null | undefined;
+  readonly variant?: string | null | undefined;
 }
 
 /** Per-query rows that stay in a database: the GROUP BY and the checks run there. */

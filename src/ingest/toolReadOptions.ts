@@ -20,5 +20,14 @@ export async function toolReadOptions(
     qrels: source.qrels ?? null,
     completeQueries: source.completeQueries ?? false,
     errors: source.errorsAsFailures ? "failures" : "apart",
+    ...(source.trial || source.judge || source.variant
+      ? {
+          facets: {
+            trial: source.trial ?? null,
+            judge: source.judge ?? null,
+            variant: source.variant ?? null,
+          },
+        }
+      : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Analysis } from "../core/analyze.js";
+import type { FacetInterval } from "../core/facets/facetInterval.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { InputDescription } from "../ingest/inputDescription.js";
 
@@ -13,6 +14,8 @@ export interface AnalysisEntry {
   readonly aggregatesSha256: string;
   /** --census: the coverage study at this K on the user's census (the recommendation's source). */
   readonly censusStudy?: { readonly file: string; readonly study: StudyResult };
+  /** With facets (trial, judge, variant): its variance components and the interval for a population of judges and wordings. */
+  readonly facets?: FacetInterval;
 }
 
 export interface AnalysisReport {

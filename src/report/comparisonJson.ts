@@ -1,6 +1,7 @@
 import type { Comparison } from "../core/compare.js";
 import type { Estimand } from "../core/types.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
+import { facetComponentsJson } from "./facetComponents.js";
 import { gateJson } from "./gateJson.js";
 import { analysisJson } from "./json.js";
 import { jsonText } from "./jsonText.js";
@@ -73,6 +74,27 @@ export function comparisonReportJson(report: ComparisonReport): Record<string, u
     ),
     groups: report.metrics.map((m) => ({ metric: m.metric, ...m.groups })),
     gate: report.gate ? gateJson(report.gate) : null,
+    ...(report.facets ? comparedComponentsJson(report) : {}),
+  };
+}
+
+/**
+ * `varianceComponents` (and `facets`) of each compared system, by metric then system
+ * (facetComponents.ts gives each system's keys).
+ */
+function comparedComponentsJson(report: ComparisonReport): Record<string, unknown> {
+  const facets = report.facets ?? [];
+  const part = (key: "varianceComponents" | "facets", metric: string) =>
+    Object.fromEntries(
+      facets
+        .filter((f) => f.metric === metric)
+        .map((f) => [f.system, facetComponentsJson(f.components)[key]]),
+    );
+  const byMetric = (key: "varianceComponents" | "facets") =>
+    Object.fromEntries(report.metrics.map((m) => [m.metric, part(key, m.metric)]));
+  return {
+    varianceComponents: byMetric("varianceComponents"),
+    facets: byMetric("facets"),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { MetricComparisons } from "../core/compareMetric.js";
 import type { ComparisonMode } from "../core/comparisonPairs.js";
+import type { FacetInterval } from "../core/facets/facetInterval.js";
 import type { GateDecision } from "../core/gate.js";
 import type { InputDescription } from "./analysisReport.js";
 import type { SummationKind } from "./summationNote.js";
@@ -25,4 +26,10 @@ export interface ComparisonReport {
   readonly aggregatesFile: string | null;
   /** The regression gate's decision (--fail-if-worse or --require-noninferior), if asked. */
   readonly gate?: GateDecision | null;
+  /** With facets (trial, judge, variant): each compared system × metric's variance components. */
+  readonly facets?: readonly {
+    readonly system: string;
+    readonly metric: string;
+    readonly components: FacetInterval;
+  }[];
 }

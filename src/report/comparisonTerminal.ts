@@ -4,6 +4,7 @@ import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE } from "../core/pairedStudyCovera
 import type { Interval } from "../core/types.js";
 import { comparisonOverviewRows, differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
+import { facetComponentsLines, facetHeaderLines } from "./facetComponents.js";
 import {
   alignColumns,
   ansiStyle,
@@ -256,6 +257,14 @@ export function comparisonTerminal(
       : []),
   ];
   if (report.metrics.length > 1) parts.unshift(overview(report));
+  for (const f of report.facets ?? [])
+    parts.push(
+      [
+        `system ${f.system} · metric ${f.metric}`,
+        ...facetHeaderLines(f.components),
+        ...facetComponentsLines(f.components).slice(1),
+      ].join("\n"),
+    );
   // The gate's decision last, where a CI log is read from.
   if (report.gate) parts.push(blocksToTerminal(gateBlocks(report.gate, false)).trimEnd());
   return `ragci compare · ${report.systems.join(", ")}\n\n${parts.join("\n\n")}\n\n${footer.join("\n")}\n`;

@@ -1,6 +1,7 @@
 import type { Analysis, EstimandAnalysis } from "../core/analyze.js";
 import type { Interval } from "../core/types.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
+import { facetComponentsJson } from "./facetComponents.js";
 import { jsonText } from "./jsonText.js";
 
 /**
@@ -95,6 +96,7 @@ export function analysisJson(entry: AnalysisEntry): Record<string, unknown> {
     ...(entry.censusStudy
       ? { censusStudy: { file: entry.censusStudy.file, ...entry.censusStudy.study } }
       : {}),
+    ...(entry.facets ? facetComponentsJson(entry.facets) : {}),
   };
 }
 

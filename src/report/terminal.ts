@@ -4,6 +4,7 @@ import type { AvailableInterval, Interval } from "../core/types.js";
 import { analysisOverviewRows } from "./analysisOverview.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { estimateDecimals } from "./estimateDecimals.js";
+import { facetComponentsLines, facetHeaderLines } from "./facetComponents.js";
 import {
   alignColumns,
   ansiStyle,
@@ -149,6 +150,7 @@ export function terminalAnalysis(
       `${report.command} ${source} · ${entry.system === null ? "" : `system ${entry.system} · `}metric ${entry.metric} (${kind}) · ${a.documents} documents · ${count(a.results)} results · ${designLine(a)}`,
     ),
   );
+  if (entry.facets) lines.push(...facetHeaderLines(entry.facets));
   lines.push("");
   const header = ["", "estimate", `${levelText} interval`, "se", "ν", "method", ""];
   lines.push(
@@ -252,6 +254,7 @@ export function terminalAnalysis(
       );
     }
   }
+  if (entry.facets) lines.push(...facetComponentsLines(entry.facets));
   lines.push("", "advice");
   for (const warning of lonelyPsuWarnings(a.design)) lines.push(`  ${s.yellow("!")} ${warning}`);
   for (const advice of a.advice) {

@@ -3,6 +3,7 @@ import { groupedInteger } from "../../core/groupedInteger.js";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
 import { namingSystemMetric, systemMetricLabel } from "../../core/systemMetricLabel.js";
 import {
+  cellsOfSystem,
   declaredDesign,
   mergeShards,
   QUERY_CHECK_ROW_LIMIT,
@@ -20,7 +21,7 @@ import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import { loadDuringScan } from "../loadDuringScan.js";
-import { analysisSettings, parseList } from "../options.js";
+import { analysisSettings, parseList, withFacetOptions } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -50,7 +51,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
       .description("document-level intervals for micro and macro averages of retrieval metrics")
       .argument("[files...]", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
     (command) =>
-      command
+      withFacetOptions(command)
         .option(
           "--metric <columns>",
           "metric column(s), comma-separated (e.g. hit@5,mrr)",
@@ -115,13 +116,21 @@ export async function runAnalyze(
       onProgress: (phase, f) =>
         io.progress.update(`${systemMetricLabel(group)}: ${phase} ${Math.round(100 * f)}%`),
     });
+  // With facets, each system × metric's variance components from its cells.
+  const components = inputs.some((i) => i.cells)
+    ? (await import("../../core/facets/facetInterval.js")).facetInterval
+    : null;
   const entries = groups.map((group) =>
-    namingSystemMetric(group, groups.length, () => ({
-      metric: group.metric,
-      system: group.system,
-      analysis: analysisOf(group, settings.population),
-      aggregatesSha256: sha256Aggregates([group]),
-    })),
+    namingSystemMetric(group, groups.length, () => {
+      const cells = components ? cellsOfSystem(inputs, group.system, group.metric) : null;
+      return {
+        metric: group.metric,
+        system: group.system,
+        analysis: analysisOf(group, settings.population),
+        aggregatesSha256: sha256Aggregates([group]),
+        ...(components && cells ? { facets: components(cells, { level: options.level }) } : {}),
+      };
+    }),
   );
   const studied = options.census
     ? await analysisCensusStudies(entries, options, io, (_, i, population) =>

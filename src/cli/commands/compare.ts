@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
 import {
+  cellsOfSystem,
   declaredDesign,
+  differenceName,
   pairedAggregateGroups,
   readSource,
   writeAggregates,
@@ -18,7 +20,7 @@ import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import { loadDuringScan } from "../loadDuringScan.js";
-import { analysisSettings, parseList } from "../options.js";
+import { analysisSettings, parseList, withFacetOptions } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -51,7 +53,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
         "per-query results: one file with a system column, or one file per system (or --from)",
       ),
     (command) =>
-      withGateOptions(command)
+      withFacetOptions(withGateOptions(command))
         .option(
           "--query <column>",
           "query id column the systems are paired on (default: query_id, query, qid)",
@@ -127,6 +129,50 @@ export async function runCompare(
     await writeAggregates(options.writeAggregates, aggregates, designed.label);
   io.progress.done();
   const decision = gate ? await applyGate(results, options.level, gate, io) : null;
+  // With facets, each compared system × metric's variance components from its cells.
+  const components = loaded.cells
+    ? (await import("../../core/facets/facetInterval.js")).facetInterval
+    : null;
+  const unpaired: string[] = [];
+  const pairing = components
+    ? (await import("../../core/facets/differenceCells.js")).differenceCells
+    : null;
+  // Each system's cells, then each compared pair's difference cells b − a (paired on
+  // document, query, judge, variant), named as the per-document tables name differences.
+  const facets =
+    components && pairing
+      ? results.flatMap((m) => [
+          ...table.systems.flatMap((system) => {
+            const cells = cellsOfSystem([loaded], system, m.metric);
+            return cells
+              ? [
+                  {
+                    system,
+                    metric: m.metric,
+                    components: components(cells, { level: options.level }),
+                  },
+                ]
+              : [];
+          }),
+          ...m.comparisons.flatMap((c) => {
+            const a = cellsOfSystem([loaded], c.a, m.metric);
+            const b = cellsOfSystem([loaded], c.b, m.metric);
+            if (!a || !b) return [];
+            const { cells, unmatched } = pairing(b, a);
+            if (unmatched.a + unmatched.b > 0)
+              unpaired.push(
+                `${differenceName(c.a, c.b)}, ${m.metric}: ${unmatched.a} cells of ${c.b} and ${unmatched.b} of ${c.a} have no partner (document, query, judge, variant) and are left out of the difference's variance components`,
+              );
+            return [
+              {
+                system: differenceName(c.a, c.b),
+                metric: m.metric,
+                components: components(cells, { level: options.level }),
+              },
+            ];
+          }),
+        ])
+      : null;
   const report: ComparisonReport = {
     version: io.version,
     inputs: loaded.inputs,
@@ -136,9 +182,10 @@ export async function runCompare(
     dropped: table.dropped,
     metrics: results,
     summation: table.summation,
-    notices: loaded.notices,
+    notices: [...loaded.notices, ...unpaired],
     aggregatesFile: options.writeAggregates ?? null,
     gate: decision,
+    ...(facets ? { facets } : {}),
   };
   const renderers = {
     json: formatComparisonJson,

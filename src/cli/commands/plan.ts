@@ -15,6 +15,7 @@ import {
   parsePopulation,
   positiveNumber,
   probability,
+  withFacetOptions,
 } from "../options.js";
 import { checkPlanOptions, type PlanCommandOptions } from "../planOptions.js";
 import { readingProgress } from "../readingProgress.js";
@@ -100,7 +101,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "with --census: also plan a size-stratified sample (large: more than n results)",
       nonNegativeNumber("--cutoff"),
     );
-  withReportOptions(withDatabaseOptions(command), PLAN_SCHEMA)
+  withReportOptions(withDatabaseOptions(withFacetOptions(command)), PLAN_SCHEMA)
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runPlan));
 }

@@ -7,7 +7,7 @@ import { resolveMetrics } from "../resolveColumns.js";
 import { isLargeRun, readLargeRun } from "../trecRun/largeRun.js";
 import { readQrels } from "../trecRun/readQrels.js";
 import { distinctRuns, type InputRows } from "./distinctRuns.js";
-import type { EvalFormat, EvalRow, EvalRows } from "./evalRows.js";
+import type { EvalFormat, EvalRow, EvalRows, ToolFacets } from "./evalRows.js";
 import { EVAL_FORMATS, readEvalContent, requireFormat } from "./readEvalContent.js";
 import { trecRunFormat } from "./trecRun.js";
 
@@ -29,6 +29,8 @@ export interface EvalResultsOptions {
   readonly progress?: (file: string, pass: ReadingPass, fraction: number) => void;
   /** Provider errors left out (default) or kept as failures (EvalReadOptions.errors). */
   readonly errors?: "apart" | "failures";
+  /** The facets asked for, by the tool's names (EvalReadOptions.facets); absent: none. */
+  readonly facets?: ToolFacets;
 }
 
 /** A tool's output rewritten as a per-query JSONL table (query_id, doc, system, metrics). */
@@ -47,7 +49,9 @@ export interface EvalResultsFile {
   readonly cleanup: () => Promise<void>;
 }
 
-const COLUMNS = ["query_id", "doc", "system"];
+const COLUMNS = ["query_id", "doc", "system", "trial", "judge", "variant"];
+
+const FACETS = ["trial", "judge", "variant"] as const;
 
 /** The readers of runs that --qrels scores. */
 const RUN_FORMATS: readonly EvalFormat["name"][] = ["trec_run", "run_json", "run_jsonl"];
@@ -84,6 +88,7 @@ export async function evalResultsFile(
       completeQueries: options.completeQueries ?? false,
       metrics: options.metrics,
       errors: options.errors ?? "apart",
+      ...(options.facets ? { facets: options.facets } : {}),
     } as const;
     let format: EvalFormat;
     let read: EvalRows;
@@ -109,6 +114,14 @@ export async function evalResultsFile(
       requireFormat(format, content, input.file);
       read = format.toRows(content, readOptions);
     }
+    // A facet asked of a tool whose reader does not carry it is refused, never left out.
+    for (const facet of FACETS)
+      if (options.facets?.[facet] && read.rows.some((r) => (r[facet] ?? null) === null))
+        throw new RagciError(
+          "invalid-option",
+          `${input.file}: ragci reads no ${facet} from ${format.name} output; leave out ${optionRef(facet)}`,
+          { file: input.file, option: facet },
+        );
     reads.push({
       file: input.file,
       tool: format.name,
@@ -143,7 +156,7 @@ export async function evalResultsFile(
   if (clash)
     throw new RagciError(
       "invalid-value",
-      `${file}: a metric is named ${clash}, which ragci uses for the item's ${clash === "doc" ? "document" : clash === "system" ? "system" : "id"}; rename it in the tool's output`,
+      `${file}: a metric is named ${clash}, which ragci uses for the item's ${clash === "doc" ? "document" : clash === "query_id" ? "id" : clash}; rename it in the tool's output`,
       { file },
     );
   if (!options.metrics && available.length !== 1)
@@ -190,6 +203,7 @@ export async function evalResultsFile(
       query_id: r.query,
       doc: r.doc,
       system: r.system,
+      ...Object.fromEntries(FACETS.filter((f) => options.facets?.[f]).map((f) => [f, r[f]])),
       ...Object.fromEntries(metrics.map((m) => [m, r.metrics[m] ?? null])),
     }),
   );

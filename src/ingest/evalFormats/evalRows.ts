@@ -14,6 +14,12 @@ export interface EvalRow {
   readonly system: string;
   /** Per-item metrics by name; null where the item carries no number for that metric. */
   readonly metrics: Readonly<Record<string, number | null>>;
+  /** With the trial facet asked for: the rerun (Inspect's epoch, promptfoo's repeat, evalite's trial). */
+  readonly trial?: string | null;
+  /** With the judge facet asked for: the judge (Inspect's scorer). */
+  readonly judge?: string | null;
+  /** With the variant facet asked for: the prompt wording. */
+  readonly variant?: string | null;
 }
 
 /** One tool's reader: recognise its output from content, and turn it into rows. */
@@ -67,6 +73,45 @@ export interface EvalReadOptions {
    * "apart" (default) leaves them out, counted in a note; "failures" keeps them as failures.
    */
   readonly errors?: "apart" | "failures";
+  /**
+   * The facets asked for (FilesSource.trial, .judge, .variant, by the tool's name for them):
+   * a reader that has them keeps each trial (judge) as a row with its label instead of
+   * averaging, and refuses a name it does not have (toolFacets).
+   */
+  readonly facets?: ToolFacets;
+}
+
+/** The facets asked of a tool's output, by the names the user gave (null: not asked). */
+export interface ToolFacets {
+  readonly trial: string | null;
+  readonly judge: string | null;
+  readonly variant: string | null;
+}
+
+/**
+ * Which facets a tool's output is asked for, checked against the names the tool has for them
+ * (e.g. Inspect: trial "epoch", judge "scorer"); a facet the tool does not have is refused.
+ */
+export function toolFacets(
+  options: EvalReadOptions,
+  tool: string,
+  has: { readonly [F in keyof ToolFacets]?: readonly string[] },
+): { readonly trial: boolean; readonly judge: boolean; readonly variant: boolean } {
+  const asked = options.facets ?? { trial: null, judge: null, variant: null };
+  const check = (facet: keyof ToolFacets): boolean => {
+    const name = asked[facet];
+    if (name === null) return false;
+    const names = has[facet] ?? [];
+    if (names.includes(name)) return true;
+    throw new RagciError(
+      "invalid-option",
+      names.length > 0
+        ? `${options.file}: ${tool} output has no ${facet} "${name}"; its ${facet} is ${optionRef(facet)} ${names.join(" or ")}`
+        : `${options.file}: ${tool} output records no ${facet}; leave out ${optionRef(facet)}`,
+      { file: options.file, option: facet },
+    );
+  };
+  return { trial: check("trial"), judge: check("judge"), variant: check("variant") };
 }
 
 export interface EvalRows {

@@ -29,8 +29,10 @@ import {
   isJsonObject,
   type JsonObject,
   Trials,
+  toolFacets,
   valueAtPath,
 } from "./evalRows.js";
+import { FacetRows } from "./facetRows.js";
 
 /** One result as the export writes it (the store's rows are turned into the same shape). */
 interface Result {
@@ -223,6 +225,9 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   // Two runs of one eval must stay two systems: the eval's name with the file's base name.
   const base = basename(file, extname(file));
   const trials = new Trials();
+  // With the trial facet, each trial is a row of its own (its index within the item).
+  const keep = toolFacets(options, "evalite", { trial: ["trial", "trial_index"] }).trial;
+  const kept = new FacetRows(file);
   const repeated: string[] = [];
   const unpaired: string[] = [];
   // Evals of one name in two files stay two systems: their file then joins the name.
@@ -238,18 +243,30 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     for (const r of results) {
       // The item's position in the eval's dataset (see the header).
       const position = Math.floor(r.colOrder / count);
+      if (keep) {
+        const trial = String(r.trialIndex ?? r.colOrder % count);
+        const key = {
+          system,
+          query: String(position),
+          doc: valueAtPath(r.value, path),
+          trial,
+          judge: null,
+        };
+        for (const s of r.scores) kept.add(key, s.name, s.score);
+        continue;
+      }
       const item = trials.of(system, String(position), () => valueAtPath(r.value, path));
       for (const s of r.scores) Trials.add(item, s.name, s.score);
     }
   }
-  const rows = trials.rows();
+  const rows = keep ? kept.rows() : trials.rows();
   const notes = [
     `evalite: each item is its position in its eval's dataset (the query id), never its input; systems are the evals' names with the file's name (${base}); metrics are the scorers' scores`,
     ...read.notes,
   ];
   if (repeated.length > 0)
     notes.push(
-      `evalite: items ran several times (trialCount ${repeated.join(", ")}${fromFile ? ", read from the runs of equal data points, as the export has no trial index" : ""}); each item's scores are averaged over its trials`,
+      `evalite: items ran several times (trialCount ${repeated.join(", ")}${fromFile ? ", read from the runs of equal data points, as the export has no trial index" : ""}); ${keep ? "each trial is kept as a row of its trial column, and averaged per item for the interval" : "each item's scores are averaged over its trials"}`,
     );
   if (unpaired.length > 0)
     notes.push(

@@ -12,7 +12,7 @@
 // results.sample_reductions in older logs), src/inspect_ai/scorer/_metric.py (Score,
 // value_to_float), src/inspect_ai/log/_recorders/eval.py (member names).
 import { basename } from "node:path";
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import {
   docFieldMissing,
   type EvalContent,
@@ -21,8 +21,10 @@ import {
   type EvalRow,
   type EvalRows,
   Trials,
+  toolFacets,
   valueAtPath,
 } from "./evalRows.js";
+import { FacetRows } from "./facetRows.js";
 
 type Item = Record<string, unknown>;
 
@@ -213,6 +215,48 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     notes.push(
       `Inspect: ${file} has status ${status || "unknown"}, not success; its ${seen.size} logged sample epochs are read as they are, and any samples the run did not finish are absent`,
     );
+  const facets = toolFacets(options, "Inspect", { trial: ["epoch"], judge: ["scorer"] });
+  if (facets.trial || facets.judge) {
+    // Kept facets read each epoch's own scores, whose mean is Inspect's mean reduction.
+    if (nonMean.length > 0)
+      throw new RagciError(
+        "invalid-value",
+        `${file}: the Inspect log reduces epochs with ${reducers.join(", ")}, not their mean, so its epochs are not trials of one mean; re-run with --epochs-reducer mean, or leave out ${optionRef("trial")} and ${optionRef("judge")}`,
+        { file, option: facets.trial ? "trial" : "judge" },
+      );
+    const rows = new FacetRows(file);
+    for (const sample of samples) {
+      const query = String(sample.id);
+      const doc = valueAtPath(sample, path);
+      const trial = facets.trial ? String(Number(sample.epoch ?? 1)) : null;
+      const scores = isObject(sample.scores) ? sample.scores : {};
+      for (const [scorer, score] of Object.entries(scores)) {
+        const values: Record<string, number | null> = {};
+        // With judges, each scorer is a judge of one metric, "score" (or score.key for a dict).
+        scoreMetrics(
+          facets.judge ? "score" : scorer,
+          isObject(score) ? score.value : undefined,
+          values,
+        );
+        const judge = facets.judge ? scorer : null;
+        for (const [name, value] of Object.entries(values))
+          rows.add({ system, query, doc, trial, judge }, name, value);
+      }
+    }
+    notes.push(
+      [
+        facets.trial
+          ? `Inspect: each epoch is a trial (${epochs} epoch${epochs === 1 ? "" : "s"}), kept as cells and averaged per sample for the interval`
+          : `Inspect: ${epochs} epochs per sample averaged per scorer, as Inspect's default reducer (mean) does`,
+        ...(facets.judge
+          ? [
+              "each scorer is a judge of one metric, score (score.key for a scorer whose value is a dict)",
+            ]
+          : []),
+      ].join("; "),
+    );
+    return { rows: rows.rows(), notes, run: inspectRun(log.spec, file) };
+  }
   let rows: EvalRow[];
   if (log.reductions !== null) {
     // Inspect's own per-sample reductions (what its metrics are computed from), whatever the

@@ -18,8 +18,10 @@ import {
   type EvalRows,
   finiteNumber,
   type TrialScores,
+  toolFacets,
   valueAtPath,
 } from "./evalRows.js";
+import { FacetRows } from "./facetRows.js";
 
 type Item = Record<string, unknown>;
 
@@ -163,6 +165,9 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     items.flatMap((i) => Object.keys(isObject(i.namedScores) ? i.namedScores : {})),
   );
   const trials = new Map<string, GatheredTest>();
+  // With the trial facet, each repeat is a row of its own, numbered 1, 2, … in testIdx order.
+  const keep = toolFacets(options, "promptfoo", { trial: ["repeat"] }).trial;
+  const kept = new FacetRows(options.file);
   const seen = new Set<string>();
   const errors = new Map<string, number>();
   const total = new Map<string, number>();
@@ -211,6 +216,11 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       ...[...named].map((n): [string, number | null] => [n, error ? 0 : finiteNumber(scores[n])]),
     ];
     for (const [name, value] of metrics) {
+      if (keep) {
+        const at = { system, query, doc, trial: String(trial.rows.length), judge: null };
+        kept.add(at, name, value);
+        continue;
+      }
       const values = trial.values.get(name) ?? [];
       if (value !== null) values.push(value);
       trial.values.set(name, values);
@@ -223,13 +233,14 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       { file: options.file },
     );
   return {
-    rows: averagedRows(trials.values()),
+    rows: keep ? kept.rows() : averagedRows(trials.values()),
     notes: [
       ...systemNotes(prompts),
       ...repeatNotes(
         [...trials.values()].map((t) => t.rows.length),
         repeat,
         ownRepeats,
+        keep,
       ),
       ...[...errors].map(([system, n]) => errorNote(system, n, total.get(system) ?? n, keepErrors)),
     ],
@@ -250,6 +261,7 @@ function repeatNotes(
   trialCounts: readonly number[],
   repeat: number | null,
   ownRepeats: boolean,
+  kept: boolean,
 ): string[] {
   const most = Math.max(...trialCounts);
   if (most <= 1) return [];
@@ -258,7 +270,7 @@ function repeatNotes(
       ? "the file does not record promptfoo's --repeat (JSONL does not): results whose test case (vars, description, metadata) is the same are read as repeats of one test"
       : `promptfoo ran each test ${repeat} times (--repeat ${repeat}${ownRepeats ? ", or the test's own options.repeat" : ""})`;
   return [
-    `${source}; a test's repeats are trials of one query, averaged (up to ${most} per query)`,
+    `${source}; a test's repeats are trials of one query, ${kept ? "kept as trials 1, 2, … in testIdx order and averaged per query for the interval" : "averaged"} (up to ${most} per query)`,
   ];
 }
 
