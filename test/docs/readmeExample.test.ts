@@ -5,7 +5,8 @@
  * compiled in memory as one ES module beside package.json, with `"ragci"` mapped to
  * src/index.ts, so a renamed export or a changed option fails here.
  */
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -74,6 +75,22 @@ describe("the library examples", () => {
 
   it("docs/library.md's compile under the same settings", () => {
     expect(diagnostics(libraryPageExample())).toEqual([]);
+  });
+
+  it("README.md's runs: as a module of a project that installed ragci (the built package), it gives an interval", () => {
+    // Inside the package's folder `import "ragci"` resolves to the package itself through its
+    // exports, as it does in a project that installed it; the build is dist/ (npm test builds it).
+    const js = ts.transpileModule(readmeExample(), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const dir = join(ROOT, ".cache");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, "readme-example.mjs");
+    writeFileSync(file, `${js}\nconsole.log(JSON.stringify(a.micro?.intervals.cr2));\n`);
+    const cr2 = JSON.parse(execFileSync(process.execPath, [file], { encoding: "utf8" }));
+    expect(cr2.available).toBe(true);
+    expect(cr2.lower).toBeLessThan(30 / 55);
+    expect(cr2.upper).toBeGreaterThan(30 / 55);
   });
 
   it("the check is real: a misspelled export is reported in each", () => {
