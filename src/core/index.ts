@@ -93,6 +93,7 @@ export {
   type FacetIntervalOptions,
   facetInterval,
 } from "./facets/facetInterval.js";
+export { type FacetPilotPlan, facetPilotPlan } from "./facets/facetPilotPlan.js";
 export {
   cheapestFacetPlan,
   type FacetCosts,

@@ -1,4 +1,5 @@
 import { optionRef, RagciError } from "../core/errors.js";
+import type { FacetCells } from "../core/facets/facetCells.js";
 import {
   type PlanStart,
   type PlanStartInput,
@@ -13,6 +14,8 @@ import { isDatabaseSource, type ReadProgress, type Source } from "./source.js";
  * Where a plan's S and M come from: a pilot or census source (files, or a database, where the
  * rows are aggregated), or S given (`sd`, `sdMacro`, `sdMicro`) when `source` is null.
  *
+ * With facets (trial, judge), a one-system pilot's cells come back as `facetCells`.
+ *
  * @param system the system selection as the user wrote it (a paired plan's note names it)
  * @throws RagciError when S is given as well as a source to estimate it from
  */
@@ -21,8 +24,8 @@ export async function readPlanStart(
   selection: Selection,
   input: PlanStartInput & { readonly system?: string | undefined },
   progress?: ReadProgress,
-): Promise<PlanStart> {
-  if (source === null) return planStartFromSd(input);
+): Promise<PlanStart & { readonly facetCells: FacetCells | null }> {
+  if (source === null) return { ...planStartFromSd(input), facetCells: null };
   const database = isDatabaseSource(source);
   if (input.sd !== undefined || input.sdMacro !== undefined || input.sdMicro !== undefined) {
     const given = database ? optionRef("url") : "a file";
@@ -36,7 +39,9 @@ export async function readPlanStart(
     ...(progress ? { progress } : {}),
   });
   const { file, sha256 } = pilot.description;
-  return planStartFromPilot(
+  // A faceted pilot of one system: its cells, for a plan across facets (judges, reruns).
+  const facetCells = pilot.cells?.length === 1 ? (pilot.cells[0]?.cells ?? null) : null;
+  const start = planStartFromPilot(
     {
       ...pilot,
       system: input.system ?? null,
@@ -47,4 +52,5 @@ export async function readPlanStart(
     },
     input,
   );
+  return { ...start, facetCells };
 }

@@ -1,3 +1,5 @@
+import type { FacetPilotPlan } from "../core/facets/facetPilotPlan.js";
+import type { FacetPlan } from "../core/facets/facetPlan.js";
 import type { SamplePlan } from "../core/planning/samplePlan.js";
 import type { SizeStratifiedPlan } from "../core/planning/sizeStratifiedPlan.js";
 import { fixed, percent, significant } from "./format.js";
@@ -11,6 +13,8 @@ export interface PlanReport {
   readonly version: string;
   readonly plan: SamplePlan;
   readonly stratified: SizeStratifiedPlan | null;
+  /** --cost: the plan across reruns and judges from a faceted pilot. */
+  readonly facets?: FacetPilotPlan | null;
 }
 
 /**
@@ -31,6 +35,7 @@ export function planJson(report: PlanReport): Record<string, unknown> {
     source: plan.source,
     estimands: plan.estimands.map((e) => ({ estimand: e, ...plan[e] })),
     stratified: report.stratified,
+    facets: report.facets ?? null,
     warnings: plan.warnings,
   };
 }
@@ -91,6 +96,7 @@ export function planBlocks(report: PlanReport): ReportBlock[] {
   blocks.push({ kind: "heading", text: "half-width against K" });
   blocks.push({ kind: "table", rows: curve, align: ["r", "r", "r"] });
   if (report.stratified) blocks.push(...stratifiedBlocks(report.stratified));
+  if (report.facets) blocks.push(...facetBlocks(report.facets));
   blocks.push({ kind: "heading", text: "advice" }, { kind: "bullets", items: [...plan.warnings] });
   return blocks;
 }
@@ -123,6 +129,52 @@ function stratifiedBlocks(plan: SizeStratifiedPlan): ReportBlock[] {
       kind: "bullets",
       items: [
         "Predicted from the census (combined ratio for micro); Neyman allocates on each estimand's own S_h, so its counts differ between macro and micro; the stratified interval has ν = K − 2, SRS ν = K − 1.",
+      ],
+    },
+  ];
+}
+
+function facetDesignRow(label: string, p: FacetPlan | null): string[] {
+  if (!p) return [label, "none within the search's limits", "", "", "", "", ""];
+  const n = (x: number) => (Number.isInteger(x) ? String(x) : fixed(x, 1));
+  return [
+    label,
+    n(p.documents),
+    n(p.queries),
+    n(p.trials),
+    n(p.judges),
+    significant(p.cost),
+    `±${fixed(p.halfWidth, 4)} (ν ${fixed(p.df, 1)})`,
+  ];
+}
+
+/** --cost: the components, the pilot's design and the cheapest (and budget's narrowest) design. */
+function facetBlocks(f: FacetPilotPlan): ReportBlock[] {
+  const components = Object.entries(f.components)
+    .map(([k, v]) => `${k} ${significant(v as number)}`)
+    .join(", ");
+  const rows = [
+    ["", "documents", "queries/doc", "reruns", "judges", "cost", "half-width (judges random)"],
+    facetDesignRow("this pilot's design", f.current),
+    facetDesignRow(`cheapest for ±${f.cheapest.halfWidth}`, f.cheapest.plan),
+    ...(f.narrowest
+      ? [facetDesignRow(`narrowest for ${f.narrowest.budget}`, f.narrowest.plan)]
+      : []),
+  ];
+  const { document, query, trial, judge } = f.costs;
+  return [
+    { kind: "heading", text: "across reruns and judges (variance components of the pilot)" },
+    {
+      kind: "bullets",
+      items: [
+        `Components (REML): ${components}. Prices: document ${document}, query ${query}, rerun ${trial}, one judge's grade ${judge}.`,
+      ],
+    },
+    { kind: "table", rows, align: ["l", "r", "r", "r", "r", "r", "l"] },
+    {
+      kind: "bullets",
+      items: [
+        "Balanced designs with judges drawn from a population: var = σ²_D/D + σ²_Q/(DQ) + σ²_J/J + σ²_DJ/(DJ) + σ²_e/(DQJT), ν by Satterthwaite (docs/facets.md). The pilot's row uses its average queries per document and reruns per cell.",
       ],
     },
   ];

@@ -127,6 +127,7 @@ describe("@example in src/core", () => {
       "cheapestFacetPlan",
       "differenceCells",
       "facetInterval",
+      "facetPilotPlan",
       "facetPlanHalfWidth",
       "narrowestFacetPlan",
       "varianceComponents",

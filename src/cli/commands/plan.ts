@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import { RagciError } from "../../core/errors.js";
+import { facetPilotPlan } from "../../core/facets/facetPilotPlan.js";
 import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
 import { differenceName, parseSystemSelection, readPlanStart } from "../../ingest/index.js";
@@ -17,7 +19,7 @@ import {
   probability,
   withFacetOptions,
 } from "../options.js";
-import { checkPlanOptions, type PlanCommandOptions } from "../planOptions.js";
+import { checkPlanOptions, type PlanCommandOptions, parseFacetCosts } from "../planOptions.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -32,6 +34,9 @@ Examples:
                                                 # paired, S of the pilot's per-document difference
   $ ragci plan census.csv --census --metric hit5 --system system=bm25 --half-width 0.05 --cutoff 20
                                                 # and stratified by size: large = more than 20 results
+  $ ragci plan examples/covidqa-judges.csv --doc doc_id --query query_id --metric found --system system=bm25 \\
+      --judge judge --half-width 0.05 --cost document=20,query=1,trial=0,judge=0.1
+                                                # across judges: the cheapest documents × queries × judges
   $ ragci plan --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --half-width 0.03
                                                 # S of the pilot, aggregated in the database
 
@@ -100,6 +105,16 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "--cutoff <n>",
       "with --census: also plan a size-stratified sample (large: more than n results)",
       nonNegativeNumber("--cutoff"),
+    )
+    .option(
+      "--cost <prices>",
+      "plan across reruns and judges (a pilot with --trial/--judge): each unit's price, document=…,query=…,trial=…,judge=… (trial: one generation; judge: one judge grading one answer)",
+      parseFacetCosts,
+    )
+    .option(
+      "--budget <B>",
+      "with --cost: also the narrowest design this budget buys",
+      positiveNumber("--budget"),
     );
   withReportOptions(withDatabaseOptions(withFacetOptions(command)), PLAN_SCHEMA)
     .addHelpText("after", EXAMPLES)
@@ -135,7 +150,8 @@ export async function runPlan(
     options.cutoff !== undefined && start.census
       ? planSizeStratifiedBeside(plan, start.census, options.cutoff)
       : null;
-  const report = { version: io.version, plan, stratified };
+  const facets = options.cost ? facetPlanOf(start.facetCells, options) : null;
+  const report = { version: io.version, plan, stratified, facets };
   const renderers = {
     json: (r: typeof report) => jsonText(planJson(r)),
     markdown: planMarkdown,
@@ -156,5 +172,23 @@ export async function runPlan(
       };
       return planHtml({ report, aggregates: census ? aggregatesDownload(path, [census]) : null });
     },
+  });
+}
+
+/** --cost: the faceted pilot's plan (one system's cells; judges drawn from a population). */
+function facetPlanOf(
+  cells: Parameters<typeof facetPilotPlan>[0] | null,
+  options: PlanCommandOptions,
+) {
+  if (!cells)
+    throw new RagciError(
+      "invalid-option",
+      "--cost plans from one system's faceted pilot: give --system COL=ONE (a pair's facets are not planned yet)",
+    );
+  return facetPilotPlan(cells, {
+    costs: options.cost as NonNullable<PlanCommandOptions["cost"]>,
+    level: options.level,
+    halfWidth: options.halfWidth as number,
+    budget: options.budget,
   });
 }
