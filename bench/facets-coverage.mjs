@@ -18,8 +18,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = process.env.RAGCI_BENCH_DIST ?? join(root, "dist");
-const { facetInterval, tQuantile, expit } = await import(
-  pathToFileURL(join(dist, "core/index.js")).href
+const { facetInterval } = await import(pathToFileURL(join(dist, "core/index.js")).href);
+const { tQuantile, expit } = await import(
+  pathToFileURL(join(dist, "core/numeric/distributions.js")).href
 );
 
 const REPS = Number(process.argv[2] ?? 400);
