@@ -259,7 +259,12 @@ export async function createContext(argv) {
     distLabel: path.relative(ROOT, dist) || ".",
     commit: buildCommit(dist),
     cli,
-    core: await import(pathToFileURL(path.join(dist, "core", "index.js")).href),
+    // ragci/core and the two diagnostics the investigation reads, which are not in its surface.
+    core: {
+      ...(await import(pathToFileURL(path.join(dist, "core", "index.js")).href)),
+      ...(await import(pathToFileURL(path.join(dist, "core", "diagnostics", "rateDistribution.js")).href)),
+      ...(await import(pathToFileURL(path.join(dist, "core", "diagnostics", "sizeDistribution.js")).href)),
+    },
     investigate: !argv.includes("--skip-investigation"),
     machine,
     pandasParquet,
