@@ -1,5 +1,7 @@
 import { FEWEST_DIFFERING_DOCUMENTS } from "../diagnostics/differingDocuments.js";
 import { optionRef, RagciError } from "../errors.js";
+import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE } from "../pairedStudyCoverage.js";
+import { RAGCI_STUDY_COVERAGE } from "../recommendMethod.js";
 import type { Estimand } from "../types.js";
 import { checkCurve } from "./checkCurve.js";
 import { documentsForDiffering } from "./documentsForDiffering.js";
@@ -178,6 +180,8 @@ function planWarnings(
   }
   const differing = differingWarning(input, estimands, plans);
   if (differing) warnings.push(differing);
+  const small = smallPlanWarning(input, estimands, plans);
+  if (small) warnings.push(small);
   warnings.push(
     "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
   );
@@ -240,4 +244,34 @@ function differingWarning(
     return ks.some((x) => x < needed);
   });
   return `${head}: K ≥ ${needed} holds at least ${fewest} with probability ${ENOUGH_DIFFER_PROBABILITY * 100}% (${model}).${planned.length > 0 ? ` The K planned above for ${planned.join(" and ")} is below it.` : ""}`;
+}
+
+const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/**
+ * A planned K below 20: what ragci's studies found at K = 5 or 10, paired (the paired studies)
+ * or of one system (the five censuses), so a small answer is not read as a safe one.
+ */
+function smallPlanWarning(
+  input: SamplePlanInput,
+  estimands: readonly Estimand[],
+  plans: Partial<Record<Estimand, EstimandPlan>>,
+): string | null {
+  const ks = estimands.flatMap((e) => [plans[e]?.documents, plans[e]?.detect?.documents]);
+  const planned = ks.filter((k): k is number => typeof k === "number");
+  if (planned.length === 0) return null;
+  const k = Math.min(...planned);
+  if (k >= 20) return null;
+  const at = k <= 5 ? "k5" : "k10";
+  const paired =
+    input.difference !== undefined ||
+    (input.source.kind !== "given" && input.source.difference !== undefined);
+  if (paired) {
+    const c = (key: string) =>
+      percent(PAIRED_STUDY_COVERAGE[`${at}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE]);
+    return `The plan's K = ${k} is below 20: at K = ${at === "k5" ? 5 : 10} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t")}–${c("highest/macro/t")} (macro t) (${PAIRED_STUDIES}); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
+  }
+  const c = (key: string) =>
+    percent(RAGCI_STUDY_COVERAGE[`${at}-${key}` as keyof typeof RAGCI_STUDY_COVERAGE]);
+  return `The plan's K = ${k} is below 20: at K = ${at === "k5" ? 5 : 10} ragci's studies found the recommended intervals at ${c("lowest/micro/logit-cv3")} or more (micro logit-cv3) and ${c("lowest/macro/logit")} or more (macro logit) of 95% over censuses from even to power-law sizes, and cr2 far lower on skewed ones (docs/choosing-an-interval.md); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
 }

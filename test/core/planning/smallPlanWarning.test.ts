@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { PAIRED_STUDY_COVERAGE } from "../../../src/core/pairedStudyCoverage.js";
+import { planSample } from "../../../src/core/planning/samplePlan.js";
+import { RAGCI_STUDY_COVERAGE } from "../../../src/core/recommendMethod.js";
+
+const given = { kind: "given" } as const;
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+// Issue 25: "a 4-document paired plan comes with no small-K warning". A plan below K = 20 now
+// says what ragci's studies found at K = 5 or 10, from the same tables the analyze advice quotes.
+describe("a plan below K = 20 says what the studies found there", () => {
+  it("a paired plan of 5 documents quotes the paired studies at K = 5", () => {
+    const plan = planSample({
+      sd: { macro: 0.3, micro: 0.3 },
+      difference: 0.5,
+      power: 0.8,
+      level: 0.95,
+      population: null,
+      source: given,
+    });
+    expect(plan.macro?.detect?.documents).toBe(5);
+    const small = plan.warnings.filter((w) => w.startsWith("The plan's K = 5 is below 20"));
+    expect(small).toHaveLength(1);
+    expect(small[0]).toContain(
+      `${pct(PAIRED_STUDY_COVERAGE["k5-lowest/macro/t"])}–${pct(PAIRED_STUDY_COVERAGE["k5-highest/macro/t"])} (macro t)`,
+    );
+  });
+
+  it("a one-system plan of 12 documents quotes the single-system studies at K = 10", () => {
+    const plan = planSample({
+      sd: { macro: 0.2, micro: 0.2 },
+      halfWidth: 0.15,
+      level: 0.95,
+      population: null,
+      source: given,
+    });
+    const k = Math.min(plan.macro?.documents as number, plan.micro?.documents as number);
+    expect(k).toBeGreaterThan(5);
+    expect(k).toBeLessThan(20);
+    const small = plan.warnings.filter((w) => w.startsWith(`The plan's K = ${k} is below 20`));
+    expect(small).toHaveLength(1);
+    expect(small[0]).toContain(pct(RAGCI_STUDY_COVERAGE["k10-lowest/micro/logit-cv3"]));
+    expect(small[0]).not.toContain("paired");
+  });
+
+  it("a plan of 20 documents or more has no such warning", () => {
+    const plan = planSample({
+      sd: { macro: 0.3, micro: 0.3 },
+      halfWidth: 0.05,
+      level: 0.95,
+      population: null,
+      source: given,
+    });
+    expect(plan.macro?.documents).toBeGreaterThanOrEqual(20);
+    expect(plan.warnings.some((w) => w.includes("is below 20"))).toBe(false);
+  });
+});
