@@ -1,7 +1,7 @@
 import type { EstimandAnalysis } from "../core/analyze.js";
 import type { AnalysisReport } from "./analysisReport.js";
 import { estimateDecimals } from "./estimateDecimals.js";
-import { degreesOfFreedom, fixed } from "./format.js";
+import { fixed, intervalDf } from "./format.js";
 
 export interface OverviewCells {
   readonly estimate: string;
@@ -26,7 +26,7 @@ function cells(e: EstimandAnalysis | null, decimals: number): OverviewCells | nu
     interval: i?.available
       ? `[${fixed(i.lower, decimals)}, ${fixed(i.upper, decimals)}]`
       : "unavailable",
-    df: i?.available ? degreesOfFreedom(i.df) : "",
+    df: i?.available ? intervalDf(i) : "",
     method: e.recommended,
   };
 }

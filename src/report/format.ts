@@ -20,6 +20,17 @@ export function significant(value: number, digits = 3): string {
   return value.toFixed(Math.max(0, digits - 1 - magnitude));
 }
 
+/**
+ * An interval's ν as shown beside it: "" for a resampling interval (its bounds are replicate
+ * quantiles, no quantile of a reference distribution), "z" for a normal one, else ν.
+ */
+export function intervalDf(interval: {
+  readonly q: number | null;
+  readonly df: number | null;
+}): string {
+  return interval.q === null ? "" : degreesOfFreedom(interval.df);
+}
+
 /** Degrees of freedom: whole numbers as such, others with two decimals. */
 export function degreesOfFreedom(df: number | null): string {
   if (df === null) return "z";

@@ -11,6 +11,7 @@ import {
   count,
   degreesOfFreedom,
   fixed,
+  intervalDf,
   percent,
   signed,
   significant,
@@ -124,8 +125,8 @@ function estimandRow(
     s.bold(e.estimand),
     s.bold(fixed(e.estimate, decimals)),
     s.bold(bounds(interval, decimals)),
-    significant(interval.se ?? 0),
-    degreesOfFreedom(interval.df),
+    interval.se === null ? "" : significant(interval.se),
+    intervalDf(interval),
     e.recommended,
     withCoverage(e.question, censusCoverage(entry, e.estimand, e.recommended)),
   ];

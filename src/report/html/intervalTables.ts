@@ -1,5 +1,5 @@
 import type { Analysis, EstimandAnalysis } from "../../core/analyze.js";
-import { degreesOfFreedom, fixed, percent, significant } from "../format.js";
+import { degreesOfFreedom, fixed, intervalDf, percent, significant } from "../format.js";
 import { htmlTable, type TableRow } from "./htmlTable.js";
 import type { MethodRow } from "./methodRows.js";
 
@@ -35,7 +35,7 @@ export function estimateTable(
         },
         { text: available ? fixed(i.upper, decimals) : "", numeric: true, field: "upper" },
         { text: available && i.se !== null ? significant(i.se) : "", numeric: true, field: "se" },
-        { text: available ? degreesOfFreedom(i.df) : "", numeric: true, field: "df" },
+        { text: available ? intervalDf(i) : "", numeric: true, field: "df" },
         { text: e.recommended, field: "method" },
         available ? e.question : `${e.question}; ${i?.available === false ? i.reason : ""}`,
       ],
