@@ -1,5 +1,4 @@
 import { availableParallelism } from "node:os";
-import type { Analysis } from "../core/analyze.js";
 import { type PairedTable, readSource, type Selection } from "../ingest/index.js";
 import type { AnalysisEntry } from "../report/analysisReport.js";
 import type { CommandIo } from "./io.js";
@@ -66,16 +65,10 @@ export interface AnalysisCensusFlags extends CensusStudyFlags {
 }
 
 /**
- * analyze --census: for each system × metric, a coverage study on the census file's same
- * system × metric at the analysis's K (fpc with the census's M), the analysis redone with that
- * M (`withPopulation`) unless --population gave it, and the recommendation taken from it.
+ * analyze --census, first step: the census read (its per-document tables by system × metric),
+ * before the sample is analysed, so that each analysis is computed once, with the census's M.
  */
-export async function analysisCensusStudies(
-  entries: readonly AnalysisEntry[],
-  flags: AnalysisCensusFlags,
-  io: CommandIo,
-  withPopulation: (entry: AnalysisEntry, index: number, population: number) => Analysis,
-): Promise<AnalysisEntry[]> {
+export async function readAnalysisCensus(flags: AnalysisCensusFlags, io: CommandIo) {
   const { settings, run } = studyRun(flags, io);
   io.progress.update(`reading the census ${run.census}…`);
   const { systemColumn, metrics } = selectionOf(flags);
@@ -84,6 +77,38 @@ export async function analysisCensusStudies(
     { systemColumn, metrics },
     { read: "tables" },
   );
+  return { groups: census?.table.groups ?? [], settings, run };
+}
+
+export type AnalysisCensus = Awaited<ReturnType<typeof readAnalysisCensus>>;
+
+/**
+ * The census's M for a sample's system × metric (its documents); null when it lacks them or has
+ * no more documents than the sample's K, which the study then refuses saying so.
+ */
+export function censusPopulationOf(
+  census: AnalysisCensus,
+  group: {
+    readonly system: string | null;
+    readonly metric: string;
+    readonly stats: { readonly ids: readonly string[] };
+  },
+): number | null {
+  const whole = census.groups.find(
+    (g) => g.metric === group.metric && (group.system === null || g.system === group.system),
+  );
+  const M = whole ? whole.stats.ids.length : null;
+  return M !== null && M > group.stats.ids.length ? M : null;
+}
+
+/**
+ * analyze --census, second step: for each system × metric, a coverage study on the census's same
+ * system × metric at the analysis's K (fpc with the census's M) and the recommendation from it.
+ */
+export async function analysisCensusStudies(
+  entries: readonly AnalysisEntry[],
+  census: AnalysisCensus,
+): Promise<AnalysisEntry[]> {
   const { analysisCensusStudies } = await import("../simulation/censusStudies.js");
-  return analysisCensusStudies(entries, census?.table.groups ?? [], settings, run, withPopulation);
+  return analysisCensusStudies(entries, census.groups, census.settings, census.run);
 }

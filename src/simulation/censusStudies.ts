@@ -84,9 +84,9 @@ interface SampleEntry {
 
 /**
  * For each system × metric of a sample, a coverage study on the same system × metric of the
- * census at the sample's K, and the recommendation taken from it. The census gives M: without
- * a given population each analysis is redone with it (`withPopulation`), so its intervals apply
- * the fpc the study applied.
+ * census at the sample's K, and the recommendation taken from it. The census gives M: each
+ * analysis should have been computed with it (the caller reads the census first), so that its
+ * intervals apply the fpc the study applied.
  *
  * @throws RagciError when the census lacks a system × metric of the sample
  */
@@ -99,13 +99,12 @@ export async function analysisCensusStudies<E extends SampleEntry>(
   }[],
   settings: CensusStudySettings,
   run: CensusStudyRun,
-  withPopulation?: (entry: E, index: number, population: number) => Analysis,
 ): Promise<
   (E & { readonly censusStudy: { readonly file: string; readonly study: StudyResult } })[]
 > {
   const file = run.census;
   const out = [];
-  for (const [index, entry] of entries.entries()) {
+  for (const entry of entries) {
     const group = census.find(
       (g) => g.metric === entry.metric && (entry.system === null || g.system === entry.system),
     );
@@ -120,13 +119,9 @@ export async function analysisCensusStudies<E extends SampleEntry>(
     const study = await studyAtSampleSize(group.stats, entry.analysis.documents, settings, run, {
       label,
     });
-    const analysis =
-      settings.population === null && withPopulation
-        ? withPopulation(entry, index, group.stats.ids.length)
-        : entry.analysis;
     out.push({
       ...entry,
-      analysis: applyCensusStudy(analysis, study, file),
+      analysis: applyCensusStudy(entry.analysis, study, file),
       censusStudy: { file, study },
     });
   }

@@ -16,7 +16,7 @@ import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
-import { analysisCensusStudies } from "../censusStudy.js";
+import { analysisCensusStudies, censusPopulationOf, readAnalysisCensus } from "../censusStudy.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
@@ -105,6 +105,8 @@ export async function runAnalyze(
     inputs.map((i) => ({ file: i.description.file, groups: i.table.groups })),
     designed.label,
   );
+  // --census: read first, so that each analysis is computed once, with the census's M.
+  const census = options.census ? await readAnalysisCensus(options, io) : null;
   io.progress.update("computing intervals…");
   const settings = analysisSettings(options, designed.population);
   const analysisOf = (group: (typeof groups)[number], population: number | null) =>
@@ -126,17 +128,16 @@ export async function runAnalyze(
       return {
         metric: group.metric,
         system: group.system,
-        analysis: analysisOf(group, settings.population),
+        analysis: analysisOf(
+          group,
+          settings.population ?? (census && censusPopulationOf(census, group)),
+        ),
         aggregatesSha256: sha256Aggregates([group]),
         ...(components && cells ? { facets: components(cells, { level: options.level }) } : {}),
       };
     }),
   );
-  const studied = options.census
-    ? await analysisCensusStudies(entries, options, io, (_, i, population) =>
-        analysisOf(groups[i] as (typeof groups)[number], population),
-      )
-    : entries;
+  const studied = census ? await analysisCensusStudies(entries, census) : entries;
   if (options.writeAggregates)
     await writeAggregates(options.writeAggregates, groups, designed.label);
   io.progress.done();
