@@ -77,29 +77,20 @@ export async function readAnalysisCensus(flags: AnalysisCensusFlags, io: Command
     { systemColumn, metrics },
     { read: "tables" },
   );
-  return { groups: census?.table.groups ?? [], settings, run };
+  const groups = census?.table.groups ?? [];
+  // Loaded only with --census, as the study itself is.
+  const { censusPopulationOf } = await import("../simulation/censusStudies.js");
+  return {
+    groups,
+    settings,
+    run,
+    /** The M each sample analysis takes from the census (censusPopulationOf). */
+    populationOf: (sample: Parameters<typeof censusPopulationOf>[1]) =>
+      censusPopulationOf(groups, sample),
+  };
 }
 
 export type AnalysisCensus = Awaited<ReturnType<typeof readAnalysisCensus>>;
-
-/**
- * The census's M for a sample's system × metric (its documents); null when it lacks them or has
- * no more documents than the sample's K, which the study then refuses saying so.
- */
-export function censusPopulationOf(
-  census: AnalysisCensus,
-  group: {
-    readonly system: string | null;
-    readonly metric: string;
-    readonly stats: { readonly ids: readonly string[] };
-  },
-): number | null {
-  const whole = census.groups.find(
-    (g) => g.metric === group.metric && (group.system === null || g.system === group.system),
-  );
-  const M = whole ? whole.stats.ids.length : null;
-  return M !== null && M > group.stats.ids.length ? M : null;
-}
 
 /**
  * analyze --census, second step: for each system × metric, a coverage study on the census's same

@@ -75,6 +75,41 @@ export async function studyAtSampleSize(
   });
 }
 
+/** A census's per-document table by system × metric, as the census study reads it. */
+interface CensusGroup {
+  readonly system: string | null;
+  readonly metric: string;
+  readonly stats: DocumentStats;
+}
+
+/** The census's table of a sample's system × metric (any system when the sample has none). */
+function censusGroupOf<G extends CensusGroup>(
+  census: readonly G[],
+  sample: { readonly system: string | null; readonly metric: string },
+): G | undefined {
+  return census.find(
+    (g) => g.metric === sample.metric && (sample.system === null || g.system === sample.system),
+  );
+}
+
+/**
+ * The M a sample's analysis takes from the census (its documents), read before the sample is
+ * analysed so that each analysis is computed once with it; null when the census lacks the
+ * system × metric or has no more documents than the sample's K, which the study then refuses
+ * saying so (analysisCensusStudies).
+ */
+export function censusPopulationOf(
+  census: readonly CensusGroup[],
+  sample: {
+    readonly system: string | null;
+    readonly metric: string;
+    readonly stats: DocumentStats;
+  },
+): number | null {
+  const M = censusGroupOf(census, sample)?.stats.ids.length ?? null;
+  return M !== null && M > sample.stats.ids.length ? M : null;
+}
+
 /** One system × metric of a sample (an analysis), as analyze reports it. */
 interface SampleEntry {
   readonly system: string | null;
@@ -105,9 +140,7 @@ export async function analysisCensusStudies<E extends SampleEntry>(
   const file = run.census;
   const out = [];
   for (const entry of entries) {
-    const group = census.find(
-      (g) => g.metric === entry.metric && (entry.system === null || g.system === entry.system),
-    );
+    const group = censusGroupOf(census, entry);
     if (!group) {
       throw new RagciError(
         "missing-column",

@@ -16,7 +16,7 @@ import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
-import { analysisCensusStudies, censusPopulationOf, readAnalysisCensus } from "../censusStudy.js";
+import { analysisCensusStudies, readAnalysisCensus } from "../censusStudy.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
@@ -128,10 +128,7 @@ export async function runAnalyze(
       return {
         metric: group.metric,
         system: group.system,
-        analysis: analysisOf(
-          group,
-          settings.population ?? (census && censusPopulationOf(census, group)),
-        ),
+        analysis: analysisOf(group, settings.population ?? census?.populationOf(group) ?? null),
         aggregatesSha256: sha256Aggregates([group]),
         ...(components && cells ? { facets: components(cells, { level: options.level }) } : {}),
       };
