@@ -1,13 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ROOT, ragci } from "./runCli.js";
-
-const SCHEMAS = join(ROOT, "schemas");
-const ajv = new Ajv2020.default({ allErrors: true, strict: true });
-for (const file of readdirSync(SCHEMAS))
-  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), "utf8")));
+import { ajv } from "./schemaValidator.js";
 
 const JUDGES = join(ROOT, "examples/covidqa-judges.csv");
 const PLAN = [

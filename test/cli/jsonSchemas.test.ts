@@ -3,17 +3,12 @@
  * the package): one system and several, one metric and several, a gate, a design, a census
  * study. The schemas close their objects, so a key added, renamed or dropped fails here.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import Ajv2020 from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { EXAMPLE, FIXTURES, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
-
-const SCHEMAS = join(ROOT, "schemas");
-const ajv = new Ajv2020.default({ allErrors: true, strict: true });
-for (const file of readdirSync(SCHEMAS))
-  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), "utf8")));
+import { ajv, SCHEMAS } from "./schemaValidator.js";
 
 /** The output's `schema` resolves, through the package's exports, to the file that checks it. */
 function expectValid(out: Record<string, any>, command: string): void {
