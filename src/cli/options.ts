@@ -285,7 +285,7 @@ export function withFacetOptions(command: Command): Command {
     )
     .option(
       "--judge <column>",
-      "the judge's (grader's) column, crossed with documents; for an Inspect log: scorer (each scorer a judge of one metric, score)",
+      "the judge's (grader's) column, crossed with documents; for an Inspect log: scorer (each scorer a judge of one metric, score); for promptfoo: grader (each grading assertion's provider a judge of its metric)",
     )
     .option("--variant <column>", "the prompt wording's column, crossed with documents");
 }

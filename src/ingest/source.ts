@@ -33,7 +33,8 @@ export interface FilesSource {
    * the prompt-wording column. With any of them the read also returns the per-cell sums, and the
    * per-document tables average each query over its trials, judges and variants. For an
    * evaluation tool's output they name the tool's own: trial "epoch" (Inspect), "repeat"
-   * (promptfoo), "trial" (evalite); judge "scorer" (Inspect's scorers).
+   * (promptfoo), "trial" (evalite); judge "scorer" (Inspect's scorers), "grader" (promptfoo's
+   * grading assertions).
    */
   readonly trial?: string | null | undefined;
   readonly judge?: string | null | undefined;

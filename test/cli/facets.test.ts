@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, ragci, scratchDir } from "./runCli.js";
@@ -169,4 +169,47 @@ describe("variance components and the judges' population interval in the analyze
       "variance components (REML, lme4's model; 98 documents, 1380 queries, 3 judges, 4140 results)",
     );
   }, 120_000);
+});
+
+describe("promptfoo's graders as judges on the command line", () => {
+  it("analyze --judge grader on promptfoo's file equals the same grades read from a CSV", () => {
+    // The fixture's three llm-rubric judges grade "gold chunk within the top 3, 5, 10": the
+    // strict, medium and lenient judges of examples/covidqa-judges.csv, on 34 of its questions.
+    const pf = join(ROOT, "test/fixtures/realTools/promptfoo");
+    const questions = new Set(
+      readFileSync(join(pf, "retrieval.csv"), "utf8")
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(",")[1]),
+    );
+    const [header, ...lines] = readFileSync(JUDGES, "utf8").trim().split("\n");
+    const csv = join(scratchDir(), "judges-34.csv");
+    writeFileSync(
+      csv,
+      `${[header, ...lines.filter((l) => questions.has(l.split(",")[1]))].join("\n")}\n`,
+    );
+    const analyze = (args: string[]) => {
+      const run = ragci(["analyze", ...args, "--system", "system=bm25", "--json"]);
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout).analyses[0];
+    };
+    const promptfoo = analyze([
+      join(pf, "results-judges.json"),
+      "--doc",
+      "metadata.doc",
+      "--metric",
+      "relevant",
+      "--judge",
+      "grader",
+    ]);
+    const table = analyze([csv, "--metric", "found", "--judge", "judge"]);
+    expect(promptfoo.facets.levels).toEqual({ ...table.facets.levels });
+    expect(promptfoo.facets.levels.judges).toBe(3);
+    for (const key of ["population", "fixed"] as const)
+      for (const field of ["estimate", "lower", "upper", "se", "df"])
+        expect(promptfoo.facets[key][field]).toBeCloseTo(table.facets[key][field], 10);
+    for (const [name, value] of Object.entries(table.varianceComponents))
+      expect(promptfoo.varianceComponents[name]).toBeCloseTo(value as number, 10);
+  });
 });

@@ -166,7 +166,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   );
   const trials = new Map<string, GatheredTest>();
   // With the trial facet, each repeat is a row of its own, numbered 1, 2, … in testIdx order.
-  const keep = toolFacets(options, "promptfoo", { trial: ["repeat"] }).trial;
+  const facets = toolFacets(options, "promptfoo", { trial: ["repeat"], judge: ["grader"] });
+  const keep = facets.trial;
+  const judges = facets.judge ? graderJudges(items, options.file) : null;
+  const graderErrors = { errors: 0, total: 0 };
   const kept = new FacetRows(options.file);
   const seen = new Set<string>();
   const errors = new Map<string, number>();
@@ -207,6 +210,14 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
         { file: options.file },
       );
     trial.rows.push(testIdx);
+    if (judges !== null) {
+      // Each grader's grade is a row of its own (judge = the grader), the repeats kept or averaged.
+      const at = { system, query, doc, trial: keep ? String(trial.rows.length) : null };
+      const file = options.file;
+      for (const grade of gradesOf(item, error, judges, { file, keepErrors }, graderErrors))
+        if (grade !== null) kept.add({ ...at, judge: grade.judge }, grade.metric, grade.value);
+      continue;
+    }
     // A provider error kept as a failure: promptfoo's own score 0 and success false, and each
     // named score 0 (no assertion ran, so promptfoo records none).
     const scores = isObject(item.namedScores) ? item.namedScores : {};
@@ -233,9 +244,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       { file: options.file },
     );
   return {
-    rows: keep ? kept.rows() : averagedRows(trials.values()),
+    rows: keep || judges !== null ? kept.rows() : averagedRows(trials.values()),
     notes: [
-      ...systemNotes(prompts),
+      ...systemNotes(prompts, judges !== null),
+      ...(judges === null ? [] : graderNotes(judges, graderErrors, keepErrors)),
       ...repeatNotes(
         [...trials.values()].map((t) => t.rows.length),
         repeat,
@@ -247,13 +259,125 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   };
 }
 
-function systemNotes(prompts: ReadonlyMap<string, string>): string[] {
+/** A grading assertion of a result: componentResults[i] with the assertion it graded. */
+interface Grade {
+  readonly judge: string;
+  readonly metric: string;
+  readonly value: number | null;
+}
+
+/**
+ * Who graded a component result: its assertion's grading provider (label, else id), else the
+ * assertion's place in the test's list and its type. promptfoo's AssertionsResult keeps each
+ * assertion's result in componentResults (flattening assert-sets), with the assertion itself.
+ */
+function graderOf(component: Item, index: number): string {
+  const assertion = isObject(component.assertion) ? component.assertion : {};
+  const provider = assertion.provider;
+  if (typeof provider === "string" && provider !== "") return provider;
+  if (isObject(provider)) {
+    const name = provider.label ?? provider.id;
+    if (typeof name === "string" && name !== "") return name;
+  }
+  const type = typeof assertion.type === "string" ? assertion.type : "assertion";
+  return `assertion ${index + 1} (${type})`;
+}
+
+function metricOf(component: Item): string {
+  const assertion = isObject(component.assertion) ? component.assertion : {};
+  return typeof assertion.metric === "string" && assertion.metric !== ""
+    ? assertion.metric
+    : "score";
+}
+
+function componentsOf(item: Item): Item[] {
+  const grading = isObject(item.gradingResult) ? item.gradingResult : {};
+  return Array.isArray(grading.componentResults) ? grading.componentResults.filter(isObject) : [];
+}
+
+/** Every metric's judges in the file, to give a provider error kept as a failure to each. */
+function graderJudges(items: readonly Item[], file: string): Map<string, Set<string>> {
+  const judges = new Map<string, Set<string>>();
+  for (const item of items)
+    componentsOf(item).forEach((c, i) => {
+      const metric = metricOf(c);
+      const named = judges.get(metric) ?? new Set<string>();
+      named.add(graderOf(c, i));
+      judges.set(metric, named);
+    });
+  if (judges.size === 0)
+    throw new RagciError(
+      "invalid-option",
+      `${file}: the promptfoo results have no grading results (gradingResult.componentResults), so there are no graders to read as judges; leave out ${optionRef("judge")}`,
+      { file, option: "judge" },
+    );
+  return judges;
+}
+
+/**
+ * A result's grades, one per (judge, metric). A grader error (metadata.graderError: the grading
+ * provider failed, promptfoo records score 0) is no grade: left out, or a failure when errors
+ * are kept as failures. A provider error was never graded: with errors kept, 0 from each judge.
+ */
+function gradesOf(
+  item: Item,
+  providerError: boolean,
+  judges: ReadonlyMap<string, ReadonlySet<string>>,
+  { file, keepErrors }: { readonly file: string; readonly keepErrors: boolean },
+  count: { errors: number; total: number },
+): (Grade | null)[] {
+  if (providerError)
+    return [...judges].flatMap(([metric, named]) =>
+      [...named].map((judge) => ({ judge, metric, value: 0 })),
+    );
+  const seen = new Set<string>();
+  return componentsOf(item).map((c, i) => {
+    const judge = graderOf(c, i);
+    const metric = metricOf(c);
+    const at = JSON.stringify([judge, metric]);
+    if (seen.has(at))
+      throw new RagciError(
+        "invalid-value",
+        `${file}: testIdx ${item.testIdx}: two assertions of metric ${metric} are graded by ${judge}, which promptfoo averages; ragci counts each judge's grade once: give each assertion its own metric name or grading provider label`,
+        { file, option: "judge" },
+      );
+    seen.add(at);
+    count.total += 1;
+    const failed = isObject(c.metadata) && c.metadata.graderError === true;
+    if (failed) count.errors += 1;
+    // A grade left out is no row: its (query, judge) cell is missing, as an unbalanced design's.
+    if (failed && !keepErrors) return null;
+    return { judge, metric, value: failed ? 0 : finiteNumber(c.score) };
+  });
+}
+
+function graderNotes(
+  judges: ReadonlyMap<string, ReadonlySet<string>>,
+  errors: { errors: number; total: number },
+  kept: boolean,
+): string[] {
+  const listed = [...judges]
+    .map(([metric, named]) => `${metric} (${[...named].join(", ")})`)
+    .join("; ");
+  const notes = [
+    `promptfoo: with ${optionRef("judge")} grader, each grading assertion is a judge (its grading provider's label, else its id, else its place and type), and a metric is the assertions' metric name (score without one): ${listed}; the result-level score, success and named scores, which average the judges, are not read`,
+  ];
+  if (errors.errors > 0)
+    notes.push(
+      `promptfoo: ${errors.errors} of ${errors.total} grades were grader errors (metadata.graderError: the grading provider failed and promptfoo recorded score 0), ${kept ? `kept as failures (${optionRef("errorsAsFailures")})` : `left out; ${optionRef("errorsAsFailures")} keeps them as failures`}`,
+    );
+  return notes;
+}
+
+function systemNotes(prompts: ReadonlyMap<string, string>, graders: boolean): string[] {
+  // With graders as judges, the metrics are the graders' (graderNotes says which).
+  const metrics = graders ? "" : "; metrics score, success (pass = 1) and the named scores";
   if (prompts.size <= 1)
     return [
-      "promptfoo: each test is a query; systems are the providers (label, else id); metrics score, success (pass = 1) and the named scores",
+      `promptfoo: each test is a query; systems are the providers (label, else id)${metrics}`,
     ];
   return [
-    `promptfoo: each test is a query; the file has ${prompts.size} prompts (${[...prompts.values()].join(", ")}), so each provider × prompt is a system, named "provider · prompt label"; metrics score, success (pass = 1) and the named scores`,
+    `promptfoo: each test is a query; the file has ${prompts.size} prompts (${[...prompts.values()].join(", ")}), so each provider × prompt is a system, named "provider · prompt label"${metrics}`,
   ];
 }
 

@@ -173,3 +173,112 @@ describe("tools' trials and judges kept as facets (real outputs)", () => {
     );
   });
 });
+
+describe("promptfoo graders as judges (files promptfoo 0.123.1 wrote with three llm-rubric judges)", () => {
+  const pf = join(real, "promptfoo");
+  /** The table the provider answered from: "system/query" → document and reciprocal rank. */
+  const table = readFileSync(join(pf, "retrieval.csv"), "utf8")
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((line) => {
+      const [doc, query, system, , rr] = line.split(",");
+      return { doc: doc as string, query: query as string, system, rr: Number(rr) };
+    });
+  const JUDGES = { "judge-top3": 3, "judge-top5": 5, "judge-top10": 10 } as const;
+  /** A judge's verdict, recomputed from the table: the gold chunk ranks within its top N. */
+  const verdict = (rr: number, within: number) => (rr > 0 && 1 / rr <= within + 1e-9 ? 1 : 0);
+  /** "document|judge:value" of every grade, sorted: cells compared without query numbering. */
+  const gradesOf = (cells: FacetCells) =>
+    [...cellMap(cells)].map(([key, [, sum]]) => `${key.split("#")[0]}:${sum}`).sort();
+
+  it("--judge grader: each grading provider is a judge; its grades are its verdicts on the rank", async () => {
+    const file = join(pf, "results-judges.json");
+    const [read] = await readSource(
+      { files: [file], doc: "metadata.doc", judge: "grader" },
+      { metrics: ["relevant"], systemColumn: "system", systems: ["bm25"] },
+      { read: "tables" },
+    );
+    const cells = read?.cells?.[0]?.cells as FacetCells;
+    expect([...(cells.labels.judges ?? [])].sort()).toEqual(Object.keys(JUDGES).sort());
+    expect(new Set(cells.n)).toEqual(new Set([1]));
+    const want = table
+      .filter((r) => r.system === "bm25")
+      .flatMap((r) =>
+        Object.entries(JUDGES).map(([judge, n]) => `${r.doc}|${judge}:${verdict(r.rr, n)}`),
+      )
+      .sort();
+    expect(gradesOf(cells)).toEqual(want);
+    // The per-document path averages each query over its judges: promptfoo's own named score.
+    const raw = JSON.parse(readFileSync(file, "utf8")).results.results as Json[];
+    const named = raw
+      .filter((r) => r.provider.label === "bm25")
+      .reduce((t: number, r: Json) => t + r.namedScores.relevant, 0);
+    const stats = read?.table.groups[0]?.stats;
+    expect([...(stats?.s ?? [])].reduce((a, b) => a + b, 0)).toBeCloseTo(named, 12);
+    expect(read?.table.notices.join("\n")).toContain(
+      "each grading assertion is a judge (its grading provider's label, else its id, else its place and type), and a metric is the assertions' metric name (score without one): relevant (judge-top3, judge-top5, judge-top10)",
+    );
+  });
+
+  it("grader errors (metadata.graderError) are left out and counted, or kept as failures", async () => {
+    const file = join(pf, "results-judges-errors.json");
+    const raw = JSON.parse(readFileSync(file, "utf8")).results.results as Json[];
+    const failed = raw.flatMap((r: Json) =>
+      r.gradingResult.componentResults.filter((c: Json) => c.metadata?.graderError === true),
+    );
+    expect(failed.length).toBe(10);
+    const read = (errorsAsFailures: boolean) =>
+      readSource(
+        { files: [file], doc: "metadata.doc", judge: "grader", errorsAsFailures },
+        { metrics: ["relevant"], systemColumn: "system", systems: ["bm25"] },
+        { read: "tables" },
+      );
+    const [apart] = await read(false);
+    const [kept] = await read(true);
+    const bm25 = table.filter((r) => r.system === "bm25");
+    // The top-5 judge failed on articles 650 and 1557 (the config's errorDocs).
+    const down = (r: { doc: string }, judge: string) =>
+      judge === "judge-top5" && (r.doc === "650" || r.doc === "1557");
+    const want = (failures: boolean) =>
+      bm25
+        .flatMap((r) =>
+          Object.entries(JUDGES)
+            .filter(([judge]) => failures || !down(r, judge))
+            .map(([judge, n]) => `${r.doc}|${judge}:${down(r, judge) ? 0 : verdict(r.rr, n)}`),
+        )
+        .sort();
+    expect(gradesOf(apart?.cells?.[0]?.cells as FacetCells)).toEqual(want(false));
+    expect(gradesOf(kept?.cells?.[0]?.cells as FacetCells)).toEqual(want(true));
+    expect(apart?.table.notices.join("\n")).toContain(
+      "promptfoo: 10 of 204 grades were grader errors (metadata.graderError: the grading provider failed and promptfoo recorded score 0), left out",
+    );
+  });
+
+  it("refuses two graders of one metric it cannot tell apart (hand-edited copy of the real file)", async () => {
+    const log = JSON.parse(readFileSync(join(pf, "results-judges.json"), "utf8"));
+    for (const r of log.results.results)
+      r.gradingResult.componentResults[1].assertion.provider.label = "judge-top3";
+    const file = join(scratchDir(), "same-grader.json");
+    writeFileSync(file, JSON.stringify(log));
+    await expect(
+      readSource(
+        { files: [file], doc: "metadata.doc", judge: "grader" },
+        { metrics: ["relevant"], systemColumn: "system", systems: ["bm25"] },
+        { read: "tables" },
+      ),
+    ).rejects.toThrow(
+      "same-grader.json: testIdx 0: two assertions of metric relevant are graded by judge-top3, which promptfoo averages",
+    );
+  });
+
+  it("refuses a judge name promptfoo does not have, naming its own", async () => {
+    await expect(
+      readSource(
+        { files: [join(pf, "results-judges.json")], doc: "metadata.doc", judge: "scorer" },
+        { metrics: ["relevant"] },
+        { read: "tables" },
+      ),
+    ).rejects.toThrow('promptfoo output has no judge "scorer"; its judge is `judge` grader');
+  });
+});
