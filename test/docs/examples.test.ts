@@ -122,15 +122,8 @@ describe("@example in src", () => {
 
   it("are on every function of ragci but those listed", async () => {
     const ragci = await import("../../src/index.js");
-    // Not yet given one: each needs a file of its own kind (aggregates, a design) or writes one,
-    // or starts worker threads.
-    const notYet = [
-      "readAggregates",
-      "readDesign",
-      "runStudy",
-      "studyAtSampleSize",
-      "writeAggregates",
-    ];
+    // Not yet given one: each reads a file of its own kind (aggregates, a design) or writes one.
+    const notYet = ["readAggregates", "readDesign", "writeAggregates"];
     expect(functionsOf(ragci).filter((n) => !documented.has(n) && !notYet.includes(n))).toEqual([]);
     expect(notYet.filter((n) => documented.has(n))).toEqual([]);
   });
