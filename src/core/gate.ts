@@ -108,6 +108,9 @@ function oneSidedP(estimate: number, se: number, df: number, margin: number, rul
  * shown), and it fails noninferior (nothing is shown either).
  *
  * @throws RagciError when a metric to orient is not compared, or the margin is not ≥ 0
+ * @example // compare's results cut to the fields read; p = P(T₁₀ < (−0.05 + 0.02)/0.01) = R's pt(-3, 10)
+ *   decideGate([{ metric: "hit", comparisons: [{ a: "base", b: "new", tests: { micro: { estimate: -0.05, se: 0.01, df: 10 } }, difference: { documents: 40 } }] }], 0.95, { rule: "fail-if-worse", margin: 0.02, estimand: "micro", baseline: "base" })
+ *   // => { alpha: 0.02500, checks: [{ candidate: "new", p: 0.006672, adjustedP: 0.006672, verdict: "worse", fails: true }], failed: true }
  */
 export function decideGate(
   results: readonly MetricComparisons[],

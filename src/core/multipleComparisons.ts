@@ -28,6 +28,15 @@ export function adjustablePValue(test: DifferenceTest | undefined): number | nul
  * pair, the groups of systems no pair of which differs at 1 − level after adjustment (systems
  * ranked by their estimate; an estimand is grouped only when every system has an estimate).
  * One comparison needs no adjustment: empty.
+ *
+ * @example // three systems, every pair (comparisons cut to the fields read: compareSystems gives them)
+ *   adjustComparisons([
+ *     { a: "x", b: "y", tests: { micro: { p: 0.01 } }, aAnalysis: { micro: { estimate: 0.7 } }, bAnalysis: { micro: { estimate: 0.5 } } },
+ *     { a: "x", b: "z", tests: { micro: { p: 0.04 } }, aAnalysis: { micro: { estimate: 0.7 } }, bAnalysis: { micro: { estimate: 0.6 } } },
+ *     { a: "y", b: "z", tests: { micro: { p: 0.03 } }, aAnalysis: { micro: { estimate: 0.5 } }, bAnalysis: { micro: { estimate: 0.6 } } },
+ *   ], "all-pairs", 0.95)
+ *   // Holm: 3 × 0.01, max(0.03, 2 × 0.03), max(0.06, 0.04); only x and y differ at 0.05
+ *   // => { holm: [{ micro: 0.0300 }, { micro: 0.0600 }, { micro: 0.0600 }], groups: { micro: [["x", "z"], ["z", "y"]] } }
  */
 export function adjustComparisons(
   comparisons: readonly Comparison[],

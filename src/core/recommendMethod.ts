@@ -144,7 +144,13 @@ export interface AdviceInput {
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-/** The method-guide advice that fits the data, most important first; each line true of it. */
+/**
+ * The method-guide advice that fits the data, most important first; each line true of it.
+ *
+ * @example // what analyze passes for the four documents of the cr2 example (analyze(…).advice)
+ *   recommendMethod({ documents: 4, estimands: ["micro", "macro"], microDf: 2.67, seZero: false, metricInUnitInterval: true, binary: true, logitAvailable: true, boundedUnavailable: {}, intervalOutsideUnit: false, census: false, design: "srs", designDf: null, diagnostics: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }).diagnostics }).map((a) => a.code)
+ *   // => ["very-few-documents", "micro-unequal-sizes", "studied-conditions", "rates-at-bounds", "outside-inference"]
+ */
 export function recommendMethod(input: AdviceInput): readonly Advice[] {
   const advice: Advice[] = [];
   const k = input.documents;

@@ -22,10 +22,14 @@ export type ReadShape = "tables" | "pairs" | "one";
  * - `one`: one system's per-document sums of one metric, or two systems' paired differences
  *   (a census for a study, a pilot for a plan, strata's census).
  *
- * A database's client and SQL load only when a database source is read.
+ * A database's client and SQL load only when a database source is read, e.g. `readSource({ url:
+ * "postgresql://me@db/eval", table: "results", env: {} }, { systemColumn: "system", systems:
+ * ["bm25", "tfidf"], metrics: ["hit5"] }, { read: "one", usedBy: "study" })`.
  *
- * @example await readSource({ files: ["results.csv"], doc: "doc_id" }, { metrics: ["hit5"] }, { read: "tables" })
- * @example await readSource({ url: "postgresql://me@db/eval", table: "results", env: {} }, { systemColumn: "system", systems: ["bm25", "tfidf"], metrics: ["hit5"] }, { read: "one", usedBy: "study" })
+ * @example // the repository's example file: bm25's results cover 98 documents (awk agrees)
+ *   await readSource({ files: ["examples/covidqa-retrieval.csv"], doc: "doc_id" }, { systemColumn: "system", systems: ["bm25"], metrics: ["hit5"] }, { read: "tables" })
+ *     .then((read) => read[0].table.groups.map((g) => [g.system, g.metric, g.stats.ids.length]))
+ *   // => [["bm25", "hit5", 98]]
  */
 export async function readSource(
   source: Source,

@@ -33,6 +33,10 @@ export interface CensusStudyRun extends Omit<RunStudyOptions, "onRepetitions"> {
  *
  * @throws RagciError when the census has no more documents than the sample (a study at K = M
  *   cannot miss), or a given population disagrees with it
+ * @example // the census of runStudy's example at K = 3, 1,000 repetitions (every sample: 0.85)
+ *   await studyAtSampleSize(documentStats({ ids: ["a", "b", "c", "d", "e", "f"], n: [2, 2, 3, 10, 12, 20], s: [1, 1, 3, 3, 4, 2] }), 3, { replicates: 0, seed: 1, level: 0.8, population: null }, { census: "census.csv", threads: 1 }, { label: "hit" })
+ *     .then((study) => [study.reps, study.k, study.fpc, study.methods["macro/t"].coverage])
+ *   // => [1000, 3, true, 0.8450]
  */
 export async function studyAtSampleSize(
   census: DocumentStats,

@@ -43,6 +43,12 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
  * workers, each taking the next piece of repetitions when it is done with one. A repetition's
  * result depends only on its index (its own streams), and the pieces are joined in order, so
  * the result is the same bytes for any number of threads.
+ *
+ * @example // K = 3 of 6 documents: 17 of the 20 possible samples' 80% t intervals hold the census's
+ *   // macro 0.4556 (R, every sample): 0.85, which 2,000 repetitions estimate within one mcse
+ *   await runStudy(documentStats({ ids: ["a", "b", "c", "d", "e", "f"], n: [2, 2, 3, 10, 12, 20], s: [1, 1, 3, 3, 4, 2] }), { documents: 3, repetitions: 2000, replicates: 0, seed: 1, level: 0.8, fpc: true }, { threads: 1 })
+ *     .then((study) => study.methods["macro/t"])
+ *   // => { coverage: 0.8435, mcse: 0.0081, missBelow: 0.1565, missAbove: 0 }
  */
 export async function runStudy(
   census: DocumentStats,

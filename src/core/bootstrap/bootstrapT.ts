@@ -18,6 +18,13 @@ export interface BootstrapTInput {
   readonly seed: number;
 }
 
+/**
+ * The bootstrap-t interval of BootstrapTInput from its studentised replicates.
+ *
+ * @example // level 0.5: t*_lo, t*_hi = the quartiles −1 and 1 of the five kept; 0.5 ∓ 1 × 0.1
+ *   bootstrapT({ estimate: 0.5, se: 0.1, studentised: Float64Array.of(-2, -1, 0, 1, 2, 9), degenerate: Uint8Array.of(0, 0, 0, 0, 0, 1), level: 0.5, seed: 1 })
+ *   // => { available: true, lower: 0.4000, upper: 0.6000, resampling: { replicates: 6, replicatesUsed: 5, degenerate: 0.16667 } }
+ */
 export function bootstrapT({
   estimate,
   se,

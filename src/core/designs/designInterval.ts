@@ -8,6 +8,12 @@ export interface DesignInterval {
   readonly upper: number;
 }
 
+/**
+ * A design's t interval: estimate ± t(1 − α/2; ν)·√variance (a negative variance counts as 0).
+ *
+ * @example designInterval(0.5, 0.0025, 4, 0.95) // R: 0.5 + c(-1, 1) * qt(0.975, 4) * 0.05
+ *   // => { estimate: 0.5000, se: 0.05000, df: 4, lower: 0.36118, upper: 0.63882 }
+ */
 export function designInterval(
   estimate: number,
   variance: number,

@@ -5,6 +5,11 @@ import type { SizeStrataDesign } from "./sizeStrataDesign.js";
  * A seeded stratified sample of the design's documents for one allocation: in each stratum a
  * partial Fisher–Yates shuffle of its documents (census order) whose first K_h positions are
  * an SRS of the stratum. Returns [document id, stratum name] pairs, stratum by stratum.
+ *
+ * @example // every large document and 2 of the 3 small ones; the order is numpy's
+ *   // np.random.default_rng(1).random() driving the same shuffle
+ *   drawStratifiedSample(sizeStrataDesign(documentStats({ ids: ["a", "b", "c", "d", "e", "f"], n: [2, 2, 3, 10, 12, 20], s: [1, 1, 3, 3, 4, 2] }), 5, 3), [3, 2], ["a", "b", "c", "d", "e", "f"], 1)
+ *   // => [["e", "large"], ["f", "large"], ["d", "large"], ["c", "small"], ["b", "small"]]
  */
 export function drawStratifiedSample(
   design: SizeStrataDesign,

@@ -100,6 +100,11 @@ export function predictedStandardErrorsOfSummary(
  * Predicted se of the stratified estimators with K_h documents drawn from each stratum of a
  * census (Cochran 1977 §5.3), with the census S of each stratum; see
  * predictedStandardErrorsOfSummary. One stratum holding everything gives the SRS prediction.
+ *
+ * @example // rates 0.5, 1 | 0.25, 0.75: S²_r,h = 0.125 each, macro Var = 2 × 0.5²·(1 − ½)·0.125;
+ *   // z_d = (s_d − 7/12·n_d)/12 = −1, 5 | −8, 4 (/72): micro Var = 2²·½·(S²_z,1 + S²_z,2) = 0.034722
+ *   predictedStandardErrors(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 2, 4, 4], s: [1, 2, 1, 3] }), [{ documents: [0, 1] }, { documents: [2, 3] }], [1, 1])
+ *   // => { micro: 0.18634, macro: 0.17678 }
  */
 export function predictedStandardErrors(
   census: DocumentStats,

@@ -65,6 +65,11 @@ function atCutoff(census: DocumentStats, documents: number, cutoff: number) {
  * The size-stratified design for K documents: at the given cutoff, or at the one (among the
  * distinct sizes, at most 200 of them by quantile) with the smallest predicted micro se under
  * Neyman. Null when no cutoff (or not the given one) leaves two documents in each stratum.
+ *
+ * @example // K = 5 of 6 documents, large = more than 3 results; Neyman on macro's S_h (0.126
+ *   // large, 0.289 small) would give the large stratum 1.5, so it gets its minimum, 2
+ *   sizeStrataDesign(documentStats({ ids: ["a", "b", "c", "d", "e", "f"], n: [2, 2, 3, 10, 12, 20], s: [1, 1, 3, 3, 4, 2] }), 5, 3).allocations.map((a) => [a.rule, a.estimand, a.sampled])
+ *   // => [["equal", null, [3, 2]], ["proportional", null, [3, 2]], ["neyman", "micro", [3, 2]], ["neyman", "macro", [2, 3]]]
  */
 export function sizeStrataDesign(
   census: DocumentStats,

@@ -70,6 +70,9 @@ function strataOf(stats: DocumentStats, design: StratifiedDesign): DesignGroup[]
  *
  * @throws RagciError "invalid-design" for a stratum with one sampled document of M_h > 1 under
  *   "fail", and when every stratum has one document (ν = K − H = 0)
+ * @example // R: svyratio(~s, ~n, svydesign(ids = ~1, strata = ~h, fpc = ~M)), confint(df = 2)
+ *   stratifiedEstimates(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { strata: ["x", "x", "y", "y"], populationSizes: { x: 10, y: 30 } }).micro
+ *   // => { estimate: 0.40625, se: 0.069831, df: 2, lower: 0.10579, upper: 0.70671 }
  */
 export function stratifiedEstimates(
   stats: DocumentStats,

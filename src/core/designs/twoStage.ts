@@ -60,6 +60,10 @@ function unitsOf(stats: DocumentStats, design: TwoStageDesign): DesignGroup[] {
  * T²(1 − m/T) s₁²/m + (T/m) Σ_i M_i²(1 − k_i/M_i) s₂ᵢ²/k_i (Cochran 1977 §10.2); micro and
  * macro are ratios of such totals (Σs/Σn; Σ w r_d / Σ w), linearised. ν = m − 1. Equals R's
  * survey: svyratio / svymean on svydesign(ids = ~psu + doc, fpc = ~T + M_i).
+ *
+ * @example // 2 of T = 5 units, 2 of M_i = 4 and 6 documents in each; R's survey gives the same
+ *   twoStageEstimates(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { units: ["u", "u", "v", "v"], firstStagePopulation: 5, secondStagePopulation: { u: 4, v: 6 } }).micro
+ *   // => { estimate: 0.45946, se: 0.14910, df: 1 }
  */
 export function twoStageEstimates(
   stats: DocumentStats,

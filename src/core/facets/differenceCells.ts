@@ -36,6 +36,10 @@ function sameLabels(x: readonly string[] | null, y: readonly string[] | null): b
  *
  * @throws RagciError "invalid-value" when the two tables code documents, judges or wordings
  *   differently, or have a different set of facets
+ * @example // a: 2 reruns of mean 0.7 (within SS 0.02); b: 1 rerun of 0.5. m = 2·2·1/3, d = 0.2,
+ *   // sum = m·d, within SS 2(0.02 + 0) on 1 + 0 df; a's cell of document b has no partner
+ *   differenceCells({ document: Int32Array.of(0, 1), query: Int32Array.of(0, 1), judge: null, variant: null, n: Float64Array.of(2, 2), sum: Float64Array.of(1.4, 0.8), withinSumOfSquares: Float64Array.of(0.02, 0), labels: { documents: ["a", "b"], judges: null, variants: null } }, { document: Int32Array.of(0), query: Int32Array.of(0), judge: null, variant: null, n: Float64Array.of(1), sum: Float64Array.of(0.5), withinSumOfSquares: Float64Array.of(0), labels: { documents: ["a", "b"], judges: null, variants: null } })
+ *   // => { cells: { document: [0], n: [1.33333], sum: [0.26667], withinSumOfSquares: [0.04000], withinDegreesOfFreedom: [1] }, unmatched: { a: 1, b: 0 } }
  */
 export function differenceCells(a: FacetCells, b: FacetCells): DifferenceCells {
   if (

@@ -132,6 +132,13 @@ function union(a: FacetEstimate, b: FacetEstimate): FacetEstimate {
  * random, var(μ̂) carries σ²_judge/J and the degrees of freedom fall towards J − 1.
  *
  * @throws RagciError as varianceComponents, and "invalid-option" for a level outside (0, 1)
+ * @example
+ *   // three documents (one query each) graded by two judges, twice: a 0.6 0.8 | 0.4 0.4, b 0.7 0.9 |
+ *   // 0.8 0.8, c 0.5 0.3 | 0.1 0.3 (judge j1 | j2)
+ *   // reml: lmerTest's Satterthwaite ν 2.498 and 0.55 ± qt(0.975, 2.498)·0.16073; spread:
+ *   // √(0.14434² + 0.02778/2) with judge means 0.6333 and 0.4667; fixed: sd(0.55, 0.8, 0.3)/√3
+ *   facetInterval({ document: Int32Array.of(0, 0, 1, 1, 2, 2), query: Int32Array.of(0, 0, 1, 1, 2, 2), judge: Int32Array.of(0, 1, 0, 1, 0, 1), variant: null, n: Float64Array.of(2, 2, 2, 2, 2, 2), sum: Float64Array.of(1.4, 0.8, 1.6, 1.6, 0.8, 0.4), withinSumOfSquares: Float64Array.of(0.02, 0, 0.02, 0, 0.02, 0.02), labels: { documents: ["a", "b", "c"], judges: ["j1", "j2"], variants: null } }, { level: 0.95 })
+ *   // => { recommended: "population", population: { interval: { lower: -0.02483, upper: 1.12483, df: 2.4983 } }, spread: { interval: { se: 0.16667, df: 2.9091 } }, fixed: { interval: { se: 0.14434, df: 2 } }, dominant: "document" }
  */
 export function facetInterval(cells: FacetCells, options: FacetIntervalOptions): FacetInterval {
   validateLevel(options.level);

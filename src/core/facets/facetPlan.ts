@@ -63,6 +63,10 @@ export function facetDesignCost(design: FacetDesign, costs: FacetCosts): number 
  *   ν = (M_D + M_J − M_DJ)² / (M_D²/(D−1) + M_J²/(J−1) + M_DJ²/((D−1)(J−1))),
  * which is lmerTest's ν for the intercept on a balanced design (the test checks). Without a
  * judge facet (J = 1) var(mean) = M_D/N and ν = D − 1. half-width = t(1 − α/2; ν)·√var.
+ *
+ * @example // M_D = 0.013 + 0.005 + 3 × 0.057, M_J = 0.018 + 20 × 0.01, M_DJ = 0.018; N = 60
+ *   facetPlanHalfWidth({ components: { document: 0.057, judge: 0.01, documentJudge: 0.005, residual: 0.013 }, costs: { document: 1, query: 1, trial: 1, judge: 1 } }, { documents: 20, queries: 1, trials: 1, judges: 3 })
+ *   // => { cost: 120, variance: 0.0064833, df: 5.8993, halfWidth: 0.19784 }
  */
 export function facetPlanHalfWidth(input: FacetPlanInput, design: FacetDesign): FacetPlan {
   const { documents: d, queries: q, trials: t, judges: j } = design;
@@ -123,6 +127,11 @@ function* shapes(bound: FacetDesign, judgesRandom: boolean): Generator<[number, 
  * The cheapest balanced design whose planned half-width is at most `target`, or null when none
  * within the limits reaches it. For each (queries, trials, judges) the half-width falls as
  * documents grow (var(mean) falls, ν grows), so the fewest documents is found by bisection.
+ *
+ * @example // searched up to 3 queries and 3 reruns (20 judges); a search of every design costing at
+ *   // most 546 with the default limits (R, every D, no bisection) finds the same
+ *   cheapestFacetPlan({ components: { document: 0.057, judge: 0.01, documentJudge: 0.005, residual: 0.013 }, costs: { document: 1, query: 1, trial: 1, judge: 1 }, limits: { queries: 3, trials: 3 } }, 0.1)
+ *   // => { documents: 39, queries: 1, trials: 1, judges: 11, cost: 546, halfWidth: 0.09937 }
  */
 export function cheapestFacetPlan(input: FacetPlanInput, target: number): FacetPlan | null {
   const judgesRandom = validate(input);
@@ -154,6 +163,10 @@ export function cheapestFacetPlan(input: FacetPlanInput, target: number): FacetP
  * The narrowest balanced design whose cost is at most `budget`, or null when no design within
  * the limits (two documents at least) is affordable. For each (queries, trials, judges) the
  * most documents the budget buys is the narrowest.
+ *
+ * @example // a search of every design costing at most 200 (R, every D) finds the same
+ *   narrowestFacetPlan({ components: { document: 0.057, judge: 0.01, documentJudge: 0.005, residual: 0.013 }, costs: { document: 1, query: 1, trial: 1, judge: 1 } }, 200)
+ *   // => { documents: 20, queries: 1, trials: 1, judges: 7, cost: 200, halfWidth: 0.13757 }
  */
 export function narrowestFacetPlan(input: FacetPlanInput, budget: number): FacetPlan | null {
   const judgesRandom = validate(input);

@@ -41,6 +41,12 @@ export interface VarianceComponents {
  * optimiser's tolerance (both minimise the same criterion).
  *
  * @throws RagciError "invalid-value" on inconsistent cells; "too-few-documents" below two
+ * @example
+ *   // three documents (one query each) graded by two judges, twice: a 0.6 0.8 | 0.4 0.4, b 0.7 0.9 |
+ *   // 0.8 0.8, c 0.5 0.3 | 0.1 0.3 (judge j1 | j2)
+ *   // lme4: lmer(y ~ 1 + (1|doc) + (1|judge) + (1|doc:judge), REML = TRUE) on the 12 trials
+ *   varianceComponents({ document: Int32Array.of(0, 0, 1, 1, 2, 2), query: Int32Array.of(0, 0, 1, 1, 2, 2), judge: Int32Array.of(0, 1, 0, 1, 0, 1), variant: null, n: Float64Array.of(2, 2, 2, 2, 2, 2), sum: Float64Array.of(1.4, 0.8, 1.6, 1.6, 0.8, 0.4), withinSumOfSquares: Float64Array.of(0.02, 0, 0.02, 0, 0.02, 0.02), labels: { documents: ["a", "b", "c"], judges: ["j1", "j2"], variants: null } })
+ *   // => { components: { document: 0.05667, judge: 0.01000, documentJudge: 0.00500, residual: 0.01333 }, boundary: [], mean: 0.55000, meanSe: 0.16073, remlCriterion: -4.9766 }
  */
 export function varianceComponents(cells: FacetCells): VarianceComponents {
   return componentsOfFit(remlFit(cells));

@@ -89,6 +89,10 @@ const DEFAULT_CURVE = [5, 10, 20, 50, 100, 200, 500, 1000];
  * The SRS plan for each estimand with an S (SPEC §7): the smallest K for the half-width, with
  * and without the fpc, the K to detect a paired difference, the half-width curve, and the
  * caveats that apply to these numbers.
+ *
+ * @example // R: the smallest K with qt(0.975, K − 1)·0.224/√K·√(1 − K/1300) ≤ 0.05 is 76 (80 without √(1 − K/M))
+ *   planSample({ sd: { macro: 0.224 }, halfWidth: 0.05, population: 1300, level: 0.95, curve: [20, 80], source: { kind: "given" } }).macro
+ *   // => { documents: 76, documentsWithoutFpc: 80, curve: [{ documents: 20, halfWidth: 0.10403 }, { documents: 80, halfWidth: 0.04829 }] }
  */
 export function planSample(input: SamplePlanInput): SamplePlan {
   const { population, level } = input;

@@ -46,6 +46,11 @@ export interface SizeStratifiedPlan {
  * The size-stratified plan from a census split at `cutoff`: for each estimand and allocation
  * rule, the smallest K meeting w and the half-width at the SRS plan's K (`srsDocuments`), with
  * ν = K − H; Neyman on each estimand's own S_h.
+ *
+ * @example // macro: Neyman's 2 + 3 documents reach 0.1 (qt(0.975, 3)·0.02576 = 0.082; 2 + 2 give
+ *   // 0.27), equal needs all six (3 + 2 give 0.19), as does SRS
+ *   planSizeStratified({ census: documentStats({ ids: ["a", "b", "c", "d", "e", "f"], n: [2, 2, 3, 10, 12, 20], s: [1, 1, 3, 3, 4, 2] }), cutoff: 3, halfWidth: 0.1, level: 0.95, srs: { macro: { sd: 0.305, documents: 6 }, micro: { sd: 0.239, documents: 6 } } }).macro.allocations.map((a) => [a.rule, a.documents, a.sampled, a.halfWidth])
+ *   // => [["equal", 6, { large: 3, small: 3 }, 0], ["proportional", 6, { large: 3, small: 3 }, 0], ["neyman", 5, { large: 2, small: 3 }, 0.08198]]
  */
 export function planSizeStratified(input: {
   readonly census: DocumentStats;

@@ -34,6 +34,10 @@ export interface StratifiedHalfWidth {
  * for (S_{z,h} for micro, S_{r,h} for macro), so each estimand gets its own best allocation.
  *
  * @throws RagciError "invalid-option" when K < 2H or K > M (from allocate)
+ * @example // Neyman ∝ 10 × 0.2 : 30 × 0.4 gives 1.1 : 6.9, the first raised to 2; Var = 0.25²·0.8·0.2²/2
+ *   // + 0.75²·0.8·0.4²/6 = 0.013, half-width qt(0.975, 6)·√0.013
+ *   stratifiedHalfWidth({ summary: { population: 40, strata: [{ population: 10, sd: { micro: 0.1, macro: 0.2 } }, { population: 30, sd: { micro: 0.3, macro: 0.4 } }] }, rule: "neyman", estimand: "macro", documents: 8 })
+ *   // => { sampled: [2, 6], se: 0.11402, df: 6, halfWidth: 0.27899 }
  */
 export function stratifiedHalfWidth(
   input: StratifiedPlanInput & { readonly documents: number },
@@ -55,6 +59,10 @@ export function stratifiedHalfWidth(
  * doubling and bisection over K ≤ M: the answer K meets w and K − 1 does not. Rounding the
  * allocation can make the half-width not quite monotone in K, so a smaller K meeting w by a
  * rounding accident is not searched for.
+ *
+ * @example // K = 23 (3 + 20) gives 0.0949, K = 22 (3 + 19) 0.1005 (R, the same allocation and Var)
+ *   requiredStratifiedDocuments({ summary: { population: 40, strata: [{ population: 10, sd: { micro: 0.1, macro: 0.2 } }, { population: 30, sd: { micro: 0.3, macro: 0.4 } }] }, rule: "neyman", estimand: "macro", halfWidth: 0.1 })
+ *   // => 23
  */
 export function requiredStratifiedDocuments(
   input: StratifiedPlanInput & { readonly halfWidth: number },

@@ -83,7 +83,14 @@ function mean(sum: NeumaierSum, count: number): number | null {
   return count === 0 ? null : sum.value() / count;
 }
 
-/** Scores every method of a finished study (repetitions in order, so the sums are fixed). */
+/**
+ * Scores every method of a finished study (repetitions in order, so the sums are fixed).
+ *
+ * @example // two repetitions of K = 2; census micro 4/8 = macro 0.5; one interval scored (micro/cr2,
+ *   // the first method): [0.3, 0.5] covers 0.5, [0.55, 0.65] misses above; the 19 others NaN
+ *   summarizeStudy(documentStats({ ids: ["a", "b", "c"], n: [2, 2, 4], s: [1, 1, 2] }), { documents: 2, repetitions: 2, replicates: 0, seed: 1, level: 0.95, fpc: true }, { from: 0, to: 2, lower: Float64Array.from({ length: 40 }, (_, i) => [0.3, 0.55][i] ?? NaN), upper: Float64Array.from({ length: 40 }, (_, i) => [0.5, 0.65][i] ?? NaN), df: new Float64Array(40).fill(NaN), degenerate: new Float64Array(40).fill(NaN), estimates: Float64Array.of(0.4, 0.6, 0.5, 0.7) })
+ *   // => { reps: 2, estimators: { micro: { bias: 0, sd: 0.10000, rmse: 0.10000 }, macro: { bias: 0.10000, sd: 0.10000, rmse: 0.14142 } }, methods: { "micro/cr2": { coverage: 0.5000, missAbove: 0.5000, meanWidth: 0.15000, unavailable: 0 }, "macro/t": { unavailable: 1 } } }
+ */
 export function summarizeStudy(
   census: DocumentStats,
   options: StudyOptions,
