@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   allocate,
@@ -33,6 +34,71 @@ describe("allocate", () => {
     expect(large).toBe(40);
     expect(small).toBe(60);
   });
+  it("one stratum at its minimum and another taken whole in one design still add up to K", () => {
+    // An earlier version fixed both bounds in one pass: [3, 3] for K = 4.
+    expect(
+      allocate(
+        4,
+        [
+          { population: 3, sd: 1 },
+          { population: 3, sd: 0.01 },
+        ],
+        "neyman",
+      ),
+    ).toEqual([2, 2]);
+    // Neyman shares 300 : 3 : 0.3 of 10 → 9.9, 0.099, 0.0099: the first is taken whole (M = 5),
+    // the others get their minimum 2, and the 1 left goes to the larger weight.
+    expect(
+      allocate(
+        10,
+        [
+          { population: 5, sd: 60 },
+          { population: 30, sd: 0.1 },
+          { population: 30, sd: 0.01 },
+        ],
+        "neyman",
+      ),
+    ).toEqual([5, 3, 2]);
+    // S_h = 0 strata share what the weighted one cannot take.
+    expect(
+      allocate(
+        8,
+        [
+          { population: 10, sd: 0 },
+          { population: 3, sd: 1 },
+          { population: 10, sd: 0 },
+        ],
+        "neyman",
+      ),
+    ).toEqual([3, 3, 2]);
+  });
+
+  it("property: counts add up to K, within [min(2, M_h), M_h]", () => {
+    const stratum = fc.record({
+      population: fc.integer({ min: 2, max: 40 }),
+      sd: fc.oneof(fc.constant(0), fc.double({ min: 0.001, max: 10, noNaN: true })),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(stratum, { minLength: 1, maxLength: 6 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom("equal", "proportional", "neyman" as const),
+        (strata, at, rule) => {
+          const total = strata.reduce((t, h) => t + h.population, 0);
+          const k = 2 * strata.length + Math.floor(at * (total - 2 * strata.length));
+          const counts = allocate(k, strata, rule);
+          expect(counts.reduce((a, b) => a + b, 0)).toBe(k);
+          counts.forEach((c, i) => {
+            const h = strata[i] as { population: number };
+            expect(c).toBeGreaterThanOrEqual(Math.min(2, h.population));
+            expect(c).toBeLessThanOrEqual(h.population);
+          });
+        },
+      ),
+      { numRuns: 500, seed: 29 },
+    );
+  });
+
   it("refuses K below 2 per stratum or above the population", () => {
     expect(() => allocate(3, strata, "equal")).toThrow(/between 4 and 1300/);
     expect(() => allocate(1301, strata, "equal")).toThrow(/between 4 and 1300/);
