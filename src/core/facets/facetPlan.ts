@@ -140,6 +140,18 @@ export function cheapestFacetPlan(input: FacetPlanInput, target: number): FacetP
   for (const [q, t, j] of shapes(bound, judgesRandom)) {
     const at = (d: number) =>
       facetPlanHalfWidth(input, { documents: d, queries: q, trials: t, judges: j });
+    // A shape that cannot reach the target at the best cost so far cannot beat it: one
+    // evaluation at the most documents that cost buys instead of a bisection.
+    if (best !== null) {
+      const perDocument = facetDesignCost(
+        { documents: 1, queries: q, trials: t, judges: j },
+        input.costs,
+      );
+      // (1 + 1e-12): a cost that divides exactly must not round one document down.
+      const affordable =
+        perDocument > 0 ? Math.floor((best.cost / perDocument) * (1 + 1e-12)) : bound.documents;
+      if (affordable < 2 || at(Math.min(affordable, bound.documents)).halfWidth > target) continue;
+    }
     if (at(bound.documents).halfWidth > target) continue;
     let lo = 2;
     let hi = bound.documents;
