@@ -1,4 +1,4 @@
-import { binomialSampler } from "../numeric/binomial.js";
+import { binomialsAtFixedProbabilities } from "../numeric/binomialsAtFixedProbabilities.js";
 import { fillBoundedIntegers } from "../numeric/boundedIntegers.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import { uniformSource } from "../numeric/uniform.js";
@@ -34,7 +34,9 @@ export interface ChunkBootstrapOptions {
  * drawn from each document are multinomial(N; n_d/N), taken as successive binomials
  * c_d ~ Bin(N − Σ_{j<d} c_j, n_d / (N − Σ_{j<d} n_j)), and the hits among them
  * Bin(c_d, r_d) — the same distribution as drawing N rows. Binomials by `binomialSampler` (inversion or
- * BTRD) on uniforms of `default_rng(seed)`; the stream is not numpy's own binomial.
+ * BTRD) on uniforms of `default_rng(seed)`; the stream is not numpy's own binomial. The 2K
+ * probabilities are fixed, so their setups are computed once (`binomialsAtFixedProbabilities`,
+ * draw for draw the same numbers as `binomialSampler`).
  * Macro: mean over the documents drawn at least once of hits_d / c_d.
  */
 export function chunkBootstrapBinary(
@@ -45,21 +47,20 @@ export function chunkBootstrapBinary(
   const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const k = stats.n.length;
   const uniform = uniformSource(seed, spawnKey);
-  const draw = binomialSampler(uniform);
   const total = stats.n.reduce((a, b) => a + b, 0);
   const remainingAfter = new Float64Array(k);
   for (let d = k - 1, rest = 0; d >= 0; d--) {
     remainingAfter[d] = rest;
     rest += stats.n[d] as number;
   }
-  const share = Float64Array.from(
-    { length: k },
-    (_, d) => (stats.n[d] as number) / ((stats.n[d] as number) + (remainingAfter[d] as number)),
-  );
-  const rate = Float64Array.from(
-    { length: k },
-    (_, d) => (stats.s[d] as number) / (stats.n[d] as number),
-  );
+  // Slot 2d: document d's share of the results still to draw; slot 2d + 1: its rate.
+  const probabilities = new Float64Array(2 * k);
+  for (let d = 0; d < k; d++) {
+    const n = stats.n[d] as number;
+    probabilities[2 * d] = n / (n + (remainingAfter[d] as number));
+    probabilities[2 * d + 1] = (stats.s[d] as number) / n;
+  }
+  const draw = binomialsAtFixedProbabilities(probabilities, total, uniform);
   const micro = new Float64Array(replicates);
   const macro = new Float64Array(replicates);
   for (let b = 0; b < replicates; b++) {
@@ -69,10 +70,10 @@ export function chunkBootstrapBinary(
     let rateSum = 0;
     let present = 0;
     for (let d = 0; d < k && left > 0; d++) {
-      const count = d === k - 1 ? left : draw(left, share[d] as number);
+      const count = d === k - 1 ? left : draw(2 * d, left);
       left -= count;
       if (count === 0) continue;
-      const h = draw(count, rate[d] as number);
+      const h = draw(2 * d + 1, count);
       hits += h;
       rateSum += h / count;
       present++;

@@ -47,7 +47,8 @@ function stirlingCorrection(k: number): number {
   return (1 / 12 - (1 / 360 - r2 / 1260) * r2) * r;
 }
 
-function btrd(uniform: () => number, n: number, p: number): number {
+/** BTRD for p ≤ ½ and n·p ≥ 10 (binomialSampler's second branch). */
+export function btrd(uniform: () => number, n: number, p: number): number {
   const q = 1 - p;
   const m = Math.floor((n + 1) * p);
   const r = p / q;
