@@ -25,14 +25,18 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 /**
  * The queries every system has, of the paired queries `pairs` (pairedQueries.ts; systems in
  * `systems`' order); without `intersect` a query missing from a system is an error. Returns how
- * many queries each system lost, and the condition the kept queries meet.
+ * many queries each system lost, how many are kept, and the condition the kept ones meet.
  */
 export async function keepCommonQueries(
   connection: DuckDBConnection,
   systems: readonly string[],
   intersect: boolean,
   file: string,
-): Promise<{ readonly dropped: Record<string, number>; readonly kept: string }> {
+): Promise<{
+  readonly dropped: Record<string, number>;
+  readonly queries: number;
+  readonly kept: string;
+}> {
   const count = systems.length;
   const kept = completeQuery(count);
   const counts = await queryRows(
@@ -59,14 +63,15 @@ export async function keepCommonQueries(
       { file, option: "intersect" },
     );
   }
-  if (Number(row.common ?? 0) === 0) {
+  const queries = Number(row.common ?? 0);
+  if (queries === 0) {
     throw new RagciError(
       "invalid-value",
       `${file}: no query has a result for every system (${systems.join(", ")}); nothing to compare`,
       { file },
     );
   }
-  return { dropped, kept };
+  return { dropped, queries, kept };
 }
 
 export interface PairedSumsSpec {

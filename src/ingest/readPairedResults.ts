@@ -210,14 +210,11 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       Number(counted.find((r) => Number(r.file) === i)?.k ?? 0),
     );
     checkSystemsFound(first.displayName, options.system, systems, options.onlySystems);
-    const { dropped, kept } = await keepCommonQueries(
+    const { dropped, queries, kept } = await keepCommonQueries(
       connection,
       systems,
       options.intersect ?? false,
       first.displayName,
-    );
-    const queries = Number(
-      (await queryRows(connection, `SELECT count(*) AS k FROM pairs WHERE ${kept}`))[0]?.k ?? 0,
     );
 
     const pairs = pairsFound(systems, options.pairs(systems));
