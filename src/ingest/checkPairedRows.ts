@@ -1,6 +1,8 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { RagciError } from "../core/errors.js";
 import { queryRows } from "./duckdb.js";
+import { sqlString } from "./inputFormat.js";
+import { repeatedQuery, SPLIT_QUERY } from "./sql/pairedQueries.js";
 import {
   type BadRowContext,
   locateBadRow,
@@ -37,40 +39,50 @@ export async function checkRows(
 }
 
 /**
- * What pairing needs beyond single rows: one result per query and system, each query under one
- * document, and each document under one design label.
+ * What pairing needs beyond single rows, read off the paired queries (`pairs`, the rows of
+ * pairedQueries.ts over `src`, systems in `systems`' order): one result per query and system,
+ * each query under one document, and (over the rows) each document under one design label.
  */
 export async function checkPairing(
   connection: DuckDBConnection,
   file: string,
   inputs: readonly InputRows[],
   labelName: string | null,
+  systems: readonly string[],
 ): Promise<void> {
   const queryName = inputs[0]?.checks[1]?.column ?? "query";
   const documentName = inputs[0]?.checks[0]?.column ?? "doc";
+  // The first (system, query) repeated, in system then query order, and how many are.
+  const repeated = systems.map(
+    (_, si) => `SELECT ${si} AS si, q, n${si} AS c FROM pairs WHERE ${repeatedQuery(si)}`,
+  );
   const duplicated = await queryRows(
     connection,
-    "SELECT sys, q, c, (SELECT count(*) FROM (SELECT 1 FROM src GROUP BY sys, q HAVING count(*) > 1)) AS k FROM (SELECT sys, q, count(*) AS c FROM src GROUP BY sys, q HAVING count(*) > 1) ORDER BY sys, q LIMIT 1",
+    `SELECT si, q, c, count(*) OVER () AS k FROM (${repeated.join(" UNION ALL ")}) ORDER BY si, q LIMIT 1`,
   );
   if (duplicated[0]) {
     const d = duplicated[0];
     const k = Number(d.k);
     throw new RagciError(
       "invalid-value",
-      `${file}: query ${d.q} appears ${d.c} times for system ${d.sys}${k > 1 ? ` (${k} duplicated queries in all)` : ""}; each query needs one result per system`,
+      `${file}: query ${d.q} appears ${d.c} times for system ${systems[Number(d.si)]}${k > 1 ? ` (${k} duplicated queries in all)` : ""}; each query needs one result per system`,
       { file, column: queryName },
     );
   }
   const split = await queryRows(
     connection,
-    "SELECT q, min(doc) AS d1, max(doc) AS d2, (SELECT count(*) FROM (SELECT 1 FROM src GROUP BY q HAVING count(DISTINCT doc) > 1)) AS k FROM src GROUP BY q HAVING count(DISTINCT doc) > 1 ORDER BY q LIMIT 1",
+    `SELECT q, query_doc, count(*) OVER () AS k FROM pairs WHERE ${SPLIT_QUERY} ORDER BY q LIMIT 1`,
   );
   if (split[0]) {
     const s = split[0];
     const k = Number(s.k);
+    const last = await queryRows(
+      connection,
+      `SELECT max(doc) AS d FROM src WHERE q = ${sqlString(String(s.q))}`,
+    );
     throw new RagciError(
       "invalid-value",
-      `${file}: query ${s.q} is under two documents (${s.d1} and ${s.d2})${k > 1 ? `, as are ${k - 1} more queries` : ""}; a query belongs to one document`,
+      `${file}: query ${s.q} is under two documents (${s.query_doc} and ${last[0]?.d})${k > 1 ? `, as are ${k - 1} more queries` : ""}; a query belongs to one document`,
       { file, column: documentName },
     );
   }

@@ -6,7 +6,13 @@ import type { DocumentStats } from "../core/types.js";
 import { queryRows } from "./duckdb.js";
 import type { PairDifference, PairedTable } from "./readPairedResults.js";
 import { dialect } from "./sql/dialects.js";
-import { groupedSumsSql } from "./sql/perDocumentSums.js";
+import {
+  completeQuery,
+  pairedDifference,
+  pairedSumsSql,
+  pairedValue,
+  unpairedQuery,
+} from "./sql/pairedQueries.js";
 import type { SumMode } from "./summation.js";
 
 const DUCKDB = dialect("duckdb");
@@ -17,47 +23,55 @@ export function plural(count: number, word: string, many = `${word}s`): string {
 }
 
 /**
- * Keeps (as table `common`) the queries every system has; without `intersect` a query
- * missing from a system is an error. Returns how many queries each system lost.
+ * The queries every system has, of the paired queries `pairs` (pairedQueries.ts; systems in
+ * `systems`' order); without `intersect` a query missing from a system is an error. Returns how
+ * many queries each system lost, how many are kept, and the condition the kept ones meet.
  */
 export async function keepCommonQueries(
   connection: DuckDBConnection,
   systems: readonly string[],
   intersect: boolean,
   file: string,
-): Promise<Record<string, number>> {
+): Promise<{
+  readonly dropped: Record<string, number>;
+  readonly queries: number;
+  readonly kept: string;
+}> {
   const count = systems.length;
-  await connection.run(
-    `CREATE TEMP TABLE shared AS SELECT q FROM src GROUP BY q HAVING count(*) = ${count}`,
-  );
-  const missing = await queryRows(
+  const kept = completeQuery(count);
+  const counts = await queryRows(
     connection,
-    "SELECT sys, count(*) AS k, min(q) AS q FROM src WHERE q NOT IN (SELECT q FROM shared) GROUP BY sys ORDER BY sys",
+    `SELECT ${systems
+      .map(
+        (_, si) =>
+          `count(*) FILTER (WHERE ${unpairedQuery(si, count)}) AS k${si}, min(q) FILTER (WHERE ${unpairedQuery(si, count)}) AS q${si}`,
+      )
+      .join(", ")}, count(*) FILTER (WHERE ${kept}) AS common FROM pairs`,
   );
+  const row = counts[0] ?? {};
+  const missing = systems
+    .map((sys, si) => ({ sys, k: Number(row[`k${si}`] ?? 0), q: row[`q${si}`] }))
+    .filter((m) => m.k > 0);
   const dropped: Record<string, number> = Object.fromEntries(systems.map((s) => [s, 0]));
-  for (const row of missing) dropped[String(row.sys)] = Number(row.k);
-  const total = missing.reduce((t, r) => t + Number(r.k), 0);
-  if (total > 0 && !intersect) {
-    const first = missing[0] as Record<string, unknown>;
-    const others = systems.filter((s) => !missing.some((r) => r.sys === s));
+  for (const m of missing) dropped[m.sys] = m.k;
+  if (missing.length > 0 && !intersect) {
+    const first = missing[0] as (typeof missing)[number];
+    const others = systems.filter((s) => !missing.some((m) => m.sys === s));
     throw new RagciError(
       "invalid-value",
-      `${file}: query ${first.q} has a result for ${first.sys} but not for ${others.join(", ") || "every other system"}; ${missing.map((r) => `${r.sys} has ${plural(Number(r.k), "query", "queries")}`).join(", ")} missing from another system. Use ${optionRef("intersect")} to keep the common queries`,
+      `${file}: query ${first.q} has a result for ${first.sys} but not for ${others.join(", ") || "every other system"}; ${missing.map((m) => `${m.sys} has ${plural(m.k, "query", "queries")}`).join(", ")} missing from another system. Use ${optionRef("intersect")} to keep the common queries`,
       { file, option: "intersect" },
     );
   }
-  await connection.run(
-    "CREATE TEMP TABLE common AS SELECT * FROM src WHERE q IN (SELECT q FROM shared)",
-  );
-  const left = await queryRows(connection, "SELECT count(*) AS k FROM shared");
-  if (Number(left[0]?.k ?? 0) === 0) {
+  const queries = Number(row.common ?? 0);
+  if (queries === 0) {
     throw new RagciError(
       "invalid-value",
       `${file}: no query has a result for every system (${systems.join(", ")}); nothing to compare`,
       { file },
     );
   }
-  return dropped;
+  return { dropped, queries, kept };
 }
 
 export interface PairedSumsSpec {
@@ -65,11 +79,16 @@ export interface PairedSumsSpec {
   readonly metrics: readonly string[];
   readonly pairs: readonly (readonly [string, string])[];
   readonly mode: SumMode;
+  /** The condition of the paired queries kept (keepCommonQueries). */
+  readonly kept: string;
   /** Also return the per-query differences (for the chunk bootstrap). */
   readonly withValues: boolean;
 }
 
-/** Each system's per-document sums and each pair's sums of differences b − a, from `wide`. */
+/**
+ * Each system's per-document sums and each pair's sums of differences b − a, over the kept
+ * paired queries of `pairs` (pairedQueries.ts), as a database sums them (perDocumentSql.ts).
+ */
 export async function pairedSums(
   connection: DuckDBConnection,
   spec: PairedSumsSpec,
@@ -77,22 +96,22 @@ export async function pairedSums(
   const perSystem: PairedTable["perSystem"][number][] = [];
   for (const [si, system] of spec.systems.entries()) {
     for (const [mi, metric] of spec.metrics.entries()) {
-      const stats = await documentSums(connection, `s${si}_${mi}`, spec.mode);
+      const stats = await documentSums(connection, pairedValue(si, mi), spec);
       perSystem.push({ system, metric, stats });
     }
   }
   const differences: PairDifference[] = [];
   for (const [a, b] of spec.pairs) {
-    const ai = spec.systems.indexOf(a);
-    const bi = spec.systems.indexOf(b);
     for (const [mi, metric] of spec.metrics.entries()) {
-      const x = `(s${bi}_${mi} - s${ai}_${mi})`;
-      const stats = await documentSums(connection, x, spec.mode);
+      const x = pairedDifference(spec.systems, [a, b], mi);
+      const stats = await documentSums(connection, x, spec);
       const differing = await queryRows(
         connection,
-        `SELECT count(*) FILTER (WHERE ${x} <> 0) AS k FROM wide`,
+        `SELECT count(*) FILTER (WHERE ${x} <> 0) AS k FROM pairs WHERE ${spec.kept}`,
       );
-      const values = spec.withValues ? await differenceValues(connection, x, stats) : undefined;
+      const values = spec.withValues
+        ? await differenceValues(connection, x, spec.kept, stats)
+        : undefined;
       differences.push({
         a,
         b,
@@ -106,30 +125,28 @@ export async function pairedSums(
   return { perSystem, differences };
 }
 
-/** Per-document n, Σx, Σx², range and 0/1-ness of `x` over `wide` (query order for doubles). */
+/** Per-document n, Σx, Σx², range and 0/1-ness of `x` over the kept queries (query order for doubles). */
 async function documentSums(
   connection: DuckDBConnection,
   x: string,
-  mode: SumMode,
+  spec: Pick<PairedSumsSpec, "mode" | "kept">,
 ): Promise<DocumentStats> {
-  const sql = groupedSumsSql(DUCKDB, {
-    from: "wide",
-    keys: [["doc", "doc"]],
+  const sql = pairedSumsSql(DUCKDB, {
+    from: "pairs",
+    where: spec.kept,
     count: "n",
-    metrics: [
-      {
-        x,
-        mode,
-        order: "q",
-        columns: [
-          ["s", "s"],
-          ["ss", "ss"],
-          ["min", "lo"],
-          ["max", "hi"],
-          ["binary", "bin"],
-        ],
-      },
-    ],
+    metric: {
+      x,
+      mode: spec.mode,
+      order: "q",
+      columns: [
+        ["s", "s"],
+        ["ss", "ss"],
+        ["min", "lo"],
+        ["max", "hi"],
+        ["binary", "bin"],
+      ],
+    },
     ordered: true,
   });
   const rows = await queryRows(connection, sql);
@@ -148,9 +165,13 @@ async function documentSums(
 async function differenceValues(
   connection: DuckDBConnection,
   x: string,
+  kept: string,
   stats: DocumentStats,
 ): Promise<ResultValues> {
-  const rows = await queryRows(connection, `SELECT ${x} AS v FROM wide ORDER BY doc, v`);
+  const rows = await queryRows(
+    connection,
+    `SELECT ${x} AS v FROM pairs WHERE ${kept} ORDER BY query_doc, v`,
+  );
   const offsets = new Uint32Array(stats.n.length + 1);
   for (let d = 0; d < stats.n.length; d++)
     offsets[d + 1] = (offsets[d] as number) + (stats.n[d] as number);

@@ -24,8 +24,12 @@ import {
   resolveColumn,
   resolveMetrics,
 } from "./resolveColumns.js";
+import { dialect } from "./sql/dialects.js";
+import { pairedQueriesSql } from "./sql/pairedQueries.js";
 import { isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
 import { rowChecks } from "./validateRows.js";
+
+const DUCKDB = dialect("duckdb");
 
 export interface PairedInput {
   /** Path DuckDB reads. */
@@ -98,10 +102,11 @@ export function onlyDifference(table: PairedTable): {
 }
 
 /**
- * Reads per-query results of several systems and pairs them on the query id with DuckDB:
- * validates that every query appears once per system and under one document, keeps the
- * common queries when asked, and aggregates per document each system's results and, for each
- * requested pair, the differences b − a (exact DECIMAL sums, so thread-independent).
+ * Reads per-query results of several systems and pairs them on the query id with DuckDB, with
+ * the pairing a database's statement uses (sql/pairedQueries.ts): validates that every query
+ * appears once per system and under one document, keeps the common queries when asked, and
+ * aggregates per document each system's results and, for each requested pair, the differences
+ * b − a (exact DECIMAL sums, so thread-independent; doubles in query order on overflow).
  *
  * @example // tfidf − bm25 on 1,380 queries: 83 differ, and their hit5 differences add up to −57
  *   // (= 952 − 1009, the readResults example's totals)
@@ -188,7 +193,20 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
         throw unreadable(first.displayName, error);
       });
     await checkRows(connection, inputs);
-    await checkPairing(connection, first.displayName, inputs, labelName);
+    const systems = (await queryRows(connection, "SELECT DISTINCT sys FROM src ORDER BY sys")).map(
+      (r) => String(r.sys),
+    );
+    const metrics = metricNames as readonly string[];
+    // The systems' rows matched on the query, as a database matches them (pairedQueries.ts).
+    await connection.run(
+      `CREATE TEMP TABLE pairs AS ${pairedQueriesSql(DUCKDB, {
+        from: "src",
+        systems,
+        metrics: metrics.length,
+        label: labelName !== null,
+      })}`,
+    );
+    await checkPairing(connection, first.displayName, inputs, labelName, systems);
 
     const counted = await queryRows(
       connection,
@@ -197,35 +215,22 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     const rowsPerInput = options.inputs.map((_, i) =>
       Number(counted.find((r) => Number(r.file) === i)?.k ?? 0),
     );
-    const systems = (await queryRows(connection, "SELECT DISTINCT sys FROM src ORDER BY sys")).map(
-      (r) => String(r.sys),
-    );
     checkSystemsFound(first.displayName, options.system, systems, options.onlySystems);
-    const dropped = await keepCommonQueries(
+    const { dropped, queries, kept } = await keepCommonQueries(
       connection,
       systems,
       options.intersect ?? false,
       first.displayName,
-    );
-    const wideColumns = systems.flatMap((s, si) =>
-      (metricNames as readonly string[]).map(
-        (_, mi) => `max(v${mi}) FILTER (WHERE sys = ${sqlString(s)}) AS s${si}_${mi}`,
-      ),
-    );
-    await connection.run(
-      `CREATE TEMP TABLE wide AS SELECT doc, q, min(lab) AS lab, ${wideColumns.join(", ")} FROM common GROUP BY doc, q`,
-    );
-    const queries = Number(
-      (await queryRows(connection, "SELECT count(*) AS k FROM wide"))[0]?.k ?? 0,
     );
 
     const pairs = pairsFound(systems, options.pairs(systems));
     const sumsIn = (mode: SumMode) =>
       pairedSums(connection, {
         systems,
-        metrics: metricNames as readonly string[],
+        metrics,
         pairs,
         mode,
+        kept,
         withValues: queries <= (options.valuesUpTo ?? 0),
       });
     let summation: Summation = "exact";
@@ -239,14 +244,17 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     }
     const labelOf = labelName
       ? new Map(
-          (await queryRows(connection, "SELECT doc, min(lab) AS lab FROM wide GROUP BY doc")).map(
-            (r) => [String(r.doc), String(r.lab)] as const,
-          ),
+          (
+            await queryRows(
+              connection,
+              `SELECT query_doc AS doc, min(query_lab) AS lab FROM pairs WHERE ${kept} GROUP BY query_doc`,
+            )
+          ).map((r) => [String(r.doc), String(r.lab)] as const),
         )
       : undefined;
     return {
       systems,
-      metrics: metricNames as readonly string[],
+      metrics,
       queries,
       rowsPerInput,
       dropped,

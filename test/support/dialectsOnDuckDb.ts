@@ -1,5 +1,19 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
-import type { DialectName } from "../../src/ingest/sql/dialects.js";
+import { BLANK_CODE_POINTS } from "../../src/core/aggregate/rowRules.js";
+import { type DialectName, dialect } from "../../src/ingest/sql/dialects.js";
+
+/** The pattern of a blank id with its characters as they are (what DuckDB's re2 reads). */
+const BLANK_PATTERN = `'[${String.fromCharCode(...BLANK_CODE_POINTS)}]*'`;
+
+/**
+ * A dialect's blank test of column X split around X: ClickHouse's byte escapes and Databricks'
+ * \uXXXX escapes are read by their parsers, not by DuckDB's, so the pattern is swapped for
+ * BLANK_PATTERN (the set is the same: rowRules.ts's code points).
+ */
+function blankOf(name: DialectName): readonly [string, string] {
+  const [before, after] = dialect(name).blank("ragci_x").split("ragci_x") as [string, string];
+  return [before, after];
+}
 
 /**
  * What each dialect's SQL needs to run on DuckDB: statements that give DuckDB the dialect's
@@ -18,12 +32,23 @@ const shims: Readonly<
 > = {
   duckdb: { setup: [], adapt: (sql) => sql },
   postgres: { setup: [], adapt: (sql) => sql },
-  trino: { setup: ["CREATE MACRO is_finite(x) AS isfinite(x)"], adapt: (sql) => sql },
+  trino: {
+    setup: [
+      "CREATE MACRO is_finite(x) AS isfinite(x)",
+      "CREATE MACRO regexp_like(x, p) AS regexp_matches(x, p)",
+    ],
+    adapt: (sql) => sql,
+  },
   snowflake: {
-    setup: [],
+    // Snowflake's REGEXP_LIKE matches the whole text.
+    setup: ["CREATE MACRO REGEXP_LIKE(x, p) AS regexp_full_match(x, p)"],
     adapt: (sql) => sql.replaceAll("NUMBER(38, 18)", "DECIMAL(38, 18)"),
   },
-  databricks: { setup: [], adapt: (sql) => sql.replaceAll("`", '"') },
+  databricks: {
+    setup: [],
+    adapt: (sql) =>
+      sql.replaceAll(blankOf("databricks")[1], ` SIMILAR TO ${BLANK_PATTERN}`).replaceAll("`", '"'),
+  },
   bigquery: {
     // STRING, INT64, TRIM and SUM are DuckDB's names too.
     setup: [
@@ -31,6 +56,8 @@ const shims: Readonly<
       "CREATE TYPE BIGNUMERIC AS DECIMAL(38, 18)",
       "CREATE MACRO IS_NAN(x) AS isnan(x)",
       "CREATE MACRO IS_INF(x) AS isinf(x)",
+      "CREATE MACRO REGEXP_CONTAINS(x, p) AS regexp_matches(x, p)",
+      "CREATE MACRO CODE_POINTS_TO_STRING(l) AS array_to_string(list_transform(l, c -> chr(c)), '')",
     ],
     adapt: (sql) => sql.replaceAll("`", '"'),
   },
@@ -40,9 +67,14 @@ const shims: Readonly<
       "CREATE TYPE Float64 AS DOUBLE",
       "CREATE MACRO toFloat64(x) AS CAST(x AS DOUBLE)",
       "CREATE MACRO toDecimal256(x, s) AS CAST(x AS DECIMAL(38, 18))",
-      "CREATE MACRO trimBoth(x) AS trim(x)",
     ],
-    adapt: (sql) => sql.replace(/Nullable\((\w+)\)/g, "$1"),
+    adapt: (sql) => {
+      const [match, pattern] = blankOf("clickhouse");
+      return sql
+        .replaceAll(match, "regexp_full_match(")
+        .replaceAll(pattern, `, ${BLANK_PATTERN})`)
+        .replace(/Nullable\((\w+)\)/g, "$1");
+    },
   },
 };
 

@@ -1,3 +1,4 @@
+import { BLANK_CODE_POINTS } from "../../core/aggregate/rowRules.js";
 import { optionRef, RagciError } from "../../core/errors.js";
 
 /** The SQL dialects `ragci sql` writes. */
@@ -35,8 +36,12 @@ export interface Dialect {
    * finite or NULL (perDocumentSql.ts): every dialect's exact type refuses NaN and ±∞.
    */
   readonly exactSum: (x: string) => string;
-  /** `x` without surrounding spaces. */
-  readonly trim: (x: string) => string;
+  /**
+   * True when the text `x` is empty or made only of blank characters (core's rowRules.ts
+   * BLANK_CODE_POINTS, the set JavaScript's trim strips): a regular expression of that set,
+   * the characters built from their code points so that the printed SQL stays ASCII.
+   */
+  readonly blank: (x: string) => string;
   /** True when the double `x` is neither NaN nor ±∞. */
   readonly finite: (x: string) => string;
   /** A name resolves to an alias of the same SELECT before a column (aliasShadowing.ts). */
@@ -55,12 +60,24 @@ const backslashString = (value: string) =>
 const decimalSum = (decimal: string, double: string) => (x: string) =>
   `CAST(sum(CAST(${x} AS ${decimal})) AS ${double})`;
 
+/** The blank characters as a concatenation of `chr(code point)`: `chr(9) || chr(10) || …`. */
+const blankChars = (chr: string) => BLANK_CODE_POINTS.map((c) => `${chr}(${c})`).join(" || ");
+
+/** ClickHouse: each blank character's UTF-8 bytes as literal escapes, e.g. \xC2\xA0. */
+const utf8Escaped = (c: number) =>
+  [...Buffer.from(String.fromCharCode(c), "utf8")]
+    .map((byte) => `\\x${byte.toString(16).toUpperCase().padStart(2, "0")}`)
+    .join("");
+
+/** Databricks: each blank character as a string literal's \uXXXX escape. */
+const unicodeEscaped = (c: number) => `\\u${c.toString(16).toUpperCase().padStart(4, "0")}`;
+
 const dialects: Readonly<Record<DialectName, Dialect>> = {
   // As ragci's own file path (summation.ts): each value rounded to 18 decimals, added exactly.
   duckdb: {
     name: "duckdb",
     alias: doubleQuoted,
-    trim: (x) => `trim(${x})`,
+    blank: (x) => `regexp_full_match(${x}, '[' || ${blankChars("chr")} || ']*')`,
     identifier: doubleQuoted,
     string: standardString,
     text: "VARCHAR",
@@ -74,7 +91,7 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
   postgres: {
     name: "postgres",
     alias: doubleQuoted,
-    trim: (x) => `trim(${x})`,
+    blank: (x) => `${x} ~ ('^[' || ${blankChars("chr")} || ']*$')`,
     identifier: doubleQuoted,
     string: standardString,
     text: "text",
@@ -88,7 +105,8 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
   bigquery: {
     name: "bigquery",
     alias: backquoted,
-    trim: (x) => `TRIM(${x})`,
+    blank: (x) =>
+      `REGEXP_CONTAINS(${x}, CONCAT('^[', CODE_POINTS_TO_STRING([${BLANK_CODE_POINTS.join(", ")}]), ']*$'))`,
     identifier: backquoted,
     string: backslashString,
     text: "STRING",
@@ -100,7 +118,8 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
   snowflake: {
     name: "snowflake",
     alias: doubleQuoted,
-    trim: (x) => `TRIM(${x})`,
+    // REGEXP_LIKE matches the whole text.
+    blank: (x) => `REGEXP_LIKE(${x}, '[' || ${blankChars("CHR")} || ']*')`,
     // Unquoted names resolve case-insensitively (Snowflake stores them upper case), so a plain
     // name stays unquoted; any other is quoted and then case-sensitive.
     identifier: (name) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? name : doubleQuoted(name)),
@@ -119,7 +138,9 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
   clickhouse: {
     name: "clickhouse",
     alias: doubleQuoted,
-    trim: (x) => `trimBoth(${x})`,
+    // Alternatives of byte sequences, not a bracket of characters: they match whether re2 reads
+    // the pattern as UTF-8 or as bytes.
+    blank: (x) => `match(${x}, '^(?:${BLANK_CODE_POINTS.map(utf8Escaped).join("|")})*$')`,
     identifier: doubleQuoted,
     string: backslashString,
     text: "Nullable(String)",
@@ -135,7 +156,8 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
   trino: {
     name: "trino",
     alias: doubleQuoted,
-    trim: (x) => `trim(${x})`,
+    // \\A and \\z: the whole text (Joni's ^ and $ also match at line breaks).
+    blank: (x) => `regexp_like(${x}, '\\A[' || ${blankChars("chr")} || ']*\\z')`,
     identifier: doubleQuoted,
     string: standardString,
     text: "VARCHAR",
@@ -148,7 +170,8 @@ const dialects: Readonly<Record<DialectName, Dialect>> = {
   databricks: {
     name: "databricks",
     alias: backquoted,
-    trim: (x) => `trim(${x})`,
+    // \\z, not $ (which Java also matches before a final line break); \\uXXXX read by the parser.
+    blank: (x) => `${x} RLIKE '^[${BLANK_CODE_POINTS.map(unicodeEscaped).join("")}]*\\\\z'`,
     identifier: backquoted,
     string: backslashString,
     text: "STRING",

@@ -3,8 +3,16 @@ import { optionRef, RagciError } from "../../core/errors.js";
 import { AGGREGATE_COLUMNS } from "../hashInputs.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
-import { groupedSumsSql, type MetricSums } from "./perDocumentSums.js";
-import { completeQuery, rowChecksSql } from "./rowChecksSql.js";
+import {
+  completeQuery,
+  pairedDifference,
+  pairedQueriesSql,
+  pairedSumsSql,
+  pairedValue,
+  unpairedQuery,
+} from "./pairedQueries.js";
+import { countWhere, groupedSumsSql, type MetricSums } from "./perDocumentSums.js";
+import { rowChecksSql } from "./rowChecksSql.js";
 import { type SourceColumns, type SqlSource, sourceRowsSql } from "./sourceRowsSql.js";
 
 export interface PerDocumentSqlSpec extends SourceColumns {
@@ -38,27 +46,10 @@ export function pairedSystems(pairs: readonly (readonly [string, string])[]): st
   return [...new Set(pairs.flat())].sort(compareCodePoints);
 }
 
-/**
- * One row per query: each system's count and value (max of one value) side by side, and the
- * query's label (one per document, checked).
- */
+/** The CTE ragci_pairs: the systems' rows matched on the query (pairedQueries.ts). */
 function pairsCte(d: Dialect, systems: readonly string[], metrics: number, label: boolean): string {
-  const wide = [
-    "q",
-    // Not "min(doc) AS doc": ClickHouse reads an alias anywhere in its SELECT, so count(DISTINCT
-    // doc) would count min(doc), an aggregate inside an aggregate, which it refuses.
-    "min(doc) AS query_doc",
-    "count(DISTINCT doc) AS docs",
-    ...(label ? ["min(lab) AS query_lab"] : []),
-    ...systems.map((s, si) => `sum(CASE WHEN sys = ${d.string(s)} THEN 1 ELSE 0 END) AS n${si}`),
-    ...systems.flatMap((s, si) =>
-      Array.from(
-        { length: metrics },
-        (_, mi) => `max(CASE WHEN sys = ${d.string(s)} THEN v${mi} END) AS x${si}_${mi}`,
-      ),
-    ),
-  ];
-  return `ragci_pairs AS (\n  SELECT ${wide.join(",\n    ")}\n  FROM ragci_rows GROUP BY q\n)`;
+  const pairs = pairedQueriesSql(d, { from: "ragci_rows", systems, metrics, label });
+  return `ragci_pairs AS (\n  ${pairs}\n)`;
 }
 
 /**
@@ -71,9 +62,8 @@ export function droppedQueriesSql(d: Dialect, spec: PerDocumentSqlSpec): string 
   if (pairs.length === 0 || !spec.query || !spec.system)
     throw new RagciError("invalid-option", "dropped queries are counted for paired systems only");
   const systems = pairedSystems(pairs);
-  const complete = completeQuery(systems.length);
   const counts = systems.map(
-    (_, si) => `sum(CASE WHEN n${si} > 0 AND NOT (${complete}) THEN 1 ELSE 0 END) AS dropped${si}`,
+    (_, si) => `${countWhere(d, unpairedQuery(si, systems.length))} AS dropped${si}`,
   );
   return `WITH ${sourceRowsSql(d, spec.source, { ...spec, systems })},\n${pairsCte(d, systems, spec.metrics.length, false)}\nSELECT ${counts.join(", ")}\nFROM ragci_pairs`;
 }
@@ -120,24 +110,21 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
     ctes.push(rowChecksSql(d, columns, systems, spec.intersect ?? false));
     const where = spec.intersect ? completeQuery(systems.length) : undefined;
     const perQuery = (system: string, m: string, x: string) =>
-      groupedSumsSql(d, {
+      pairedSumsSql(d, {
         from: "ragci_pairs",
-        keys: [["query_doc", "doc"]],
         leading: [`${d.string(system)} AS ${out("system")}`, metric(m)],
         count: "n",
-        metrics: [TABLE_SUMS(x)],
+        metric: TABLE_SUMS(x),
         trailing: label("query_lab"),
         ...(where ? { where } : {}),
         ordered: false,
       });
     spec.metrics.forEach((m, mi) => {
       systems.forEach((s, si) => {
-        selects.push(perQuery(s, m, `x${si}_${mi}`));
+        selects.push(perQuery(s, m, pairedValue(si, mi)));
       });
-      for (const [a, b] of pairs) {
-        const x = `(x${systems.indexOf(b)}_${mi} - x${systems.indexOf(a)}_${mi})`;
-        selects.push(perQuery(differenceName(a, b), m, x));
-      }
+      for (const pair of pairs)
+        selects.push(perQuery(differenceName(...pair), m, pairedDifference(systems, pair, mi)));
     });
   } else {
     ctes.push(rowChecksSql(d, columns, null));

@@ -55,7 +55,8 @@ export interface GroupedSums {
 /**
  * The SELECT of per-document sums, for any dialect: the one statement every reader sums rows
  * with — files (DuckDB; documentRows.ts), paired files (pairedSums.ts) and databases
- * (perDocumentSql.ts, which adds the row checks and the output shape around it).
+ * (perDocumentSql.ts, which adds the row checks and the output shape around it); paired rows
+ * of both are first matched on the query by pairedQueries.ts.
  */
 export function groupedSumsSql(d: Dialect, spec: GroupedSums): string {
   const number = (sql: string) => (spec.doubles ? `CAST(${sql} AS ${d.double})` : sql);

@@ -176,6 +176,21 @@ export async function readDatabase(
   });
 }
 
+/**
+ * Which systems there are (as column `system`): one column scanned, those of `only` when given;
+ * NULL and blank names are left out here and fail the row checks later.
+ */
+export function systemsFoundSql(
+  d: Dialect,
+  source: SqlSource,
+  system: string,
+  only?: readonly string[] | null,
+): string {
+  const sys = `CAST(${d.identifier(system)} AS ${d.text})`;
+  const kept = only ? ` AND ${sys} IN (${only.map((s) => d.string(s)).join(", ")})` : "";
+  return `SELECT DISTINCT ${sys} AS ${d.alias("system")} FROM ${sourceFromSql(d, source)} WHERE NOT (${d.blank(sys)})${kept}`;
+}
+
 export interface ReadDatabasePairsOptions extends ReadDatabaseOptions {
   readonly system: string;
   /** The query id column the systems are joined on (found among the usual names if null). */
@@ -201,16 +216,9 @@ export async function readDatabasePairs(
     const metrics = resolveMetrics(options.metrics, columns, name);
     const system = resolveColumn(options.system, columns, name, "system");
     const label = labelColumn(options.documentLabel, columns, name);
-    // Which systems there are: one column scanned (NULL and empty names fail the checks later).
-    const sys = `CAST(${d.identifier(system)} AS ${d.text})`;
-    const only = options.systems
-      ? ` AND ${sys} IN (${options.systems.map((s) => d.string(s)).join(", ")})`
-      : "";
-    const found = (
-      await run(
-        `SELECT DISTINCT ${sys} AS ${d.alias("system")} FROM ${sourceFromSql(d, options.source)} WHERE ${d.trim(sys)} <> ''${only}`,
-      )
-    ).map((r) => String(r.system));
+    const found = (await run(systemsFoundSql(d, options.source, system, options.systems))).map(
+      (r) => String(r.system),
+    );
     const systems = [...found].sort(compareCodePoints);
     checkSystemsFound(name, system, systems, options.systems);
     const pairs = pairsFound(systems, options.pairs(systems));

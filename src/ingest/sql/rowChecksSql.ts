@@ -1,5 +1,6 @@
 import type { RowField } from "../../core/aggregate/rowRules.js";
 import type { Dialect } from "./dialects.js";
+import { completeQuery, SPLIT_QUERY } from "./pairedQueries.js";
 import { brokenRowSql, ruleNeed } from "./rowConditions.js";
 import type { SourceColumns } from "./sourceRowsSql.js";
 
@@ -102,7 +103,7 @@ export function rowChecksSql(
       ? `${countWhere(completeQuery(paired.length))} AS common`
       : `${countWhere(paired.map((_, si) => `n${si} = 0`).join(" OR "))} AS unpaired`;
     ctes.push(
-      `ragci_pair_checks AS (\n  SELECT ${countWhere("docs > 1")} AS split, ${third}\n  FROM ragci_pairs\n)`,
+      `ragci_pair_checks AS (\n  SELECT ${countWhere(SPLIT_QUERY)} AS split, ${third}\n  FROM ragci_pairs\n)`,
     );
     later.push(
       {
@@ -136,11 +137,6 @@ export function rowChecksSql(
     `ragci_guard AS (\n  SELECT ${d.failCast(`CASE\n    ${[...rowChecks, ...later].map(message).join("\n    ")}\n  END`)} AS ragci_failed\n  FROM ${sources.join(" CROSS JOIN ")}\n)`,
   );
   return ctes.join(",\n");
-}
-
-/** A row of `ragci_pairs` (one query) that has a result from each of the `systems` systems. */
-export function completeQuery(systems: number): string {
-  return Array.from({ length: systems }, (_, si) => `n${si} > 0`).join(" AND ");
 }
 
 /** The message of a failed check in a database's error text (it quotes the value it could not cast). */

@@ -12,7 +12,7 @@ const ID_COLUMN = { document: "doc", system: "sys", query: "q", label: "lab" } a
 export function brokenRowSql(d: Dialect, field: RowField, index = 0): string {
   if (field === "metric") return `v${index} IS NULL OR NOT (${d.finite(`v${index}`)})`;
   const column = ID_COLUMN[field];
-  return `${column} IS NULL OR ${d.trim(column)} = ''`;
+  return `${column} IS NULL OR ${d.blank(column)}`;
 }
 
 /** Why a row breaking `field`'s rule is refused ("every row needs a document id"). */

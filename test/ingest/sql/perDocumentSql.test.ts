@@ -46,7 +46,8 @@ async function perDocument(connection: DuckDBConnection, sql: string) {
 
 // The single-table statement sums with perDocumentSums.ts and checks rows by rowRules.ts, as
 // the file path does: those are tested once (perDocumentSums.test.ts, inMemoryRowsSums.test.ts)
-// instead of comparing the paths. The paired file path still pairs rows in its own statement.
+// instead of comparing the paths. Paired files and databases pair rows with one builder too
+// (pairedQueries.ts, pairedQueries.test.ts); this checks the statement around it.
 describe("perDocumentSql on DuckDB over the bundled example", () => {
   it("the paired duckdb SQL gives compare's per-document sums (each system and tfidf − bm25)", async () => {
     const pairs = () => [["bm25", "tfidf"]] as const;

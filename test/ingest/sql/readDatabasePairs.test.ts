@@ -253,6 +253,30 @@ describe("readDatabasePairs: a paired comparison computed inside a real PostgreS
     ).rejects.toThrow(/no system "zz" in the data \(systems: a, Übersicht-β\)/);
   });
 
+  it("refuses ids made of tabs, no-break spaces or newlines, as the files and JavaScript do (rowRules.ts)", async () => {
+    // q1–q4's documents blank for system a (two tabs, a no-break space, CR LF, a space and an
+    // ideographic space); q5's a zero-width space, which is not blank (nor in JavaScript).
+    const blank =
+      "SELECT CASE WHEN system <> 'a' THEN doc_id WHEN query_id = 'q1' THEN chr(9) || chr(9) WHEN query_id = 'q2' THEN chr(160) WHEN query_id = 'q3' THEN chr(13) || chr(10) WHEN query_id = 'q4' THEN ' ' || chr(12288) WHEN query_id = 'q5' THEN chr(8203) ELSE doc_id END AS doc_id, query_id, system, score FROM tricky_pairs";
+    const expected = TRICKY.split("\n")
+      .slice(1)
+      .filter((line) => /^[^,]*,q[1-4],a,/.test(line)).length;
+    expect(expected).toBeGreaterThan(0);
+    await expect(
+      readDatabase({
+        url: server.url,
+        env,
+        metrics: ["score"],
+        system: "system",
+        source: { sql: blank },
+      }),
+    ).rejects.toThrow(
+      new RegExp(
+        `\\(\`sql\`\\): ${expected} rows have no doc_id \\(NULL or empty\\); every row needs a document id$`,
+      ),
+    );
+  });
+
   it("a single system's table (readDatabase) is the file path's too, on the same rows", async () => {
     const read = await readDatabase({
       url: server.url,

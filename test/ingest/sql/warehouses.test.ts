@@ -19,7 +19,7 @@ import { dialect } from "../../../src/ingest/sql/dialects.js";
 import { databaseAccess } from "../../../src/ingest/sql/openDatabase.js";
 import { droppedQueriesSql, perDocumentSql } from "../../../src/ingest/sql/perDocumentSql.js";
 import { postgresConfig } from "../../../src/ingest/sql/postgres.js";
-import { readDatabase } from "../../../src/ingest/sql/readDatabase.js";
+import { readDatabase, systemsFoundSql } from "../../../src/ingest/sql/readDatabase.js";
 import { snowflakeConfig } from "../../../src/ingest/sql/snowflake.js";
 import { sourceColumnsSql, sourceFromSql } from "../../../src/ingest/sql/sourceRowsSql.js";
 import { trinoConfig } from "../../../src/ingest/sql/trino.js";
@@ -311,12 +311,9 @@ describe("the statements each warehouse is sent, run on DuckDB (its names as mac
         const from = sourceFromSql(d, { table: "results" });
         const columns = await c.runAndReadAll(adapt(sourceColumnsSql(from)));
         expect(columns.columnNames()).toContain("doc_id");
-        const sys = `CAST(${d.identifier("system")} AS ${d.text})`;
         const systems = await queryRows(
           c,
-          adapt(
-            `SELECT DISTINCT ${sys} AS ${d.alias("system")} FROM ${from} WHERE ${d.trim(sys)} <> ''`,
-          ),
+          adapt(systemsFoundSql(d, { table: "results" }, "system")),
         );
         expect(systems.map((r) => r.system).sort()).toEqual(["bm25", "tfidf"]);
         const spec = GAPS_PAIRED_SPEC;
