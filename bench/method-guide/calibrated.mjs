@@ -29,7 +29,8 @@
 // logit-cv3, logit and cr2 from ragci's analyzeIntervals. Writes calibrated.json, CALIBRATED.md
 // and docs/choosing-an-interval.md's table between the calibrated-guide markers. Re-run with
 // `nice -n 19 node bench/method-guide/calibrated.mjs` (after `npm run build`): REPS (500),
-// B1 (999), B2 (199), BIN (99) set the cost; CELLS=census:K[:fpc],… runs a subset (timing).
+// B1 (999), B2 (199), BIN (99) set the cost; CELLS=census:K[:fpc],… runs a subset (APPEND=1
+// adds it to calibrated.json), TIMING=1 measures one analysis, RENDER_ONLY=1 redraws the tables.
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -356,14 +357,20 @@ const grid = process.env.CELLS
 const out = join(here, "calibrated.json");
 const labels = Object.fromEntries(CENSUSES.map((c) => [c.name, c.label]));
 
+// RENDER_ONLY re-renders calibrated.json; TIMING adds the per-analysis cost; CELLS runs a subset
+// and prints it, or with APPEND=1 adds it to calibrated.json (a grid run in more than one go).
 if (process.env.RENDER_ONLY) render(JSON.parse(readFileSync(out, "utf8")));
 else if (process.env.TIMING) timing();
 else {
-  const cells = [];
+  const append = Boolean(process.env.APPEND);
+  const cells = append ? JSON.parse(readFileSync(out, "utf8")).cells : [];
   for (const g of grid) {
     const c = CENSUSES.find((x) => x.name === g.name);
-    cells.push(cell(c, g.k, g.fpc, doubleKs.includes(g.k)));
-    if (process.env.CELLS) continue;
+    const scored = cell(c, g.k, g.fpc, doubleKs.includes(g.k));
+    if (process.env.CELLS && !append) continue;
+    const same = cells.findIndex((x) => x.census === g.name && x.k === g.k && x.fpc === g.fpc);
+    if (same >= 0) cells[same] = scored;
+    else cells.push(scored);
     const census = CENSUSES.map((x) => ({
       name: x.name,
       label: x.label,
@@ -374,7 +381,7 @@ else {
       `${JSON.stringify({ level: LEVEL, seed: SEED, censuses: census, cells }, null, 1)}\n`,
     );
   }
-  if (!process.env.CELLS) render(JSON.parse(readFileSync(out, "utf8")));
+  if (!process.env.CELLS || append) render(JSON.parse(readFileSync(out, "utf8")));
 }
 
 /**
@@ -464,17 +471,17 @@ function render(json) {
   ];
   const s = summaries(json);
   const line = (m, x) =>
-    `| ${NAMES[m]} | ${pct(x.lowest)} (${labels[x.lowestAt.census]}, K = ${x.lowestAt.k}${x.lowestAt.fpc ? ", fpc" : ""}) | ${pct(x.highest)} | ${(100 * x.meanGap).toFixed(2)} | ${x.widthOverLogitCv3.toFixed(2)} | ${x.medianWidthOverLogitCv3.toFixed(2)} |`;
+    `| ${NAMES[m]} | ${pct(x.lowest)} (${labels[x.lowestAt.census]}, K = ${x.lowestAt.k}${x.lowestAt.fpc ? ", fpc" : ""}) | ${pct(x.highest)} | ${(100 * x.meanGap).toFixed(2)} | ${x.below92} of ${x.cells} | ${x.widthOverLogitCv3.toFixed(2)} | ${x.medianWidthOverLogitCv3.toFixed(2)} |`;
   const summaryTable = (title, set) => [
-    `| ${title} | lowest coverage | highest | mean \\|coverage − 95\\| (points) | mean width / logit-cv3's | median width / logit-cv3's |`,
-    "|---|---:|---:|---:|---:|---:|",
+    `| ${title} | lowest coverage | highest | mean \\|coverage − 95\\| (points) | cells below 92% | mean width / logit-cv3's | median width / logit-cv3's |`,
+    "|---|---:|---:|---:|---:|---:|---:|",
     ...Object.keys(NAMES)
       .filter((m) => set[m])
       .map((m) => line(m, set[m])),
   ];
   const first = json.cells[0];
   const timingLine = json.timing
-    ? `CPU per analysis at K = 20 (synthetic census, ${json.timing.samples} samples): logit-cv3 ${json.timing.logitCv3Ms.toFixed(3)} ms; calibrated, one level (B = ${json.timing.b1}) ${json.timing.oneLevelMs.toFixed(1)} ms; two levels (${json.timing.b2} × ${json.timing.inner}) ${json.timing.twoLevelMs.toFixed(0)} ms; for scale, analyze's intervals with its default B = 9999 bootstraps ${json.timing.analyzeB9999Ms.toFixed(0)} ms.`
+    ? `CPU per analysis at K = 20 (synthetic census, ${json.timing.samples} samples): calibrated, one level (B = ${json.timing.b1}) ${json.timing.oneLevelMs.toFixed(1)} ms; two levels (${json.timing.b2} × ${json.timing.inner}) ${json.timing.twoLevelMs.toFixed(0)} ms; for scale, analyze's intervals with its default B = 9999 bootstraps ${json.timing.analyzeB9999Ms.toFixed(0)} ms.`
     : "";
   const cpu = json.cells.reduce((a, x) => a + x.cpuSeconds, 0);
   const guide = [
@@ -543,6 +550,7 @@ export function summaries(json) {
         lowest,
         lowestAt: { census: lowestAt.census, k: lowestAt.k, fpc: lowestAt.fpc },
         highest: Math.max(...cov),
+        below92: cov.filter((c) => c < 0.92).length,
         meanGap: cov.reduce((a, c) => a + Math.abs(c - 0.95), 0) / cov.length,
         // The per-sample median width (over cr2's), as a ratio to logit-cv3's, averaged over cells.
         medianWidthOverLogitCv3:
