@@ -29,6 +29,11 @@ function flagNumber(flag: string, text: string, give: string, digits = text): nu
   return value;
 }
 
+/** The number `text` writes in the flags' grammar, or NaN (for lists that say their own refusal). */
+export function numberOrNaN(text: string): number {
+  return NUMBER.test(text) ? Number(text.replaceAll("_", "")) : Number.NaN;
+}
+
 /** The refusal of a number outside the flag's range. */
 function outOfRange(flag: string, text: string, give: string): RagciError {
   return new RagciError("invalid-option", `${flag} ${text}: give ${give}`);
