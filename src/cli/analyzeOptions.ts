@@ -1,8 +1,6 @@
 import { RagciError } from "../core/errors.js";
-import type { Estimand } from "../core/types.js";
-import type { DesignOptions } from "../ingest/index.js";
 import { checkAggregatesFileName, parseSystemSelection } from "../ingest/index.js";
-import type { AnalysisCensusFlags } from "./censusStudy.js";
+import { type AnalyzeSourceOptions, checkAnalysisCensus } from "../simulation/analyzeSource.js";
 import type { ReplicatesGiven } from "./inferenceCommand.js";
 import {
   namedOutput,
@@ -14,21 +12,12 @@ import {
 import { checkSources, type SourceFlags } from "./sourceOptions.js";
 
 export interface AnalyzeCommandOptions
-  extends DesignOptions,
-    SourceFlags,
+  extends SourceFlags,
     ReportOptions,
-    AnalysisCensusFlags,
+    AnalyzeSourceOptions,
     ReplicatesGiven {
-  readonly level: number;
-  readonly population?: number;
-  readonly estimand?: Estimand;
   readonly metric?: string[];
   readonly system?: string;
-  readonly replicates: number;
-  readonly writeAggregates?: string;
-  readonly censusAggregated?: boolean;
-  readonly seed: number;
-  readonly chunkBootstrap?: boolean;
 }
 
 /**
@@ -47,12 +36,7 @@ export async function checkAnalyzeOptions(
   const format = reportFormat(options);
   parseSystemSelection(options.system);
   if (options.writeAggregates) checkAggregatesFileName(options.writeAggregates);
-  if (options.census && options.design) {
-    throw new RagciError(
-      "invalid-option",
-      "--census runs an SRS study; with a design, study it with ragci simulate on the census",
-    );
-  }
+  checkAnalysisCensus(options);
   await refuseUnsafe(
     [...files, options.design, options.census, options.docMap, options.qrels],
     options,

@@ -6,8 +6,8 @@ import { availableParallelism } from "node:os";
  * a census (`simulate`, or `analyze`/`compare` with --census) starts its study workers, so that
  * their start-up overlaps the loading of the CLI and the reading of the data instead of
  * following them. The flags are read properly later; this only looks for simulate's
- * --threads, and a run that needs fewer workers (or fails) leaves the rest idle, which does
- * not keep the process alive.
+ * --workers (or its deprecated --threads), and a run that needs fewer workers (or fails) leaves
+ * the rest idle, which does not keep the process alive.
  */
 const argv = process.argv.slice(2);
 const studies =
@@ -15,8 +15,9 @@ const studies =
   ((argv[0] === "analyze" || argv[0] === "compare") &&
     argv.some((a) => a === "--census" || a.startsWith("--census=")));
 if (studies && !argv.includes("--help") && !argv.includes("-h")) {
-  // simulate's --threads (analyze's and compare's name DuckDB's threads; their study uses all cores)
-  const at = argv.findIndex((a) => a === "--threads" || a.startsWith("--threads="));
+  // simulate's --workers, or --threads without it (deprecated; --threads is DuckDB's threads)
+  const flagAt = (flag: string) => argv.findIndex((a) => a === flag || a.startsWith(`${flag}=`));
+  const at = flagAt("--workers") >= 0 ? flagAt("--workers") : flagAt("--threads");
   const given =
     argv[0] === "simulate" && at >= 0 ? Number(argv[at]?.split("=")[1] ?? argv[at + 1]) : null;
   const threads = given !== null && Number.isInteger(given) ? given : availableParallelism();

@@ -42,6 +42,14 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   trial: "--trial",
   judge: "--judge",
   variant: "--variant",
+  failIfWorse: "--fail-if-worse",
+  requireNoninferior: "--require-noninferior",
+  margin: "--margin",
+  lowerIsBetter: "--lower-is-better",
+  halfWidth: "--half-width",
+  difference: "--difference",
+  cost: "--cost",
+  budget: "--budget",
 };
 
 /**

@@ -1,33 +1,5 @@
 import type { Command } from "commander";
-import { RagciError } from "../core/errors.js";
-import type { GateOptions } from "../core/gate.js";
-import type { Estimand } from "../core/types.js";
 import { nonNegativeNumber, parseList } from "./options.js";
-
-/** compare's regression-gate flags, as commander parses them. */
-export interface GateFlags {
-  readonly failIfWorse?: boolean;
-  readonly requireNoninferior?: boolean;
-  readonly margin?: number;
-  readonly lowerIsBetter?: string[];
-  readonly baseline?: string;
-  readonly allPairs?: boolean;
-  readonly estimand?: Estimand;
-  readonly metric?: string[];
-}
-
-/** The gate's options, with the metrics as --metric named them (for --lower-is-better). */
-export interface CliGate extends GateOptions {
-  readonly requestedMetrics: readonly string[];
-}
-
-/**
- * The gate's estimand when --estimand is not given: micro, the rate of a random result (a
- * query), which is the number evaluation tools report (a pass rate, an accuracy, a mean hit@k
- * over the queries), so the gate guards the number people read. macro (the rate of a typical
- * document) is chosen with --estimand macro when every document should weigh the same.
- */
-export const GATE_DEFAULT_ESTIMAND: Estimand = "micro";
 
 /** The gate's section of `ragci compare --help`. */
 export const GATE_HELP = `
@@ -70,56 +42,4 @@ export function withGateOptions(command: Command): Command {
       "metrics where lower is better (for the gate; every other metric: higher is better)",
       parseList,
     );
-}
-
-/**
- * The gate asked for by the flags, or null; checked before any file is read.
- *
- * @throws RagciError for a gate without --baseline, both rules, --margin or
- *   --lower-is-better without a rule, or --require-noninferior without --margin
- */
-export function gateOfFlags(flags: GateFlags): CliGate | null {
-  const rule = flags.failIfWorse
-    ? flags.requireNoninferior
-      ? null
-      : "fail-if-worse"
-    : flags.requireNoninferior
-      ? "noninferior"
-      : undefined;
-  if (rule === null) {
-    throw new RagciError(
-      "invalid-option",
-      "choose one of --fail-if-worse and --require-noninferior (a noninferior candidate is never worse beyond the margin)",
-    );
-  }
-  if (rule === undefined) {
-    if (flags.margin !== undefined || flags.lowerIsBetter !== undefined) {
-      throw new RagciError(
-        "invalid-option",
-        `${flags.margin !== undefined ? "--margin" : "--lower-is-better"} belongs to the gate: add --fail-if-worse or --require-noninferior`,
-      );
-    }
-    return null;
-  }
-  const flag = rule === "fail-if-worse" ? "--fail-if-worse" : "--require-noninferior";
-  if (flags.baseline === undefined) {
-    throw new RagciError(
-      "invalid-option",
-      `${flag} needs the system the others are compared with: add --baseline SYSTEM (e.g. the main branch's run)`,
-    );
-  }
-  if (rule === "noninferior" && flags.margin === undefined) {
-    throw new RagciError(
-      "invalid-option",
-      "--require-noninferior needs --margin d, the largest loss accepted in the metric's units (e.g. --margin 0.02; --margin 0 asks the candidate to be shown better)",
-    );
-  }
-  return {
-    rule,
-    margin: flags.margin ?? 0,
-    estimand: flags.estimand ?? GATE_DEFAULT_ESTIMAND,
-    baseline: flags.baseline,
-    lowerIsBetter: flags.lowerIsBetter ?? [],
-    requestedMetrics: flags.metric ?? [],
-  };
 }

@@ -1,9 +1,9 @@
 import { open } from "node:fs/promises";
 import type { MetricComparisons } from "../core/compareMetric.js";
 import { RagciError } from "../core/errors.js";
-import { decideGate, type GateDecision } from "../core/gate.js";
+import type { GateDecision } from "../core/gate.js";
+import { decideRequestedGate, type RequestedGate } from "../core/gateRequest.js";
 import { gateAnnotations, gateStepSummary } from "../report/gateReport.js";
-import type { CliGate } from "./gateOptions.js";
 import type { CommandIo } from "./io.js";
 
 /**
@@ -33,20 +33,10 @@ async function appendOnce(path: string, text: string): Promise<void> {
 export async function applyGate(
   results: readonly MetricComparisons[],
   level: number,
-  gate: CliGate,
+  gate: RequestedGate,
   io: CommandIo,
 ): Promise<GateDecision> {
-  // --lower-is-better hit@5 names the metric as --metric did; the report names its column (hit5).
-  const asReported = (name: string) => {
-    const i = gate.requestedMetrics.indexOf(name);
-    const sameOrder = results.length === gate.requestedMetrics.length;
-    return i >= 0 && sameOrder ? (results[i] as MetricComparisons).metric : name;
-  };
-  const { requestedMetrics: _, ...options } = gate;
-  const decision = decideGate(results, level, {
-    ...options,
-    lowerIsBetter: (gate.lowerIsBetter ?? []).map(asReported),
-  });
+  const decision = decideRequestedGate(results, level, gate);
   const summary = io.env.GITHUB_STEP_SUMMARY;
   if (summary) {
     await appendOnce(summary, gateStepSummary(decision)).catch((error: unknown) => {

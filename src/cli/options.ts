@@ -3,7 +3,6 @@ import { checkReplicates, MAX_REPLICATES } from "../core/bootstrap/replicateLimi
 import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
-import { resamplingBudget } from "../core/resamplingBudget.js";
 import type { Estimand } from "../core/types.js";
 
 // Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
@@ -28,6 +27,11 @@ function flagNumber(flag: string, text: string, give: string, digits = text): nu
     throw new RagciError("invalid-option", `${flag} ${text}: too large; give ${give}`);
   }
   return value;
+}
+
+/** The number `text` writes in the flags' grammar, or NaN (for lists that say their own refusal). */
+export function numberOrNaN(text: string): number {
+  return NUMBER.test(text) ? Number(text.replaceAll("_", "")) : Number.NaN;
 }
 
 /** The refusal of a number outside the flag's range. */
@@ -159,34 +163,6 @@ export function withInferenceOptions(command: Command): Command {
     )
     .option("--seed <S>", "seed of the bootstrap stream (numpy default_rng(S))", parseSeed, 1)
     .option("--threads <n>", THREADS_READING_HELP, parseThreads);
-}
-
-/**
- * The inference flags analyze and compare share, as core's analysis options (with core's
- * resampling budget: a default B is skipped above its limit, a B given with --replicates never).
- */
-export function analysisSettings(
-  options: {
-    readonly level: number;
-    readonly estimand?: Estimand;
-    readonly replicates: number;
-    readonly seed: number;
-    readonly replicatesExplicit?: boolean;
-    readonly chunkBootstrap?: boolean;
-  },
-  population: number | null,
-) {
-  return {
-    level: options.level,
-    population,
-    estimand: options.estimand ?? null,
-    replicates: options.replicates,
-    seed: options.seed,
-    ...resamplingBudget({
-      replicatesGiven: options.replicatesExplicit ?? false,
-      chunkBootstrap: options.chunkBootstrap ?? false,
-    }),
-  };
 }
 
 /** Comma-separated whole numbers ≥ minimum (e.g. --k 5,10,20); repeated flags accumulate. */

@@ -1,6 +1,5 @@
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { RagciError } from "../core/errors.js";
 import {
   checkSource,
   parseSystemSelection,
@@ -30,11 +29,13 @@ export function withDatabaseOptions(command: Command): Command {
 /** The flags as ingest's checkSource: files, or --from with --table or --sql. */
 export function checkSources(
   files: readonly string[],
-  options: DatabaseOptions & { readonly aggregated?: boolean; readonly format?: string },
+  options: DatabaseOptions &
+    Pick<SourceFlags, "aggregated" | "format" | "trial" | "judge" | "variant">,
   needed?: string | null,
 ): void {
-  const { from: url, table, sql, aggregated, format } = options;
-  checkSource(files, { url, table, sql, aggregated, format }, needed);
+  const { from: url, table, sql, ...rest } = options;
+  const { aggregated, format, trial, judge, variant } = rest;
+  checkSource(files, { url, table, sql, aggregated, format, trial, judge, variant }, needed);
 }
 
 /** The flags that say where results come from and how to read them. */
@@ -61,11 +62,6 @@ export function sourceOf(
 ): Source {
   const { doc, query } = flags;
   if (flags.from !== undefined) {
-    if (flags.trial !== undefined || flags.judge !== undefined || flags.variant !== undefined)
-      throw new RagciError(
-        "invalid-option",
-        "--trial, --judge and --variant read per-query files for now; export the table to Parquet and give the file",
-      );
     const { from: url, table, sql } = flags;
     return { url, table, sql, env: process.env, doc, query };
   }

@@ -94,7 +94,15 @@ export type OptionName =
   | "curve"
   | "trial"
   | "judge"
-  | "variant";
+  | "variant"
+  | "failIfWorse"
+  | "requireNoninferior"
+  | "margin"
+  | "lowerIsBetter"
+  | "halfWidth"
+  | "difference"
+  | "cost"
+  | "budget";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

@@ -12,6 +12,7 @@ export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./decla
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
+export { loadDuringScan } from "./loadDuringScan.js";
 export { mergeShards, type Shard } from "./mergeShards.js";
 export { type NamedOutput, refuseUnsafeOutputs } from "./outputSafety.js";
 export { QUERY_CHECK_ROW_LIMIT } from "./queryIdCheck.js";

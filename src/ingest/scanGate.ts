@@ -17,7 +17,7 @@ const scanStarted = new Promise<void>((resolve) => {
 
 /**
  * Settles when the process's first scan starts: from then until it ends the main thread
- * waits on DuckDB, a time to load what comes after the reading (cli/loadDuringScan.ts).
+ * waits on DuckDB, a time to load what comes after the reading (loadDuringScan.ts).
  */
 export function firstScanStarted(): Promise<void> {
   return scanStarted;

@@ -52,7 +52,7 @@ describe("the bundled command-line entry", () => {
   ])(
     "says what tsc's modules say: %s",
     (_, args) => {
-      const threads = args[0] === "simulate" ? ["--threads", "2"] : [];
+      const threads = args[0] === "simulate" ? ["--workers", "2"] : [];
       expect(ragciOk([...args, ...threads])).toBe(unbundled([...args, ...threads]));
     },
     120_000,

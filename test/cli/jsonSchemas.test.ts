@@ -213,7 +213,7 @@ describe("plan, strata and simulate --json follow their schemas", () => {
   });
 
   it("simulate: one system, and a pair's differences", () => {
-    const study = ["--k", "10,20", "--reps", "40", "--replicates", "0", "--threads", "1"];
+    const study = ["--k", "10,20", "--reps", "40", "--replicates", "0", "--workers", "1"];
     expectValid(ragciJson(["simulate", CENSUS, "--aggregated", ...study]), "simulate");
     const paired = ragciJson([
       "simulate",

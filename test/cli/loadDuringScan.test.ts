@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CommandIo } from "../../src/cli/io.js";
-import { loadDuringScan } from "../../src/cli/loadDuringScan.js";
 import type { Progress } from "../../src/cli/progress.js";
 import { readingProgress } from "../../src/cli/readingProgress.js";
+import { loadDuringScan } from "../../src/ingest/loadDuringScan.js";
 import { duringScan } from "../../src/ingest/scanGate.js";
 
 // One process-wide "first scan" signal: these run in order in one file.

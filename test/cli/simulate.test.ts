@@ -119,10 +119,22 @@ describe("ragci simulate", () => {
     expect(out.notes).toEqual([]);
   });
 
-  it("gives the same bytes on 1 and 3 threads", () => {
-    const one = ragciOk([...small, "--json", "--threads", "1"]);
-    const three = ragciOk([...small, "--json", "--threads", "3"]);
+  it("gives the same bytes on 1 and 3 workers", () => {
+    const one = ragciOk([...small, "--json", "--workers", "1"]);
+    const three = ragciOk([...small, "--json", "--workers", "3"]);
     expect(three).toBe(one);
+  });
+
+  it("still takes --threads alone as the workers' count, with a one-line deprecation notice", () => {
+    const workers = ragciOk([...small, "--json", "--workers", "2"]);
+    const old = ragci([...small, "--json", "--threads", "2"]);
+    expect(old.code).toBe(0);
+    expect(old.stdout).toBe(workers);
+    expect(old.stderr).toBe(
+      "ragci: simulate --threads n for the study's workers is deprecated: give --workers n (--threads sets DuckDB's threads)\n",
+    );
+    // with --workers, --threads is DuckDB's alone: no notice
+    expect(ragciOk([...small, "--json", "--workers", "2", "--threads", "1"])).toBe(workers);
   });
 
   it("through the bin entry (workers started before the CLI loads) gives the same bytes, and a bad flag still ends at once with exit 2", () => {
@@ -132,17 +144,17 @@ describe("ragci simulate", () => {
     // main.js itself (no early workers), on one thread
     const one = spawnSync(
       process.execPath,
-      [join(ROOT, "dist/cli/main.js"), ...small, "--json", "--threads", "1"],
+      [join(ROOT, "dist/cli/main.js"), ...small, "--json", "--workers", "1"],
       { encoding: "utf8" },
     ).stdout;
     expect(JSON.parse(one).schema).toBe("ragci/schemas/simulate.v2.json");
-    for (const threads of ["2", "3"]) {
-      const viaBin = run([...small, "--json", "--threads", threads]);
+    for (const workers of ["2", "3"]) {
+      const viaBin = run([...small, "--json", "--workers", workers]);
       expect(viaBin.status).toBe(0);
       expect(viaBin.stdout).toBe(one);
     }
     // the prestarted workers are idle: they must not keep a failing run alive
-    const bad = run([...small, "--threads", "2", "--no-such-flag"]);
+    const bad = run([...small, "--workers", "2", "--no-such-flag"]);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
   });
@@ -195,7 +207,7 @@ describe("ragci simulate", () => {
         "20",
         "--reps",
         "100000",
-        "--threads",
+        "--workers",
         "2",
         "--json",
         "-o",
@@ -445,9 +457,9 @@ describe("ragci simulate, two-stage", () => {
     expect(text).toMatch(/two-stage +\d+\.\d% ± /);
   });
 
-  it("gives the same bytes on 1 and 2 threads", () => {
+  it("gives the same bytes on 1 and 2 workers", () => {
     const args = [...twoStage, "--units", "4", "--reps", "50", "--replicates", "19", "--json"];
-    expect(ragciOk([...args, "--threads", "1"])).toBe(ragciOk([...args, "--threads", "2"]));
+    expect(ragciOk([...args, "--workers", "1"])).toBe(ragciOk([...args, "--workers", "2"]));
   });
 
   it("checks a two-stage design file against the census's units", () => {

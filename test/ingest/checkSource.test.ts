@@ -28,4 +28,12 @@ describe("checkSource", () => {
       `${optionRef("format")} describes a file`,
     );
   });
+
+  it("reads facets (trial, judge, variant) from files only, for now", () => {
+    expect(() => checkSource(["a.csv"], { judge: "judge", trial: "epoch" })).not.toThrow();
+    for (const facet of ["trial", "judge", "variant"] as const)
+      expect(() => checkSource([], { url, table: "t", [facet]: "c" })).toThrow(
+        `${optionRef("trial")}, ${optionRef("judge")} and ${optionRef("variant")} read per-query files for now`,
+      );
+  });
 });

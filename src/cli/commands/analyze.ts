@@ -1,27 +1,15 @@
 import type { Command } from "commander";
 import { groupedInteger } from "../../core/groupedInteger.js";
-import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
-import { namingSystemMetric, systemMetricLabel } from "../../core/systemMetricLabel.js";
-import {
-  cellsOfSystem,
-  declaredDesign,
-  mergeShards,
-  QUERY_CHECK_ROW_LIMIT,
-  readSource,
-  sha256Aggregates,
-  writeAggregates,
-} from "../../ingest/index.js";
-import type { AnalysisReport } from "../../report/analysisReport.js";
+import { QUERY_CHECK_ROW_LIMIT } from "../../ingest/index.js";
 import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
+import { analyzeSource } from "../../simulation/analyzeSource.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
-import { analysisCensusStudies, readAnalysisCensus } from "../censusStudy.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { loadDuringScan } from "../loadDuringScan.js";
-import { analysisSettings, parseList, withFacetOptions } from "../options.js";
+import { parseList, withFacetOptions } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -90,63 +78,15 @@ export async function runAnalyze(
   io: CommandIo,
 ): Promise<string> {
   const format = await checkAnalyzeOptions(files, options);
-  const designed = await declaredDesign(options);
-  // The estimators (and @stdlib's quantile functions) load while DuckDB scans the files.
-  const [inputs, { analyze }] = await loadDuringScan(
-    readSource(sourceOf(files, options, io), selectionOf(options), {
-      read: "tables",
-      documentLabel: designed.label,
-      valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
-      progress: readingProgress(io),
-    }),
-    () => import("../../core/analyze.js"),
+  const status = (message: string) => io.progress.update(message);
+  const progress = readingProgress(io);
+  const { report, groups, documentLabel } = await analyzeSource(
+    sourceOf(files, options, io),
+    selectionOf(options),
+    options,
+    { version: io.version, status, progress, ...(io.signal ? { signal: io.signal } : {}) },
   );
-  const groups = mergeShards(
-    inputs.map((i) => ({ file: i.description.file, groups: i.table.groups })),
-    designed.label,
-  );
-  // --census: read first, so that each analysis is computed once, with the census's M.
-  const census = options.census ? await readAnalysisCensus(options, io) : null;
-  io.progress.update("computing intervals…");
-  const settings = analysisSettings(options, designed.population);
-  const analysisOf = (group: (typeof groups)[number], population: number | null) =>
-    analyze(group.stats, {
-      ...settings,
-      population,
-      design: designed.build(group.labels),
-      values: group.values ?? null,
-      onProgress: (phase, f) =>
-        io.progress.update(`${systemMetricLabel(group)}: ${phase} ${Math.round(100 * f)}%`),
-    });
-  // With facets, each system × metric's variance components from its cells.
-  const components = inputs.some((i) => i.cells)
-    ? (await import("../../core/facets/facetInterval.js")).facetInterval
-    : null;
-  const entries = groups.map((group) =>
-    namingSystemMetric(group, groups.length, () => {
-      const cells = components ? cellsOfSystem(inputs, group.system, group.metric) : null;
-      return {
-        metric: group.metric,
-        system: group.system,
-        analysis: analysisOf(group, settings.population ?? census?.populationOf(group) ?? null),
-        aggregatesSha256: sha256Aggregates([group]),
-        ...(components && cells ? { facets: components(cells, { level: options.level }) } : {}),
-      };
-    }),
-  );
-  const studied = census ? await analysisCensusStudies(entries, census) : entries;
-  if (options.writeAggregates)
-    await writeAggregates(options.writeAggregates, groups, designed.label);
   io.progress.done();
-  const report: AnalysisReport = {
-    command: "ragci analyze",
-    version: io.version,
-    inputs: inputs.map((i) => i.description),
-    entries: studied,
-    aggregatesFile: options.writeAggregates ?? null,
-    summation: inputs.some((i) => i.table.summation !== "exact") ? "double-single-thread" : "exact",
-    notices: inputs.flatMap((i) => i.table.notices),
-  };
   const renderers = { json: formatReportJson, markdown: markdownReport, terminal: terminalReport };
   return renderReport(report, format, renderers, {
     options,
@@ -154,7 +94,7 @@ export async function runAnalyze(
     html: async (path) => {
       const { analyzeHtml } = await import("../../report/html/analyzePage.js");
       const stats = groups.map((g) => g.stats);
-      const aggregates = aggregatesDownload(path, groups, designed.label);
+      const aggregates = aggregatesDownload(path, groups, documentLabel);
       return analyzeHtml({ report, stats, aggregates });
     },
   });

@@ -1,26 +1,16 @@
 import type { Command } from "commander";
-import { chunkBootstrapValuesToKeep } from "../../core/resamplingBudget.js";
-import {
-  cellsOfSystem,
-  declaredDesign,
-  differenceName,
-  pairedAggregateGroups,
-  readSource,
-  writeAggregates,
-} from "../../ingest/index.js";
+import { gateOfRequest } from "../../core/gateRequest.js";
 import { COMPARISON_SCHEMA, formatComparisonJson } from "../../report/comparisonJson.js";
 import { comparisonMarkdown } from "../../report/comparisonMarkdown.js";
-import type { ComparisonReport } from "../../report/comparisonReport.js";
 import { comparisonTerminal } from "../../report/comparisonTerminal.js";
-import { censusDifferenceStudies } from "../censusStudy.js";
+import { compareSource } from "../../simulation/compareSource.js";
 import { type CompareCommandOptions, checkCompareOptions } from "../compareOptions.js";
-import { GATE_HELP, gateOfFlags, withGateOptions } from "../gateOptions.js";
+import { GATE_HELP, withGateOptions } from "../gateOptions.js";
 import { applyGate } from "../gateOutcome.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { loadDuringScan } from "../loadDuringScan.js";
-import { analysisSettings, parseList, withFacetOptions } from "../options.js";
+import { parseList, withFacetOptions } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -93,100 +83,19 @@ export async function runCompare(
   io: CommandIo,
 ): Promise<string> {
   const { format, selection } = await checkCompareOptions(files, options, io.env);
-  const gate = gateOfFlags(options);
-  const designed = await declaredDesign(options);
-  const [loaded, { compareMetric }] = await loadDuringScan(
-    readSource(sourceOf(files, options, io), selection, {
-      read: "pairs",
-      documentLabel: designed.label,
-      valuesUpTo: chunkBootstrapValuesToKeep(options.replicates),
-      progress: readingProgress(io),
-    }),
-    () => import("../../core/compareMetric.js"),
-  );
-  const { table, mode } = loaded;
-  const studies = options.census
-    ? await censusDifferenceStudies(options, selection, table, io)
-    : null;
-  const census = options.census as string;
-  const labelOf = table.labelOf;
-  const results = table.metrics.map((metric) => {
-    io.progress.update(`comparing ${metric}…`);
-    return compareMetric(metric, table, {
-      mode,
-      level: options.level,
-      analysis: analysisSettings(options, designed.population),
-      design: (ids) =>
-        designed.build(labelOf ? ids.map((id) => labelOf.get(id) as string) : undefined),
-      censusStudy: (d) => {
-        const found = studies?.get(JSON.stringify([d.a, d.b, metric]));
-        return found ? { ...found, census } : undefined;
-      },
-    });
-  });
-  const aggregates = pairedAggregateGroups(table);
-  if (options.writeAggregates)
-    await writeAggregates(options.writeAggregates, aggregates, designed.label);
-  io.progress.done();
-  const decision = gate ? await applyGate(results, options.level, gate, io) : null;
-  // With facets, each compared system × metric's variance components from its cells.
-  const components = loaded.cells
-    ? (await import("../../core/facets/facetInterval.js")).facetInterval
-    : null;
-  const unpaired: string[] = [];
-  const pairing = components
-    ? (await import("../../core/facets/differenceCells.js")).differenceCells
-    : null;
-  // Each system's cells, then each compared pair's difference cells b − a (paired on
-  // document, query, judge, variant), named as the per-document tables name differences.
-  const facets =
-    components && pairing
-      ? results.flatMap((m) => [
-          ...table.systems.flatMap((system) => {
-            const cells = cellsOfSystem([loaded], system, m.metric);
-            return cells
-              ? [
-                  {
-                    system,
-                    metric: m.metric,
-                    components: components(cells, { level: options.level }),
-                  },
-                ]
-              : [];
-          }),
-          ...m.comparisons.flatMap((c) => {
-            const a = cellsOfSystem([loaded], c.a, m.metric);
-            const b = cellsOfSystem([loaded], c.b, m.metric);
-            if (!a || !b) return [];
-            const { cells, unmatched } = pairing(b, a);
-            if (unmatched.a + unmatched.b > 0)
-              unpaired.push(
-                `${differenceName(c.a, c.b)}, ${m.metric}: ${unmatched.a} cells of ${c.b} and ${unmatched.b} of ${c.a} have no partner (document, query, judge, variant) and are left out of the difference's variance components`,
-              );
-            return [
-              {
-                system: differenceName(c.a, c.b),
-                metric: m.metric,
-                components: components(cells, { level: options.level }),
-              },
-            ];
-          }),
-        ])
-      : null;
-  const report: ComparisonReport = {
+  const gate = gateOfRequest(options);
+  const status = (message: string) => io.progress.update(message);
+  const progress = readingProgress(io);
+  const compared = await compareSource(sourceOf(files, options, io), selection, options, {
     version: io.version,
-    inputs: loaded.inputs,
-    systems: table.systems,
-    mode,
-    queries: table.queries,
-    dropped: table.dropped,
-    metrics: results,
-    summation: table.summation,
-    notices: [...loaded.notices, ...unpaired],
-    aggregatesFile: options.writeAggregates ?? null,
-    gate: decision,
-    ...(facets ? { facets } : {}),
-  };
+    status,
+    progress,
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
+  const { table, aggregates } = compared;
+  io.progress.done();
+  const decision = gate ? await applyGate(compared.report.metrics, options.level, gate, io) : null;
+  const report = { ...compared.report, gate: decision };
   const renderers = {
     json: formatComparisonJson,
     markdown: comparisonMarkdown,
@@ -203,7 +112,7 @@ export async function runCompare(
       return compareHtml({
         report,
         differences,
-        aggregates: aggregatesDownload(path, aggregates, designed.label),
+        aggregates: aggregatesDownload(path, aggregates, compared.documentLabel),
       });
     },
   });

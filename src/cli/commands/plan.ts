@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { RagciError } from "../../core/errors.js";
-import { facetPilotPlan } from "../../core/facets/facetPilotPlan.js";
+import { facetPlanOfPilot } from "../../core/planning/planRequest.js";
 import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
 import { differenceName, parseSystemSelection, readPlanStart } from "../../ingest/index.js";
@@ -150,7 +149,11 @@ export async function runPlan(
     options.cutoff !== undefined && start.census
       ? planSizeStratifiedBeside(plan, start.census, options.cutoff)
       : null;
-  const facets = options.cost ? facetPlanOf(start.facetCells, options) : null;
+  const { cost, halfWidth } = options;
+  const facets =
+    cost && halfWidth !== undefined
+      ? facetPlanOfPilot(start.facetCells, { ...options, cost, halfWidth })
+      : null;
   const report = { version: io.version, plan, stratified, facets };
   const renderers = {
     json: (r: typeof report) => jsonText(planJson(r)),
@@ -172,23 +175,5 @@ export async function runPlan(
       };
       return planHtml({ report, aggregates: census ? aggregatesDownload(path, [census]) : null });
     },
-  });
-}
-
-/** --cost: the faceted pilot's plan (one system's cells; judges drawn from a population). */
-function facetPlanOf(
-  cells: Parameters<typeof facetPilotPlan>[0] | null,
-  options: PlanCommandOptions,
-) {
-  if (!cells)
-    throw new RagciError(
-      "invalid-option",
-      "--cost plans from one system's faceted pilot: give --system COL=ONE (a pair's facets are not planned yet)",
-    );
-  return facetPilotPlan(cells, {
-    costs: options.cost as NonNullable<PlanCommandOptions["cost"]>,
-    level: options.level,
-    halfWidth: options.halfWidth as number,
-    budget: options.budget,
   });
 }

@@ -41,8 +41,10 @@ interface SimulateCommandOptions
     StudyPlanOptions,
     StudyColumnSettings,
     ReportOptions {
-  /** Worker threads; default the machine's cores. */
+  /** DuckDB threads reading the census (and, without --workers, the workers': deprecated). */
   readonly threads?: number;
+  /** Worker threads running the repetitions; default the machine's cores. */
+  readonly workers?: number;
 }
 
 const EXAMPLES = `
@@ -64,6 +66,10 @@ article's coverage table, for your documents. Repetition i is numpy's
 Generator(PCG64(SeedSequence(seed, spawn_key=(i, 0)))).choice(M, K, replace=False), and its
 bootstrap SeedSequence(seed, spawn_key=(i, 1)).integers(0, K, (B, K)), so any repetition can be
 replayed in numpy and the result is the same for any number of threads.`;
+
+/** The deprecation notice of simulate's old --threads (the workers' count). */
+const THREADS_AS_WORKERS =
+  "ragci: simulate --threads n for the study's workers is deprecated: give --workers n (--threads sets DuckDB's threads)";
 
 export function registerSimulate(program: Command, io: CommandIo): void {
   const command = withCensusFileOptions(
@@ -103,8 +109,13 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .option("--level <level>", "confidence level", parseLevel, 0.95)
     .option(
       "--threads <n>",
-      "worker threads running the repetitions, and DuckDB threads reading the census file (default: the machine's cores)",
+      "DuckDB threads reading the census file (default: all cores); the study's are --workers",
       parseThreads,
+    )
+    .option(
+      "--workers <n>",
+      "worker threads running the repetitions (default: the machine's cores)",
+      wholeNumber("--workers", 1),
     )
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)")
     .option(
@@ -160,9 +171,13 @@ export async function runSimulate(
     progress: readingProgress(io),
   });
   const { sizes } = plan;
+  // --threads alone once set the workers too: still does, saying so.
+  if (options.threads !== undefined && options.workers === undefined)
+    io.stderr?.(`${THREADS_AS_WORKERS}\n`);
+  const workers = options.workers ?? options.threads ?? availableParallelism();
   const started = Date.now();
   const report = await simulateCensus(census, plan, options, {
-    threads: options.threads ?? availableParallelism(),
+    threads: workers,
     version: io.version,
     ...(io.signal ? { signal: io.signal } : {}),
     onProgress: (column, done, total) => {

@@ -1,4 +1,4 @@
-import { firstScanStarted } from "../ingest/index.js";
+import { firstScanStarted } from "./scanGate.js";
 
 /**
  * `reading` with `load` started once DuckDB's scan of the input is under way, or once the

@@ -1,0 +1,106 @@
+import { optionRef, RagciError } from "../errors.js";
+import type { FacetCells } from "../facets/facetCells.js";
+import { type FacetPilotPlan, facetPilotPlan } from "../facets/facetPilotPlan.js";
+import type { FacetCosts } from "../facets/facetPlan.js";
+
+/** What a plan is asked for: a target, and what to plan beside it (size strata, facets). */
+export interface PlanRequest {
+  readonly halfWidth?: number;
+  readonly difference?: number;
+  readonly level: number;
+  /** A census and a size cutoff: also a size-stratified plan. */
+  readonly census?: boolean;
+  readonly cutoff?: number;
+  /** Each unit's price: plan across reruns and judges (with trial and/or judge). */
+  readonly cost?: FacetCosts;
+  readonly budget?: number;
+  readonly trial?: string;
+  readonly judge?: string;
+}
+
+const refuse = (message: string, option: Parameters<typeof optionRef>[0]) =>
+  new RagciError("invalid-option", message, { option });
+
+/**
+ * A plan's request checked before its pilot or census is read (`read`: whether one is given):
+ * a target; a cutoff only with a census and a half-width; a budget only with costs; costs only
+ * with a faceted pilot and a half-width.
+ *
+ * @throws RagciError naming the option to give
+ */
+export function checkPlanRequest(request: PlanRequest, read: boolean): void {
+  const [halfWidth, difference, cutoff, census, url, cost] = (
+    ["halfWidth", "difference", "cutoff", "census", "url", "cost"] as const
+  ).map(optionRef);
+  if (request.halfWidth === undefined && request.difference === undefined)
+    throw refuse(`give ${halfWidth} w (or ${difference} d for a paired plan)`, "halfWidth");
+  if (request.cutoff !== undefined && !(read && request.census))
+    throw refuse(
+      `${cutoff} plans a stratified sample from a census: give the census file and ${census} (or ${url} and ${census})`,
+      "census",
+    );
+  if (request.cutoff !== undefined && request.halfWidth === undefined)
+    throw refuse(`${cutoff} needs the target ${halfWidth} w`, "halfWidth");
+  if (request.budget !== undefined && request.cost === undefined)
+    throw refuse(`${optionRef("budget")} is spent at ${cost}'s prices: give ${cost} too`, "cost");
+  if (request.cost === undefined) return;
+  if (!read) throw refuse(`${cost} plans from a faceted pilot: give the pilot file`, "cost");
+  if (request.halfWidth === undefined)
+    throw refuse(`${cost} plans for a target: give ${halfWidth} w`, "halfWidth");
+  if (request.trial === undefined && request.judge === undefined)
+    throw refuse(
+      `${cost} plans across reruns and judges: name them with ${optionRef("trial")} and/or ${optionRef("judge")}`,
+      "judge",
+    );
+}
+
+const FACET_UNITS = ["document", "query", "trial", "judge"] as const;
+
+/**
+ * Each unit's price as FacetCosts: all four units, each a number ≥ 0 (`text` is how the prices
+ * were written, for the message).
+ *
+ * @throws RagciError for an unknown unit, a price that is not a number ≥ 0, or a unit left out
+ */
+export function facetCosts(prices: readonly (readonly [string, number])[], text: string) {
+  const cost = optionRef("cost");
+  const costs: Record<string, number> = {};
+  for (const [unit, price] of prices) {
+    if (
+      !FACET_UNITS.includes(unit as (typeof FACET_UNITS)[number]) ||
+      !(price >= 0 && Number.isFinite(price))
+    )
+      throw refuse(
+        `${cost} ${text}: give each unit's price as document=…,query=…,trial=…,judge=… (numbers ≥ 0)`,
+        "cost",
+      );
+    costs[unit] = price;
+  }
+  const missing = FACET_UNITS.filter((k) => costs[k] === undefined);
+  if (missing.length)
+    throw refuse(`${cost} ${text}: give ${missing.join(", ")} too (0 if free)`, "cost");
+  return costs as unknown as FacetCosts;
+}
+
+/**
+ * The faceted pilot's plan for a request with costs: one system's cells (judges drawn from a
+ * population); a pair's facets are not planned.
+ *
+ * @throws RagciError when the pilot gave no one system's cells
+ */
+export function facetPlanOfPilot(
+  cells: FacetCells | null,
+  request: PlanRequest & { readonly cost: FacetCosts; readonly halfWidth: number },
+): FacetPilotPlan {
+  if (!cells)
+    throw refuse(
+      `${optionRef("cost")} plans from one system's faceted pilot: give ${optionRef("system")} COL=ONE (a pair's facets are not planned yet)`,
+      "system",
+    );
+  return facetPilotPlan(cells, {
+    costs: request.cost,
+    level: request.level,
+    halfWidth: request.halfWidth,
+    budget: request.budget,
+  });
+}
