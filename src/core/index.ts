@@ -162,6 +162,27 @@ export type {
   StudyMethod,
   StudyOptions,
 } from "./simulation/coverageStudy.js";
+export {
+  type FacetIntervalScore,
+  type FacetStudyInterval,
+  type FacetStudyResult,
+  facetCoverageStudy,
+} from "./simulation/facetCoverageStudy.js";
+export { type FacetDesignSize, facetEvaluation } from "./simulation/facetEvaluation.js";
+export {
+  type FacetModel,
+  facetModelComponents,
+  facetModelFromPilot,
+  facetModelTruth,
+  type GaussianFacetModel,
+  type LogitNormalFacetModel,
+  logitNormalFromComponents,
+} from "./simulation/facetModel.js";
+export {
+  type FacetPilotStudy,
+  type FacetPilotStudyOptions,
+  facetPilotStudy,
+} from "./simulation/facetPilotStudy.js";
 export type { StudyRecommendation } from "./simulation/recommendFromStudy.js";
 export type { StudyStrata } from "./simulation/stratifiedSample.js";
 export {
