@@ -131,8 +131,10 @@ export function facetModelComponents(model: FacetModel): Partial<Record<FacetCom
 /**
  * The logit-normal model whose mean and metric-scale components (facetModelComponents) match
  * given ones: started from the delta method (sd_logit = sd / (m(1 − m))), then each sd scaled
- * by √(target / implied) and α moved to the mean, until they agree (60 rounds; the residual is
- * Bernoulli's and not matched). Effects given as 0 or absent stay 0.
+ * by √(target / implied) and α moved to the mean (60 rounds), then α solved for the mean alone.
+ * The mean is matched exactly; the components as closely as 60 rounds and logit sds ≤ 10 allow
+ * (a pilot whose queries are almost all-or-nothing needs a large query sd); the residual is
+ * Bernoulli's and not matched. Effects given as 0 or absent stay 0.
  */
 export function logitNormalFromComponents(
   mean: number,
@@ -159,7 +161,18 @@ export function logitNormalFromComponents(
     const shifted = logit(m) - logit(facetModelTruth({ ...model, sds: next }));
     model = { kind: "logit-normal", intercept: model.intercept + shifted, sds: next };
   }
-  return model;
+  // Last, α alone (the mean rises with α): the model's mean is the pilot's to 1e-12.
+  const { sds: fitted } = model;
+  const truth = (alpha: number) =>
+    facetModelTruth({ kind: "logit-normal", intercept: alpha, sds: fitted });
+  let low = model.intercept - 30;
+  let high = model.intercept + 30;
+  for (let i = 0; i < 100 && high - low > 1e-12; i++) {
+    const middle = (low + high) / 2;
+    if (truth(middle) < m) low = middle;
+    else high = middle;
+  }
+  return { kind: "logit-normal", intercept: (low + high) / 2, sds: fitted };
 }
 
 /** Whether every cell's trials are 0/1: integer sums in [0, n] with W = s − s²/n. */
