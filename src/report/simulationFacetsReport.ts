@@ -80,7 +80,9 @@ function intervalLabel(key: FacetStudyInterval, study: FacetStudyResult): string
     case "spread":
       return `  CR2 + spread of the ${crossed}' means, Satterthwaite ν`;
     case "fixed":
-      return `these ${crossedWords(study) ? crossed : "reruns"} only: documents, CR2${recommended}`;
+      return crossedWords(study)
+        ? `these ${crossed} only: documents, CR2${recommended}`
+        : `documents, CR2 (each query's reruns averaged)${recommended}`;
   }
 }
 

@@ -84,6 +84,47 @@ describe("simulate with facets", () => {
     expect(run.stdout).toMatch(/D = 6/);
   }, 120_000);
 
+  it("reruns only: the document-level interval alone, recommended; the fit adds the trial noise", () => {
+    // The three judges read as three reruns of each query (a rerun facet, nested in queries).
+    const run = ragci([
+      "simulate",
+      JUDGES,
+      ...BM25,
+      "--trial",
+      "judge",
+      "--k",
+      "6",
+      "--reps",
+      "3",
+      "--json",
+    ]);
+    expect(run.code).toBe(0);
+    const f = JSON.parse(run.stdout).facets;
+    expect(f.studies[0].design).toEqual({
+      documents: 6,
+      queries: 14,
+      trials: 3,
+      judges: 1,
+      variants: 1,
+    });
+    expect(f.studies[0].recommended).toBe("fixed");
+    for (const k of ["population", "reml", "spread"]) expect(f.studies[0].intervals[k]).toBeNull();
+    expect(Object.keys(f.pilot.components).sort()).toEqual(["document", "query", "residual"]);
+    const text = ragci([
+      "simulate",
+      JUDGES,
+      ...BM25,
+      "--trial",
+      "judge",
+      "--k",
+      "6",
+      "--reps",
+      "3",
+    ]);
+    expect(text.stdout).toContain("documents, CR2 (each query's reruns averaged) (recommended)");
+    expect(text.stdout).not.toContain("population of");
+  }, 120_000);
+
   it("refuses in one line (exit 2): one judge, no facet, a pair, a census-study flag", () => {
     const rows = readFileSync(JUDGES, "utf8").trim().split("\n");
     const strict = join(dir, "strict.csv");

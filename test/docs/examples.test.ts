@@ -131,12 +131,6 @@ describe("@example in src/core", () => {
       "facetPlanHalfWidth",
       "narrowestFacetPlan",
       "varianceComponents",
-      // the faceted coverage study's (models and designs in, a study out; docs/facets.md)
-      "facetCoverageStudy",
-      "facetEvaluation",
-      "facetModelFromPilot",
-      "facetPilotStudy",
-      "logitNormalFromComponents",
     ];
     const functions = Object.entries(core)
       .filter(([name, value]) => typeof value === "function" && !/^[A-Z]/.test(name))
