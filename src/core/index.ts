@@ -162,6 +162,18 @@ export type {
   StudyMethod,
   StudyOptions,
 } from "./simulation/coverageStudy.js";
+export type {
+  FacetIntervalScore,
+  FacetStudyInterval,
+  FacetStudyResult,
+} from "./simulation/facetCoverageStudy.js";
+export type { FacetDesignSize } from "./simulation/facetEvaluation.js";
+export type {
+  FacetModel,
+  GaussianFacetModel,
+  LogitNormalFacetModel,
+} from "./simulation/facetModel.js";
+export type { FacetPilotStudy, FacetPilotStudyOptions } from "./simulation/facetPilotStudy.js";
 export type { StudyRecommendation } from "./simulation/recommendFromStudy.js";
 export type { StudyStrata } from "./simulation/stratifiedSample.js";
 export {

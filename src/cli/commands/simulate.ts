@@ -25,6 +25,7 @@ import {
   parseThreads,
   wholeNumber,
   wholeNumberList,
+  withFacetOptions,
 } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import {
@@ -35,9 +36,16 @@ import {
   withReportOptions,
 } from "../reportOptions.js";
 import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import {
+  FACET_STUDY_REPS,
+  runSimulateFacets,
+  type SimulateFacetsCommandOptions,
+  simulatesFacets,
+} from "./simulateFacets.js";
 
 interface SimulateCommandOptions
   extends CensusInputOptions,
+    Pick<SimulateFacetsCommandOptions, "trial" | "judge" | "variant">,
     StudyPlanOptions,
     StudyColumnSettings,
     ReportOptions {
@@ -58,6 +66,9 @@ Examples:
                                        # two-stage: 4 or 8 topics, then 5 documents in each
   $ ragci simulate --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --k 10,20
                                        # the census aggregated in the database: K rows come back
+  $ ragci simulate examples/covidqa-judges.csv --doc doc_id --query query_id --metric found \\
+      --system system=bm25 --judge judge --k 30,98 --reps 200
+                                       # faceted pilot: evaluations drawn from its components
 
 The census is every document of the population (per-query rows, or one row per document with
 --aggregated). Each repetition draws K documents by simple random sampling without replacement,
@@ -95,7 +106,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     )
     .option(
       "--reps <R>",
-      "repetitions: one number, or one per K (comma-separated) (default: 2000)",
+      `repetitions: one number, or one per K (comma-separated) (default: 2000; with --trial, --judge or --variant: ${FACET_STUDY_REPS})`,
       wholeNumberList("--reps", 1),
     )
     .option(
@@ -147,7 +158,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       "with a two-stage design: documents drawn in each drawn unit",
       wholeNumber("--per-unit", 2, "whole numbers ≥ 2"),
     );
-  withReportOptions(withDatabaseOptions(command), SIMULATION_SCHEMA)
+  withReportOptions(withDatabaseOptions(withFacetOptions(command)), SIMULATION_SCHEMA)
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runSimulate));
 }
@@ -157,6 +168,8 @@ export async function runSimulate(
   options: SimulateCommandOptions,
   io: CommandIo,
 ): Promise<string> {
+  // A faceted pilot (reruns, judges, wordings): evaluations drawn from its components.
+  if (simulatesFacets(options)) return runSimulateFacets(file, options, io);
   const format = reportFormat(options);
   const plan = studyPlan(options);
   const twoStage = plan.design.kind === "two-stage" ? plan.design : null;

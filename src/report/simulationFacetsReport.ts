@@ -1,0 +1,182 @@
+import type { FacetComponent } from "../core/facets/facetCells.js";
+import {
+  FACET_STUDY_INTERVALS,
+  type FacetStudyInterval,
+  type FacetStudyResult,
+} from "../core/simulation/facetCoverageStudy.js";
+import type { FacetModel } from "../core/simulation/facetModel.js";
+import type { FacetPilotStudy } from "../core/simulation/facetPilotStudy.js";
+import { fixed, percent, significant } from "./format.js";
+import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
+import { SIMULATION_SCHEMA, type SimulationReport } from "./simulationReport.js";
+
+/** `ragci simulate --judge/--trial/--variant`: a coverage study of a faceted pilot. */
+export interface FacetSimulationReport {
+  readonly version: string;
+  /** The pilot, described as simulate describes a census. */
+  readonly census: SimulationReport["census"];
+  readonly level: number;
+  readonly study: FacetPilotStudy;
+  readonly notes: readonly string[];
+}
+
+const COMPONENT_ORDER: readonly FacetComponent[] = [
+  "document",
+  "query",
+  "judge",
+  "documentJudge",
+  "variant",
+  "residual",
+];
+
+/** The generating model in words. */
+export function facetModelName(model: FacetModel): string {
+  if (model.kind === "gaussian")
+    return "Gaussian on the metric's scale: y = μ + a_document + b_query + c_judge + e_document×judge + f_variant + ε_trial, each effect normal with the pilot's REML variance";
+  return "logit-normal for a 0/1 metric: each trial is 1 with probability expit(α + a_document + b_query + c_judge + e_document×judge + f_variant), the effects normal on the logit scale, calibrated so that the metric-scale components and mean equal the pilot's REML ones";
+}
+
+/** The `facets` key of simulate's JSON. */
+export function facetSimulationJson(report: FacetSimulationReport): Record<string, unknown> {
+  const s = report.study;
+  return {
+    schema: SIMULATION_SCHEMA,
+    command: "ragci simulate",
+    ragci: report.version,
+    census: report.census,
+    level: report.level,
+    facets: {
+      model: { ...s.model, description: facetModelName(s.model) },
+      estimand: s.estimand,
+      truth: s.truth,
+      pilot: {
+        estimator: s.pilot.estimator,
+        mean: s.pilot.mean,
+        components: s.pilot.components,
+        levels: s.pilot.levels,
+      },
+      modelComponents: s.modelComponents,
+      studies: s.studies,
+    },
+    notes: report.notes,
+  };
+}
+
+function crossedWords(study: FacetStudyResult): string {
+  const { judges, variants } = study.design;
+  return [judges > 1 ? "judges" : null, variants > 1 ? "wordings" : null]
+    .filter((x) => x !== null)
+    .join(" and ");
+}
+
+function intervalLabel(key: FacetStudyInterval, study: FacetStudyResult): string {
+  const crossed = crossedWords(study) || "judges";
+  const recommended = study.recommended === key ? " (recommended)" : "";
+  switch (key) {
+    case "population":
+      return `population of ${crossed}: union of the two below${recommended}`;
+    case "reml":
+      return "  REML, Satterthwaite ν as lmerTest";
+    case "spread":
+      return `  CR2 + spread of the ${crossed}' means, Satterthwaite ν`;
+    case "fixed":
+      return crossedWords(study)
+        ? `these ${crossed} only: documents, CR2${recommended}`
+        : `documents, CR2 (each query's reruns averaged)${recommended}`;
+  }
+}
+
+/** "93.3% ± 3.2 (0.459, ν 9.0)": coverage, its MC se in points, mean width and mean ν. */
+function scoreCell(study: FacetStudyResult, key: FacetStudyInterval): string {
+  const score = study.intervals[key];
+  if (!score) return "—";
+  const df = score.meanDf === null ? "" : `, ν ${fixed(score.meanDf, 1)}`;
+  return `${percent(score.coverage, 1)} ± ${fixed(100 * score.mcse, 1)} (${significant(score.meanWidth, 3)}${df})`;
+}
+
+function modelParameters(model: FacetModel): string {
+  if (model.kind === "gaussian")
+    return `μ = ${significant(model.mean, 4)}; variances ${COMPONENT_ORDER.filter(
+      (k) => model.variances[k] !== undefined,
+    )
+      .map((k) => `${k} ${significant(model.variances[k] as number, 3)}`)
+      .join(", ")}`;
+  return `α = ${significant(model.intercept, 3)}; logit-scale sd ${Object.entries(model.sds)
+    .map(([k, v]) => `${k} ${significant(v as number, 3)}`)
+    .join(", ")}`;
+}
+
+export function facetSimulationBlocks(report: FacetSimulationReport): ReportBlock[] {
+  const { study: s, census: c } = report;
+  const first = s.studies[0];
+  const levels = s.pilot.levels;
+  const components = COMPONENT_ORDER.filter((k) => s.pilot.components[k] !== undefined);
+  const componentRows = components.map((k) => [
+    k,
+    significant(s.pilot.components[k] as number, 3),
+    significant(s.modelComponents[k] ?? 0, 3),
+    ...s.studies.map((t) => significant(t.meanComponents[k] ?? 0, 3)),
+  ]);
+  const column = (t: FacetStudyResult) => `D = ${t.design.documents}`;
+  return [
+    {
+      kind: "title",
+      text: `ragci simulate ${c.file} · ${c.system === null ? "" : `system ${c.system} · `}metric ${c.metric} · faceted pilot: ${levels.documents} documents, ${levels.queries} queries, ${levels.judges > 0 ? `${levels.judges} judges, ` : ""}${levels.variants > 0 ? `${levels.variants} wordings, ` : ""}${levels.observations} results`,
+    },
+    {
+      kind: "text",
+      text: `Estimand: ${s.estimand}, ${significant(s.truth, 4)} under the generating model. Generating model: ${facetModelName(s.model)} (${modelParameters(s.model)}).`,
+    },
+    {
+      kind: "text",
+      text: first
+        ? `Each repetition draws one evaluation — ${first.design.documents} documents × ${first.design.queries} queries × ${first.design.trials} trial${first.design.trials === 1 ? "" : "s"}${first.design.judges > 1 ? ` × ${first.design.judges} judges drawn afresh` : ""}${first.design.variants > 1 ? ` × ${first.design.variants} wordings drawn afresh` : ""} — and computes every interval of the faceted fit; ${first.reps} repetitions per column, seed ${first.seed} (repetition i: uniforms of SeedSequence(seed, spawn_key=(i, 2)), normals by Box–Muller).`
+        : "",
+    },
+    {
+      kind: "heading",
+      text: `Coverage ± MC se (mean width, mean ν), nominal ${percent(report.level)}, truth ${significant(s.truth, 4)}`,
+    },
+    {
+      kind: "table",
+      rows: [
+        ["interval", ...s.studies.map(column)],
+        ...FACET_STUDY_INTERVALS.filter((k) => s.studies.some((t) => t.intervals[k])).map((k) => [
+          first ? intervalLabel(k, first) : k,
+          ...s.studies.map((t) => scoreCell(t, k)),
+        ]),
+      ],
+      align: ["l", ...s.studies.map(() => "r" as const)],
+    },
+    { kind: "heading", text: "Variance components on the metric's scale" },
+    {
+      kind: "table",
+      rows: [
+        [
+          "component",
+          "pilot (REML)",
+          "model",
+          ...s.studies.map((t) => `fits, ${column(t)} (mean)`),
+        ],
+        ...componentRows,
+      ],
+      align: ["l", "r", "r", ...s.studies.map(() => "r" as const)],
+    },
+    {
+      kind: "bullets",
+      items: [
+        "model: the components the generating model implies (for the logit-normal model, the variance each effect explains of the 0/1 outcome; the residual is the rest of p(1 − p)); fits: the REML components of the simulated evaluations, averaged.",
+        ...report.notes,
+        "These coverages are of evaluations like your pilot under the generating model; an interval that misses the truth counts as not covering.",
+      ],
+    },
+  ];
+}
+
+export function facetSimulationTerminal(report: FacetSimulationReport): string {
+  return blocksToTerminal(facetSimulationBlocks(report));
+}
+
+export function facetSimulationMarkdown(report: FacetSimulationReport): string {
+  return blocksToMarkdown(facetSimulationBlocks(report));
+}

@@ -1,0 +1,152 @@
+/**
+ * `ragci simulate --judge/--trial/--variant`: a coverage study of evaluations drawn from a
+ * faceted pilot's components, on the COVID-QA judges example (three fixed-threshold judges of
+ * BM25's and TF-IDF's answers; examples/covidqa-judges.csv).
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT, ragci, scratchDir } from "./runCli.js";
+import { ajv } from "./schemaValidator.js";
+
+const JUDGES = join(ROOT, "examples/covidqa-judges.csv");
+const PILOT = ["--doc", "doc_id", "--query", "query_id", "--metric", "found"];
+const BM25 = [...PILOT, "--system", "system=bm25"];
+const SMALL = ["--k", "6,12", "--reps", "4", "--seed", "7"];
+const dir = scratchDir();
+
+describe("simulate with facets", () => {
+  it("the COVID-QA judges pilot: every interval, its estimand and model, valid --json", () => {
+    const run = ragci(["simulate", JUDGES, ...BM25, "--judge", "judge", ...SMALL, "--json"]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout);
+    const validate = ajv.getSchema("ragci/schemas/simulate.v2.json");
+    expect(validate?.(out)).toBe(true);
+    expect(validate?.errors ?? []).toEqual([]);
+    expect(out.truth).toBeUndefined();
+    expect(out.census).toMatchObject({ system: "bm25", metric: "found", documents: 98 });
+    const f = out.facets;
+    // The pilot's fit as read, counted from the file's BM25 rows: each (query, judge) one 0/1 result.
+    const rows = readFileSync(JUDGES, "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((r) => r.split(","));
+    const bm25 = rows.filter((r) => r[2] === "bm25");
+    expect(f.pilot.levels).toEqual({
+      documents: new Set(bm25.map((r) => r[0])).size,
+      queries: new Set(bm25.map((r) => `${r[0]}/${r[1]}`)).size,
+      judges: new Set(bm25.map((r) => r[3])).size,
+      variants: 0,
+      cells: bm25.length,
+      observations: bm25.length,
+    });
+    // The REML intercept is a GLS mean (documents have different numbers of questions): near,
+    // not equal to, the rows' mean.
+    const mean = bm25.reduce((t, r) => t + Number(r[4]), 0) / bm25.length;
+    expect(Math.abs(f.pilot.mean - mean)).toBeLessThan(0.03);
+    // 0/1 outcomes: the logit-normal model, whose truth is the pilot's mean.
+    expect(f.model.kind).toBe("logit-normal");
+    expect(f.truth).toBeCloseTo(f.pilot.mean, 6);
+    expect(f.estimand).toContain("judges drawn afresh");
+    expect(f.studies.map((s: any) => s.design)).toEqual([
+      { documents: 6, queries: 14, trials: 1, judges: 3, variants: 1 },
+      { documents: 12, queries: 14, trials: 1, judges: 3, variants: 1 },
+    ]);
+    for (const s of f.studies) {
+      expect(s.reps).toBe(4);
+      expect(s.recommended).toBe("population");
+      for (const k of ["population", "reml", "spread", "fixed"]) {
+        expect(s.intervals[k].coverage).toBeGreaterThanOrEqual(0);
+        expect(s.intervals[k].meanWidth).toBeGreaterThan(0);
+      }
+    }
+    // A seed fixes the study.
+    const again = ragci(["simulate", JUDGES, ...BM25, "--judge", "judge", ...SMALL, "--json"]);
+    expect(JSON.parse(again.stdout).facets).toEqual(f);
+  }, 180_000);
+
+  it("the terminal table names the estimand, the generating model and every interval", () => {
+    const run = ragci(["simulate", JUDGES, ...BM25, "--judge", "judge", "--k", "6", "--reps", "3"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      "Estimand: the mean over the populations of documents, queries, judges",
+    );
+    expect(run.stdout).toContain("Generating model: logit-normal for a 0/1 metric");
+    for (const label of [
+      "population of judges: union of the two below (recommended)",
+      "REML, Satterthwaite ν as lmerTest",
+      "CR2 + spread of the judges' means, Satterthwaite ν",
+      "these judges only: documents, CR2",
+    ])
+      expect(run.stdout).toContain(label);
+    expect(run.stdout).toMatch(/D = 6/);
+  }, 120_000);
+
+  it("reruns only: the document-level interval alone, recommended; the fit adds the trial noise", () => {
+    // The three judges read as three reruns of each query (a rerun facet, nested in queries).
+    const run = ragci([
+      "simulate",
+      JUDGES,
+      ...BM25,
+      "--trial",
+      "judge",
+      "--k",
+      "6",
+      "--reps",
+      "3",
+      "--json",
+    ]);
+    expect(run.code).toBe(0);
+    const f = JSON.parse(run.stdout).facets;
+    expect(f.studies[0].design).toEqual({
+      documents: 6,
+      queries: 14,
+      trials: 3,
+      judges: 1,
+      variants: 1,
+    });
+    expect(f.studies[0].recommended).toBe("fixed");
+    for (const k of ["population", "reml", "spread"]) expect(f.studies[0].intervals[k]).toBeNull();
+    expect(Object.keys(f.pilot.components).sort()).toEqual(["document", "query", "residual"]);
+    const text = ragci([
+      "simulate",
+      JUDGES,
+      ...BM25,
+      "--trial",
+      "judge",
+      "--k",
+      "6",
+      "--reps",
+      "3",
+    ]);
+    expect(text.stdout).toContain("documents, CR2 (each query's reruns averaged) (recommended)");
+    expect(text.stdout).not.toContain("population of");
+  }, 120_000);
+
+  it("refuses in one line (exit 2): one judge, no facet, a pair, a census-study flag", () => {
+    const rows = readFileSync(JUDGES, "utf8").trim().split("\n");
+    const strict = join(dir, "strict.csv");
+    writeFileSync(
+      strict,
+      `${[rows[0], ...rows.slice(1).filter((r) => r.split(",")[3] === "strict")].join("\n")}\n`,
+    );
+    const cases: [string[], RegExp][] = [
+      [[strict, ...BM25, "--judge", "judge"], /one judge \(strict\).*at least two/],
+      [[strict, ...BM25, "--trial", "judge"], /no facet beyond documents and queries/],
+      [
+        [JUDGES, ...PILOT, "--system", "system=bm25,tfidf", "--judge", "judge"],
+        /one system's pilot/,
+      ],
+      [[JUDGES, ...BM25, "--judge", "judge", "--fpc"], /--fpc is for a census study/],
+    ];
+    for (const [args, message] of cases) {
+      const run = ragci(["simulate", ...args, "--reps", "2"]);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe("");
+      expect(run.stderr.trim().split("\n")).toHaveLength(1);
+      expect(run.stderr).toMatch(message);
+    }
+  }, 180_000);
+});
