@@ -118,7 +118,7 @@ describe("paired differences", () => {
 
   it("very-few-documents at K = 4 quotes the paired studies at K = 5, the smallest K studied", () => {
     const text = adviceText(paired(differences(4, 4)), "very-few-documents");
-    expect(text).toMatch(/^K = 4: at K = 5, the smallest K studied /);
+    expect(text).toMatch(/^K = 4: at K = 5 \(the smallest K studied\) the recommended/);
     expect(text).toContain(
       `${percent(PAIRED_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percent(PAIRED_STUDY_COVERAGE["k5-highest/micro/cr2"])} of 95% (micro cr2)`,
     );
@@ -136,7 +136,7 @@ describe("paired differences", () => {
       const text = adviceText(a, "paired-studies");
       expect(text).toMatch(
         new RegExp(
-          `^K = ${k}: at K = ${at}${k === at ? "" : ", the studied K nearest below yours"} the recommended intervals`,
+          `^K = ${k}: at K = ${at}${k === at ? "" : " \\(the studied K nearest below yours\\)"} the recommended intervals`,
         ),
       );
       const range = (m: string) =>
