@@ -5,6 +5,7 @@ import { type DesignEffect, kishDeff } from "./diagnostics/kishDeff.js";
 import { RagciError } from "./errors.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
+import { differingTInterval } from "./intervals/differingTInterval.js";
 import { logitCv3Interval } from "./intervals/logitCv3Interval.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { tInterval } from "./intervals/tInterval.js";
@@ -38,7 +39,8 @@ export interface AnalyzeOptions {
   readonly design?: DocumentDesign | null;
   /**
    * The stats are per-document sums of paired differences b − a: no logit intervals (a
-   * difference is not a proportion), so cr2 and t are recommended, as the paired studies found.
+   * difference is not a proportion); micro cr2 and macro t with ν = D − 1 (t-differing) are
+   * recommended, as the paired studies found.
    */
   readonly differences?: boolean;
   /** Per-query values for the chunk bootstrap of a non-binary metric (not needed for 0/1). */
@@ -195,7 +197,7 @@ export function analyzeIntervals(
     estimand: "micro",
     question: estimandQuestion("micro", stats.binary),
     estimate: micro,
-    recommended: recommendedMethod("micro", microIntervals),
+    recommended: recommendedMethod("micro", microIntervals, kind === "difference"),
     intervals: microIntervals,
   };
   const macroIntervals = {
@@ -203,13 +205,15 @@ export function analyzeIntervals(
     "wald-iid": tInterval(macro, iid, level),
     "wald-effective-n": tInterval(macro, effectiveN, level),
     logit: logitInterval(macro, macroSe, level, metricInUnitInterval),
+    // Paired differences only: their tied documents' exact zeros do not inform the spread.
+    ...(kind === "difference" ? { "t-differing": differingTInterval(stats, level, fpc) } : {}),
     ...resampled.macro,
   };
   const macroAnalysis: EstimandAnalysis = {
     estimand: "macro",
     question: estimandQuestion("macro", stats.binary),
     estimate: macro,
-    recommended: recommendedMethod("macro", macroIntervals),
+    recommended: recommendedMethod("macro", macroIntervals, kind === "difference"),
     intervals: macroIntervals,
   };
   const designed = options.design

@@ -1,4 +1,5 @@
 import { type Analysis, type AnalyzeOptions, analyze } from "./analyze.js";
+import { differingDocuments } from "./diagnostics/differingDocuments.js";
 import { tTwoSidedPValue } from "./numeric/distributions.js";
 import { applyCensusStudy } from "./simulation/applyCensusStudy.js";
 import type { StudyResult } from "./simulation/studySummary.js";
@@ -42,7 +43,7 @@ export interface Comparison {
   readonly bAnalysis: Analysis;
   /** Every interval of `analyze` applied to the per-document differences b − a. */
   readonly difference: Analysis;
-  /** Fraction of documents whose summed difference is exactly 0. */
+  /** Fraction of documents whose summed difference is 0 (within rounding: differingDocuments). */
   readonly ties: number;
   /** Fraction of queries whose results differ; null when not known. */
   readonly queriesDiffering: number | null;
@@ -89,8 +90,8 @@ export function compareSystems(input: ComparisonInput, options: AnalyzeOptions =
       "not run for each system on its own: ragci compare resamples the per-document differences",
   };
   const k = input.difference.s.length;
-  let tied = 0;
-  for (let d = 0; d < k; d++) if (input.difference.s[d] === 0) tied++;
+  // The same count as t-differing's D, so that the ties shown and ν = D − 1 agree.
+  const tied = k - differingDocuments(input.difference);
   const tests: Partial<Record<Estimand, DifferenceTest>> = {};
   for (const estimand of ["micro", "macro"] as const) {
     const test = differenceTest(difference, estimand);

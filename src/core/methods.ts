@@ -3,6 +3,7 @@ import type { Estimand } from "./types.js";
 /** Interval method ids: part of the output contract (SPEC §3, §10). The only list of them. */
 export type MethodId =
   | "t"
+  | "t-differing"
   | "cr1"
   | "cr2"
   | "wald-iid"
@@ -31,6 +32,14 @@ export const METHODS: Readonly<Record<MethodId, MethodInfo>> = {
     contrast: false,
     label: "t on the K document rates",
     degreesOfFreedom: "K − 1",
+  },
+  "t-differing": {
+    id: "t-differing",
+    estimands: ["macro"],
+    contrast: false,
+    label:
+      "t on the K document differences with ν = D − 1, D the documents whose difference is not 0",
+    degreesOfFreedom: "D − 1 (at least 1)",
   },
   cr2: {
     id: "cr2",
@@ -128,12 +137,27 @@ export const FALLBACK_METHOD: Readonly<Record<Estimand, MethodId>> = {
   macro: "t",
 };
 
-/** The recommended method if its interval is available, else the fallback. */
+/**
+ * For paired differences b − a (compare), where no bounded interval applies: micro cr2, and
+ * macro t with ν = D − 1 (D the documents that differ). On tie-heavy differences ragci's paired
+ * studies (bench/method-guide/paired.json) found macro t with ν = K − 1 at 84.7–95.4% of 95% at
+ * K = 20 and t with ν = D − 1 at 93.2–98.2%; without ties D = K and the two are the same.
+ */
+export const DIFFERENCE_METHOD: Readonly<Record<Estimand, MethodId>> = {
+  micro: "cr2",
+  macro: "t-differing",
+};
+
+/**
+ * The recommended method if its interval is available, else the fallback; for paired
+ * differences, DIFFERENCE_METHOD's.
+ */
 export function recommendedMethod(
   estimand: Estimand,
   intervals: Readonly<Partial<Record<MethodId, { readonly available: boolean }>>>,
+  differences = false,
 ): MethodId {
-  const preferred = RECOMMENDED_METHOD[estimand];
+  const preferred = (differences ? DIFFERENCE_METHOD : RECOMMENDED_METHOD)[estimand];
   return intervals[preferred]?.available ? preferred : FALLBACK_METHOD[estimand];
 }
 

@@ -1,7 +1,13 @@
 import type { Diagnostics } from "./diagnostics/diagnose.js";
 import { FEWEST_DIFFERING_DOCUMENTS } from "./diagnostics/differingDocuments.js";
 import { optionRef } from "./errors.js";
-import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE } from "./pairedStudyCoverage.js";
+import { DIFFERENCE_METHOD, FALLBACK_METHOD, RECOMMENDED_METHOD } from "./methods.js";
+import {
+  PAIRED_STUDIES,
+  PAIRED_STUDY_COVERAGE,
+  type PairedStudyKey,
+  pairedStudyK,
+} from "./pairedStudyCoverage.js";
 import type { Estimand } from "./types.js";
 
 export type AdviceCode =
@@ -20,6 +26,7 @@ export type AdviceCode =
   | "census-study"
   | "bounded-interval-unavailable"
   | "few-differing-documents"
+  | "paired-studies"
   | "studied-conditions";
 
 export interface Advice {
@@ -43,8 +50,6 @@ export const STUDY_COVERAGE = {
   "k5/bootstrap-t": 0.711,
   "k5/percentile": 0.75,
   "two-stage/t": 0.914,
-  "paired/micro-cr2": 0.957,
-  "paired/macro-t": 0.974,
 } as const;
 
 /**
@@ -171,15 +176,8 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
         message: `K = ${k} documents${input.designDf === null ? "" : `, design ν = ${input.designDf}`}: a design-based t interval with so few documents is approximate (in the article's two-stage revision, types drawn then documents, t covered ${percent(STUDY_COVERAGE["two-stage/t"])} of 95%); treat the nominal level as optimistic.`,
       });
     }
-  } else if (input.differences && k < 20) {
-    const at = k <= 5 ? "k5" : "k10";
-    const c = (key: string) =>
-      percent(PAIRED_STUDY_COVERAGE[`${at}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE]);
-    advice.push({
-      code: k <= 5 ? "very-few-documents" : "few-documents",
-      severity: "warning",
-      message: `K = ${k}${k <= 5 ? "" : " is below 20"}: at K = ${at === "k5" ? 5 : 10} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t")}–${c("highest/macro/t")} (macro t) (${PAIRED_STUDIES}); treat the nominal level as optimistic, and label more documents: see \`ragci plan\`.`,
-    });
+  } else if (input.differences) {
+    advice.push(pairedStudiesAdvice(k));
   } else if (k <= 5) {
     advice.push({
       code: "very-few-documents",
@@ -203,7 +201,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "few-differing-documents",
       severity: "warning",
-      message: `Only ${differing} of the ${k} documents differ between the two systems (the other ${k - differing} are ties): with fewer than ${FEWEST_DIFFERING_DOCUMENTS}, the sample says little about the documents where the systems disagree, and the intervals of the difference are not to be trusted. In ragci's paired studies the intervals missed more often in such samples than in samples with at least ${FEWEST_DIFFERING_DOCUMENTS}; at K = 10, where most samples had fewer, macro t covered as little as ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t"])} of 95% and micro cr2 ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/micro/cr2"])}, while among samples with at least ${FEWEST_DIFFERING_DOCUMENTS} macro t covered ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t"])} and micro cr2 ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/micro/cr2"])} (${PAIRED_STUDIES}). Label more documents.`,
+      message: `Only ${differing} of the ${k} documents differ between the two systems (the other ${k - differing} are ties): with fewer than ${FEWEST_DIFFERING_DOCUMENTS}, the sample says little about the documents where the systems disagree, and the intervals of the difference are not to be trusted. In ragci's paired studies the intervals missed more often in such samples than in samples with at least ${FEWEST_DIFFERING_DOCUMENTS}; at K = 10, where most samples had fewer, macro t-differing covered as little as ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t-differing"])} of 95% and micro cr2 ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/micro/cr2"])}, while among samples with at least ${FEWEST_DIFFERING_DOCUMENTS} macro t-differing covered ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t-differing"])} and micro cr2 ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/micro/cr2"])} (${PAIRED_STUDIES}). Label more documents.`,
     });
   }
   if (input.seZero) {
@@ -242,7 +240,9 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
   for (const estimand of input.estimands) {
     const reason = input.boundedUnavailable[estimand];
     if (reason === undefined || !methodAdviceApplies || !srs) continue;
-    const [bounded, fallback] = estimand === "micro" ? ["logit-cv3", "cr2"] : ["logit", "t"];
+    const bounded = RECOMMENDED_METHOD[estimand];
+    // A difference is shown with compare's interval (macro t with ν = D − 1), not plain t.
+    const fallback = (input.differences ? DIFFERENCE_METHOD : FALLBACK_METHOD)[estimand];
     advice.push({
       code: "bounded-interval-unavailable",
       severity: "note",
@@ -301,6 +301,36 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       "Outside the inference: the fixed index, the retriever and the population of questions; only the sampling of documents is accounted for.",
   });
   return advice;
+}
+
+/**
+ * What ragci's paired studies measured for compare's recommended intervals (micro cr2, macro
+ * t-differing) at the studied K nearest at or below the sample's (5, 10, 20, 50), with macro
+ * t's (ν = K − 1) beside it: a warning below K = 20, a note from K = 20.
+ */
+function pairedStudiesAdvice(k: number): Advice {
+  const at = pairedStudyK(k);
+  const range = (method: string) =>
+    `${percent(PAIRED_STUDY_COVERAGE[`k${at}-lowest/${method}` as PairedStudyKey])}–${percent(PAIRED_STUDY_COVERAGE[`k${at}-highest/${method}` as PairedStudyKey])}`;
+  const where =
+    k === at
+      ? `at K = ${at}`
+      : k < at
+        ? `at K = ${at} (the smallest K studied)`
+        : `at K = ${at} (the studied K nearest below yours)`;
+  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES})`;
+  if (k >= 20) {
+    return {
+      code: "paired-studies",
+      severity: "note",
+      message: `K = ${k}: ${measured}; coverage varies within that range with the census, and a coverage study on a census of your paired results (${optionRef("census")}) is the check that applies.`,
+    };
+  }
+  return {
+    code: k <= 5 ? "very-few-documents" : "few-documents",
+    severity: "warning",
+    message: `K = ${k}${k <= 5 ? "" : " is below 20"}: ${measured}; treat the nominal level as optimistic, and label more documents: see \`ragci plan\`.`,
+  };
 }
 
 /**

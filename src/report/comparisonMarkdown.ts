@@ -2,7 +2,12 @@ import type { Comparison } from "../core/compare.js";
 import type { Interval } from "../core/types.js";
 import { differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
-import { groupsLine, holmDifferenceRows, PAIRED_CAVEAT } from "./comparisonTerminal.js";
+import {
+  differingDfLine,
+  groupsLine,
+  holmDifferenceRows,
+  PAIRED_CAVEAT,
+} from "./comparisonTerminal.js";
 import { count, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { gateBlocks } from "./gateReport.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
@@ -67,7 +72,16 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
       items: [
         ...estimands.map((e) => verdict(c, e, d.level)),
         `ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`,
-        ...d.advice.filter((a) => a.code === "few-differing-documents").map((a) => a.message),
+        ...[differingDfLine(c)].flatMap((line) => (line ? [line] : [])),
+        ...d.advice
+          .filter(
+            (a) =>
+              a.code === "few-differing-documents" ||
+              a.code === "paired-studies" ||
+              a.code === "few-documents" ||
+              a.code === "very-few-documents",
+          )
+          .map((a) => a.message),
         `Why not the document bootstraps here: ${PAIRED_CAVEAT}.`,
       ],
     },

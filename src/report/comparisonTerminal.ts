@@ -33,7 +33,20 @@ function bounds(interval: Interval | undefined, decimals: number): string {
 }
 
 /** Why the document bootstraps are not used for a difference, with ragci's paired studies. */
-export const PAIRED_CAVEAT = `paired differences are small, discrete and full of ties: at K = 20 micro cr2 covered ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/micro/cr2"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/micro/cr2"], 1)} of 95%, macro t ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/macro/t"], 1)} and macro bootstrap-t as low as ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/bootstrap-t"], 1)}, missing more often in samples in which fewer than ${FEWEST_DIFFERING_DOCUMENTS} documents differ; micro cr2 covered at least as often as macro t in every study at K ≤ 20 (${PAIRED_STUDIES})`;
+export const PAIRED_CAVEAT = `paired differences are small, discrete and full of ties: at K = 20 micro cr2 covered ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/micro/cr2"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/micro/cr2"], 1)} of 95% and macro t-differing (ν = D − 1) ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t-differing"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/macro/t-differing"], 1)}, while macro t with ν = K − 1 fell to ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t"], 1)} and macro bootstrap-t to ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/bootstrap-t"], 1)}, all missing more often in samples in which fewer than ${FEWEST_DIFFERING_DOCUMENTS} documents differ (${PAIRED_STUDIES})`;
+
+/**
+ * The recommended macro t-differing's ν in words: D − 1 with D counted (K less the ties), or
+ * 1 where D ≤ 1; null when another method is recommended.
+ */
+export function differingDfLine(c: Comparison): string | null {
+  const macro = c.difference.macro;
+  const interval = macro?.intervals["t-differing"];
+  if (macro?.recommended !== "t-differing" || !interval?.available) return null;
+  const k = c.difference.documents;
+  const differing = k - Math.round(c.ties * k);
+  return `macro t-differing: ν = ${differing > 1 ? `D − 1 = ${differing - 1}` : "1 (D − 1 would be below 1)"}, D = ${differing} of the ${k} documents differ; ${differing === k ? "no ties, so it is t" : `the ${k - differing} tied documents' exact zeros say nothing of how the differences spread`}`;
+}
 
 function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const d = c.difference;
@@ -69,10 +82,13 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   lines.push(
     `  ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`,
   );
+  const differingDf = differingDfLine(c);
+  if (differingDf) lines.push(`  ${differingDf}`);
   const also: string[][] = [];
   for (const e of estimands) {
     for (const method of [
       "cr2",
+      "t-differing",
       "t",
       "bootstrap-t",
       "bootstrap-percentile",
@@ -117,6 +133,8 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
       a.code === "dominant-document",
   );
   for (const a of warnings) lines.push(`  ! ${a.message}`);
+  for (const a of d.advice.filter((x) => x.code === "paired-studies"))
+    lines.push(`  · ${a.message}`);
   lines.push(
     c.censusStudy
       ? "  · The coverages above are of this census and K; they say how far to trust each interval here."

@@ -301,3 +301,116 @@ describe("pairing rules", () => {
     ).toBe("ragci/schemas/compare.v2.json");
   });
 });
+
+describe("compare on a tie-heavy sample: the first 20 COVID-QA documents (tfidf − bm25)", () => {
+  // R 4.2.2 (survey svymean, qt) on the same rows: test/fixtures/covidqa-compare.R, subsample20.
+  const [head, ...lines] = readFileSync(EXAMPLE, "utf8").trimEnd().split(/\r?\n/);
+  const first20 = new Set([...new Set(lines.map((l) => l.split(",")[0]))].slice(0, 20));
+  const file = join(dir, "covidqa-first20.csv");
+  writeFileSync(
+    file,
+    `${[head, ...lines.filter((l) => first20.has(l.split(",")[0] as string))].join("\n")}\n`,
+  );
+  const argsFor = (metric: string) => [
+    "compare",
+    file,
+    "--doc",
+    "doc_id",
+    "--query",
+    "query_id",
+    "--system",
+    "system",
+    "--baseline",
+    "bm25",
+    "--metric",
+    metric,
+    "--replicates",
+    "99",
+  ];
+  const out = ragciJson(argsFor("hit1,hit5,hit10,rr"));
+
+  it.each(["hit1", "hit5", "hit10", "rr"])(
+    "%s: macro recommended t-differing, ν = D − 1, bounds as R's qt(0.975, D − 1)",
+    (metric) => {
+      const ref = R.metrics[metric].subsample20;
+      const c = comparisonOf(out, metric);
+      expect(c.difference.documents).toBe(20);
+      close(c.ties, ref.ties, "ties");
+      const macro = c.difference.macro;
+      expect(macro.recommended).toBe("t-differing");
+      expect(macro.intervals["t-differing"].df).toBe(ref.macro.t_differing.df);
+      expect(ref.macro.t_differing.df).toBe(ref.macro.t_differing.differing - 1);
+      for (const key of ["se", "lower", "upper"]) {
+        close(
+          macro.intervals["t-differing"][key],
+          ref.macro.t_differing[key],
+          `t-differing ${key}`,
+        );
+        close(macro.intervals.t[key], ref.macro.t[key], `t ${key}`);
+      }
+      expect(c.tests.macro.method).toBe("t-differing");
+      expect(c.tests.macro.df).toBe(ref.macro.t_differing.df);
+      expect(c.difference.micro.recommended).toBe("cr2");
+      close(c.difference.micro.intervals.cr2.upper, ref.micro.cr2.upper, "cr2 upper");
+    },
+  );
+
+  it("the full 98 documents: t-differing as R's, recommended for every metric", () => {
+    const full = ragciJson([
+      "compare",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit1,hit5,hit10,rr",
+      "--replicates",
+      "0",
+    ]);
+    for (const metric of ["hit1", "hit5", "hit10", "rr"]) {
+      const ref = R.metrics[metric].macro.t_differing;
+      const macro = comparisonOf(full, metric).difference.macro;
+      expect(macro.recommended).toBe("t-differing");
+      expect(macro.intervals["t-differing"].df).toBe(ref.df);
+      for (const key of ["se", "lower", "upper"])
+        close(macro.intervals["t-differing"][key], ref[key], `${metric} t-differing ${key}`);
+    }
+  });
+
+  it("the terminal prints t-differing with ν = D − 1 and D counted, and the studies at K = 20", () => {
+    // Two systems without --baseline: the pair's own section (bm25 first in the file, so a).
+    const r = ragci(argsFor("hit5").filter((a) => a !== "--baseline" && a !== "bm25"));
+    expect(r.code).toBe(0);
+    const ref = R.metrics.hit5.subsample20.macro.t_differing;
+    expect(r.stdout).toMatch(new RegExp(`macro .*\\s${ref.df}\\s+t-differing`));
+    expect(r.stdout).toContain(
+      `macro t-differing: ν = D − 1 = ${ref.df}, D = ${ref.differing} of the 20 documents differ`,
+    );
+    expect(r.stdout).toMatch(/K = 20: at K = 20 the recommended intervals of a paired difference/);
+  });
+
+  it("--require-noninferior: the gate decides on t-differing (a margin t alone would pass fails)", () => {
+    const ref = R.metrics.hit5.subsample20.macro;
+    // Between t's lower bound (ν = K − 1) and t-differing's (ν = D − 1).
+    const margin = -(ref.t.lower + ref.t_differing.lower) / 2;
+    expect(-ref.t.lower).toBeLessThan(margin);
+    const r = ragci([
+      ...argsFor("hit5"),
+      "--estimand",
+      "macro",
+      "--require-noninferior",
+      "--margin",
+      margin.toFixed(4),
+      "--json",
+    ]);
+    const json = JSON.parse(r.stdout);
+    const check = json.gate.checks[0];
+    expect(check.test.method).toBe("t-differing");
+    expect(check.test.df).toBe(ref.t_differing.df);
+    expect(check.verdict).toBe("not-noninferior");
+    expect(r.code).toBe(1);
+  });
+});

@@ -113,6 +113,42 @@ describe("compare --json follows schemas/compare.v2.json", () => {
     expect(out.gate).toBeNull();
   });
 
+  it("a tie-heavy 20-document sample: macro t-differing (ν = D − 1), gated, valid", () => {
+    const [head, ...lines] = readFileSync(EXAMPLE, "utf8").trimEnd().split(/\r?\n/);
+    const first20 = new Set([...new Set(lines.map((l) => l.split(",")[0]))].slice(0, 20));
+    const file = join(dir, "covidqa-first20.csv");
+    writeFileSync(
+      file,
+      `${[head, ...lines.filter((l) => first20.has(l.split(",")[0] as string))].join("\n")}\n`,
+    );
+    const r = ragci([
+      "compare",
+      file,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--baseline",
+      "bm25",
+      "--metric",
+      "hit5",
+      "--estimand",
+      "macro",
+      "--fail-if-worse",
+      ...fast,
+      "--json",
+    ]);
+    const out = JSON.parse(r.stdout);
+    expectValid(out, "compare");
+    const c = out.comparisons[0];
+    expect(c.difference.macro.recommended).toBe("t-differing");
+    expect(c.difference.macro.intervals["t-differing"].df).toBeLessThan(19);
+    expect(out.gate.checks[0].test.method).toBe("t-differing");
+    expect(c.difference.advice.map((a: { code: string }) => a.code)).toContain("paired-studies");
+  });
+
   it("all pairs of two metrics: a comparison per metric, tie groups per metric", () => {
     const out = ragciJson([
       "compare",

@@ -49,7 +49,7 @@ describe("what the paired advice says of the studies is true", () => {
     for (const c of cells) {
       const few = paired.reps - c.samplesEnoughDiffer;
       if (few < 50 || c.samplesEnoughDiffer < 50) continue;
-      for (const m of ["macro/t", "micro/cr2"]) {
+      for (const m of ["macro/t", "macro/t-differing", "micro/cr2"]) {
         const method = c.methods[m] as Cell["methods"][string];
         const enough = method.coverageWhenEnoughDiffer as number;
         const coveredFew = paired.reps * method.coverage - enough * c.samplesEnoughDiffer;
@@ -57,7 +57,7 @@ describe("what the paired advice says of the studies is true", () => {
         compared++;
       }
     }
-    expect(compared).toBeGreaterThanOrEqual(10);
+    expect(compared).toBeGreaterThanOrEqual(15);
   });
 
   it("micro cr2 covers at least as often as macro t in every paired cell at K ≤ 20", () => {
@@ -67,7 +67,34 @@ describe("what the paired advice says of the studies is true", () => {
       );
   });
 
-  it("among samples with enough differing documents, macro t holds 92% where it was measured", () => {
+  it("among samples with enough differing documents, macro t and t-differing hold 92% where measured", () => {
     expect(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t"]).toBeGreaterThanOrEqual(0.92);
+    expect(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t-differing"]).toBeGreaterThanOrEqual(
+      0.92,
+    );
+  });
+
+  it("compare's macro t-differing covers at least as often as t (ν = K − 1) in every cell", () => {
+    for (const c of cells)
+      expect(c.methods["macro/t-differing"]?.coverage).toBeGreaterThanOrEqual(
+        c.methods["macro/t"]?.coverage as number,
+      );
+  });
+
+  it("at K = 20 and 50 t-differing held 92% on every census, with and without fpc, where t did not", () => {
+    for (const c of cells.filter((x) => x.k >= 20))
+      expect(c.methods["macro/t-differing"]?.coverage).toBeGreaterThanOrEqual(0.92);
+    expect(
+      cells.filter((x) => x.k >= 20).some((x) => (x.methods["macro/t"]?.coverage as number) < 0.92),
+    ).toBe(true);
+  });
+
+  it("the bench scores the interval compare ships: t-differing is analyzeIntervals' for differences", () => {
+    const bench = readFileSync(
+      join(import.meta.dirname, "../../bench/method-guide/paired.mjs"),
+      "utf8",
+    );
+    expect(bench).toContain('"macro/t-differing"');
+    expect(bench).not.toContain("differingTInterval");
   });
 });

@@ -87,7 +87,9 @@ describe("paired differences", () => {
         `^Only ${counted} of the 20 documents differ .*\\(the other ${20 - counted} are ties\\)`,
       ),
     );
-    expect(text).toContain(percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t"]));
+    expect(text).toContain(
+      `macro t-differing covered ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t-differing"])}`,
+    );
   });
 
   it(`is not given with ${FEWEST_DIFFERING_DOCUMENTS} differing documents, nor for one system`, () => {
@@ -100,19 +102,55 @@ describe("paired differences", () => {
     expect(codes(run(binary(EVEN_N, EVEN_S)))).not.toContain("few-differing-documents");
   });
 
-  it("few-documents at K = 10 quotes the paired studies (cr2 and t), not logit-cv3's", () => {
+  it("few-documents at K = 10 quotes the paired studies of the recommended intervals at K = 10", () => {
     const text = adviceText(paired(differences(10, 9)), "few-documents");
-    expect(text).toMatch(/^K = 10 is below 20: at K = 10 the intervals of a paired difference/);
+    expect(text).toMatch(
+      /^K = 10 is below 20: at K = 10 the recommended intervals of a paired difference/,
+    );
     expect(text).toContain(
-      `${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t"])}–${percent(PAIRED_STUDY_COVERAGE["k10-highest/macro/t"])} (macro t)`,
+      `${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t-differing"])}–${percent(PAIRED_STUDY_COVERAGE["k10-highest/macro/t-differing"])} (macro t-differing`,
+    );
+    expect(text).toContain(
+      `macro t with ν = K − 1 covered ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t"])}–${percent(PAIRED_STUDY_COVERAGE["k10-highest/macro/t"])}`,
     );
     expect(text).not.toContain("logit");
   });
 
-  it("very-few-documents at K = 4 quotes the paired studies at K = 5", () => {
+  it("very-few-documents at K = 4 quotes the paired studies at K = 5, the smallest K studied", () => {
     const text = adviceText(paired(differences(4, 4)), "very-few-documents");
+    expect(text).toMatch(/^K = 4: at K = 5 \(the smallest K studied\) the recommended/);
     expect(text).toContain(
       `${percent(PAIRED_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percent(PAIRED_STUDY_COVERAGE["k5-highest/micro/cr2"])} of 95% (micro cr2)`,
+    );
+  });
+
+  it.each([
+    [20, 20],
+    [35, 20],
+    [50, 50],
+    [80, 50],
+  ] as const)(
+    "paired-studies at K = %i: a note quoting the studies at K = %i, no K warning",
+    (k, at) => {
+      const a = paired(differences(k, 12));
+      const text = adviceText(a, "paired-studies");
+      expect(text).toMatch(
+        new RegExp(
+          `^K = ${k}: at K = ${at}${k === at ? "" : " \\(the studied K nearest below yours\\)"} the recommended intervals`,
+        ),
+      );
+      const range = (m: string) =>
+        `${percent(PAIRED_STUDY_COVERAGE[`k${at}-lowest/${m}` as keyof typeof PAIRED_STUDY_COVERAGE])}–${percent(PAIRED_STUDY_COVERAGE[`k${at}-highest/${m}` as keyof typeof PAIRED_STUDY_COVERAGE])}`;
+      expect(text).toContain(`${range("micro/cr2")} of 95% (micro cr2)`);
+      expect(text).toContain(`${range("macro/t-differing")} (macro t-differing`);
+      expect(codes(a)).not.toContain("few-documents");
+      expect(a.advice.find((x) => x.code === "paired-studies")?.severity).toBe("note");
+    },
+  );
+
+  it("no paired-studies note for one system's analysis", () => {
+    expect(codes(run(binary([...EVEN_N, ...EVEN_N], [...EVEN_S, ...EVEN_S])))).not.toContain(
+      "paired-studies",
     );
   });
 });

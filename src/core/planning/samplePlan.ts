@@ -273,7 +273,7 @@ function smallPlanWarning(
   if (paired) {
     const c = (key: string) =>
       percent(PAIRED_STUDY_COVERAGE[`${at}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE]);
-    return `The plan's K = ${k} is below 20: at K = ${at === "k5" ? 5 : 10} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t")}–${c("highest/macro/t")} (macro t) (${PAIRED_STUDIES}); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
+    return `The plan's K = ${k} is below 20: at K = ${at === "k5" ? 5 : 10} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t-differing")}–${c("highest/macro/t-differing")} (macro t-differing, t with ν = D − 1, which compare recommends) (${PAIRED_STUDIES}); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
   }
   const c = (key: string) =>
     percent(RAGCI_STUDY_COVERAGE[`${at}-${key}` as keyof typeof RAGCI_STUDY_COVERAGE]);

@@ -22,6 +22,7 @@ export const STUDY_METHODS: readonly StudyMethod[] = [
   "micro/wald-effective-n",
   "micro/chunk-bootstrap",
   "macro/t",
+  "macro/t-differing",
   "macro/logit",
   "macro/bootstrap-t",
   "macro/bootstrap-percentile",
@@ -37,15 +38,20 @@ export const STUDY_METHODS: readonly StudyMethod[] = [
 /** STUDY_METHODS split into estimand and method once (a study reads them at every repetition). */
 const METHOD_PARTS = STUDY_METHODS.map((key) => key.split("/") as [Estimand, MethodId]);
 
-/** The methods a study with these options scores (the chunk bootstrap only when asked). */
+/**
+ * The methods a study with these options scores (the chunk bootstrap only when asked; t with
+ * ν = D − 1 only for paired differences, the only data it is computed for).
+ */
 export function studyMethods(options: {
   readonly chunkBootstrap?: boolean;
+  readonly differences?: boolean;
   readonly strata?: StudyStrata | null;
   readonly units?: StudyUnits | null;
 }): StudyMethod[] {
   return STUDY_METHODS.filter(
     (m) =>
       (options.chunkBootstrap || !m.endsWith("/chunk-bootstrap")) &&
+      (options.differences || !m.endsWith("/t-differing")) &&
       (options.strata || !m.endsWith("/stratified")) &&
       (options.units || !m.endsWith("/two-stage")),
   );

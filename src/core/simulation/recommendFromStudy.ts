@@ -1,4 +1,10 @@
-import { FALLBACK_METHOD, METHODS, type MethodId, RECOMMENDED_METHOD } from "../methods.js";
+import {
+  DIFFERENCE_METHOD,
+  FALLBACK_METHOD,
+  METHODS,
+  type MethodId,
+  RECOMMENDED_METHOD,
+} from "../methods.js";
 import type { Estimand } from "../types.js";
 import type { StudyMethod } from "./coverageStudy.js";
 import type { StudyResult } from "./studySummary.js";
@@ -47,7 +53,7 @@ export interface StudyRecommendation {
   readonly threshold: number;
   /** The candidates that reached it, narrowest first (empty when none did). */
   readonly reaching: readonly MethodId[];
-  /** Whether the pick is the robust default (micro logit-cv3, macro logit; else cr2, t). */
+  /** Whether the pick is the robust default (micro logit-cv3, macro logit; differences cr2, t-differing; else cr2, t). */
   readonly robustDefault: boolean;
 }
 
@@ -57,8 +63,8 @@ export interface StudyRecommendation {
  * 1. the candidates are the methods that are not contrasts (and valid under the design);
  * 2. a candidate reaches the level when its coverage is at least reachingThreshold (the level
  *    less 2 MC se, or 1 point where that is more);
- * 3. the robust default (micro logit-cv3, macro logit; cr2 and t where the logit intervals do
- *    not apply, as for differences) is picked when it reaches the level, unless a narrower
+ * 3. the robust default (micro logit-cv3, macro logit; for differences micro cr2 and macro
+ *    t-differing; else cr2 and t where the logit intervals do not apply) is picked when it reaches the level, unless a narrower
  *    method shows that it reaches it too beyond Monte Carlo doubt (its coverage less 2 MC se
  *    is at least the level less 1 point): then the narrowest such method. A narrower method
  *    whose coverage the study cannot tell from a miss does not displace the default, which is
@@ -96,7 +102,12 @@ export function recommendFromStudy(
   const reaching = candidates
     .filter((c) => c.coverage >= threshold)
     .sort((a, b) => a.width - b.width);
-  const robust = [RECOMMENDED_METHOD[estimand], FALLBACK_METHOD[estimand]]
+  // A study of paired differences scores t-differing (and no logit): its default is compare's.
+  const robust = [
+    RECOMMENDED_METHOD[estimand],
+    DIFFERENCE_METHOD[estimand],
+    FALLBACK_METHOD[estimand],
+  ]
     .map((method) => candidates.find((c) => c.method === method))
     .find((c) => c !== undefined);
   const recommendation = (pick: (typeof candidates)[number]): StudyRecommendation => ({

@@ -3,7 +3,7 @@ import type { Comparison } from "../../core/compare.js";
 import type { DocumentStats } from "../../core/types.js";
 import { comparisonOverviewRows, differenceDecimals } from "../comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "../comparisonReport.js";
-import { groupsLine, PAIRED_CAVEAT } from "../comparisonTerminal.js";
+import { differingDfLine, groupsLine, PAIRED_CAVEAT } from "../comparisonTerminal.js";
 import { count, degreesOfFreedom, fixed, percent, pValue, significant } from "../format.js";
 import { verdict } from "../verdict.js";
 import { analysisChecklist } from "./analysisChecklist.js";
@@ -97,7 +97,11 @@ function pairSection(
 <h2>${escapeHtml(`${m.metric}: ${c.b} − ${c.a}`)}</h2>
 ${differenceTable(c, m.metric, decimals)}
 <h3>Verdict</h3>
-<ul>${verdicts.join("")}<li>${escapeHtml(`ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`)}</li>${d.advice
+<ul>${verdicts.join("")}<li>${escapeHtml(`ties: ${percent(c.ties)} of documents have a summed difference of exactly 0; ${c.queriesDiffering === null ? "how many queries differ is not known from per-document sums of scores" : `${percent(c.queriesDiffering, 1)} of queries differ`}`)}</li>${[
+    differingDfLine(c),
+  ]
+    .flatMap((line) => (line ? [`<li>${escapeHtml(line)}</li>`] : []))
+    .join("")}${d.advice
     .filter((a) => a.code === "few-differing-documents")
     .map((a) => `<li>${escapeHtml(a.message)}</li>`)
     .join("")}</ul>

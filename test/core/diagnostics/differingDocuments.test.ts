@@ -68,4 +68,20 @@ describe("differingDocuments", () => {
     });
     expect(differingDocuments(stats)).toBe(0);
   });
+
+  it("a tie whose sum of score differences rounds off 0 is still a tie; a small real one is not", () => {
+    // 0.1 + 0.2 − 0.3 is 5.6e-17 in doubles: three queries whose differences cancel.
+    const x = [0.1, 0.2, -0.3];
+    const s = x.reduce((a, v) => a + v, 0);
+    expect(s).not.toBe(0);
+    const ss = x.reduce((a, v) => a + v * v, 0);
+    const stats = documentStats({
+      ids: ["tied", "differs"],
+      n: [3, 3],
+      s: [s, 0.001],
+      ss: [ss, 0.001 ** 2 + 2 * 0.3 ** 2],
+      binary: false,
+    });
+    expect(differingDocuments(stats)).toBe(1);
+  });
 });

@@ -22,7 +22,7 @@ describe("a plan below K = 20 says what the studies found there", () => {
     const small = plan.warnings.filter((w) => w.startsWith("The plan's K = 5 is below 20"));
     expect(small).toHaveLength(1);
     expect(small[0]).toContain(
-      `${pct(PAIRED_STUDY_COVERAGE["k5-lowest/macro/t"])}–${pct(PAIRED_STUDY_COVERAGE["k5-highest/macro/t"])} (macro t)`,
+      `${pct(PAIRED_STUDY_COVERAGE["k5-lowest/macro/t-differing"])}–${pct(PAIRED_STUDY_COVERAGE["k5-highest/macro/t-differing"])} (macro t-differing`,
     );
   });
 
