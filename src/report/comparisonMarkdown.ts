@@ -3,6 +3,7 @@ import type { Interval } from "../core/types.js";
 import { differenceDecimals } from "./comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "./comparisonReport.js";
 import { groupsLine, holmDifferenceRows, PAIRED_CAVEAT } from "./comparisonTerminal.js";
+import { facetComponentBlocks, facetIntervalBlocks } from "./facetBlocks.js";
 import { count, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { gateBlocks } from "./gateReport.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
@@ -106,6 +107,14 @@ export function comparisonMarkdown(report: ComparisonReport): string {
       ...(report.mode === "two"
         ? pairBlocks(m.comparisons[0] as Comparison, m.metric)
         : manyBlocks(m, report)),
+      // With facets: each system's and each difference's intervals and components.
+      ...(report.facets ?? [])
+        .filter((f) => f.metric === m.metric)
+        .flatMap((f): ReportBlock[] => [
+          { kind: "heading", text: `${f.metric} · ${f.system} · judges, wordings and reruns` },
+          ...facetIntervalBlocks(f.components),
+          ...facetComponentBlocks(f.components),
+        ]),
     );
   }
   const dropped = Object.entries(report.dropped).filter(([, k]) => k > 0);
