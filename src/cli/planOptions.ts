@@ -70,8 +70,11 @@ export async function checkPlanOptions(
         "invalid-option",
         "--cost plans from a faceted pilot: give the pilot file",
       );
-    if (options.halfWidth === undefined)
-      throw new RagciError("invalid-option", "--cost plans for a target: give --half-width w");
+    if (options.halfWidth === undefined && options.difference === undefined)
+      throw new RagciError(
+        "invalid-option",
+        "--cost plans for a target: give --half-width w (or, for a pair, --difference d)",
+      );
     if (options.trial === undefined && options.judge === undefined)
       throw new RagciError(
         "invalid-option",

@@ -1,9 +1,11 @@
 import type { Command } from "commander";
 import { RagciError } from "../../core/errors.js";
+import { facetPairPlan } from "../../core/facets/facetPairPlan.js";
 import { facetPilotPlan } from "../../core/facets/facetPilotPlan.js";
 import { planSample } from "../../core/planning/samplePlan.js";
 import { planSizeStratifiedBeside } from "../../core/planning/sizeStratifiedPlan.js";
 import { differenceName, parseSystemSelection, readPlanStart } from "../../ingest/index.js";
+import type { SystemFacetCells } from "../../ingest/readFacetCells.js";
 import { jsonText } from "../../report/jsonText.js";
 import { PLAN_SCHEMA, planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
 import { aggregatesDownload } from "../htmlOutput.js";
@@ -150,7 +152,12 @@ export async function runPlan(
     options.cutoff !== undefined && start.census
       ? planSizeStratifiedBeside(plan, start.census, options.cutoff)
       : null;
-  const facets = options.cost ? facetPlanOf(start.facetCells, options) : null;
+  const pair = plan.source.kind === "given" ? undefined : plan.source.difference;
+  const facets = !options.cost
+    ? null
+    : pair
+      ? facetPairPlanOf(start.facetSystems ?? [], pair, options)
+      : facetPlanOf(start.facetCells, options);
   const report = { version: io.version, plan, stratified, facets };
   const renderers = {
     json: (r: typeof report) => jsonText(planJson(r)),
@@ -175,6 +182,35 @@ export async function runPlan(
   });
 }
 
+/** --cost on a pair: the plan of their paired difference's components (facetPairPlan.ts). */
+function facetPairPlanOf(
+  systems: readonly SystemFacetCells[],
+  pair: { readonly a: string; readonly b: string; readonly metric: string },
+  options: PlanCommandOptions,
+) {
+  const find = (system: string) =>
+    systems.find((s) => s.system === system && s.metric === pair.metric);
+  const a = find(pair.a);
+  const b = find(pair.b);
+  if (!a || !b)
+    throw new RagciError(
+      "invalid-option",
+      `--cost on a pair plans from both systems' faceted cells: ${pair.a} and ${pair.b} in ${pair.metric} were not both read with --trial or --judge`,
+    );
+  return facetPairPlan(
+    { system: pair.a, cells: a.cells },
+    { system: pair.b, cells: b.cells },
+    {
+      costs: options.cost as NonNullable<PlanCommandOptions["cost"]>,
+      level: options.level,
+      halfWidth: options.halfWidth,
+      difference: options.difference,
+      power: options.power,
+      budget: options.budget,
+    },
+  );
+}
+
 /** --cost: the faceted pilot's plan (one system's cells; judges drawn from a population). */
 function facetPlanOf(
   cells: Parameters<typeof facetPilotPlan>[0] | null,
@@ -183,7 +219,12 @@ function facetPlanOf(
   if (!cells)
     throw new RagciError(
       "invalid-option",
-      "--cost plans from one system's faceted pilot: give --system COL=ONE (a pair's facets are not planned yet)",
+      "--cost plans from a faceted pilot of one system (--system COL=ONE) or of a pair (--system COL=A,B)",
+    );
+  if (options.halfWidth === undefined)
+    throw new RagciError(
+      "invalid-option",
+      "--cost on one system plans for a half-width: give --half-width w (--difference is for a pair)",
     );
   return facetPilotPlan(cells, {
     costs: options.cost as NonNullable<PlanCommandOptions["cost"]>,
