@@ -1,6 +1,5 @@
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { RagciError } from "../core/errors.js";
 import {
   checkSource,
   parseSystemSelection,
@@ -61,13 +60,8 @@ export function sourceOf(
 ): Source {
   const { doc, query } = flags;
   if (flags.from !== undefined) {
-    if (flags.trial !== undefined || flags.judge !== undefined || flags.variant !== undefined)
-      throw new RagciError(
-        "invalid-option",
-        "--trial, --judge and --variant read per-query files for now; export the table to Parquet and give the file",
-      );
-    const { from: url, table, sql } = flags;
-    return { url, table, sql, env: process.env, doc, query };
+    const { from: url, table, sql, trial, judge, variant } = flags;
+    return { url, table, sql, env: process.env, doc, query, trial, judge, variant };
   }
   const { format, docMap, qrels, completeQueries, errorsAsFailures, aggregated, threads } = flags;
   const stdin = process.stdin;

@@ -149,9 +149,9 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
 }
 
 /** What the per-document path reads: each query's mean over its trials, judges and variants. */
-function averagingNotice(
+export function averagingNotice(
   cells: readonly SystemFacetCells[],
-  c: FacetColumns,
+  c: Pick<FacetColumns, "trialColumn" | "judgeColumn" | "variantColumn">,
   file: string,
 ): string {
   const most = Math.max(0, ...cells.flatMap((s) => [...s.cells.n]));

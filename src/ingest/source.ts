@@ -52,6 +52,10 @@ export interface DatabaseSource {
   readonly env: Environment;
   readonly doc?: string | null | undefined;
   readonly query?: string | null | undefined;
+  /** Facets (readDatabaseFacetCells.ts): the rerun, judge and prompt-wording columns. */
+  readonly trial?: string | null | undefined;
+  readonly judge?: string | null | undefined;
+  readonly variant?: string | null | undefined;
 }
 
 /** Where results come from. */
