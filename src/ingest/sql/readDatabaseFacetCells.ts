@@ -26,7 +26,7 @@ export interface DatabaseFacetRead {
  * names. The inner names are ragci_*, so that no alias is also a column the same SELECT reads
  * (ClickHouse resolves names to aliases first).
  */
-function averagedSql(
+export function averagedSql(
   d: Dialect,
   source: SqlSource,
   c: { doc: string; system: string | null; query: string; metrics: readonly string[] },

@@ -6,6 +6,7 @@ import { readFacetCells, systemCellsOf } from "../../../src/ingest/readFacetCell
 import { dialect } from "../../../src/ingest/sql/dialects.js";
 import { facetCellRows } from "../../../src/ingest/sql/facetCellRows.js";
 import { facetCellsWarehouseSql } from "../../../src/ingest/sql/facetCellsWarehouseSql.js";
+import { averagedSql } from "../../../src/ingest/sql/readDatabaseFacetCells.js";
 import { scratchDir } from "../../cli/runCli.js";
 import { forClickHouseVersion } from "../../clickhouse/olderServerSql.js";
 import { startTestClickHouse, type TestClickHouse } from "../../clickhouse/server.js";
@@ -117,5 +118,35 @@ describe("facetCellsWarehouseSql on ClickHouse", () => {
     const expected = await fileCells();
     expect(got.rows).toBe(expected.rows);
     expectCellsLikeFile(got.cells, expected.cells, expect);
+  });
+
+  it("averages each (system, document, query) over its trials, judges and wordings under the table's column names", async () => {
+    const sql = averagedSql(
+      dialect("clickhouse"),
+      { table: "facets" },
+      {
+        doc: "doc_id",
+        system: "system",
+        query: "query_id",
+        metrics: ["score"],
+      },
+    );
+    const text = await run(`${adapt(sql)} ORDER BY system, doc_id, query_id FORMAT JSONEachRow`);
+    const rows = text
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const means = new Map<string, number[]>();
+    for (const r of facetTableRows()) {
+      const key = [r[2], r[0], r[1]].join("|");
+      means.set(key, [...(means.get(key) ?? []), Number(r[7])]);
+    }
+    expect(rows.map((r) => [r.system, r.doc_id, r.query_id].join("|"))).toEqual(
+      [...means.keys()].sort(),
+    );
+    for (const r of rows) {
+      const values = means.get([r.system, r.doc_id, r.query_id].join("|")) as number[];
+      expect(r.score as number).toBeCloseTo(values.reduce((t, x) => t + x, 0) / values.length, 12);
+    }
   });
 });
