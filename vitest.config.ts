@@ -37,6 +37,7 @@ const DATABASE = [
   "test/cli/sql.test.ts",
   "test/ingest/sql/readDatabasePairs.test.ts",
   "test/ingest/sql/clickhouseServer.test.ts",
+  "test/ingest/sql/facetCellsServers.test.ts",
   // The warehouses' optional clients: mocks node:module, which the unit project's shared module
   // graph (isolate: false) would carry into other files.
   "test/ingest/sql/warehouses.test.ts",

@@ -29,13 +29,11 @@ export function withDatabaseOptions(command: Command): Command {
 /** The flags as ingest's checkSource: files, or --from with --table or --sql. */
 export function checkSources(
   files: readonly string[],
-  options: DatabaseOptions &
-    Pick<SourceFlags, "aggregated" | "format" | "trial" | "judge" | "variant">,
+  options: DatabaseOptions & { readonly aggregated?: boolean; readonly format?: string },
   needed?: string | null,
 ): void {
-  const { from: url, table, sql, ...rest } = options;
-  const { aggregated, format, trial, judge, variant } = rest;
-  checkSource(files, { url, table, sql, aggregated, format, trial, judge, variant }, needed);
+  const { from: url, table, sql, aggregated, format } = options;
+  checkSource(files, { url, table, sql, aggregated, format }, needed);
 }
 
 /** The flags that say where results come from and how to read them. */
@@ -62,8 +60,8 @@ export function sourceOf(
 ): Source {
   const { doc, query } = flags;
   if (flags.from !== undefined) {
-    const { from: url, table, sql } = flags;
-    return { url, table, sql, env: process.env, doc, query };
+    const { from: url, table, sql, trial, judge, variant } = flags;
+    return { url, table, sql, env: process.env, doc, query, trial, judge, variant };
   }
   const { format, docMap, qrels, completeQueries, errorsAsFailures, aggregated, threads } = flags;
   const stdin = process.stdin;

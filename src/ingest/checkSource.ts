@@ -8,7 +8,7 @@ export interface SourceChoice {
   readonly sql?: string | undefined;
   readonly aggregated?: boolean | undefined;
   readonly format?: string | undefined;
-  /** Facets (reruns, judges, wordings) of per-query files: not read from a database yet. */
+  /** Facets (reruns, judges, wordings): a database's are read by analyze (databaseReadOptions.ts). */
   readonly trial?: string | undefined;
   readonly judge?: string | undefined;
   readonly variant?: string | undefined;
@@ -50,9 +50,4 @@ export function checkSource(
     throw refuse(`${url} aggregates in the database; leave out ${aggregated}`, "aggregated");
   if (options.format !== undefined)
     throw refuse(`${format} describes a file; leave it out with ${url}`, "format");
-  if (options.trial !== undefined || options.judge !== undefined || options.variant !== undefined)
-    throw refuse(
-      `${optionRef("trial")}, ${optionRef("judge")} and ${optionRef("variant")} read per-query files for now; export the table to Parquet and give the file`,
-      "trial",
-    );
 }

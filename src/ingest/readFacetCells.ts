@@ -149,9 +149,9 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
 }
 
 /** What the per-document path reads: each query's mean over its trials, judges and variants. */
-function averagingNotice(
+export function averagingNotice(
   cells: readonly SystemFacetCells[],
-  c: FacetColumns,
+  c: Pick<FacetColumns, "trialColumn" | "judgeColumn" | "variantColumn">,
   file: string,
 ): string {
   const most = Math.max(0, ...cells.flatMap((s) => [...s.cells.n]));
@@ -173,8 +173,8 @@ function averagingNotice(
   return `${file}: each query's result is its mean over ${over.join(", ")}${fixed}`;
 }
 
-/** A cell as the statement returns it, before its codes. */
-interface CellRows {
+/** A cell as the statement returns it, before its codes (facetCellsSql.ts's columns in order). */
+export interface CellRows {
   readonly sys: (string | null)[];
   readonly doc: (string | null)[];
   readonly q: (string | null)[];
@@ -214,6 +214,22 @@ async function cellsOf(
       ss: num(10 + 3 * m),
     })),
   };
+  return systemCellsOf(rows, c, file);
+}
+
+/**
+ * Each system × metric's cells from the cell rows of facetCellsSql.ts (a file, DuckDB) or
+ * facetCellsWarehouseSql.ts (a database), ordered by system, document, query, judge, variant,
+ * after the checks: a (system, document, query, trial, judge, variant) once, every value a
+ * number, every id and facet label present.
+ *
+ * @throws RagciError naming the first cell that fails a check
+ */
+export function systemCellsOf(
+  rows: CellRows,
+  c: Pick<FacetColumns, "trialColumn" | "judgeColumn" | "variantColumn" | "metrics">,
+  file: string,
+): { cells: SystemFacetCells[]; notices: string[]; rows: number } {
   checkCells(rows, c, file);
   const systems: (string | null)[] = [];
   const starts: number[] = [];
@@ -253,7 +269,11 @@ async function cellsOf(
 }
 
 /** Refuses a (system, document, query, trial, judge, variant) seen twice, a missing trial label or value. */
-function checkCells(rows: CellRows, c: FacetColumns, file: string): void {
+function checkCells(
+  rows: CellRows,
+  c: Pick<FacetColumns, "trialColumn" | "judgeColumn" | "variantColumn">,
+  file: string,
+): void {
   for (let i = 0; i < rows.rows.length; i++) {
     const repeated = c.trialColumn
       ? (rows.rows[i] as number) > (rows.trials[i] as number)
@@ -296,7 +316,7 @@ function codes(
   rows: CellRows,
   from: number,
   to: number,
-  c: FacetColumns,
+  c: Pick<FacetColumns, "judgeColumn" | "variantColumn">,
 ): {
   cells: Pick<FacetCells, "document" | "query" | "judge" | "variant" | "labels">;
   queries: number;

@@ -6,6 +6,7 @@ import {
   planStartFromPilot,
   planStartFromSd,
 } from "../core/planning/planStart.js";
+import type { SystemFacetCells } from "./readFacetCells.js";
 import { readSource } from "./readSource.js";
 import type { Selection } from "./selection.js";
 import { isDatabaseSource, type ReadProgress, type Source } from "./source.js";
@@ -14,7 +15,8 @@ import { isDatabaseSource, type ReadProgress, type Source } from "./source.js";
  * Where a plan's S and M come from: a pilot or census source (files, or a database, where the
  * rows are aggregated), or S given (`sd`, `sdMacro`, `sdMicro`) when `source` is null.
  *
- * With facets (trial, judge), a one-system pilot's cells come back as `facetCells`.
+ * With facets (trial, judge), a one-system pilot's cells come back as `facetCells`, and every
+ * system's (a pair's two) as `facetSystems`.
  *
  * @param system the system selection as the user wrote it (a paired plan's note names it)
  * @throws RagciError when S is given as well as a source to estimate it from
@@ -24,8 +26,13 @@ export async function readPlanStart(
   selection: Selection,
   input: PlanStartInput & { readonly system?: string | undefined },
   progress?: ReadProgress,
-): Promise<PlanStart & { readonly facetCells: FacetCells | null }> {
-  if (source === null) return { ...planStartFromSd(input), facetCells: null };
+): Promise<
+  PlanStart & {
+    readonly facetCells: FacetCells | null;
+    readonly facetSystems: readonly SystemFacetCells[] | null;
+  }
+> {
+  if (source === null) return { ...planStartFromSd(input), facetCells: null, facetSystems: null };
   const database = isDatabaseSource(source);
   if (input.sd !== undefined || input.sdMacro !== undefined || input.sdMicro !== undefined) {
     const given = database ? optionRef("url") : "a file";
@@ -52,5 +59,6 @@ export async function readPlanStart(
     },
     input,
   );
-  return { ...start, facetCells };
+  // A pair's: each system's cells, for a plan of their difference.
+  return { ...start, facetCells, facetSystems: pilot.cells ?? null };
 }

@@ -53,6 +53,12 @@ export interface DatabaseSource {
   readonly env: Environment;
   readonly doc?: string | null | undefined;
   readonly query?: string | null | undefined;
+  /** The rerun (epoch, repeat) column: a facet, read by analyze (readDatabaseFacetCells.ts). */
+  readonly trial?: string | null | undefined;
+  /** The judge (grader) column: a facet, read by analyze. */
+  readonly judge?: string | null | undefined;
+  /** The prompt-wording column: a facet, read by analyze. */
+  readonly variant?: string | null | undefined;
 }
 
 /** Where results come from. */

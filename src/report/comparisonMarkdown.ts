@@ -8,6 +8,7 @@ import {
   holmDifferenceRows,
   PAIRED_CAVEAT,
 } from "./comparisonTerminal.js";
+import { facetComponentBlocks, facetIntervalBlocks } from "./facetBlocks.js";
 import { count, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { gateBlocks } from "./gateReport.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
@@ -120,6 +121,14 @@ export function comparisonMarkdown(report: ComparisonReport): string {
       ...(report.mode === "two"
         ? pairBlocks(m.comparisons[0] as Comparison, m.metric)
         : manyBlocks(m, report)),
+      // With facets: each system's and each difference's intervals and components.
+      ...(report.facets ?? [])
+        .filter((f) => f.metric === m.metric)
+        .flatMap((f): ReportBlock[] => [
+          { kind: "heading", text: `${f.metric} · ${f.system} · judges, wordings and reruns` },
+          ...facetIntervalBlocks(f.components),
+          ...facetComponentBlocks(f.components),
+        ]),
     );
   }
   const dropped = Object.entries(report.dropped).filter(([, k]) => k > 0);

@@ -1,15 +1,5 @@
-import type { FacetComponent } from "../core/facets/facetCells.js";
 import type { FacetEstimate, FacetInterval } from "../core/facets/facetInterval.js";
-
-/** The order and the names the report gives the components. */
-const ORDER: readonly (readonly [FacetComponent, string])[] = [
-  ["document", "document"],
-  ["query", "query within document"],
-  ["judge", "judge"],
-  ["documentJudge", "document × judge"],
-  ["variant", "variant"],
-  ["residual", "residual"],
-];
+import { COMPONENT_NAMES, type FacetComponentRow, facetSummary } from "./facetSummary.js";
 
 /** An estimate and its interval as the JSON gives it. */
 function estimateJson(e: FacetEstimate): Record<string, unknown> {
@@ -31,7 +21,7 @@ export function facetComponentsJson(fit: FacetInterval): {
   const c = fit.components;
   return {
     varianceComponents: Object.fromEntries(
-      ORDER.flatMap(([k]) =>
+      COMPONENT_NAMES.flatMap(([k]) =>
         c.components[k] === undefined ? [] : [[k, c.components[k] as number]],
       ),
     ),
@@ -48,13 +38,6 @@ export function facetComponentsJson(fit: FacetInterval): {
   };
 }
 
-const crossedNames = (fit: FacetInterval) => {
-  const { levels } = fit.components;
-  return [levels.judges > 1 ? "judges" : null, levels.variants > 1 ? "wordings" : null]
-    .filter((x) => x !== null)
-    .join(" and ");
-};
-
 /** "0.7237 [0.6320, 0.8154]" at four decimals. */
 const shown = (e: FacetEstimate) =>
   `${e.estimate.toFixed(4)} [${e.interval.lower.toFixed(4)}, ${e.interval.upper.toFixed(4)}]`;
@@ -65,38 +48,27 @@ const shown = (e: FacetEstimate) =>
  */
 export function facetHeaderLines(fit: FacetInterval): string[] {
   if (!fit.population) return [];
-  const crossed = crossedNames(fit);
-  const df = fit.population.interval.df;
-  return [
-    `${crossed} drawn from a population (recommended): ${shown(fit.population)}${df === null ? "" : `  ν = ${df.toFixed(2)}`}  REML mean, lmerTest's Satterthwaite ν`,
-    `these ${crossed} only (fixed): ${shown(fit.fixed)}  mean of the cell means, CR2 over documents`,
-  ];
+  return facetSummary(fit).intervals.map((row) => {
+    const df = row.estimate.interval.df;
+    const nu = row.key === "population" && df !== null ? `  ν = ${df.toFixed(2)}` : "";
+    return `${row.label}${row.recommended ? " (recommended)" : ""}: ${shown(row.estimate)}${nu}  ${row.method}`;
+  });
 }
 
 /** The terminal's lines: each component, its share of the mean's variance, and which dominates. */
 export function facetComponentsLines(fit: FacetInterval): string[] {
-  const c = fit.components;
-  const { levels } = c;
-  // With reruns the residual is their noise; without, the query × judge (wording) remainder.
-  const present = ORDER.filter(([k]) => c.components[k] !== undefined).map(
-    ([k, name]): readonly [FacetComponent, string] =>
-      k === "residual" && levels.observations > levels.cells ? [k, "residual (trials)"] : [k, name],
-  );
-  const width = Math.max(...present.map(([, name]) => name.length));
-  const share = (k: FacetComponent) =>
-    fit.shares[k] === undefined
-      ? ""
-      : `  ${(100 * (fit.shares[k] as number)).toFixed(1)}% of the mean's variance`;
-  const lines = [
+  const summary = facetSummary(fit);
+  const width = Math.max(...summary.components.map((row) => row.name.length));
+  const share = (row: FacetComponentRow) =>
+    row.share === undefined ? "" : `  ${(100 * row.share).toFixed(1)}% of the mean's variance`;
+  return [
     "",
-    `variance components (REML, lme4's model; ${levels.documents} documents, ${levels.queries} queries${levels.judges > 1 ? `, ${levels.judges} judges` : ""}${levels.variants > 1 ? `, ${levels.variants} variants` : ""}, ${levels.observations} results)`,
-    ...present.map(
-      ([k, name]) =>
-        `  ${name.padEnd(width)}  ${(c.components[k] as number).toPrecision(4)}${share(k)}${c.boundary.includes(k) ? "  (at 0)" : ""}`,
+    summary.componentsTitle,
+    ...summary.components.map(
+      (row) =>
+        `  ${row.name.padEnd(width)}  ${row.variance.toPrecision(4)}${share(row)}${row.atZero ? "  (at 0)" : ""}`,
     ),
-    `  the largest share of the mean's variance: ${ORDER.find(([k]) => k === fit.dominant)?.[1] ?? fit.dominant}`,
+    `  the largest share of the mean's variance: ${summary.dominant}`,
+    ...(summary.fixedOnly ? [`  ${summary.fixedOnly}`] : []),
   ];
-  if (!fit.population && (levels.judges > 1 || levels.variants > 1))
-    lines.push(`  the intervals above are for these ${crossedNames(fit)} (fixed)`);
-  return lines;
 }

@@ -1,7 +1,9 @@
 import type { EstimandAnalysis } from "../core/analyze.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
+import { facetComponentBlocks, facetIntervalBlocks } from "./facetBlocks.js";
 import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
 import { lonelyPsuNote, lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
+import { blocksToMarkdown } from "./reportBlocks.js";
 import { metricKindText } from "./terminal.js";
 
 function row(cells: readonly string[]): string {
@@ -25,6 +27,8 @@ function markdownAnalysis(entry: AnalysisEntry): string {
     "",
     `Metric ${entry.metric} (${metricKindText(a)}): ${a.documents} documents (K), ${a.results} results (N); ${a.design.kind !== "srs" ? `${a.design.kind} design` : a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}${lonelyPsuNote(a.design)}; level ${percent(a.level, 1)}.`,
     "",
+    // With judges or wordings, their population's interval first (the terminal's order).
+    ...(entry.facets ? [blocksToMarkdown(facetIntervalBlocks(entry.facets))] : []),
     row(["estimand", "question", "estimate", "method", "interval", "se", "ν"]),
     row(["---", "---", "---:", "---", "---", "---:", "---:"]),
   ];
@@ -71,6 +75,7 @@ function markdownAnalysis(entry: AnalysisEntry): string {
     ...lonelyPsuWarnings(a.design).map((w) => `- **Warning:** ${w}`),
     ...a.advice.map((x) => `- ${x.severity === "warning" ? "**Warning:** " : ""}${x.message}`),
   );
+  if (entry.facets) out.push("", blocksToMarkdown(facetComponentBlocks(entry.facets)).trimEnd());
   return out.join("\n");
 }
 

@@ -1,3 +1,4 @@
+import type { FacetDetectionPlan, FacetPairPlan } from "../core/facets/facetPairPlan.js";
 import type { FacetPilotPlan } from "../core/facets/facetPilotPlan.js";
 import type { FacetPlan } from "../core/facets/facetPlan.js";
 import type { SamplePlan } from "../core/planning/samplePlan.js";
@@ -13,8 +14,8 @@ export interface PlanReport {
   readonly version: string;
   readonly plan: SamplePlan;
   readonly stratified: SizeStratifiedPlan | null;
-  /** --cost: the plan across reruns and judges from a faceted pilot. */
-  readonly facets?: FacetPilotPlan | null;
+  /** --cost: the plan across reruns and judges from a faceted pilot (of one system or a pair). */
+  readonly facets?: FacetPilotPlan | FacetPairPlan | null;
 }
 
 /**
@@ -149,32 +150,82 @@ function facetDesignRow(label: string, p: FacetPlan | null): string[] {
 }
 
 /** --cost: the components, the pilot's design and the cheapest (and budget's narrowest) design. */
-function facetBlocks(f: FacetPilotPlan): ReportBlock[] {
+function facetBlocks(f: FacetPilotPlan | FacetPairPlan): ReportBlock[] {
   const components = Object.entries(f.components)
     .map(([k, v]) => `${k} ${significant(v as number)}`)
     .join(", ");
+  const pair = "pair" in f ? f : null;
   const rows = [
     ["", "documents", "queries/doc", "reruns", "judges", "cost", "half-width (judges random)"],
     facetDesignRow("this pilot's design", f.current),
-    facetDesignRow(`cheapest for ±${f.cheapest.halfWidth}`, f.cheapest.plan),
+    ...(f.cheapest
+      ? [facetDesignRow(`cheapest for ±${f.cheapest.halfWidth}`, f.cheapest.plan)]
+      : []),
     ...(f.narrowest
       ? [facetDesignRow(`narrowest for ${f.narrowest.budget}`, f.narrowest.plan)]
       : []),
   ];
   const { document, query, trial, judge } = f.costs;
+  const detect = pair?.detect;
+  const detectRow = (label: string, p: FacetDetectionPlan | null) =>
+    p ? [...facetDesignRow(label, p), fixed(p.detectable, 4)] : facetDesignRow(label, p);
   return [
-    { kind: "heading", text: "across reruns and judges (variance components of the pilot)" },
+    {
+      kind: "heading",
+      text: pair
+        ? `across reruns and judges (variance components of the paired difference ${pair.pair.b} − ${pair.pair.a})`
+        : "across reruns and judges (variance components of the pilot)",
+    },
     {
       kind: "bullets",
       items: [
-        `Components (REML): ${components}. Prices: document ${document}, query ${query}, rerun ${trial}, one judge's grade ${judge}.`,
+        `Components (REML): ${components}. Prices: document ${document}, query ${query}, rerun ${trial}, one judge's grade ${judge}${pair ? "; a pair buys each rerun and each grade for both systems, so the costs below count them twice" : ""}.`,
+        ...(pair
+          ? [
+              f.current.trials > 1
+                ? `The residual is the noise of one rerun of ${pair.pair.b} minus one of ${pair.pair.a} (prediction noise); document and query are the data noise; more reruns per query shrink only the first.`
+                : `The pilot has one run per cell (no reruns), so its residual mixes one rerun's noise of ${pair.pair.b} − ${pair.pair.a} with the query × judge remainder; the plan treats it all as rerun noise, which overstates what reruns buy.`,
+              ...(pair.pair.unmatched.a + pair.pair.unmatched.b > 0
+                ? [
+                    `${pair.pair.unmatched.b} cells of ${pair.pair.b} and ${pair.pair.unmatched.a} of ${pair.pair.a} have no partner (document, query, judge, variant) and are left out of the difference's components.`,
+                  ]
+                : []),
+            ]
+          : []),
       ],
     },
     { kind: "table", rows, align: ["l", "r", "r", "r", "r", "r", "l"] },
+    ...(detect
+      ? [
+          {
+            kind: "table" as const,
+            rows: [
+              [
+                "",
+                "documents",
+                "queries/doc",
+                "reruns",
+                "judges",
+                "cost",
+                "half-width (judges random)",
+                `detects (power ${detect.power})`,
+              ],
+              detectRow("this pilot's design", detect.current),
+              detectRow(`cheapest to detect ${detect.difference}`, detect.plan),
+            ],
+            align: ["l", "r", "r", "r", "r", "r", "l", "r"] as ("l" | "r")[],
+          },
+        ]
+      : []),
     {
       kind: "bullets",
       items: [
         "Balanced designs with judges drawn from a population: var = σ²_D/D + σ²_Q/(DQ) + σ²_J/J + σ²_DJ/(DJ) + σ²_e/(DQJT), ν by Satterthwaite (docs/facets.md). The pilot's row uses its average queries per document and reruns per cell.",
+        ...(detect
+          ? [
+              `Detects: the difference a two-sided test at this level finds with power ${detect.power}, (t(1 − α/2; ν) + t(power; ν))·√var.`,
+            ]
+          : []),
       ],
     },
   ];

@@ -64,8 +64,8 @@ describe("plan --cost: where the next dollar goes, from a faceted pilot", () => 
       [[...PLAN, "--cost", "document=1,query=1"], "give trial, judge too"],
       [[...PLAN.slice(0, -1), "document=1,query=x,trial=0,judge=0"], "numbers ≥ 0"],
       [
-        [...PLAN.slice(0, 2), "--system", "system=bm25,tfidf", ...PLAN.slice(4)],
-        "one system's faceted pilot",
+        [...PLAN.filter((a) => a !== "--half-width" && a !== "0.05"), "--difference", "0.03"],
+        "--cost on one system plans for a half-width",
       ],
     ] as const) {
       const bad = ragci([...args]);

@@ -670,3 +670,98 @@ describe("--html on the edge cases of the reference data", () => {
     expect(html).toContain("No document is at exactly 0 or 1.");
   });
 });
+
+describe("--html with judges: the facet intervals and variance components", () => {
+  const JUDGES = join(ROOT, "examples/covidqa-judges.csv");
+  const facetArgs = ["--system", "system", "--metric", "found", "--judge", "judge"];
+
+  /** The page's facet tables of one system (or difference) equal the JSON's `facets`. */
+  async function expectFacetTables(
+    page: Page,
+    scope: string,
+    facets: any,
+    components: Record<string, number>,
+  ): Promise<void> {
+    const intervals = await page.$$eval(
+      `${scope} table[data-table="facet-intervals"] tr[data-interval]`,
+      (rows) =>
+        rows.map((r) => ({
+          interval: r.getAttribute("data-interval"),
+          recommended: r.classList.contains("recommended"),
+          label: r.querySelector("td")?.textContent ?? "",
+          estimate: r.querySelector('[data-field="estimate"]')?.textContent ?? "",
+          lower: r.querySelector('[data-field="lower"]')?.textContent ?? "",
+          upper: r.querySelector('[data-field="upper"]')?.textContent ?? "",
+          df: r.querySelector('[data-field="df"]')?.textContent ?? "",
+        })),
+    );
+    // The population's interval first and recommended, then these judges' (fixed).
+    expect(intervals.map((r) => [r.interval, r.recommended])).toEqual([
+      ["population", true],
+      ["fixed", false],
+    ]);
+    expect(intervals[0]?.label).toBe("judges drawn from a population (recommended)");
+    for (const [row, json] of [
+      [intervals[0], facets.population],
+      [intervals[1], facets.fixed],
+    ] as const) {
+      expect(row?.estimate).toBe(fixed(json.estimate, 4));
+      expect(row?.lower).toBe(fixed(json.lower, 4));
+      expect(row?.upper).toBe(fixed(json.upper, 4));
+      expect(row?.df).toBe(degreesOfFreedom(json.df));
+    }
+    const rows = await page.$$eval(
+      `${scope} table[data-table="variance-components"] tr[data-component]`,
+      (r) =>
+        r.map((x) => ({
+          component: x.getAttribute("data-component") ?? "",
+          variance: x.querySelector('[data-field="variance"]')?.textContent ?? "",
+          share: x.querySelector('[data-field="share"]')?.textContent ?? "",
+          dominant: x.classList.contains("recommended"),
+        })),
+    );
+    expect(rows.map((r) => r.component)).toEqual(Object.keys(components));
+    for (const r of rows) {
+      expect(r.variance).toBe((components[r.component] as number).toPrecision(4));
+      expect(r.share).toBe(percent(facets.shares[r.component], 1));
+      expect(r.dominant).toBe(r.component === facets.dominant);
+    }
+    expect(await text(page, `${scope} p.dominant`)).toContain(
+      "The largest share of the mean's variance: ",
+    );
+  }
+
+  it("analyze: the judges' population interval above the per-document table, the fixed one, the components and shares as in the JSON", async () => {
+    const { json, file } = run("analyze-judges", ["analyze", JUDGES, ...facetArgs]);
+    const { page } = await checkPage("analyze-judges", file);
+    for (const [i, analysis] of json.analyses.entries()) {
+      const scope = `#analysis-${i + 1}`;
+      await expectFacetTables(page, scope, analysis.facets, analysis.varianceComponents);
+      // In the section, the facet intervals come before the per-document estimates.
+      const order = await page.$$eval(`${scope} table[data-table]`, (t) =>
+        t.map((x) => x.getAttribute("data-table")),
+      );
+      expect(order.indexOf("facet-intervals")).toBeLessThan(order.indexOf("estimates"));
+    }
+    expect(json.analyses[0].facets.dominant).toBe("judge");
+    await page.close();
+  });
+
+  it("compare: each system's and the difference's facet intervals and components as in the JSON", async () => {
+    const { json, file } = run("compare-judges", ["compare", JUDGES, ...facetArgs]);
+    const { page } = await checkPage("compare-judges", file);
+    const systems = Object.keys(json.facets.found);
+    expect(systems).toEqual(["bm25", "tfidf", "tfidf - bm25"]);
+    for (const [k, system] of systems.entries()) {
+      const scope = `#m1-facets-${k + 1}`;
+      expect(await text(page, `${scope} h3`)).toBe(system);
+      await expectFacetTables(
+        page,
+        scope,
+        json.facets.found[system],
+        json.varianceComponents.found[system],
+      );
+    }
+    await page.close();
+  });
+});

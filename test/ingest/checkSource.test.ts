@@ -29,11 +29,9 @@ describe("checkSource", () => {
     );
   });
 
-  it("reads facets (trial, judge, variant) from files only, for now", () => {
+  it("takes facets (trial, judge, variant) from files and from a database", () => {
     expect(() => checkSource(["a.csv"], { judge: "judge", trial: "epoch" })).not.toThrow();
     for (const facet of ["trial", "judge", "variant"] as const)
-      expect(() => checkSource([], { url, table: "t", [facet]: "c" })).toThrow(
-        `${optionRef("trial")}, ${optionRef("judge")} and ${optionRef("variant")} read per-query files for now`,
-      );
+      expect(() => checkSource([], { url, table: "t", [facet]: "c" })).not.toThrow();
   });
 });

@@ -149,11 +149,10 @@ export async function runPlan(
     options.cutoff !== undefined && start.census
       ? planSizeStratifiedBeside(plan, start.census, options.cutoff)
       : null;
-  const { cost, halfWidth } = options;
-  const facets =
-    cost && halfWidth !== undefined
-      ? facetPlanOfPilot(start.facetCells, { ...options, cost, halfWidth })
-      : null;
+  const { cost } = options;
+  const pair = plan.source.kind === "given" ? null : (plan.source.difference ?? null);
+  const pilot = { cells: start.facetCells, systems: start.facetSystems ?? [] };
+  const facets = cost ? facetPlanOfPilot(pilot, pair, { ...options, cost }) : null;
   const report = { version: io.version, plan, stratified, facets };
   const renderers = {
     json: (r: typeof report) => jsonText(planJson(r)),

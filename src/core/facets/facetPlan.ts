@@ -94,7 +94,8 @@ export function facetPlanHalfWidth(input: FacetPlanInput, design: FacetDesign): 
   return { ...design, cost: facetDesignCost(design, input.costs), variance, df, halfWidth };
 }
 
-function limits(input: FacetPlanInput, judgesRandom: boolean): FacetDesign {
+/** The search's upper bounds (input.limits, else the defaults); one judge when judges are fixed. */
+export function limits(input: FacetPlanInput, judgesRandom: boolean): FacetDesign {
   const l = input.limits ?? {};
   return {
     documents: l.documents ?? 1_000_000,
@@ -104,7 +105,8 @@ function limits(input: FacetPlanInput, judgesRandom: boolean): FacetDesign {
   };
 }
 
-function validate(input: FacetPlanInput): boolean {
+/** Refuses wordings and bad prices; whether judges are random (a judge component). */
+export function validate(input: FacetPlanInput): boolean {
   if ((input.components.variant ?? 0) > 0)
     throw new RagciError(
       "invalid-option",
@@ -117,7 +119,10 @@ function validate(input: FacetPlanInput): boolean {
 }
 
 /** Every (queries, trials, judges) within the limits, judges from 2 when judges are random. */
-function* shapes(bound: FacetDesign, judgesRandom: boolean): Generator<[number, number, number]> {
+export function* shapes(
+  bound: FacetDesign,
+  judgesRandom: boolean,
+): Generator<[number, number, number]> {
   for (let j = judgesRandom ? 2 : 1; j <= bound.judges; j++)
     for (let q = 1; q <= bound.queries; q++)
       for (let t = 1; t <= bound.trials; t++) yield [q, t, j];

@@ -1,5 +1,6 @@
 import { optionRef, RagciError } from "../errors.js";
 import type { FacetCells } from "../facets/facetCells.js";
+import { type FacetPairPlan, facetPairPlan } from "../facets/facetPairPlan.js";
 import { type FacetPilotPlan, facetPilotPlan } from "../facets/facetPilotPlan.js";
 import type { FacetCosts } from "../facets/facetPlan.js";
 
@@ -14,6 +15,8 @@ export interface PlanRequest {
   /** Each unit's price: plan across reruns and judges (with trial and/or judge). */
   readonly cost?: FacetCosts;
   readonly budget?: number;
+  /** A pair's plan to detect `difference`: the power wanted. */
+  readonly power?: number;
   readonly trial?: string;
   readonly judge?: string;
 }
@@ -45,8 +48,11 @@ export function checkPlanRequest(request: PlanRequest, read: boolean): void {
     throw refuse(`${optionRef("budget")} is spent at ${cost}'s prices: give ${cost} too`, "cost");
   if (request.cost === undefined) return;
   if (!read) throw refuse(`${cost} plans from a faceted pilot: give the pilot file`, "cost");
-  if (request.halfWidth === undefined)
-    throw refuse(`${cost} plans for a target: give ${halfWidth} w`, "halfWidth");
+  if (request.halfWidth === undefined && request.difference === undefined)
+    throw refuse(
+      `${cost} plans for a target: give ${halfWidth} w (or, for a pair, ${difference} d)`,
+      "halfWidth",
+    );
   if (request.trial === undefined && request.judge === undefined)
     throw refuse(
       `${cost} plans across reruns and judges: name them with ${optionRef("trial")} and/or ${optionRef("judge")}`,
@@ -82,22 +88,55 @@ export function facetCosts(prices: readonly (readonly [string, number])[], text:
   return costs as unknown as FacetCosts;
 }
 
+/** One system × metric's facet cells from a pilot. */
+export interface PilotFacetCells {
+  /** null: the input has no system column. */
+  readonly system: string | null;
+  readonly metric: string;
+  readonly cells: FacetCells;
+}
+
 /**
  * The faceted pilot's plan for a request with costs: one system's cells (judges drawn from a
- * population); a pair's facets are not planned.
+ * population), or a pair's paired difference (facetPairPlan.ts), whose cells both systems give.
  *
- * @throws RagciError when the pilot gave no one system's cells
+ * @throws RagciError when the pilot gave no one system's cells, or not both of a pair's, or a
+ *   single system is asked for a difference
  */
 export function facetPlanOfPilot(
-  cells: FacetCells | null,
-  request: PlanRequest & { readonly cost: FacetCosts; readonly halfWidth: number },
-): FacetPilotPlan {
-  if (!cells)
+  pilot: { readonly cells: FacetCells | null; readonly systems: readonly PilotFacetCells[] },
+  pair: { readonly a: string; readonly b: string; readonly metric: string } | null,
+  request: PlanRequest & { readonly cost: FacetCosts },
+): FacetPilotPlan | FacetPairPlan {
+  const cost = optionRef("cost");
+  if (pair) {
+    const find = (system: string) =>
+      pilot.systems.find((s) => s.system === system && s.metric === pair.metric);
+    const a = find(pair.a);
+    const b = find(pair.b);
+    if (!a || !b)
+      throw refuse(
+        `${cost} on a pair plans from both systems' faceted cells: ${pair.a} and ${pair.b} in ${pair.metric} were not both read with ${optionRef("trial")} or ${optionRef("judge")}`,
+        "judge",
+      );
+    const { level, halfWidth, difference, power, budget } = request;
+    return facetPairPlan(
+      { system: pair.a, cells: a.cells },
+      { system: pair.b, cells: b.cells },
+      { costs: request.cost, level, halfWidth, difference, power, budget },
+    );
+  }
+  if (!pilot.cells)
     throw refuse(
-      `${optionRef("cost")} plans from one system's faceted pilot: give ${optionRef("system")} COL=ONE (a pair's facets are not planned yet)`,
+      `${cost} plans from a faceted pilot of one system (${optionRef("system")} COL=ONE) or of a pair (${optionRef("system")} COL=A,B)`,
       "system",
     );
-  return facetPilotPlan(cells, {
+  if (request.halfWidth === undefined)
+    throw refuse(
+      `${cost} on one system plans for a half-width: give ${optionRef("halfWidth")} w (${optionRef("difference")} is for a pair)`,
+      "halfWidth",
+    );
+  return facetPilotPlan(pilot.cells, {
     costs: request.cost,
     level: request.level,
     halfWidth: request.halfWidth,

@@ -64,7 +64,8 @@ export interface DatabaseRead<T> {
   readonly rowsReturned: number;
 }
 
-interface Session {
+/** An open source: its dialect, its name in messages, its columns, and how to run a statement. */
+export interface Session {
   readonly d: Dialect;
   readonly name: string;
   readonly target: DatabaseUrl;
@@ -77,7 +78,7 @@ interface Session {
  * names, runs `work` and always disconnects. A failed ragci check becomes its message; any
  * other error one line naming the source, with every credential replaced by ***.
  */
-async function withDatabase<T>(
+export async function withDatabase<T>(
   options: ReadDatabaseOptions,
   work: (session: Session) => Promise<T>,
 ): Promise<T> {

@@ -4,7 +4,7 @@ import { oneSystemGroup } from "../readOneSystem.js";
 import { onlyDifference } from "../readPairedResults.js";
 import type { Selection } from "../selection.js";
 import type { DatabaseSource } from "../source.js";
-import { aggregating, databaseReadOptions } from "./databaseReadOptions.js";
+import { aggregating, databaseReadOptions, refuseDatabaseFacets } from "./databaseReadOptions.js";
 import { type DatabaseRead, readDatabase, readDatabasePairs } from "./readDatabase.js";
 
 /**
@@ -21,6 +21,7 @@ export async function readDatabaseOneOrPair(
   pair: { readonly a: string; readonly b: string } | null,
   options: OneOrPairOptions,
 ): Promise<OneOrPairRead> {
+  refuseDatabaseFacets(source, options.usedBy);
   const common = databaseReadOptions(source, selection, options.documentLabel ?? null);
   if (common.metrics.length !== 1)
     throw new RagciError(

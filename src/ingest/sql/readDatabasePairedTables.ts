@@ -2,7 +2,12 @@ import { optionRef, RagciError } from "../../core/errors.js";
 import type { PairsRead } from "../readFilePairs.js";
 import { pairChoice, type Selection } from "../selection.js";
 import type { DatabaseSource, ReadOptions } from "../source.js";
-import { aggregating, databaseReadOptions, describedInput } from "./databaseReadOptions.js";
+import {
+  aggregating,
+  databaseReadOptions,
+  describedInput,
+  refuseDatabaseFacets,
+} from "./databaseReadOptions.js";
 import { readDatabasePairs } from "./readDatabase.js";
 
 /**
@@ -17,6 +22,7 @@ export async function readDatabasePairedTables(
   selection: Selection,
   options: ReadOptions,
 ): Promise<PairsRead> {
+  refuseDatabaseFacets(source, "compare");
   const common = databaseReadOptions(source, selection, options.documentLabel ?? null);
   const column = selection.systemColumn;
   if (!column)

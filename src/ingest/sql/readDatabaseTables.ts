@@ -15,15 +15,38 @@ export async function readDatabaseTables(
 ): Promise<TableRead> {
   const common = databaseReadOptions(source, selection, options.documentLabel ?? null);
   options.progress?.status(aggregating(common.url));
+  const system = selection.systemColumn ?? null;
+  const systems = selection.systems ?? null;
+  // With facets: the cells from the database, and the per-document path on each query's mean.
+  const faceted =
+    source.trial || source.judge || source.variant
+      ? await (await import("./readDatabaseFacetCells.js")).readDatabaseFacetCells({
+          ...common,
+          system,
+          systems,
+          query: source.query ?? null,
+          trial: source.trial ?? null,
+          judge: source.judge ?? null,
+          variant: source.variant ?? null,
+        })
+      : null;
   const read = await readDatabase({
     ...common,
-    system: selection.systemColumn ?? null,
-    systems: selection.systems ?? null,
+    ...(faceted ? { source: faceted.averaged } : {}),
+    system,
+    systems,
   });
+  // The averaged rows are read through a SELECT of ragci's; the input is the source given.
+  const named = faceted ? { ...read, name: faceted.name } : read;
   return {
-    table: { ...read.table, groups: pickSystems(read.table.groups, selection, read.name) },
-    description: describedInput(read),
+    table: {
+      ...read.table,
+      groups: pickSystems(read.table.groups, selection, named.name),
+      notices: [...(faceted?.notices ?? []), ...read.table.notices],
+    },
+    description: describedInput(named),
     shard: null,
     run: null,
+    ...(faceted ? { cells: pickSystems(faceted.cells, selection, named.name) } : {}),
   };
 }

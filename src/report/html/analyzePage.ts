@@ -6,6 +6,7 @@ import { count, percent } from "../format.js";
 import { metricKindText } from "../terminal.js";
 import { analysisChecklist } from "./analysisChecklist.js";
 import { escapeHtml } from "./escapeHtml.js";
+import { facetSection } from "./facetSection.js";
 import { htmlTable } from "./htmlTable.js";
 import { estimateTable, levelText } from "./intervalTables.js";
 import { htmlPage } from "./pageShell.js";
@@ -73,6 +74,7 @@ function entrySection(entry: AnalysisEntry, stats: DocumentStats, index: number)
   const name = entryName(entry);
   return `<section id="analysis-${index + 1}" class="analysis">
 <h2>${escapeHtml(name)} <small>(${escapeHtml(metricKindText(a))})</small></h2>
+${entry.facets ? facetSection(entry.facets, { id: `a${index + 1}-facets`, heading: "Judges, wordings and reruns", key: entryKey(entry) }) : ""}
 ${estimateTable(a, decimals, entryKey(entry))}
 ${analysisChecklist({
   analysis: a,

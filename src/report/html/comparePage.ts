@@ -8,6 +8,7 @@ import { count, degreesOfFreedom, fixed, percent, pValue, significant } from "..
 import { verdict } from "../verdict.js";
 import { analysisChecklist } from "./analysisChecklist.js";
 import { escapeHtml } from "./escapeHtml.js";
+import { facetSection } from "./facetSection.js";
 import { htmlTable, type TableRow } from "./htmlTable.js";
 import { levelText } from "./intervalTables.js";
 import { htmlPage } from "./pageShell.js";
@@ -158,6 +159,18 @@ ${groups.length > 0 ? `<ul>${groups.join("")}</ul>` : ""}
 </section>`;
 }
 
+/** With facets: each system's and each difference's intervals and variance components. */
+function facetsSection(report: ComparisonReport, metric: string, id: string): string[] {
+  const fits = (report.facets ?? []).filter((f) => f.metric === metric);
+  if (fits.length === 0) return [];
+  return [
+    `<section id="${id}" class="facets">
+<h2>${escapeHtml(`${metric}: judges, wordings and reruns`)}</h2>
+${fits.map((f, k) => facetSection(f.components, { id: `${id}-${k + 1}`, heading: f.system, key: { metric, system: f.system } })).join("\n")}
+</section>`,
+  ];
+}
+
 /** The page of `ragci compare --html`. */
 export function compareHtml(input: CompareHtmlInput): string {
   const { report } = input;
@@ -167,6 +180,7 @@ export function compareHtml(input: CompareHtmlInput): string {
     ...m.comparisons.map((c, j) =>
       pairSection(c, input.differences[i]?.[j] as DocumentStats, m, `m${i + 1}-c${j + 1}`, many),
     ),
+    ...facetsSection(report, m.metric, `m${i + 1}-facets`),
   ]);
   const dropped = Object.entries(report.dropped).filter(([, k]) => k > 0);
   const [header = [], ...rows] = comparisonOverviewRows(report);

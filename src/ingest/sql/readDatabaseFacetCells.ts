@@ -1,0 +1,119 @@
+import { optionRef, RagciError } from "../../core/errors.js";
+import { foundQueryColumn } from "../queryIdCheck.js";
+import { averagingNotice, type SystemFacetCells, systemCellsOf } from "../readFacetCells.js";
+import { documentColumn, resolveColumn, resolveMetrics } from "../resolveColumns.js";
+import type { Dialect } from "./dialects.js";
+import { facetCellRows } from "./facetCellRows.js";
+import { facetCellsWarehouseSql } from "./facetCellsWarehouseSql.js";
+import { type ReadDatabaseOptions, withDatabase } from "./readDatabase.js";
+import { type SqlSource, sourceFromSql } from "./sourceRowsSql.js";
+
+/** What a faceted database source gives: the cells, and the rows averaged per query. */
+export interface DatabaseFacetRead {
+  readonly cells: readonly SystemFacetCells[];
+  /** One row per (system, document, query), each metric its mean over trials, judges, variants, under the source's column names. */
+  readonly averaged: SqlSource;
+  /** The source as messages name it. */
+  readonly name: string;
+  /** Rows of the source (results × trials × judges × variants). */
+  readonly rows: number;
+  readonly notices: readonly string[];
+}
+
+/**
+ * The source's rows averaged per (system, document, query) — what the per-document (mean)
+ * path reads, as averagedRowsSql does for a file — as a SELECT under the source's own column
+ * names. The inner names are ragci_*, so that no alias is also a column the same SELECT reads
+ * (ClickHouse resolves names to aliases first).
+ */
+export function averagedSql(
+  d: Dialect,
+  source: SqlSource,
+  c: { doc: string; system: string | null; query: string; metrics: readonly string[] },
+): string {
+  const inner = [
+    `${d.identifier(c.doc)} AS ragci_doc`,
+    ...(c.system ? [`${d.identifier(c.system)} AS ragci_sys`] : []),
+    `${d.identifier(c.query)} AS ragci_q`,
+    ...c.metrics.map((m, i) => `avg(CAST(${d.identifier(m)} AS ${d.double})) AS ragci_m${i}`),
+  ];
+  const keys = [
+    d.identifier(c.doc),
+    ...(c.system ? [d.identifier(c.system)] : []),
+    d.identifier(c.query),
+  ];
+  const outer = [
+    `ragci_doc AS ${d.identifier(c.doc)}`,
+    ...(c.system ? [`ragci_sys AS ${d.identifier(c.system)}`] : []),
+    `ragci_q AS ${d.identifier(c.query)}`,
+    ...c.metrics.map((m, i) => `ragci_m${i} AS ${d.identifier(m)}`),
+  ];
+  return `SELECT ${outer.join(", ")} FROM (SELECT ${inner.join(", ")} FROM ${sourceFromSql(d, source)} GROUP BY ${keys.join(", ")}) AS ragci_averaged`;
+}
+
+/**
+ * Reads a database source with facet columns (trial, judge, variant): each system × metric's
+ * cells from one GROUP BY in the database (facetCellsWarehouseSql.ts), checked as a file's are
+ * (readFacetCells.ts), and the SELECT of the rows averaged per query for the per-document path.
+ *
+ * @throws RagciError for a facet or query column not in the source, a repeated or missing
+ *   trial, a value that is not a finite number
+ */
+export async function readDatabaseFacetCells(
+  options: ReadDatabaseOptions & {
+    readonly query?: string | null;
+    readonly trial?: string | null;
+    readonly judge?: string | null;
+    readonly variant?: string | null;
+  },
+): Promise<DatabaseFacetRead> {
+  return withDatabase(options, async ({ d, name, columns, run }) => {
+    const doc = documentColumn(options.doc, columns, name);
+    const metrics = resolveMetrics(options.metrics, columns, name);
+    const system = options.system ? resolveColumn(options.system, columns, name, "system") : null;
+    const facet = (column: string | null | undefined, role: "trial" | "judge" | "variant") =>
+      column ? resolveColumn(column, columns, name, role) : null;
+    const trial = facet(options.trial, "trial");
+    const judge = facet(options.judge, "judge");
+    const variant = facet(options.variant, "variant");
+    const query = options.query
+      ? resolveColumn(options.query, columns, name, "query")
+      : foundQueryColumn(
+          columns,
+          [doc, ...metrics, trial, judge, variant].filter((c) => c !== null),
+        );
+    if (!query)
+      throw new RagciError(
+        "missing-column",
+        `${name}: facets (trial, judge, variant) need the query id column; name it with ${optionRef("query")}`,
+        { option: "query" },
+      );
+    const rows = await run(
+      facetCellsWarehouseSql(d, options.source, {
+        doc,
+        system,
+        systems: options.systems ?? null,
+        query,
+        trial,
+        judge,
+        variant,
+        metrics,
+      }),
+    );
+    if (rows.length === 0)
+      throw new RagciError("empty-input", `${name}: no rows; there is nothing to analyse`);
+    const facets = { trialColumn: trial, judgeColumn: judge, variantColumn: variant };
+    const read = systemCellsOf(
+      facetCellRows(rows, metrics.length, name),
+      { ...facets, metrics },
+      name,
+    );
+    return {
+      cells: read.cells,
+      averaged: { sql: averagedSql(d, options.source, { doc, system, query, metrics }) },
+      name,
+      rows: read.rows,
+      notices: [averagingNotice(read.cells, facets, name), ...read.notices],
+    };
+  });
+}
