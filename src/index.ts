@@ -19,24 +19,22 @@
 export * from "./core/index.js";
 export type { InputDescription } from "./ingest/inputDescription.js";
 export type { InputFormat } from "./ingest/inputFormat.js";
-export { type ReadAggregatesOptions, readAggregates } from "./ingest/readAggregates.js";
+export type { ReadAggregatesOptions } from "./ingest/readAggregates.js";
 export { type DesignSpec, readDesign } from "./ingest/readDesign.js";
 export type { PairsRead } from "./ingest/readFilePairs.js";
 export type { TableRead } from "./ingest/readFileTables.js";
 export type { OneOrPairOptions, OneOrPairRead } from "./ingest/readOneOrPair.js";
-export {
-  type PairDifference,
-  type PairedInput,
-  type PairedTable,
-  type ReadPairedOptions,
-  readPairedResults,
+export type {
+  PairDifference,
+  PairedInput,
+  PairedTable,
+  ReadPairedOptions,
 } from "./ingest/readPairedResults.js";
-export {
-  type MetricAggregates,
-  type ReadingPass,
-  type ReadResultsOptions,
-  type ResultsTable,
-  readResults,
+export type {
+  MetricAggregates,
+  ReadingPass,
+  ReadResultsOptions,
+  ResultsTable,
 } from "./ingest/readResults.js";
 export { type ReadShape, readSource } from "./ingest/readSource.js";
 export type { Selection, SystemSelection } from "./ingest/selection.js";
@@ -56,8 +54,14 @@ export { reportJson } from "./report/json.js";
 export { markdownReport } from "./report/markdown.js";
 export { type TerminalOptions, terminalReport } from "./report/terminal.js";
 export {
+  type AnalyzeSourceOptions,
+  analyzeSource,
+  type SourceRunIo,
+} from "./simulation/analyzeSource.js";
+export {
   type CensusStudyRun,
   type CensusStudySettings,
   studyAtSampleSize,
 } from "./simulation/censusStudies.js";
+export { type CompareSourceOptions, compareSource } from "./simulation/compareSource.js";
 export { type RunStudyOptions, runStudy } from "./simulation/runStudy.js";

@@ -173,7 +173,11 @@ export type {
   GaussianFacetModel,
   LogitNormalFacetModel,
 } from "./simulation/facetModel.js";
-export type { FacetPilotStudy, FacetPilotStudyOptions } from "./simulation/facetPilotStudy.js";
+export {
+  type FacetPilotStudy,
+  type FacetPilotStudyOptions,
+  facetPilotStudy,
+} from "./simulation/facetPilotStudy.js";
 export type { StudyRecommendation } from "./simulation/recommendFromStudy.js";
 export type { StudyStrata } from "./simulation/stratifiedSample.js";
 export {

@@ -122,8 +122,8 @@ describe("@example in src", () => {
 
   it("are on every function of ragci but those listed", async () => {
     const ragci = await import("../../src/index.js");
-    // Not yet given one: each reads a file of its own kind (aggregates, a design) or writes one.
-    const notYet = ["readAggregates", "readDesign", "writeAggregates"];
+    // Not yet given one: each reads a file of its own kind (a design) or writes one.
+    const notYet = ["readDesign", "writeAggregates"];
     expect(functionsOf(ragci).filter((n) => !documented.has(n) && !notYet.includes(n))).toEqual([]);
     expect(notYet.filter((n) => documented.has(n))).toEqual([]);
   });

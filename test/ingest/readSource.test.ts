@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { isRagciError } from "../../src/core/errors.js";
-import { readPairedResults, readResults, readSource, type Selection } from "../../src/index.js";
+import { readSource, type Selection } from "../../src/index.js";
+import { readPairedResults, readResults } from "../../src/ingest/index.js";
 import { parseSystemSelection } from "../../src/ingest/selection.js";
 
 const EXAMPLE = join(import.meta.dirname, "../../examples/covidqa-retrieval.csv");

@@ -122,6 +122,11 @@ export function facetPilotSetup(
 /**
  * Coverage of every faceted interval on evaluations like a pilot's (facetPilotSetup, then
  * facetCoverageStudy at each design): the library's `ragci simulate --judge/--trial/--variant`.
+ *
+ * @example // the facetInterval example's pilot (3 documents × 2 judges × 2 reruns, not 0/1, so
+ *   // the Gaussian model with its REML components), evaluations of 10 documents, 50 repetitions
+ *   facetPilotStudy({ document: Int32Array.of(0, 0, 1, 1, 2, 2), query: Int32Array.of(0, 0, 1, 1, 2, 2), judge: Int32Array.of(0, 1, 0, 1, 0, 1), variant: null, n: Float64Array.of(2, 2, 2, 2, 2, 2), sum: Float64Array.of(1.4, 0.8, 1.6, 1.6, 0.8, 0.4), withinSumOfSquares: Float64Array.of(0.02, 0, 0.02, 0, 0.02, 0.02), labels: { documents: ["a", "b", "c"], judges: ["j1", "j2"], variants: null } }, { reps: 50, seed: 1, level: 0.95, documents: [10] })
+ *   // => { model: { kind: "gaussian", mean: 0.55 }, studies: [{ recommended: "population", intervals: { population: { coverage: 0.96 } } }] }
  */
 export function facetPilotStudy(
   cells: FacetCells,
