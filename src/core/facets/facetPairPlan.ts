@@ -4,16 +4,13 @@ import { differenceCells } from "./differenceCells.js";
 import type { FacetCells, FacetComponent } from "./facetCells.js";
 import {
   cheapestFacetPlan,
+  cheapestShape,
   type FacetCosts,
   type FacetDesign,
   type FacetPlan,
   type FacetPlanInput,
-  facetDesignCost,
   facetPlanHalfWidth,
-  limits,
   narrowestFacetPlan,
-  shapes,
-  validate,
 } from "./facetPlan.js";
 import { varianceComponents } from "./varianceComponents.js";
 
@@ -79,32 +76,12 @@ export function cheapestFacetDetection(
   difference: number,
   power: number,
 ): FacetDetectionPlan | null {
-  const judgesRandom = validate(input);
-  const bound = limits(input, judgesRandom);
-  let best: FacetDetectionPlan | null = null;
-  for (const [q, t, j] of shapes(bound, judgesRandom)) {
-    // Cost grows with documents: a shape dearer at two documents than the best cannot win.
-    const floor = facetDesignCost({ documents: 2, queries: q, trials: t, judges: j }, input.costs);
-    if (best !== null && floor > best.cost) continue;
-    const at = (d: number) =>
-      facetDetectionPlan(input, { documents: d, queries: q, trials: t, judges: j }, power);
-    if (at(bound.documents).detectable > difference) continue;
-    let lo = 2;
-    let hi = bound.documents;
-    while (lo < hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (at(mid).detectable <= difference) hi = mid;
-      else lo = mid + 1;
-    }
-    const plan = at(lo);
-    if (
-      best === null ||
-      plan.cost < best.cost ||
-      (plan.cost === best.cost && plan.detectable < best.detectable)
-    )
-      best = plan;
-  }
-  return best;
+  return cheapestShape(
+    input,
+    (design) => facetDetectionPlan(input, design, power),
+    (plan) => plan.detectable <= difference,
+    (plan) => plan.detectable,
+  );
 }
 
 /**

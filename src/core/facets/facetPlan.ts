@@ -95,7 +95,7 @@ export function facetPlanHalfWidth(input: FacetPlanInput, design: FacetDesign): 
 }
 
 /** The search's upper bounds (input.limits, else the defaults); one judge when judges are fixed. */
-export function limits(input: FacetPlanInput, judgesRandom: boolean): FacetDesign {
+function limits(input: FacetPlanInput, judgesRandom: boolean): FacetDesign {
   const l = input.limits ?? {};
   return {
     documents: l.documents ?? 1_000_000,
@@ -106,7 +106,7 @@ export function limits(input: FacetPlanInput, judgesRandom: boolean): FacetDesig
 }
 
 /** Refuses wordings and bad prices; whether judges are random (a judge component). */
-export function validate(input: FacetPlanInput): boolean {
+function validate(input: FacetPlanInput): boolean {
   if ((input.components.variant ?? 0) > 0)
     throw new RagciError(
       "invalid-option",
@@ -119,10 +119,7 @@ export function validate(input: FacetPlanInput): boolean {
 }
 
 /** Every (queries, trials, judges) within the limits, judges from 2 when judges are random. */
-export function* shapes(
-  bound: FacetDesign,
-  judgesRandom: boolean,
-): Generator<[number, number, number]> {
+function* shapes(bound: FacetDesign, judgesRandom: boolean): Generator<[number, number, number]> {
   for (let j = judgesRandom ? 2 : 1; j <= bound.judges; j++)
     for (let q = 1; q <= bound.queries; q++)
       for (let t = 1; t <= bound.trials; t++) yield [q, t, j];
@@ -139,14 +136,32 @@ export function* shapes(
  *   // => { documents: 39, queries: 1, trials: 1, judges: 11, cost: 546, halfWidth: 0.09937 }
  */
 export function cheapestFacetPlan(input: FacetPlanInput, target: number): FacetPlan | null {
+  return cheapestShape(
+    input,
+    (design) => facetPlanHalfWidth(input, design),
+    (plan) => plan.halfWidth <= target,
+    (plan) => plan.halfWidth,
+  );
+}
+
+/**
+ * The cheapest balanced design whose plan `reaches` its target (ties in cost: the smaller
+ * `margin`), or null when none within the limits does. A plan that reaches it at D documents
+ * reaches it at every larger D, so for each (queries, trials, judges) the fewest documents is
+ * found by bisection; a shape that cannot reach it at the best cost found so far cannot beat it,
+ * so it costs one evaluation, at the most documents that cost buys.
+ */
+export function cheapestShape<P extends FacetPlan>(
+  input: FacetPlanInput,
+  planAt: (design: FacetDesign) => P,
+  reaches: (plan: P) => boolean,
+  margin: (plan: P) => number,
+): P | null {
   const judgesRandom = validate(input);
   const bound = limits(input, judgesRandom);
-  let best: FacetPlan | null = null;
+  let best: P | null = null;
   for (const [q, t, j] of shapes(bound, judgesRandom)) {
-    const at = (d: number) =>
-      facetPlanHalfWidth(input, { documents: d, queries: q, trials: t, judges: j });
-    // A shape that cannot reach the target at the best cost so far cannot beat it: one
-    // evaluation at the most documents that cost buys instead of a bisection.
+    const at = (d: number) => planAt({ documents: d, queries: q, trials: t, judges: j });
     if (best !== null) {
       const perDocument = facetDesignCost(
         { documents: 1, queries: q, trials: t, judges: j },
@@ -155,21 +170,21 @@ export function cheapestFacetPlan(input: FacetPlanInput, target: number): FacetP
       // (1 + 1e-12): a cost that divides exactly must not round one document down.
       const affordable =
         perDocument > 0 ? Math.floor((best.cost / perDocument) * (1 + 1e-12)) : bound.documents;
-      if (affordable < 2 || at(Math.min(affordable, bound.documents)).halfWidth > target) continue;
+      if (affordable < 2 || !reaches(at(Math.min(affordable, bound.documents)))) continue;
     }
-    if (at(bound.documents).halfWidth > target) continue;
+    if (!reaches(at(bound.documents))) continue;
     let lo = 2;
     let hi = bound.documents;
     while (lo < hi) {
       const mid = Math.floor((lo + hi) / 2);
-      if (at(mid).halfWidth <= target) hi = mid;
+      if (reaches(at(mid))) hi = mid;
       else lo = mid + 1;
     }
     const plan = at(lo);
     if (
       best === null ||
       plan.cost < best.cost ||
-      (plan.cost === best.cost && plan.halfWidth < best.halfWidth)
+      (plan.cost === best.cost && margin(plan) < margin(best))
     )
       best = plan;
   }
