@@ -261,14 +261,20 @@ describe("ragci plan", () => {
     expect(estimandOf(out, "macro").sd).toBeLessThan(
       0.5 * pilotStandardDeviations(bm25Hit5Census()).macro,
     );
+    // The macro ν is that of t-differing: the share of the pilot's documents that differ.
+    const differences = bm25Hit5Census(true);
+    const differing = [...differences.s].filter((x) => x !== 0).length;
+    expect(differing).toBe(39);
     expect(estimandOf(out, "macro").detect.documents).toBe(
       requiredDocumentsToDetect({
         sd: estimandOf(out, "macro").sd,
         difference: 0.03,
         power: 0.8,
         population: 1300,
+        differingShare: differing / differences.n.length,
       }),
     );
+    expect(out.warnings.join(" ")).toContain("39 of the 98 documents of the pilot differ");
     expect(out.warnings.join(" ")).not.toMatch(/one system's results/);
   });
 

@@ -8,6 +8,18 @@ export interface PlanningInput {
   readonly population?: number | null;
   /** Confidence level, default 0.95. */
   readonly level?: number;
+  /**
+   * A paired difference's share of documents that differ (a pilot's D/K): the macro interval
+   * compare recommends, t-differing, has ν = D − 1, so K documents are planned with
+   * ν = max(1, share·K − 1), the expected D less one. Absent: ν = K − 1.
+   */
+  readonly differingShare?: number;
+}
+
+/** The planned ν at K documents: K − 1, or with a differing share max(1, share·K − 1). */
+export function planningDegreesOfFreedom(input: PlanningInput, k: number): number {
+  const share = input.differingShare;
+  return share === undefined ? k - 1 : Math.max(1, share * k - 1);
 }
 
 export function validatePlanningInput(input: PlanningInput): void {
@@ -24,16 +36,21 @@ export function validatePlanningInput(input: PlanningInput): void {
   const level = input.level ?? 0.95;
   if (!(level > 0 && level < 1))
     throw new RagciError("invalid-option", `level ${level} must be between 0 and 1`);
+  const share = input.differingShare;
+  if (share !== undefined && !(share >= 0 && share <= 1))
+    throw new RagciError("invalid-option", `differing share ${share} must be between 0 and 1`);
 }
 
 /**
  * Planned half-width with K documents: t(1 − α/2; K − 1) · S/√K · √(1 − K/M) (SPEC §7; the
- * fpc factor is 1 without M). A planning approximation: it uses ν = K − 1, not the CR2 ν.
+ * fpc factor is 1 without M). A planning approximation: it uses ν = K − 1 (with a differing
+ * share, planningDegreesOfFreedom), not the CR2 ν.
  */
 export function planningHalfWidth(input: PlanningInput & { readonly documents: number }): number {
   const k = input.documents;
   const level = input.level ?? 0.95;
   const m = input.population ?? null;
   const fpc = m === null ? 1 : Math.max(0, 1 - k / m);
-  return tQuantile(1 - (1 - level) / 2, k - 1) * (input.sd / Math.sqrt(k)) * Math.sqrt(fpc);
+  const df = planningDegreesOfFreedom(input, k);
+  return tQuantile(1 - (1 - level) / 2, df) * (input.sd / Math.sqrt(k)) * Math.sqrt(fpc);
 }

@@ -1,11 +1,16 @@
 import { RagciError } from "../errors.js";
 import { tQuantile } from "../numeric/distributions.js";
-import { type PlanningInput, validatePlanningInput } from "./planningHalfWidth.js";
+import {
+  type PlanningInput,
+  planningDegreesOfFreedom,
+  validatePlanningInput,
+} from "./planningHalfWidth.js";
 import { smallestDocuments, smallestDocumentsWithinLimit } from "./smallestDocuments.js";
 
 /**
  * Paired plan: smallest K ≥ 2 with (t(1 − α/2; K − 1) + t(power; K − 1)) · S/√K · √(1 − K/M)
- * ≤ |d|, S the sd of the per-document differences (macro) or of their residuals over n̄
+ * ≤ |d| (ν = K − 1, or planningDegreesOfFreedom with a differing share), S the sd of the
+ * per-document differences (macro) or of their residuals over n̄
  * (micro): the usual normal-theory power calculation with t quantiles (a two-sided test at
  * level α detects a true difference d with the given power). Power 0.5 reduces it to the
  * half-width rule with w = |d|.
@@ -43,7 +48,8 @@ function detects(input: DetectionInput): (k: number) => boolean {
   const m = input.population ?? null;
   return (k: number) => {
     const fpc = m === null ? 1 : Math.max(0, 1 - k / m);
-    const q = tQuantile(1 - (1 - level) / 2, k - 1) + (power === 0.5 ? 0 : tQuantile(power, k - 1));
+    const df = planningDegreesOfFreedom(input, k);
+    const q = tQuantile(1 - (1 - level) / 2, df) + (power === 0.5 ? 0 : tQuantile(power, df));
     return q * (input.sd / Math.sqrt(k)) * Math.sqrt(fpc) <= d;
   };
 }

@@ -102,7 +102,9 @@ export function planSample(input: SamplePlanInput): SamplePlan {
   const curve = input.curve ?? DEFAULT_CURVE.filter((k) => population === null || k <= population);
   const plans: Partial<Record<Estimand, EstimandPlan>> = {};
   for (const e of estimands) {
+    // The macro difference's interval is t-differing: ν follows the documents that differ.
     const sd = input.sd[e] as number;
+    const ties = e === "macro" ? differingShareOf(input) : {};
     const w = input.halfWidth;
     const d = input.difference;
     const power = input.power ?? 0.8;
@@ -111,12 +113,13 @@ export function planSample(input: SamplePlanInput): SamplePlan {
       ...(w === undefined
         ? {}
         : {
-            documents: requiredDocuments({ sd, halfWidth: w, population, level }),
+            documents: requiredDocuments({ sd, halfWidth: w, population, level, ...ties }),
             documentsWithoutFpc: requiredDocumentsWithinLimit({
               sd,
               halfWidth: w,
               population: null,
               level,
+              ...ties,
             }),
           }),
       ...(d === undefined
@@ -125,17 +128,25 @@ export function planSample(input: SamplePlanInput): SamplePlan {
             detect: {
               difference: d,
               power,
-              documents: requiredDocumentsToDetect({ sd, difference: d, power, population, level }),
+              documents: requiredDocumentsToDetect({
+                sd,
+                difference: d,
+                power,
+                population,
+                level,
+                ...ties,
+              }),
               documentsWithoutFpc: requiredDocumentsToDetectWithinLimit({
                 sd,
                 difference: d,
                 power,
                 population: null,
                 level,
+                ...ties,
               }),
             },
           }),
-      curve: halfWidthCurve({ sd, population, level, documents: curve }),
+      curve: halfWidthCurve({ sd, population, level, documents: curve, ...ties }),
     };
   }
   return {
@@ -150,6 +161,22 @@ export function planSample(input: SamplePlanInput): SamplePlan {
     curve,
     warnings: planWarnings(input, estimands, plans),
   };
+}
+
+/**
+ * A paired pilot's or census's share of documents that differ (D/K), for the macro plan's ν;
+ * none for one system, a given S, or when D is unknown.
+ */
+function differingShareOf(input: SamplePlanInput): { differingShare?: number } {
+  const d = input.differingDocuments;
+  const source = input.source;
+  if (d === undefined || source.kind === "given" || !source.difference) return {};
+  return { differingShare: d / source.documents };
+}
+
+/** A share as a short decimal (0.398). */
+function fixedShare(share: number): string {
+  return String(Math.round(share * 1000) / 1000);
 }
 
 function planWarnings(
@@ -186,8 +213,13 @@ function planWarnings(
   if (differing) warnings.push(differing);
   const small = smallPlanWarning(input, estimands, plans);
   if (small) warnings.push(small);
+  const share = estimands.includes("macro") ? differingShareOf(input).differingShare : undefined;
+  if (share !== undefined && share < 1)
+    warnings.push(
+      `The macro plan uses ν = max(1, ${fixedShare(share)}·K − 1), not K − 1: ${input.differingDocuments} of the ${input.source.kind === "given" ? "" : input.source.documents} documents of the ${input.source.kind === "census" ? "census" : "pilot"} differ, and compare's macro interval of a difference is t with ν = D − 1 over the documents that differ (t-differing), so ties make it wider than K alone says.`,
+    );
   warnings.push(
-    "The rule uses ν = K − 1 and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.",
+    `The rule uses ν = K − 1${share !== undefined && share < 1 ? " (macro: as above)" : ""} and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.`,
   );
   return warnings;
 }
