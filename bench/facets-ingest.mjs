@@ -97,7 +97,9 @@ const rows = [
 ];
 const cells = Number(rows[0][1].stdout);
 const faceted = JSON.parse(rows[2][1].stdout).analyses[0];
-console.log(`10⁷ rows, ${cells} cells (${faceted.facets.levels.judges} judges), repeats ${REPEATS}`);
+console.log(
+  `10⁷ rows, ${cells} cells (${faceted.facets.levels.judges} judges), repeats ${REPEATS}`,
+);
 console.log("| run | wall | CPU | peak RSS | CPU ÷ ragci without facets |");
 console.log("|---|---|---|---|---|");
 for (const [name, t] of rows)
