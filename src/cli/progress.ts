@@ -28,3 +28,18 @@ export function progress(stream: NodeJS.WriteStream, enabled: boolean): Progress
     },
   };
 }
+
+/**
+ * A study's progress line: its repetitions done, the time elapsed and, from the fraction of the
+ * whole run done, the time left.
+ */
+export function repetitionsProgress(
+  done: number,
+  total: number,
+  fraction: number,
+  started: number,
+): string {
+  const elapsed = (Date.now() - started) / 1000;
+  const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : 0;
+  return `${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`;
+}

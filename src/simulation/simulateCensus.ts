@@ -44,6 +44,22 @@ async function studyDesign(
   return { kind: "two-stage", labels: labels ?? [], perUnit: design.perUnit, population };
 }
 
+/** A census (or a faceted pilot) as a simulation report names it: its file, size and metric. */
+export function describeCensus(census: OneOrPairRead): SimulationReport["census"] {
+  const { stats, pair, description } = census;
+  return {
+    file: description.file,
+    sha256: description.sha256 as string,
+    kind: description.kind,
+    documents: stats.n.length,
+    results: stats.n.reduce((t, v) => t + v, 0),
+    metric: census.metric,
+    metricKind: metricKindOf(stats, pair !== null),
+    system: census.system,
+    pair,
+  };
+}
+
 /**
  * `ragci simulate` on a census read with readSource (read "one", with the two-stage design's
  * unit column as documentLabel): the plan's studies run on the worker threads, each method's
@@ -57,23 +73,13 @@ export async function simulateCensus(
   settings: StudyColumnSettings,
   run: StudyColumnsRun & { readonly version: string },
 ): Promise<SimulationReport> {
-  const { stats, pair, description } = census;
+  const { stats } = census;
   checkColumnsFit(plan, stats.n.length);
   const design = await studyDesign(plan, census.labels ?? null);
   const studies = await runStudyColumns(census, design, plan.sizes, settings, run);
   return {
     version: run.version,
-    census: {
-      file: description.file,
-      sha256: description.sha256 as string,
-      kind: description.kind,
-      documents: stats.n.length,
-      results: stats.n.reduce((t, v) => t + v, 0),
-      metric: census.metric,
-      metricKind: metricKindOf(stats, pair !== null),
-      system: census.system,
-      pair,
-    },
+    census: describeCensus(census),
     truth: censusTruth(stats),
     level: settings.level,
     studies,

@@ -1,4 +1,4 @@
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import type { FacetCells } from "../core/facets/facetCells.js";
 import {
   checkFacetStudy,
@@ -7,10 +7,14 @@ import {
   summarizeFacetStudy,
 } from "../core/simulation/facetCoverageStudy.js";
 import {
+  FACET_STUDY_REPETITIONS,
   type FacetPilotStudy,
   type FacetPilotStudyOptions,
   facetPilotSetup,
 } from "../core/simulation/facetPilotStudy.js";
+import type { OneOrPairRead } from "../ingest/index.js";
+import type { FacetSimulationReport } from "../report/simulationFacetsReport.js";
+import { describeCensus } from "./simulateCensus.js";
 
 export interface SimulateFacetsOptions extends FacetPilotStudyOptions {
   /** Stops the study between repetitions (Ctrl-C): throws RagciError "interrupted". */
@@ -62,4 +66,37 @@ export async function simulateFacets(
     );
   }
   return { ...setup, studies };
+}
+
+/**
+ * `ragci simulate --judge/--trial/--variant` on a pilot read with readSource (read "one", with
+ * its facet cells): one system's study (FACET_STUDY_REPETITIONS unless `reps` is given) and its
+ * report.
+ *
+ * @throws RagciError for a pair, or a pilot without one system's facet cells
+ */
+export async function simulateFacetsOfPilot(
+  pilot: OneOrPairRead,
+  options: Omit<SimulateFacetsOptions, "reps"> & { readonly reps?: number | undefined },
+  version: string,
+): Promise<FacetSimulationReport> {
+  const cells = pilot.cells ?? [];
+  const one = cells[0];
+  if (pilot.pair !== null || cells.length !== 1 || one === undefined)
+    throw new RagciError(
+      "invalid-option",
+      `a faceted study simulates one system's pilot: give ${optionRef("system")} COL=ONE (paired faceted studies are not supported yet)`,
+      { option: "system" },
+    );
+  const study = await simulateFacets(one.cells, {
+    ...options,
+    reps: options.reps ?? FACET_STUDY_REPETITIONS,
+  });
+  return {
+    version,
+    census: describeCensus(pilot),
+    level: options.level,
+    study,
+    notes: study.notes,
+  };
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { DEFAULT_ALLOCATION } from "../../core/designs/allocation.js";
+import { FACET_STUDY_REPETITIONS } from "../../core/simulation/facetPilotStudy.js";
 import type { StudyPlanOptions } from "../../core/simulation/studyPlan.js";
 import { studyPlan } from "../../core/simulation/studyPlan.js";
 import { differenceName, readSource } from "../../ingest/index.js";
@@ -27,6 +28,7 @@ import {
   wholeNumberList,
   withFacetOptions,
 } from "../options.js";
+import { repetitionsProgress } from "../progress.js";
 import { readingProgress } from "../readingProgress.js";
 import {
   type ReportOptions,
@@ -37,7 +39,6 @@ import {
 } from "../reportOptions.js";
 import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
 import {
-  FACET_STUDY_REPS,
   runSimulateFacets,
   type SimulateFacetsCommandOptions,
   simulatesFacets,
@@ -106,7 +107,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     )
     .option(
       "--reps <R>",
-      `repetitions: one number, or one per K (comma-separated) (default: 2000; with --trial, --judge or --variant: ${FACET_STUDY_REPS})`,
+      `repetitions: one number, or one per K (comma-separated) (default: 2000; with --trial, --judge or --variant: ${FACET_STUDY_REPETITIONS})`,
       wholeNumberList("--reps", 1),
     )
     .option(
@@ -193,13 +194,10 @@ export async function runSimulate(
     threads: workers,
     version: io.version,
     ...(io.signal ? { signal: io.signal } : {}),
-    onProgress: (column, done, total) => {
-      const elapsed = (Date.now() - started) / 1000;
-      const eta = done > 0 ? (elapsed / done) * (total - done) : 0;
+    onProgress: (column, done, total) =>
       io.progress.update(
-        `${sizes.perColumn} = ${sizes.columns[column]}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
-      );
-    },
+        `${sizes.perColumn} = ${sizes.columns[column]}: ${repetitionsProgress(done, total, done / total, started)}`,
+      ),
   });
   io.progress.done();
   const renderers = {

@@ -1,4 +1,3 @@
-import { metricKindOf } from "../../core/analyze.js";
 import { RagciError } from "../../core/errors.js";
 import { readSource } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
@@ -8,14 +7,12 @@ import {
   facetSimulationMarkdown,
   facetSimulationTerminal,
 } from "../../report/simulationFacetsReport.js";
-import { simulateFacets } from "../../simulation/simulateFacets.js";
+import { simulateFacetsOfPilot } from "../../simulation/simulateFacets.js";
 import type { CommandIo } from "../io.js";
+import { repetitionsProgress } from "../progress.js";
 import { readingProgress } from "../readingProgress.js";
 import { type ReportOptions, refuseUnsafe, renderReport, reportFormat } from "../reportOptions.js";
 import { checkSources, type SourceFlags, selectionOf, sourceOf } from "../sourceOptions.js";
-
-/** Repetitions of a faceted study when --reps is not given (each fits REML once). */
-export const FACET_STUDY_REPS = 200;
 
 export interface SimulateFacetsCommandOptions extends SourceFlags, ReportOptions {
   readonly system?: string;
@@ -74,48 +71,24 @@ export async function runSimulateFacets(
     pairedUse: "a paired study",
     progress: readingProgress(io),
   });
-  const cells = read.cells ?? [];
-  if (read.pair !== null || cells.length !== 1)
-    throw new RagciError(
-      "invalid-option",
-      "a faceted study simulates one system's pilot: give --system COL=ONE (paired faceted studies are not supported yet)",
-    );
-  const reps = options.reps?.[0] ?? FACET_STUDY_REPS;
+  const studies = options.k?.length ?? 1;
   const started = Date.now();
-  const study = await simulateFacets((cells[0] as (typeof cells)[number]).cells, {
-    documents: options.k,
-    reps,
-    seed: options.seed,
-    level: options.level,
-    ...(io.signal ? { signal: io.signal } : {}),
-    onProgress: (s, done, total) => {
-      const elapsed = (Date.now() - started) / 1000;
-      const fraction = (s * total + done) / (total * (options.k?.length ?? 1));
-      const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : 0;
-      io.progress.update(
-        `study ${s + 1} of ${options.k?.length ?? 1}: ${Math.round((100 * done) / total)}% of ${total} repetitions · ${elapsed.toFixed(0)} s elapsed, about ${eta.toFixed(0)} s left`,
-      );
+  const report = await simulateFacetsOfPilot(
+    read,
+    {
+      documents: options.k,
+      reps: options.reps?.[0],
+      seed: options.seed,
+      level: options.level,
+      ...(io.signal ? { signal: io.signal } : {}),
+      onProgress: (s, done, total) =>
+        io.progress.update(
+          `study ${s + 1} of ${studies}: ${repetitionsProgress(done, total, (s * total + done) / (total * studies), started)}`,
+        ),
     },
-  });
+    io.version,
+  );
   io.progress.done();
-  const { stats, description } = read;
-  const report: FacetSimulationReport = {
-    version: io.version,
-    census: {
-      file: description.file,
-      sha256: description.sha256 as string,
-      kind: description.kind,
-      documents: stats.n.length,
-      results: stats.n.reduce((t, v) => t + v, 0),
-      metric: read.metric,
-      metricKind: metricKindOf(stats, false),
-      system: read.system,
-      pair: null,
-    },
-    level: options.level,
-    study,
-    notes: study.notes,
-  };
   return renderReport(
     report,
     format,

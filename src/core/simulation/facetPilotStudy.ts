@@ -29,6 +29,9 @@ export interface FacetPilotSetup {
   readonly notes: readonly string[];
 }
 
+/** Repetitions of a faceted study when none are asked for (each fits REML once). */
+export const FACET_STUDY_REPETITIONS = 200;
+
 export interface FacetPilotStudyOptions {
   /** Documents per simulated evaluation, one study each (default: the pilot's count). */
   readonly documents?: readonly number[] | undefined;
