@@ -16,6 +16,7 @@ import {
   writeAggregates,
 } from "../ingest/index.js";
 import type { AnalysisReport } from "../report/analysisReport.js";
+import { refuseUnsafeAggregates } from "./refuseUnsafeAggregates.js";
 import {
   analysisCensusStudiesOfFile,
   type CensusStudyRequest,
@@ -75,6 +76,7 @@ export async function analyzeSource(
   io: SourceRunIo,
 ) {
   checkAnalysisCensus(options);
+  await refuseUnsafeAggregates(source, options);
   const designed = await declaredDesign(options);
   // The estimators (and @stdlib's quantile functions) load while DuckDB scans the files.
   const [inputs, { analyze }] = await loadDuringScan(

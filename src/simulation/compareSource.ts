@@ -17,6 +17,7 @@ import {
 } from "../ingest/index.js";
 import type { ComparisonReport } from "../report/comparisonReport.js";
 import type { SourceRunIo } from "./analyzeSource.js";
+import { refuseUnsafeAggregates } from "./refuseUnsafeAggregates.js";
 import { type CensusStudyRequest, censusDifferenceStudiesOfFile } from "./sourceCensusStudies.js";
 
 /** What compareSource is asked for: the comparisons, the design, a census study, a table to write. */
@@ -99,6 +100,12 @@ export async function compareSource(
   options: CompareSourceOptions,
   io: SourceRunIo,
 ) {
+  const files = "files" in source ? source.files : [];
+  checkComparison(files, selection, {
+    ...options,
+    aggregated: "files" in source && source.aggregated === true,
+  });
+  await refuseUnsafeAggregates(source, options);
   const designed = await declaredDesign(options);
   const [loaded, { compareMetric }] = await loadDuringScan(
     readSource(source, selection, {
