@@ -26,8 +26,8 @@ const refuse = (message: string, option: Parameters<typeof optionRef>[0]) =>
 
 /**
  * A plan's request checked before its pilot or census is read (`read`: whether one is given):
- * a target; a cutoff only with a census and a half-width; a budget only with costs; costs only
- * with a faceted pilot and a half-width.
+ * a target (a half-width, or a difference for a pair); a cutoff only with a census and a
+ * half-width; a budget only with costs; costs only with a faceted pilot.
  *
  * @throws RagciError naming the option to give
  */
@@ -48,11 +48,6 @@ export function checkPlanRequest(request: PlanRequest, read: boolean): void {
     throw refuse(`${optionRef("budget")} is spent at ${cost}'s prices: give ${cost} too`, "cost");
   if (request.cost === undefined) return;
   if (!read) throw refuse(`${cost} plans from a faceted pilot: give the pilot file`, "cost");
-  if (request.halfWidth === undefined && request.difference === undefined)
-    throw refuse(
-      `${cost} plans for a target: give ${halfWidth} w (or, for a pair, ${difference} d)`,
-      "halfWidth",
-    );
   if (request.trial === undefined && request.judge === undefined)
     throw refuse(
       `${cost} plans across reruns and judges: name them with ${optionRef("trial")} and/or ${optionRef("judge")}`,
