@@ -1,6 +1,6 @@
 import { FEWEST_DIFFERING_DOCUMENTS } from "../diagnostics/differingDocuments.js";
 import { optionRef, RagciError } from "../errors.js";
-import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE } from "../pairedStudyCoverage.js";
+import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE, pairedStudyK } from "../pairedStudyCoverage.js";
 import { RAGCI_STUDY_COVERAGE } from "../recommendMethod.js";
 import type { Estimand } from "../types.js";
 import { checkCurve } from "./checkCurve.js";
@@ -101,10 +101,11 @@ export function planSample(input: SamplePlanInput): SamplePlan {
   const estimands = (["macro", "micro"] as const).filter((e) => input.sd[e] !== undefined);
   const curve = input.curve ?? DEFAULT_CURVE.filter((k) => population === null || k <= population);
   const plans: Partial<Record<Estimand, EstimandPlan>> = {};
+  const share = differingShareOf(input);
   for (const e of estimands) {
     // The macro difference's interval is t-differing: ν follows the documents that differ.
     const sd = input.sd[e] as number;
-    const ties = e === "macro" ? differingShareOf(input) : {};
+    const ties = e === "macro" && share !== undefined ? { differingShare: share } : {};
     const w = input.halfWidth;
     const d = input.difference;
     const power = input.power ?? 0.8;
@@ -159,7 +160,7 @@ export function planSample(input: SamplePlanInput): SamplePlan {
     estimands,
     ...plans,
     curve,
-    warnings: planWarnings(input, estimands, plans),
+    warnings: planWarnings(input, estimands, plans, share),
   };
 }
 
@@ -167,11 +168,11 @@ export function planSample(input: SamplePlanInput): SamplePlan {
  * A paired pilot's or census's share of documents that differ (D/K), for the macro plan's ν;
  * none for one system, a given S, or when D is unknown.
  */
-function differingShareOf(input: SamplePlanInput): { differingShare?: number } {
+function differingShareOf(input: SamplePlanInput): number | undefined {
   const d = input.differingDocuments;
   const source = input.source;
-  if (d === undefined || source.kind === "given" || !source.difference) return {};
-  return { differingShare: d / source.documents };
+  if (d === undefined || source.kind === "given" || !source.difference) return undefined;
+  return d / source.documents;
 }
 
 /** A share as a short decimal (0.398). */
@@ -183,6 +184,7 @@ function planWarnings(
   input: SamplePlanInput,
   estimands: readonly Estimand[],
   plans: Partial<Record<Estimand, EstimandPlan>>,
+  differingShare: number | undefined,
 ): string[] {
   const { source, population } = input;
   const warnings: string[] = [];
@@ -213,13 +215,15 @@ function planWarnings(
   if (differing) warnings.push(differing);
   const small = smallPlanWarning(input, estimands, plans);
   if (small) warnings.push(small);
-  const share = estimands.includes("macro") ? differingShareOf(input).differingShare : undefined;
-  if (share !== undefined && share < 1)
+  // A pair's ties widen its macro plan (differingShareOf); say so with the pilot's counts.
+  const share = estimands.includes("macro") ? differingShare : undefined;
+  const tied = share !== undefined && share < 1;
+  if (tied && input.source.kind !== "given")
     warnings.push(
-      `The macro plan uses ν = max(1, ${fixedShare(share)}·K − 1), not K − 1: ${input.differingDocuments} of the ${input.source.kind === "given" ? "" : input.source.documents} documents of the ${input.source.kind === "census" ? "census" : "pilot"} differ, and compare's macro interval of a difference is t with ν = D − 1 over the documents that differ (t-differing), so ties make it wider than K alone says.`,
+      `The macro plan uses ν = max(1, ${fixedShare(share)}·K − 1), not K − 1: ${input.differingDocuments} of the ${input.source.documents} documents of the ${input.source.kind === "census" ? "census" : "pilot"} differ, and compare's macro interval of a difference is t with ν = D − 1 over the documents that differ (t-differing), so ties make it wider than K alone says.`,
     );
   warnings.push(
-    `The rule uses ν = K − 1${share !== undefined && share < 1 ? " (macro: as above)" : ""} and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.`,
+    `The rule uses ν = K − 1${tied ? " (macro: as above)" : ""} and a normal-theory interval: it does not guarantee coverage, nor use the CR2 ν (micro ν is often far below K − 1 with unequal sizes); check skewness and influential documents.`,
   );
   return warnings;
 }
@@ -303,9 +307,11 @@ function smallPlanWarning(
     input.difference !== undefined ||
     (input.source.kind !== "given" && input.source.difference !== undefined);
   if (paired) {
+    // The largest studied K at or below the plan's, as compare's advice quotes (pairedStudyK).
+    const studied = pairedStudyK(k);
     const c = (key: string) =>
-      percent(PAIRED_STUDY_COVERAGE[`${at}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE]);
-    return `The plan's K = ${k} is below 20: at K = ${at === "k5" ? 5 : 10} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t-differing")}–${c("highest/macro/t-differing")} (macro t-differing, t with ν = D − 1, which compare recommends) (${PAIRED_STUDIES}); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
+      percent(PAIRED_STUDY_COVERAGE[`k${studied}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE]);
+    return `The plan's K = ${k} is below 20: at K = ${studied} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t-differing")}–${c("highest/macro/t-differing")} (macro t-differing, t with ν = D − 1, which compare recommends) (${PAIRED_STUDIES}); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
   }
   const c = (key: string) =>
     percent(RAGCI_STUDY_COVERAGE[`${at}-${key}` as keyof typeof RAGCI_STUDY_COVERAGE]);
