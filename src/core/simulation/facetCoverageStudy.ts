@@ -5,6 +5,7 @@ import { type FacetEstimate, facetInterval } from "../facets/facetInterval.js";
 import { uniformSource } from "../numeric/uniform.js";
 import { type FacetDesignSize, facetEvaluation } from "./facetEvaluation.js";
 import { type FacetModel, facetModelTruth } from "./facetModel.js";
+import { monteCarloSe } from "./recommendFromStudy.js";
 
 /** The intervals facetInterval computes, scored by the study. */
 export const FACET_STUDY_INTERVALS = ["population", "reml", "spread", "fixed"] as const;
@@ -146,7 +147,7 @@ export function summarizeFacetStudy(
     const coverage = covered / reps;
     intervals[key] = {
       coverage,
-      mcse: Math.sqrt((coverage * (1 - coverage)) / reps),
+      mcse: monteCarloSe(coverage, reps),
       meanWidth: width / seen.length,
       meanDf: dfCount > 0 ? df / dfCount : null,
       missBelow: below / reps,
