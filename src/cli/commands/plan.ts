@@ -164,7 +164,6 @@ export async function runPlan(
     io,
     html: async (path) => {
       const { planHtml } = await import("../../report/html/planPage.js");
-      const pair = plan.source.kind === "given" ? undefined : plan.source.difference;
       const census = start.census && {
         system: pair
           ? differenceName(pair.a, pair.b)
