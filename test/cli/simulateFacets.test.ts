@@ -140,6 +140,9 @@ describe("simulate with facets", () => {
         /one system's pilot/,
       ],
       [[JUDGES, ...BM25, "--judge", "judge", "--fpc"], /--fpc is for a census study/],
+      [[JUDGES, ...BM25, "--judge", "judge", "--psu", "topic"], /--psu is for a census study/],
+      [[JUDGES, ...BM25, "--judge", "judge", "--cutoff", "20"], /--cutoff is for a census study/],
+      [[JUDGES, ...BM25, "--judge", "judge", "--workers", "2"], /--workers is for a census study/],
     ];
     for (const [args, message] of cases) {
       const run = ragci(["simulate", ...args, "--reps", "2"]);

@@ -26,6 +26,9 @@ export interface SimulateFacetsCommandOptions extends SourceFlags, ReportOptions
   readonly chunkBootstrap?: boolean;
   readonly units?: readonly number[];
   readonly perUnit?: number;
+  readonly cutoff?: number;
+  readonly psu?: string;
+  readonly workers?: number;
 }
 
 /** Whether simulate studies facets (a trial, judge or variant column named). */
@@ -49,6 +52,9 @@ export async function runSimulateFacets(
     ["--chunk-bootstrap", options.chunkBootstrap],
     ["--units", options.units],
     ["--per-unit", options.perUnit],
+    ["--cutoff", options.cutoff],
+    ["--psu", options.psu],
+    ["--workers", options.workers],
     ["--aggregated", options.aggregated],
     ["--html", options.html],
   ].find(([, v]) => v !== undefined && v !== false);
