@@ -48,9 +48,14 @@ export interface FacetSummary {
   readonly fixedOnly: string | null;
 }
 
-/** "judges", "wordings" or "judges and wordings": the facets crossed with documents. */
-export function crossedNames(fit: FacetInterval): string {
-  const { levels } = fit.components;
+/**
+ * "judges", "wordings" or "judges and wordings": the facets crossed with documents, from the
+ * counts of a fit's levels or a simulated design.
+ */
+export function crossedNames(levels: {
+  readonly judges: number;
+  readonly variants: number;
+}): string {
   return [levels.judges > 1 ? "judges" : null, levels.variants > 1 ? "wordings" : null]
     .filter((x) => x !== null)
     .join(" and ");
@@ -86,7 +91,7 @@ export function populationMethod(fit: FacetInterval, crossed: string): string {
 export function facetSummary(fit: FacetInterval): FacetSummary {
   const c = fit.components;
   const { levels } = c;
-  const crossed = crossedNames(fit);
+  const crossed = crossedNames(fit.components.levels);
   const intervals: FacetIntervalRow[] = [];
   if (fit.population)
     intervals.push({

@@ -1,7 +1,7 @@
 import type { EstimandAnalysis } from "../core/analyze.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { facetComponentBlocks, facetIntervalBlocks } from "./facetBlocks.js";
-import { count, decimalsFor, degreesOfFreedom, fixed, percent, significant } from "./format.js";
+import { count, decimalsFor, fixed, intervalDf, percent, significant } from "./format.js";
 import { lonelyPsuNote, lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
 import { blocksToMarkdown } from "./reportBlocks.js";
 import { metricKindText } from "./terminal.js";
@@ -51,7 +51,7 @@ function markdownAnalysis(entry: AnalysisEntry): string {
               `[${fixed(interval.lower, decimals)}, ${fixed(interval.upper, decimals)}]`,
               interval.se === null ? "" : significant(interval.se),
               // Resampling intervals have no quantile and so no ν; "z" is for normal ones.
-              interval.q === null ? "" : degreesOfFreedom(interval.df),
+              intervalDf(interval),
             ])
           : row([
               e.estimand,

@@ -6,6 +6,7 @@ import {
 } from "../core/simulation/facetCoverageStudy.js";
 import type { FacetModel } from "../core/simulation/facetModel.js";
 import type { FacetPilotStudy } from "../core/simulation/facetPilotStudy.js";
+import { COMPONENT_NAMES, crossedNames } from "./facetSummary.js";
 import { fixed, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 import { SIMULATION_SCHEMA, type SimulationReport } from "./simulationReport.js";
@@ -20,14 +21,7 @@ export interface FacetSimulationReport {
   readonly notes: readonly string[];
 }
 
-const COMPONENT_ORDER: readonly FacetComponent[] = [
-  "document",
-  "query",
-  "judge",
-  "documentJudge",
-  "variant",
-  "residual",
-];
+const COMPONENT_ORDER: readonly FacetComponent[] = COMPONENT_NAMES.map(([k]) => k);
 
 /** The generating model in words. */
 export function facetModelName(model: FacetModel): string {
@@ -62,15 +56,8 @@ export function facetSimulationJson(report: FacetSimulationReport): Record<strin
   };
 }
 
-function crossedWords(study: FacetStudyResult): string {
-  const { judges, variants } = study.design;
-  return [judges > 1 ? "judges" : null, variants > 1 ? "wordings" : null]
-    .filter((x) => x !== null)
-    .join(" and ");
-}
-
 function intervalLabel(key: FacetStudyInterval, study: FacetStudyResult): string {
-  const crossed = crossedWords(study) || "judges";
+  const crossed = crossedNames(study.design) || "judges";
   const recommended = study.recommended === key ? " (recommended)" : "";
   switch (key) {
     case "population":
@@ -80,7 +67,7 @@ function intervalLabel(key: FacetStudyInterval, study: FacetStudyResult): string
     case "spread":
       return `  CR2 + spread of the ${crossed}' means, Satterthwaite ν`;
     case "fixed":
-      return crossedWords(study)
+      return crossedNames(study.design)
         ? `these ${crossed} only: documents, CR2${recommended}`
         : `documents, CR2 (each query's reruns averaged)${recommended}`;
   }

@@ -1,5 +1,5 @@
 import type { Analysis, EstimandAnalysis } from "../../core/analyze.js";
-import { degreesOfFreedom, fixed, intervalDf, percent, significant } from "../format.js";
+import { fixed, intervalDf, percent, significant } from "../format.js";
 import { htmlTable, type TableRow } from "./htmlTable.js";
 import type { MethodRow } from "./methodRows.js";
 
@@ -95,7 +95,7 @@ export function methodTable(
               field: "interval",
             },
             { text: row.interval.se === null ? "" : significant(row.interval.se), numeric: true },
-            row.interval.q === null ? "" : degreesOfFreedom(row.interval.df),
+            intervalDf(row.interval),
             note(row, coverage(row.estimand, row.method)),
           ]
         : [
