@@ -71,6 +71,26 @@ export interface FacetReadOptions extends FacetRequest {
  * @throws RagciError for a facet column not in the file, a repeated or missing trial, a value
  *   that is not a number, or no query id column
  */
+/**
+ * A facet column (trial, judge, variant) is never also the document, system or query id: one
+ * column cannot both tell results apart and group them. `source` names the file or table.
+ *
+ * @throws RagciError naming the column
+ */
+export function refuseFacetIdClash(
+  source: string,
+  facets: readonly string[],
+  ids: readonly (string | null)[],
+): void {
+  const clash = facets.find((c) => ids.includes(c));
+  if (clash)
+    throw new RagciError(
+      "invalid-option",
+      `${source}: column ${clash} cannot be both a facet (trial, judge, variant) and the document, system or query id`,
+      { file: source, column: clash },
+    );
+}
+
 export async function readFacetCells(options: FacetReadOptions): Promise<FacetRead> {
   const { file } = options;
   return withDuckDb(async (connection) => {
@@ -102,15 +122,7 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
         `${file}: facets (trial, judge, variant) need the query id column; name it with ${optionRef("query")}`,
         { file, option: "query" },
       );
-    const clash = facetNames.find(
-      (c) => c === layout.documentColumn || c === layout.systemColumn || c === queryColumn,
-    );
-    if (clash)
-      throw new RagciError(
-        "invalid-option",
-        `${file}: column ${clash} cannot be both a facet (trial, judge, variant) and the document, system or query id`,
-        { file, column: clash },
-      );
+    refuseFacetIdClash(file, facetNames, [layout.documentColumn, layout.systemColumn, queryColumn]);
     const columns: FacetColumns = {
       source: tableFunction(options.path, options.format),
       documentColumn: layout.documentColumn,

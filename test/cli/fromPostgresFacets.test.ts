@@ -71,4 +71,27 @@ describe("analyze --from postgresql://… --judge (the facet cells' GROUP BY run
     expect(run.stderr).toContain("are read by analyze for now; export the table to Parquet");
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
   }, 120_000);
+
+  it("refuses a judge column that is also the document id (the file path refuses it too)", () => {
+    const args = [
+      "--doc",
+      "doc_id",
+      "--metric",
+      "found",
+      "--system",
+      "system",
+      "--judge",
+      "doc_id",
+    ];
+    // A file's facet columns leave its id candidates: there the document column is not found.
+    const file = ragci(["analyze", JUDGES, ...args]);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('no document column "doc_id"');
+    const run = ragci(["analyze", "--from", server.url, "--table", "judges", ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      "judges: column doc_id cannot be both a facet (trial, judge, variant) and the document, system or query id",
+    );
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  }, 120_000);
 });

@@ -1,6 +1,11 @@
 import { optionRef, RagciError } from "../../core/errors.js";
 import { foundQueryColumn } from "../queryIdCheck.js";
-import { averagingNotice, type SystemFacetCells, systemCellsOf } from "../readFacetCells.js";
+import {
+  averagingNotice,
+  refuseFacetIdClash,
+  type SystemFacetCells,
+  systemCellsOf,
+} from "../readFacetCells.js";
 import { documentColumn, resolveColumn, resolveMetrics } from "../resolveColumns.js";
 import type { Dialect } from "./dialects.js";
 import { facetCellRows } from "./facetCellRows.js";
@@ -88,6 +93,8 @@ export async function readDatabaseFacetCells(
         `${name}: facets (trial, judge, variant) need the query id column; name it with ${optionRef("query")}`,
         { option: "query" },
       );
+    const facetColumns = [trial, judge, variant].filter((c) => c !== null);
+    refuseFacetIdClash(name, facetColumns, [doc, system, query]);
     const rows = await run(
       facetCellsWarehouseSql(d, options.source, {
         doc,
