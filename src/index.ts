@@ -8,10 +8,11 @@
  * - plan: `planSample` (S from `pilotStandardDeviations`), `planSizeStratified`;
  * - strata: `sizeStrataDesign`, then `drawStratifiedSample`;
  * - simulate: `runStudy` on worker threads, or `studyAtSampleSize` on a census;
- *   `summarizeStudy`;
+ *   `summarizeStudy`; with facets (judges, reruns, wordings), `facetPilotStudy`;
  * - gate: `decideGate`; aggregate and merge: `writeAggregates`, `mergeDocumentStats`;
- * - reading: every source (files, tools' outputs, stdin, a database) with `readSource`, or, for
- *   files alone, `readResults` / `readAggregates` / `readPairedResults`; `readDesign`.
+ * - reading: every source (files, tools' outputs, stdin, a database) with `readSource`, the one
+ *   entry; `readDesign` for a design file; `analyzeSource` / `compareSource` do what the
+ *   analyze and compare commands do, from a source to a report.
  *
  * The pure part (no file, no database) is also "ragci/core". This list is the whole surface;
  * etc/ragci.api.md is its report, checked by `npm run api:check` (docs/library.md: adding a name).
