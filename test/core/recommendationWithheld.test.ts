@@ -3,8 +3,11 @@
  * comparison in which fewer than 8 documents differ (COVID-QA's first documents, tfidf − bm25,
  * hit@5, D recounted from the raw rows) has no interval recommended for either estimand, the
  * advice says why and what to do, and the gate calls it inconclusive; with 8 or more differing,
- * and for a single system (even with power-law sizes), nothing is withheld.
+ * and for a single system (even with power-law sizes), nothing is withheld. The numbers the
+ * advice quotes are checked against bench/method-guide/withheld.json.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { analyze } from "../../src/core/analyze.js";
@@ -179,5 +182,61 @@ describe("a single system with power-law sizes", () => {
     expect(text).toContain(
       `${percent(WITHHELD_STUDY["pareto-k20/micro/concentrated-coverage"])} of 95% among them against ${percent(WITHHELD_STUDY["pareto-k20/micro/others-coverage"])} among the other samples`,
     );
+  });
+});
+
+interface Summary {
+  samplesRecommended: number;
+  coverageWhenRecommended: number | null;
+  concentrated?: { share: number; coverage: number | null; coverageOthers: number | null };
+}
+const study = JSON.parse(
+  readFileSync(join(import.meta.dirname, "../../bench/method-guide/withheld.json"), "utf8"),
+) as {
+  powerLawDecileShare: number;
+  results: Record<
+    string,
+    { paired: boolean; cells: { k: number; fpc: boolean; micro: Summary; macro: Summary }[] }
+  >;
+};
+const cell = (census: string, k: number, fpc: boolean) =>
+  study.results[census]?.cells.find((c) => c.k === k && c.fpc === fpc);
+
+describe("the numbers the advice quotes are withheld.json's", () => {
+  it("the power-law census at K = 20: samples as concentrated as the warning's, and the others", () => {
+    expect(study.powerLawDecileShare).toBe(POWER_LAW_DECILE_SHARE);
+    const x = cell("pareto", 20, false)?.micro.concentrated;
+    expect(
+      Math.abs((x?.coverage as number) - WITHHELD_STUDY["pareto-k20/micro/concentrated-coverage"]),
+    ).toBeLessThan(0.00005);
+    expect(
+      Math.abs((x?.share as number) - WITHHELD_STUDY["pareto-k20/micro/concentrated-share"]),
+    ).toBeLessThan(0.00005);
+    expect(
+      Math.abs((x?.coverageOthers as number) - WITHHELD_STUDY["pareto-k20/micro/others-coverage"]),
+    ).toBeLessThan(0.00005);
+  });
+
+  it("the lowest paired macro coverage where an interval is recommended, K = 20 and 50", () => {
+    const lowest = Math.min(
+      ...Object.values(study.results)
+        .filter((r) => r.paired)
+        .flatMap((r) => r.cells.filter((c) => c.k >= 20))
+        .flatMap((c) =>
+          c.macro.coverageWhenRecommended === null ? [] : [c.macro.coverageWhenRecommended],
+        ),
+    );
+    expect(
+      Math.abs(lowest - WITHHELD_STUDY["paired-k20-50-lowest/macro/recommended-coverage"]),
+    ).toBeLessThan(0.0005);
+  });
+
+  it("why micro is not withheld: concentrated samples covered at least as well as the others, everywhere", () => {
+    for (const r of Object.values(study.results).filter((x) => !x.paired))
+      for (const c of r.cells) {
+        const x = c.micro.concentrated;
+        if (!x || x.coverage === null || x.coverageOthers === null) continue;
+        expect(x.coverage).toBeGreaterThanOrEqual(x.coverageOthers);
+      }
   });
 });
