@@ -321,7 +321,7 @@ function pairedStudiesAdvice(k: number): Advice {
       : k < at
         ? `at K = ${at} (the smallest K studied)`
         : `at K = ${at} (the studied K nearest below yours)`;
-  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES})`;
+  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES}); on a paired census held out to check them, with heavier size tails, micro cr2 covered only ${percent(WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"])} at K = 50 and macro t-differing ${percent(WITHHELD_STUDY["heldout-paired-k50/macro/recommended-coverage"])} (${WITHHELD_STUDIES})`;
   if (k >= 20) {
     return {
       code: "paired-studies",

@@ -231,6 +231,26 @@ describe("the numbers the advice quotes are withheld.json's", () => {
     ).toBeLessThan(0.0005);
   });
 
+  it("the held-out paired census at K = 50: micro cr2 and macro t-differing where recommended", () => {
+    const x = cell("heldout-paired", 50, false);
+    expect(
+      Math.abs(
+        (x?.micro.coverageWhenRecommended as number) -
+          WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"],
+      ),
+    ).toBeLessThan(0.00005);
+    expect(
+      Math.abs(
+        (x?.macro.coverageWhenRecommended as number) -
+          WITHHELD_STUDY["heldout-paired-k50/macro/recommended-coverage"],
+      ),
+    ).toBeLessThan(0.00005);
+    const note = enough.comparison.difference.advice.find((a) => a.code === "paired-studies");
+    expect(note?.message).toContain(
+      `micro cr2 covered only ${percent(WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"])} at K = 50`,
+    );
+  });
+
   it("why micro is not withheld: concentrated samples covered at least as well as the others, everywhere", () => {
     for (const r of Object.values(study.results).filter((x) => !x.paired))
       for (const c of r.cells) {
