@@ -11,11 +11,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { analyze } from "../../src/core/analyze.js";
-import { type Comparison, compareSystems } from "../../src/core/compare.js";
+import { type Comparison, compareSystems, withCensusStudy } from "../../src/core/compare.js";
 import type { MetricComparisons } from "../../src/core/compareMetric.js";
 import { FEWEST_DIFFERING_DOCUMENTS } from "../../src/core/diagnostics/differingDocuments.js";
 import { decideGate, type GateOptions } from "../../src/core/gate.js";
 import { POWER_LAW_DECILE_SHARE } from "../../src/core/recommendationWithheld.js";
+import { runRepetitions, type StudyOptions } from "../../src/core/simulation/coverageStudy.js";
+import { summarizeStudy } from "../../src/core/simulation/studySummary.js";
 import { WITHHELD_STUDY } from "../../src/core/withheldStudyCoverage.js";
 import { readCovidqa } from "../support/covidqaGatePairs.js";
 
@@ -48,22 +50,24 @@ function pairOf(documents: readonly string[]) {
   const ids = [...docs.keys()];
   const v = [...docs.values()];
   const n = v.map((x) => x.n);
+  const difference = documentStats({
+    ids,
+    n,
+    s: v.map((x) => x.d),
+    ss: v.map((x) => x.dd),
+    binary: false,
+  });
   return {
     comparison: compareSystems(
       {
         a: { name: "bm25", stats: documentStats({ ids, n, s: v.map((x) => x.a) }) },
         b: { name: "tfidf", stats: documentStats({ ids, n, s: v.map((x) => x.b) }) },
-        difference: documentStats({
-          ids,
-          n,
-          s: v.map((x) => x.d),
-          ss: v.map((x) => x.dd),
-          binary: false,
-        }),
+        difference,
         queriesDiffering: null,
       },
       { replicates: 0 },
     ),
+    difference,
     differing: v.filter((x) => x.d !== 0).length,
   };
 }
@@ -130,6 +134,25 @@ describe(`a paired sample with fewer than ${FEWEST_DIFFERING_DOCUMENTS} differin
     const a = analyze(zeros, { replicates: 0, differences: true });
     expect(a.macro?.recommendationWithheld?.reason).toMatch(/^only 0 documents differ/);
     expect(a.advice.map((x) => x.code)).toContain("few-differing-documents");
+  });
+
+  it("stays withheld with a census study (compare --census): the study is over all samples", () => {
+    // The census: every document of the file, tfidf − bm25; SRS of K = 10 as the sample.
+    const census = pairOf(documentOrder).difference;
+    const options: StudyOptions = {
+      documents: 10,
+      repetitions: 100,
+      replicates: 0,
+      seed: 1,
+      level: 0.95,
+      fpc: true,
+      differences: true,
+    };
+    const study = summarizeStudy(census, options, runRepetitions(census, options, 0, 100));
+    const c = withCensusStudy(tieHeavy.comparison, study, "covidqa");
+    expect(c.difference.micro?.recommendationWithheld?.code).toBe("few-differing-documents");
+    expect(c.difference.macro?.recommendationWithheld?.code).toBe("few-differing-documents");
+    expect(c.difference.advice.map((a) => a.code)).toContain("few-differing-documents");
   });
 
   it("is inconclusive at the gate: never fails fail-if-worse, always fails noninferior", () => {
