@@ -48,13 +48,13 @@ def lognormal_sizes(rng, sigma, cap):
     return np.clip(np.round(np.exp(2.0 + sigma * z)), 1, cap).astype(np.int64)
 
 
-def paired(sizes, rng):
+def paired(sizes, rng, tied_share=0.65):
     """Per-query hits of systems a and b on the same queries (see the module's docstring)."""
     x = np.log(sizes) - np.median(np.log(sizes))
     m = expit(-1.6950 + 0.1241 * x)
     phi = np.exp(1.7524 - 0.3246 * x)
     p = rng.beta(m * phi, (1 - m) * phi)
-    tied = rng.random(M) < 0.65
+    tied = rng.random(M) < tied_share
     lose = rng.beta(1, 3, M)
     gain = rng.beta(1, 8, M)
     rows = ["doc_id,query_id,system,hit"]

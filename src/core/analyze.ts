@@ -13,6 +13,7 @@ import { type LonelyPsuSummary, lonelyPsuSummary } from "./designs/lonelyPsu.js"
 import { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
 import { differingDocuments } from "./diagnostics/differingDocuments.js";
 import { compensatedSum } from "./numeric/compensatedSum.js";
+import { withheldRecommendations } from "./recommendationWithheld.js";
 import { type Advice, recommendMethod } from "./recommendMethod.js";
 import type { DocumentStats, Estimand } from "./types.js";
 
@@ -87,11 +88,22 @@ export function analyze(stats: DocumentStats, options: AnalyzeRunOptions = {}): 
     );
   });
   const designAdvice: Advice[] = options.design ? [designDeclaredAdvice(options.design)] : [];
+  const seZero = microCr2Raw.se === 0 && macroSe.se === 0 && fpc > 0;
+  const differing = kind === "difference" ? differingDocuments(stats) : undefined;
+  const withheld = withheldRecommendations({
+    estimands,
+    srsSample: !options.design && fpc > 0,
+    ...(differing === undefined ? {} : { differingDocuments: differing }),
+  });
+  const withWithheld = (e: Estimand): EstimandAnalysis => {
+    const why = withheld[e];
+    return why === undefined ? intervals[e] : { ...intervals[e], recommendationWithheld: why };
+  };
   const advice = recommendMethod({
     documents: k,
     estimands,
     microDf: microCr2.df,
-    seZero: microCr2Raw.se === 0 && macroSe.se === 0 && fpc > 0,
+    seZero,
     metricInUnitInterval,
     intervalOutsideUnit: outside,
     census: fpc === 0,
@@ -107,9 +119,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeRunOptions = {}): 
     // the design's micro ν (intervals are the design's when one is declared)
     designDf: designDegreesOfFreedom(options.design ? intervals : null),
     diagnostics,
-    ...(kind === "difference"
-      ? { differences: { differingDocuments: differingDocuments(stats) } }
-      : {}),
+    ...(differing === undefined ? {} : { differences: { differingDocuments: differing } }),
+    withheld,
   });
 
   return {
@@ -142,8 +153,8 @@ export function analyze(stats: DocumentStats, options: AnalyzeRunOptions = {}): 
           }
         : {}),
     },
-    micro: estimands.includes("micro") ? intervals.micro : null,
-    macro: estimands.includes("macro") ? intervals.macro : null,
+    micro: estimands.includes("micro") ? withWithheld("micro") : null,
+    macro: estimands.includes("macro") ? withWithheld("macro") : null,
     diagnostics,
     advice: [...designAdvice, ...advice],
   };

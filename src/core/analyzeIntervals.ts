@@ -10,6 +10,7 @@ import { logitCv3Interval } from "./intervals/logitCv3Interval.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { tInterval } from "./intervals/tInterval.js";
 import { estimandQuestion, type MethodId, recommendedMethod } from "./methods.js";
+import type { RecommendationWithheld } from "./recommendationWithheld.js";
 import {
   chunkBootstrapOverBudget,
   type ResamplingPhase,
@@ -89,8 +90,14 @@ export interface EstimandAnalysis {
   readonly estimand: Estimand;
   readonly question: string;
   readonly estimate: number;
+  /**
+   * The interval ragci's rule picks; when recommendationWithheld is set, the one it would pick,
+   * shown as not recommended.
+   */
   readonly recommended: MethodId;
   readonly intervals: Readonly<Partial<Record<MethodId, Interval>>>;
+  /** Set when the sample's own diagnostics say no interval is reliable (recommendationWithheld.ts). */
+  readonly recommendationWithheld?: RecommendationWithheld;
 }
 
 export type MetricKind = "0/1" | "score in [0, 1]" | "score";

@@ -3,6 +3,7 @@ import { holmAdjust } from "./compare.js";
 import type { MetricComparisons } from "./compareMetric.js";
 import { optionRef, RagciError } from "./errors.js";
 import { tTwoSidedPValue } from "./numeric/distributions.js";
+import type { RecommendationWithheld } from "./recommendationWithheld.js";
 import type { Estimand } from "./types.js";
 
 /**
@@ -25,9 +26,18 @@ export interface GateOptions {
 /**
  * worse: shown worse beyond the margin (fails fail-if-worse); not-worse: not shown worse;
  * noninferior: shown no worse than the margin; not-noninferior: not shown so (fails
- * noninferior); untested: the recommended interval has no se or ν (no decision possible).
+ * noninferior); untested: the recommended interval has no se or ν (no decision possible);
+ * inconclusive: ragci withholds its recommendation for the pair's difference (fewer than 8
+ * documents differ), so no interval it stands behind decides: it fails noninferior (nothing is
+ * shown noninferior) and not fail-if-worse (nothing is shown worse), as untested.
  */
-export type GateVerdict = "worse" | "not-worse" | "noninferior" | "not-noninferior" | "untested";
+export type GateVerdict =
+  | "worse"
+  | "not-worse"
+  | "noninferior"
+  | "not-noninferior"
+  | "untested"
+  | "inconclusive";
 
 /** One candidate against the baseline on one metric, oriented so that higher is better. */
 export interface GateCheck {
@@ -47,6 +57,8 @@ export interface GateCheck {
   /** fail-if-worse: Holm's adjustment of p over every check; noninferior: p itself. */
   readonly adjustedP: number | null;
   readonly verdict: GateVerdict;
+  /** Why the verdict is inconclusive: the difference's withheld recommendation. */
+  readonly recommendationWithheld?: RecommendationWithheld;
   /** Whether this check makes the gate fail. */
   readonly fails: boolean;
 }
@@ -105,7 +117,9 @@ function oneSidedP(estimate: number, se: number, df: number, margin: number, rul
  *   each one-sided test to pass at that rate. Each check: the level-L interval's lower bound is
  *   above −d.
  * A check without a test (no se or ν) is "untested": it cannot fail fail-if-worse (nothing is
- * shown), and it fails noninferior (nothing is shown either).
+ * shown), and it fails noninferior (nothing is shown either). A check whose difference has its
+ * recommendation withheld (recommendationWithheld.ts) is "inconclusive", decided the same way:
+ * its p is still computed and counted in Holm's family, but no verdict is drawn from it.
  *
  * @throws RagciError when a metric to orient is not compared, or the margin is not ≥ 0
  * @example // compare's results cut to the fields read; p = P(T₁₀ < (−0.05 + 0.02)/0.01) = R's pt(-3, 10)
@@ -145,6 +159,7 @@ export function decideGate(
         test === null
           ? null
           : oneSidedP(flip ? -test.estimate : test.estimate, test.se, test.df, margin, rule);
+      const withheld = c.difference[estimand]?.recommendationWithheld;
       return {
         metric: r.metric,
         baseline: c.a,
@@ -153,6 +168,7 @@ export function decideGate(
         test,
         documents: c.difference.documents,
         p,
+        ...(withheld ? { recommendationWithheld: withheld } : {}),
       };
     }),
   );
@@ -168,8 +184,9 @@ export function decideGate(
   const checks: GateCheck[] = pending.map((c, i) => {
     const adjustedP = adjusted.get(i) ?? null;
     const shown = adjustedP !== null && adjustedP < alpha;
-    const verdict: GateVerdict =
-      adjustedP === null
+    const verdict: GateVerdict = c.recommendationWithheld
+      ? "inconclusive"
+      : adjustedP === null
         ? "untested"
         : rule === "fail-if-worse"
           ? shown
@@ -181,7 +198,7 @@ export function decideGate(
     const fails =
       rule === "fail-if-worse"
         ? verdict === "worse"
-        : verdict === "not-noninferior" || verdict === "untested";
+        : verdict === "not-noninferior" || verdict === "untested" || verdict === "inconclusive";
     return { ...c, adjustedP, verdict, fails };
   });
   return {

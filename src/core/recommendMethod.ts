@@ -8,7 +8,9 @@ import {
   type PairedStudyKey,
   pairedStudyK,
 } from "./pairedStudyCoverage.js";
+import { POWER_LAW_DECILE_SHARE, type RecommendationWithheld } from "./recommendationWithheld.js";
 import type { Estimand } from "./types.js";
+import { WITHHELD_STUDIES, WITHHELD_STUDY } from "./withheldStudyCoverage.js";
 
 export type AdviceCode =
   | "very-few-documents"
@@ -145,6 +147,8 @@ export interface AdviceInput {
   readonly differences?: {
     readonly differingDocuments: number;
   };
+  /** Per estimand, why no interval is recommended (withheldRecommendations), if none is. */
+  readonly withheld?: Readonly<Partial<Record<Estimand, RecommendationWithheld>>>;
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -192,16 +196,15 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     });
   }
   const differing = input.differences?.differingDocuments;
+  // Given whenever the recommendation is withheld for it, with every difference 0 included.
   if (
-    methodAdviceApplies &&
-    srs &&
     differing !== undefined &&
-    differing < FEWEST_DIFFERING_DOCUMENTS
+    (input.withheld?.micro ?? input.withheld?.macro)?.code === "few-differing-documents"
   ) {
     advice.push({
       code: "few-differing-documents",
       severity: "warning",
-      message: `Only ${differing} of the ${k} documents differ between the two systems (the other ${k - differing} are ties): with fewer than ${FEWEST_DIFFERING_DOCUMENTS}, the sample says little about the documents where the systems disagree, and the intervals of the difference are not to be trusted. In ragci's paired studies the intervals missed more often in such samples than in samples with at least ${FEWEST_DIFFERING_DOCUMENTS}; at K = 10, where most samples had fewer, macro t-differing covered as little as ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t-differing"])} of 95% and micro cr2 ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/micro/cr2"])}, while among samples with at least ${FEWEST_DIFFERING_DOCUMENTS} macro t-differing covered ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t-differing"])} and micro cr2 ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/micro/cr2"])} (${PAIRED_STUDIES}). Label more documents.`,
+      message: `No interval of the difference is recommended: only ${differing} of the ${k} documents differ between the two systems (the other ${k - differing} are ties): with fewer than ${FEWEST_DIFFERING_DOCUMENTS}, the sample says little about the documents where the systems disagree, and the intervals of the difference are not to be trusted. In ragci's paired studies the intervals missed more often in such samples than in samples with at least ${FEWEST_DIFFERING_DOCUMENTS}; at K = 10, where most samples had fewer, macro t-differing covered as little as ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t-differing"])} of 95% and micro cr2 ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/micro/cr2"])}, while among samples with at least ${FEWEST_DIFFERING_DOCUMENTS} macro t-differing covered ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t-differing"])} and micro cr2 ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/micro/cr2"])} (${PAIRED_STUDIES}); where ragci recommends one (at least ${FEWEST_DIFFERING_DOCUMENTS} differing), t-differing covered ≥ ${percent(WITHHELD_STUDY["paired-k20-50-lowest/macro/recommended-coverage"])} at K = 20 and 50 (${WITHHELD_STUDIES}). The intervals are shown, marked not recommended. Label more documents, until at least ${FEWEST_DIFFERING_DOCUMENTS} differ (ragci plan).`,
     });
   }
   if (input.seZero) {
@@ -229,12 +232,12 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     srs &&
     hasMicro &&
     !sizes.equalSizes &&
-    sizes.shareLargestDecile >= 0.8
+    sizes.shareLargestDecile >= POWER_LAW_DECILE_SHARE
   ) {
     advice.push({
       code: "power-law-sizes",
       severity: "warning",
-      message: `The largest ${sizes.largestDecileDocuments} documents hold ${percent(sizes.shareLargestDecile)} of all results: with sizes this concentrated no micro interval is reliable (on a power-law census ragci's study found logit-cv3 at ${percent(RAGCI_STUDY_COVERAGE["pareto/micro/logit-cv3"])} of 95% at K = 20, the others lower). Stratify the sample by size (ragci strata), or report macro; check with ragci simulate on your census.`,
+      message: `The largest ${sizes.largestDecileDocuments} documents hold ${percent(sizes.shareLargestDecile)} of all results: the micro estimate rests on a few documents. That alone does not make its interval miss: in ragci's studies the samples this concentrated (≥ ${percent(POWER_LAW_DECILE_SHARE)}) were those where logit-cv3 covered best — on the power-law census at K = 20, ${percent(WITHHELD_STUDY["pareto-k20/micro/concentrated-coverage"])} of 95% among them against ${percent(WITHHELD_STUDY["pareto-k20/micro/others-coverage"])} among the other samples, which had drawn none of the largest documents and looked lighter (${WITHHELD_STUDIES}). What a sample cannot show is whether the population holds documents far larger than any drawn; if it may, stratify by size (ragci strata), report macro, or run a coverage study on a census (${optionRef("census")}).`,
     });
   }
   for (const estimand of input.estimands) {
@@ -318,7 +321,7 @@ function pairedStudiesAdvice(k: number): Advice {
       : k < at
         ? `at K = ${at} (the smallest K studied)`
         : `at K = ${at} (the studied K nearest below yours)`;
-  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES})`;
+  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES}); on a paired census held out to check them, with heavier size tails, micro cr2 covered only ${percent(WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"])} at K = 50 and macro t-differing ${percent(WITHHELD_STUDY["heldout-paired-k50/macro/recommended-coverage"])} (${WITHHELD_STUDIES})`;
   if (k >= 20) {
     return {
       code: "paired-studies",

@@ -42,7 +42,11 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
       if (!interval) continue;
       rows.push([
         e,
-        method === analysis.recommended ? `**${method}** (recommended)` : method,
+        method !== analysis.recommended
+          ? method
+          : analysis.recommendationWithheld
+            ? `${method} (not recommended: ${analysis.recommendationWithheld.reason})`
+            : `**${method}** (recommended)`,
         fixed(analysis.estimate, decimals),
         bounds(interval, decimals),
         interval.available && interval.se !== null ? significant(interval.se) : "",

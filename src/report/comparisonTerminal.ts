@@ -48,6 +48,23 @@ export function differingDfLine(c: Comparison): string | null {
   return `macro t-differing: ν = ${differing > 1 ? `D − 1 = ${differing - 1}` : "1 (D − 1 would be below 1)"}, D = ${differing} of the ${k} documents differ; ${differing === k ? "no ties, so it is t" : `the ${k - differing} tied documents' exact zeros say nothing of how the differences spread`}`;
 }
 
+/**
+ * "tfidf − bm25: no interval of the difference is recommended (…)": the intervals above are shown
+ * but not recommended (recommendationWithheld.ts); none when a recommendation is made.
+ */
+export function withheldLines(c: Comparison): string[] {
+  const d = c.difference;
+  const withheld = (["micro", "macro"] as const).flatMap((e) => {
+    const why = d[e]?.recommendationWithheld;
+    return why ? [{ e, why }] : [];
+  });
+  if (withheld.length === 0) return [];
+  const which = withheld.map((w) => w.e).join(" or ");
+  return [
+    `${c.b} − ${c.a}: no interval of the difference is recommended (${which}; those shown are not): ${(withheld[0] as { why: { reason: string } }).why.reason}`,
+  ];
+}
+
 function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const d = c.difference;
   const estimands = (["micro", "macro"] as const).filter((e) => d[e]);
@@ -73,7 +90,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
       t ? `[${fixed(t.lower, decimals)}, ${fixed(t.upper, decimals)}]` : "unavailable",
       t ? significant(t.se) : "",
       t ? degreesOfFreedom(t.df) : "",
-      t?.method ?? "",
+      t ? `${t.method}${d[e]?.recommendationWithheld ? " (not recommended)" : ""}` : "",
     ]);
   }
   lines.push(...alignColumns(rows, ["l", "r", "r", "r", "l", "r", "l", "l"], "   "));
@@ -84,6 +101,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   );
   const differingDf = differingDfLine(c);
   if (differingDf) lines.push(`  ${differingDf}`);
+  for (const line of withheldLines(c)) lines.push(`  ${bold(color)(line)}`);
   const also: string[][] = [];
   for (const e of estimands) {
     for (const method of [
@@ -225,6 +243,7 @@ function manySection(m: MetricComparisons, report: ComparisonReport, color: bool
     const groups = m.groups[e];
     if (groups) lines.push(`  ${groupsLine(e, groups, m, first.difference.level)}`);
   }
+  for (const c of m.comparisons) for (const line of withheldLines(c)) lines.push(`  · ${line}`);
   lines.push(
     "",
     "  · Before claiming one system is better, check the method with a coverage simulation on your own documents.",

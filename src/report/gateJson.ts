@@ -35,6 +35,7 @@ export function gateJson(decision: GateDecision): Record<string, unknown> {
       p: c.p,
       adjustedP: c.adjustedP,
       verdict: c.verdict,
+      ...(c.recommendationWithheld ? { recommendationWithheld: c.recommendationWithheld } : {}),
       fails: c.fails,
     })),
   };

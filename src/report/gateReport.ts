@@ -8,11 +8,14 @@ const VERDICT_TEXT: Readonly<Record<GateVerdict, string>> = {
   noninferior: "pass: shown noninferior",
   "not-noninferior": "FAIL: not shown noninferior",
   untested: "no interval",
+  inconclusive: "inconclusive: no interval recommended",
 };
 
 /** "FAIL: …" or "pass: …" for a check, as the build reads it. */
 export function gateVerdictText(check: GateCheck): string {
   if (check.verdict === "untested") return check.fails ? "FAIL: no interval" : "no interval";
+  if (check.verdict === "inconclusive")
+    return `${check.fails ? "FAIL: " : ""}inconclusive: no interval recommended (${check.recommendationWithheld?.reason ?? "withheld"})`;
   return VERDICT_TEXT[check.verdict];
 }
 
@@ -128,7 +131,11 @@ export function escapeCommandProperty(text: string): string {
 export function gateAnnotations(decision: GateDecision): string {
   return decision.checks
     .map((c) => {
-      const command = c.fails ? "error" : c.verdict === "untested" ? "warning" : "notice";
+      const command = c.fails
+        ? "error"
+        : c.verdict === "untested" || c.verdict === "inconclusive"
+          ? "warning"
+          : "notice";
       const shown = intervalText(c);
       const stats = c.test
         ? `${c.candidate} − ${c.baseline} = ${shown.estimate} ${shown.interval} (${decision.estimand} ${c.test.method}, ${percent(decision.level)}, K = ${c.documents}, ν = ${shown.nu}${c.adjustedP === null ? "" : `, ${decision.rule === "fail-if-worse" && decision.checks.length > 1 ? "Holm " : ""}p = ${pValue(c.adjustedP)}`})`

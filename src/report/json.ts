@@ -35,7 +35,14 @@ function estimandJson(e: EstimandAnalysis | null): Record<string, unknown> | nul
   for (const [method, interval] of Object.entries(e.intervals)) {
     if (interval) intervals[method] = intervalJson(interval);
   }
-  return { estimate: e.estimate, question: e.question, recommended: e.recommended, intervals };
+  return {
+    estimate: e.estimate,
+    question: e.question,
+    recommended: e.recommended,
+    // Only when set, so that the JSON of every other analysis is unchanged.
+    ...(e.recommendationWithheld ? { recommendationWithheld: e.recommendationWithheld } : {}),
+    intervals,
+  };
 }
 
 function diagnosticsJson(a: Analysis): Record<string, unknown> {

@@ -121,14 +121,19 @@ function estimandRow(
       e.recommended,
       interval.reason,
     ];
+  // Shown, not in bold, and said to be not recommended when ragci withholds its recommendation.
+  const withheld = e.recommendationWithheld;
+  const strong = withheld ? (x: string) => x : s.bold;
   return [
-    s.bold(e.estimand),
-    s.bold(fixed(e.estimate, decimals)),
-    s.bold(bounds(interval, decimals)),
+    strong(e.estimand),
+    strong(fixed(e.estimate, decimals)),
+    strong(bounds(interval, decimals)),
     interval.se === null ? "" : significant(interval.se),
     intervalDf(interval),
-    e.recommended,
-    withCoverage(e.question, censusCoverage(entry, e.estimand, e.recommended)),
+    withheld ? `${e.recommended} (not recommended)` : e.recommended,
+    withheld
+      ? `no interval recommended: ${withheld.reason}`
+      : withCoverage(e.question, censusCoverage(entry, e.estimand, e.recommended)),
   ];
 }
 

@@ -21,6 +21,9 @@ export function verdict(c: Comparison, estimand: Estimand, level: number): strin
   const range = `[${signed(test.lower * scale, decimals)}, ${signed(test.upper * scale, decimals)}]`;
   const head = `${estimand}: ${c.b} − ${c.a} = ${signed(test.estimate * scale, decimals)}${unit} ${range} (${test.method}, ν = ${degreesOfFreedom(test.df)})`;
   const p = test.p === null ? "" : `, p ${test.p < 1e-15 ? pValue(test.p) : `= ${pValue(test.p)}`}`;
+  const withheld = c.difference[estimand]?.recommendationWithheld;
+  // No verdict from an interval ragci does not recommend (recommendationWithheld.ts).
+  if (withheld) return `${head}: no verdict, the interval is not recommended (${withheld.reason})`;
   if (!test.distinguishable) return `${head}: not distinguishable at ${percent(level)}${p}`;
   const higher = test.estimate > 0 ? c.b : c.a;
   return `${head}: distinguishable at ${percent(level)}, ${higher} higher${p}`;

@@ -84,7 +84,7 @@ describe("paired differences", () => {
     const text = adviceText(paired(stats), "few-differing-documents");
     expect(text).toMatch(
       new RegExp(
-        `^Only ${counted} of the 20 documents differ .*\\(the other ${20 - counted} are ties\\)`,
+        `^No interval of the difference is recommended: only ${counted} of the 20 documents differ .*\\(the other ${20 - counted} are ties\\)`,
       ),
     );
     expect(text).toContain(

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { type Comparison, compareSystems, withCensusStudy } from "../../src/core/compare.js";
 import type { MetricComparisons } from "../../src/core/compareMetric.js";
+import { FEWEST_DIFFERING_DOCUMENTS } from "../../src/core/diagnostics/differingDocuments.js";
 import { decideGate, type GateOptions } from "../../src/core/gate.js";
 import { PAIRED_STUDY_COVERAGE } from "../../src/core/pairedStudyCoverage.js";
 import { runRepetitions, type StudyOptions } from "../../src/core/simulation/coverageStudy.js";
@@ -83,12 +84,19 @@ const metricComparisons = (c: Comparison): MetricComparisons => ({
   groups: {},
 });
 
-/** The comparison with its macro test recomputed on macro t (ν = K − 1) instead. */
+/**
+ * The comparison with its macro test recomputed on macro t (ν = K − 1) instead, as if t were
+ * recommended (so not withheld either).
+ */
 function withPlainT(c: Comparison): Comparison {
   const t = c.difference.macro?.intervals.t as AvailableInterval;
   const test = c.tests.macro as NonNullable<Comparison["tests"]["macro"]>;
+  const { recommendationWithheld: _, ...macro } = c.difference.macro as NonNullable<
+    Comparison["difference"]["macro"]
+  >;
   return {
     ...c,
+    difference: { ...c.difference, macro },
     tests: {
       ...c.tests,
       macro: { ...test, method: "t", lower: t.lower, upper: t.upper, df: t.df as number },
@@ -186,7 +194,7 @@ describe("compare on a tie-heavy 20-document COVID-QA sample", () => {
     expect(plain.failed).toBe(false);
   });
 
-  it("--fail-if-worse: where t's interval excludes 0 and t-differing's does not, only t fails", () => {
+  it("--fail-if-worse: where t's interval excludes 0 and D < 8, t would fail; ragci says inconclusive", () => {
     // Documents 21–40 of the file: t (ν = 19) lies below 0, t-differing (ν = D − 1) does not.
     const other = compared(documentOrder.slice(20, 40));
     const t = other.difference.macro?.intervals.t as AvailableInterval;
@@ -196,7 +204,10 @@ describe("compare on a tie-heavy 20-document COVID-QA sample", () => {
     expect(other.tests.macro?.df).toBe(pairOf(documentOrder.slice(20, 40)).differing - 1);
     const shipped = decideGate([metricComparisons(other)], 0.95, gate({}));
     const plain = decideGate([metricComparisons(withPlainT(other))], 0.95, gate({}));
-    expect(shipped.checks[0]?.verdict).toBe("not-worse");
+    // Fewer than 8 documents differ: no interval is recommended, so no verdict (and no failure).
+    expect(pairOf(documentOrder.slice(20, 40)).differing).toBeLessThan(FEWEST_DIFFERING_DOCUMENTS);
+    expect(shipped.checks[0]?.verdict).toBe("inconclusive");
+    expect(shipped.failed).toBe(false);
     expect(plain.checks[0]?.verdict).toBe("worse");
   });
 });

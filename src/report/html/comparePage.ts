@@ -47,7 +47,10 @@ function differenceTable(c: Comparison, metric: string, decimals: number): strin
           { text: t ? fixed(t.upper, decimals) : "", numeric: true, field: "upper" },
           { text: t ? significant(t.se) : "", numeric: true, field: "se" },
           { text: t ? degreesOfFreedom(t.df) : "", numeric: true, field: "df" },
-          { text: t?.method ?? x.recommended, field: "method" },
+          {
+            text: `${t?.method ?? x.recommended}${x.recommendationWithheld ? " (not recommended)" : ""}`,
+            field: "method",
+          },
           { text: t?.p == null ? "" : pValue(t.p), numeric: true, field: "p" },
         ],
       },

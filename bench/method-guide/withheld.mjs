@@ -1,0 +1,387 @@
+// When ragci withholds its recommendation (src/core/recommendationWithheld.ts): for every census
+// (the method guide's, and held-out ones made by heldout.py after the rule was chosen), K = 10,
+// 20, 50 by SRS, without and with the fpc, each repetition runs ragci's own analyze on the sample
+// alone (as `ragci analyze` does without a census; compare's analyze of b − a for the paired
+// censuses) and records (1) whether an interval is recommended for micro and macro and (2)
+// whether the recommended interval covers the census value, so that the coverage of the
+// recommendation is given conditional on one being made, with its Monte Carlo se. It also
+// tabulates, for micro without the fpc, what other thresholds on the largest decile's share
+// would have given (the choice of POWER_LAW_DECILE_SHARE).
+// Writes withheld.json and WITHHELD.md, and docs/choosing-an-interval.md's table between the
+// withheld-guide markers. Re-run with `nice node bench/method-guide/withheld.mjs` (after
+// `npm run build`); REPS (default 1000) sets the cost (about a minute; no bootstrap is needed,
+// since the recommended intervals are logit-cv3, logit, cr2 and t-differing).
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../..");
+const { analyze } = await import(join(root, "dist/core/analyze.js"));
+const { sampleIndices, sampleStats } = await import(
+  join(root, "dist/core/simulation/sampleDocuments.js")
+);
+const { POWER_LAW_DECILE_SHARE } = await import(join(root, "dist/core/recommendationWithheld.js"));
+
+const reps = Number(process.env.REPS ?? 1000);
+const KS = [10, 20, 50];
+const level = 0.95;
+
+if (!existsSync(join(here, "censuses/paired-synthetic.csv")))
+  execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], {
+    stdio: "inherit",
+  });
+if (!existsSync(join(here, "censuses/heldout-paired.csv")))
+  execFileSync("python3", [join(here, "heldout.py"), join(here, "censuses")], {
+    cwd: here,
+    stdio: "inherit",
+  });
+
+const csv = (file) => {
+  const [head, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
+  const col = Object.fromEntries(head.split(",").map((name, i) => [name, i]));
+  return { col, rows: lines.map((l) => l.split(",")) };
+};
+const toStats = (docs, binary) => {
+  const ids = [...docs.keys()].sort();
+  const pick = (f) => Float64Array.from(ids, (id) => docs.get(id)[f]);
+  return { ids, n: pick("n"), s: pick("s"), ss: pick("ss"), binary, min: binary ? 0 : -1, max: 1 };
+};
+
+/** doc_id,n,s,ss of 0/1 results (censuses.py, examples/synthetic-census.csv). */
+function aggregated(file) {
+  const { rows } = csv(file);
+  const docs = new Map(rows.map((f) => [f[0], { n: +f[1], s: +f[2], ss: +f[3] }]));
+  return { ...toStats(docs, true), min: 0 };
+}
+
+/** One system's per-document sums from a per-query CSV. */
+function perQuery(file, metric, system, binary) {
+  const { col, rows } = csv(file);
+  const docs = new Map();
+  for (const f of rows) {
+    if (f[col.system] !== system) continue;
+    const v = Number(f[col[metric]]);
+    const acc = docs.get(f[col.doc_id]) ?? { n: 0, s: 0, ss: 0 };
+    acc.n += 1;
+    acc.s += v;
+    acc.ss += v * v;
+    docs.set(f[col.doc_id], acc);
+  }
+  return { ...toStats(docs, binary), min: 0 };
+}
+
+/** Per-document sums of b − a from a per-query CSV (as compare pairs them). */
+function differences(file, metric, a, b) {
+  const { col, rows } = csv(file);
+  const byQuery = new Map();
+  for (const f of rows) {
+    const key = `${f[col.doc_id]}\u0000${f[col.query_id]}`;
+    const pair = byQuery.get(key) ?? { doc: f[col.doc_id] };
+    pair[f[col.system]] = Number(f[col[metric]]);
+    byQuery.set(key, pair);
+  }
+  const docs = new Map();
+  for (const pair of byQuery.values()) {
+    const d = pair[b] - pair[a];
+    const acc = docs.get(pair.doc) ?? { n: 0, s: 0, ss: 0 };
+    acc.n += 1;
+    acc.s += d;
+    acc.ss += d * d;
+    docs.set(pair.doc, acc);
+  }
+  return toStats(docs, false);
+}
+
+const covid = join(root, "examples/covidqa-retrieval.csv");
+const gen = (name) => join(here, "censuses", `${name}.csv`);
+const CENSUSES = [
+  {
+    name: "synthetic",
+    label: "synthetic (bundled)",
+    stats: () => aggregated(join(root, "examples/synthetic-census.csv")),
+  },
+  { name: "even", label: "even sizes", stats: () => aggregated(gen("even")) },
+  { name: "heavy", label: "heavy tail", stats: () => aggregated(gen("heavy")) },
+  { name: "heavier", label: "heavier tail", stats: () => aggregated(gen("heavier")) },
+  { name: "pareto", label: "power-law tail (α = 1.1)", stats: () => aggregated(gen("pareto")) },
+  {
+    name: "covidqa-hit5",
+    label: "COVID-QA hit@5",
+    stats: () => perQuery(covid, "hit5", "bm25", true),
+  },
+  { name: "covidqa-rr", label: "COVID-QA RR", stats: () => perQuery(covid, "rr", "bm25", false) },
+  {
+    name: "heldout-lognormal-1.5",
+    label: "held out: log-normal σ = 1.5",
+    heldOut: true,
+    stats: () => aggregated(gen("heldout-lognormal-1.5")),
+  },
+  {
+    name: "heldout-lognormal-2.8",
+    label: "held out: log-normal σ = 2.8",
+    heldOut: true,
+    stats: () => aggregated(gen("heldout-lognormal-2.8")),
+  },
+  {
+    name: "heldout-pareto-1.5",
+    label: "held out: power law α = 1.5",
+    heldOut: true,
+    stats: () => aggregated(gen("heldout-pareto-1.5")),
+  },
+  {
+    name: "heldout-pareto-0.8",
+    label: "held out: power law α = 0.8",
+    heldOut: true,
+    stats: () => aggregated(gen("heldout-pareto-0.8")),
+  },
+  {
+    name: "paired-covidqa-hit5",
+    label: "paired: COVID-QA hit@5, TF-IDF − BM25",
+    paired: true,
+    stats: () => differences(covid, "hit5", "bm25", "tfidf"),
+  },
+  {
+    name: "paired-covidqa-rr",
+    label: "paired: COVID-QA RR, TF-IDF − BM25",
+    paired: true,
+    stats: () => differences(covid, "rr", "bm25", "tfidf"),
+  },
+  {
+    name: "paired-synthetic",
+    label: "paired: synthetic sizes",
+    paired: true,
+    stats: () => differences(gen("paired-synthetic"), "hit", "a", "b"),
+  },
+  {
+    name: "paired-pareto",
+    label: "paired: power-law sizes",
+    paired: true,
+    stats: () => differences(gen("paired-pareto"), "hit", "a", "b"),
+  },
+  {
+    name: "heldout-paired",
+    label: "held out, paired: log-normal σ = 2.8, 50% tied",
+    paired: true,
+    heldOut: true,
+    stats: () => differences(gen("heldout-paired"), "hit", "a", "b"),
+  },
+];
+
+const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
+const sum = (v) => v.reduce((x, y) => x + y, 0);
+const results = {};
+for (const c of CENSUSES) {
+  const started = Date.now();
+  const census = c.stats();
+  const M = census.ids.length;
+  const N = sum(census.n);
+  const truth = {
+    micro: sum(census.s) / N,
+    macro: sum(Array.from(census.s, (s, d) => s / census.n[d])) / M,
+  };
+  const cells = [];
+  for (const k of KS.filter((k) => k < M)) {
+    for (const fpc of [false, true]) {
+      const t = Object.fromEntries(
+        ["micro", "macro"].map((e) => [
+          e,
+          { recommended: 0, covered: 0, withheldCovered: 0, method: {} },
+        ]),
+      );
+      const byThreshold = THRESHOLDS.map(() => ({ kept: 0, covered: 0 }));
+      // Micro samples at or above POWER_LAW_DECILE_SHARE (the power-law-sizes warning).
+      const concentrated = { samples: 0, covered: 0 };
+      for (let i = 0; i < reps; i++) {
+        const sample = sampleStats(census, sampleIndices(k, M, 1, i));
+        const a = analyze(sample, {
+          level,
+          population: fpc ? M : null,
+          replicates: 0,
+          ...(c.paired ? { differences: true } : {}),
+        });
+        for (const e of ["micro", "macro"]) {
+          const x = a[e];
+          const interval = x.intervals[x.recommended];
+          const covers =
+            interval?.available === true &&
+            interval.lower <= truth[e] &&
+            truth[e] <= interval.upper;
+          const tally = t[e];
+          tally.method[x.recommended] = (tally.method[x.recommended] ?? 0) + 1;
+          if (x.recommendationWithheld) {
+            if (covers) tally.withheldCovered++;
+          } else {
+            tally.recommended++;
+            if (covers) tally.covered++;
+          }
+          const share = a.diagnostics.sizes.equalSizes ? 0 : a.diagnostics.sizes.shareLargestDecile;
+          if (e === "micro" && !c.paired && share >= POWER_LAW_DECILE_SHARE) {
+            concentrated.samples++;
+            if (covers) concentrated.covered++;
+          }
+          if (e === "micro" && !fpc && !c.paired) {
+            THRESHOLDS.forEach((th, j) => {
+              if (share < th) {
+                byThreshold[j].kept++;
+                if (covers) byThreshold[j].covered++;
+              }
+            });
+          }
+        }
+      }
+      const summary = (x) => {
+        const p = x.recommended > 0 ? x.covered / x.recommended : null;
+        const withheld = reps - x.recommended;
+        return {
+          methods: x.method,
+          shareRecommended: x.recommended / reps,
+          samplesRecommended: x.recommended,
+          coverageWhenRecommended: p,
+          mcSe: p === null ? null : Math.sqrt((p * (1 - p)) / x.recommended),
+          coverageWhenWithheld: withheld > 0 ? x.withheldCovered / withheld : null,
+          coverageUnconditional: (x.covered + x.withheldCovered) / reps,
+        };
+      };
+      cells.push({
+        k,
+        fpc,
+        micro: {
+          ...summary(t.micro),
+          ...(c.paired
+            ? {}
+            : {
+                concentrated: {
+                  share: concentrated.samples / reps,
+                  coverage:
+                    concentrated.samples > 0 ? concentrated.covered / concentrated.samples : null,
+                  coverageOthers:
+                    concentrated.samples < reps
+                      ? (t.micro.covered + t.micro.withheldCovered - concentrated.covered) /
+                        (reps - concentrated.samples)
+                      : null,
+                },
+              }),
+        },
+        macro: summary(t.macro),
+        ...(!fpc && !c.paired
+          ? {
+              microByDecileThreshold: THRESHOLDS.map((th, j) => ({
+                threshold: th > 1 ? null : th,
+                shareKept: byThreshold[j].kept / reps,
+                coverageKept:
+                  byThreshold[j].kept > 0 ? byThreshold[j].covered / byThreshold[j].kept : null,
+              })),
+            }
+          : {}),
+      });
+    }
+  }
+  results[c.name] = {
+    label: c.label,
+    heldOut: c.heldOut === true,
+    paired: c.paired === true,
+    documents: M,
+    results: N,
+    truth,
+    cells,
+  };
+  console.error(`${c.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+writeFileSync(
+  join(here, "withheld.json"),
+  `${JSON.stringify({ reps, seed: 1, level, powerLawDecileShare: POWER_LAW_DECILE_SHARE, results }, null, 1)}\n`,
+);
+
+const pct = (x) => (x === null ? "—" : (100 * x).toFixed(1));
+const cellText = (x) =>
+  x.samplesRecommended === 0
+    ? "0% recommended"
+    : `${pct(x.shareRecommended)}% · ${pct(x.coverageWhenRecommended)} ± ${pct(x.mcSe)}`;
+const table = (estimand, fpc, paired) => {
+  const head = `| ${paired ? "paired " : ""}${estimand}${fpc ? ", fpc" : ""} | ${KS.map((k) => `K = ${k}`).join(" | ")} |`;
+  const rule = `|---|${KS.map(() => "---:").join("|")}|`;
+  const rows = CENSUSES.filter((c) => (c.paired === true) === paired).map((c) => {
+    const r = results[c.name];
+    return `| ${r.label} | ${KS.map((k) => {
+      const cell = r.cells.find((x) => x.k === k && x.fpc === fpc);
+      return cell ? cellText(cell[estimand]) : "K ≥ M";
+    }).join(" | ")} |`;
+  });
+  return [head, rule, ...rows].join("\n");
+};
+const concentrationTable = (fpc) => {
+  const head = `| micro \`logit-cv3\`${fpc ? ", fpc" : ""}: largest decile ≥ ${pct(POWER_LAW_DECILE_SHARE)}% | ${KS.map((k) => `K = ${k}`).join(" | ")} |`;
+  const rule = `|---|${KS.map(() => "---:").join("|")}|`;
+  const rows = CENSUSES.filter((c) => !c.paired).map((c) => {
+    const r = results[c.name];
+    return `| ${r.label} | ${KS.map((k) => {
+      const x = r.cells.find((y) => y.k === k && y.fpc === fpc)?.micro.concentrated;
+      return x
+        ? `${pct(x.share)}% · ${pct(x.coverage)} (others ${pct(x.coverageOthers)})`
+        : "K ≥ M";
+    }).join(" | ")} |`;
+  });
+  return [head, rule, ...rows].join("\n");
+};
+const thresholdTable = () => {
+  const head = `| micro \`logit-cv3\`, no fpc: share of the largest decile below | ${THRESHOLDS.map((t) => (t > 1 ? "no rule" : String(t))).join(" | ")} |`;
+  const rule = `|---|${THRESHOLDS.map(() => "---:").join("|")}|`;
+  const rows = [];
+  for (const c of CENSUSES.filter((c) => !c.paired)) {
+    for (const k of KS) {
+      const cell = results[c.name].cells.find((x) => x.k === k && !x.fpc);
+      if (!cell) continue;
+      rows.push(
+        `| ${results[c.name].label}, K = ${k} | ${cell.microByDecileThreshold.map((b) => `${pct(b.shareKept)}% · ${pct(b.coverageKept)}`).join(" | ")} |`,
+      );
+    }
+  }
+  return [head, rule, ...rows].join("\n");
+};
+const guide = [
+  `Each cell: the share of samples in which ragci recommends an interval (analyze on the sample alone, or compare's analysis of b − a), then the coverage in % of the recommended 95% interval among those samples ± its Monte Carlo se; ${reps} SRS samples per cell, seed 1. A paired recommendation (both estimands) is withheld when fewer than 8 documents differ; a single system's never is (below: why not on size concentration). "Held out" censuses were generated by heldout.py after the rules were chosen.`,
+  "",
+  table("micro", false, false),
+  "",
+  table("micro", true, false),
+  "",
+  table("macro", false, false),
+  "",
+  table("macro", true, false),
+  "",
+  table("micro", false, true),
+  "",
+  table("micro", true, true),
+  "",
+  table("macro", false, true),
+  "",
+  table("macro", true, true),
+].join("\n");
+const choice = [
+  `Why the micro recommendation is not withheld on size concentration: the samples whose largest 10% of documents hold ≥ ${pct(POWER_LAW_DECILE_SHARE)}% of the results (the power-law-sizes warning) — their share, logit-cv3's coverage among them, and among the other samples:`,
+  "",
+  concentrationTable(false),
+  "",
+  concentrationTable(true),
+  "",
+  "Had the micro recommendation been withheld at a threshold on the largest decile's share, the samples kept and logit-cv3's coverage among them (no fpc); every threshold lowers the coverage of what is kept, since it removes the samples that drew the census's largest documents:",
+  "",
+  thresholdTable(),
+].join("\n");
+writeFileSync(
+  join(here, "WITHHELD.md"),
+  `# When ragci withholds a recommendation\n\nGenerated by \`node bench/method-guide/withheld.mjs\`; do not edit.\n\n${guide}\n\n${choice}\n`,
+);
+const doc = join(root, "docs", "choosing-an-interval.md");
+const text = readFileSync(doc, "utf8");
+const start = "<!-- withheld-guide:start -->";
+const end = "<!-- withheld-guide:end -->";
+const a = text.indexOf(start);
+const b = text.indexOf(end);
+if (a < 0 || b < a) throw new Error("docs/choosing-an-interval.md has no withheld-guide markers");
+writeFileSync(doc, `${text.slice(0, a + start.length)}\n${guide}\n${text.slice(b)}`);
+console.error(
+  "wrote bench/method-guide/withheld.json, WITHHELD.md and docs/choosing-an-interval.md",
+);
