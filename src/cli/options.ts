@@ -3,6 +3,7 @@ import { checkReplicates, MAX_REPLICATES } from "../core/bootstrap/replicateLimi
 import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
+import { type StudySampling, studySampling } from "../core/simulation/studyPlan.js";
 import type { Estimand } from "../core/types.js";
 
 // Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
@@ -183,6 +184,14 @@ export function parseAllocation(text: string): AllocationRule {
     );
   }
   return text as AllocationRule;
+}
+
+/**
+ * --sampling (simulate): how the coverage study draws its samples, srs, stratified or two-stage
+ * (core's study samplings). Not --design, which is a design FILE in every command that has it.
+ */
+export function parseSampling(text: string): StudySampling {
+  return studySampling(text);
 }
 
 /**

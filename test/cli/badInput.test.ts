@@ -312,9 +312,9 @@ const CASES: readonly Case[] = [
     message: /^ragci: --cutoff abc: not a number; give a number ≥ 0\n$/,
   },
   {
-    name: "simulate --design stratified --cutoff abc says it is not a number",
+    name: "simulate --sampling stratified --cutoff abc says it is not a number",
     files: { "covid.csv": COVID },
-    args: ["simulate", "covid.csv", ...BM25, "--design", "stratified", "--cutoff", "abc"],
+    args: ["simulate", "covid.csv", ...BM25, "--sampling", "stratified", "--cutoff", "abc"],
     message: /^ragci: --cutoff abc: not a number; give a number ≥ 0\n$/,
   },
   {
