@@ -14,8 +14,10 @@ import {
   parseLevel,
   parseList,
   parsePopulation,
+  parseTableFormat,
   positiveNumber,
   probability,
+  TABLE_FORMAT_HELP,
   withFacetOptions,
 } from "../options.js";
 import { checkPlanOptions, type PlanCommandOptions, parseFacetCosts } from "../planOptions.js";
@@ -93,7 +95,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "use the rows of one system (system=bm25), or pair two on the query id (system=bm25,tfidf)",
     )
     .option("--query <column>", "query id column, to pair two systems (default: detected)")
-    .option("--format <format>", "format of the file (default: from the extension)")
+    .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
     .option("--aggregated", "the file is one row per document: doc, n, s[, ss]")
     .option(
       "--curve <Ks>",
