@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { parseList } from "./options.js";
+import { parseList, parseTableFormat, TABLE_FORMAT_HELP } from "./options.js";
 import type { DatabaseOptions } from "./sourceOptions.js";
 
 /** The flags that say how to read a census. */
@@ -30,6 +30,6 @@ export function withCensusFileOptions(
   if (query)
     command.option("--query <column>", "query id column, to pair two systems (default: detected)");
   return command
-    .option("--format <format>", "csv, tsv, jsonl or parquet")
+    .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
     .option("--aggregated", "the census is one row per document: doc, n, s[, ss]");
 }

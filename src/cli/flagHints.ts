@@ -31,6 +31,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   documents: "--documents",
   dialect: "--dialect",
   design: "--design",
+  sampling: "--sampling",
   stratum: "--stratum",
   psu: "--psu",
   k: "--k",

@@ -3,7 +3,9 @@ import { checkReplicates, MAX_REPLICATES } from "../core/bootstrap/replicateLimi
 import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
 import { RagciError } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
+import { type StudySampling, studySampling } from "../core/simulation/studyPlan.js";
 import type { Estimand } from "../core/types.js";
+import { namedEvalFormat } from "../ingest/index.js";
 
 // Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
 // ≥ 0; any number; probabilities and levels), so "--cutoff abc" says it is not a number instead
@@ -186,6 +188,14 @@ export function parseAllocation(text: string): AllocationRule {
 }
 
 /**
+ * --sampling (simulate): how the coverage study draws its samples, srs, stratified or two-stage
+ * (core's study samplings). Not --design, which is a design FILE in every command that has it.
+ */
+export function parseSampling(text: string): StudySampling {
+  return studySampling(text);
+}
+
+/**
  * The flags analyze and compare read results files with, declared once: the document column,
  * the format (tables or tools' outputs), --doc-map, the chunk bootstrap's override and the
  * --census study's repetitions.
@@ -193,7 +203,7 @@ export function parseAllocation(text: string): AllocationRule {
 export function withResultsFileOptions(command: Command): Command {
   command
     .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
-    .option("--format <format>", INPUT_FORMAT_HELP);
+    .option("--format <format>", INPUT_FORMAT_HELP, parseInputFormat);
   return withToolOutputOptions(command)
     .option(
       "--chunk-bootstrap",
@@ -216,9 +226,41 @@ export function withToolOutputOptions(command: Command): Command {
     .option("--errors-as-failures", ERRORS_AS_FAILURES_HELP);
 }
 
+// --format has two meanings, each declared once: analyze, compare and aggregate read a table or
+// a tool's output; plan, strata, simulate and merge read tables only. Each parser refuses at once
+// a name its commands do not read (ingest's inputFormat and namedEvalFormat read the rest).
+
+/** The names of a table's format (ingest's inputFormat; ndjson is jsonl). */
+const TABLE_FORMATS = ["csv", "tsv", "jsonl", "ndjson", "parquet"];
+
+/** The formats analyze, compare and aggregate read: the tables' and the evaluation tools'. */
+const INPUT_FORMAT_NAMES =
+  "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run, run-json, run-jsonl";
+
+/** --format of analyze, compare and aggregate: a table's format, or the tool that wrote the file. */
+export function parseInputFormat(text: string): string {
+  if (TABLE_FORMATS.includes(text.toLowerCase()) || namedEvalFormat(text)) return text;
+  throw new RagciError("invalid-option", `--format ${text}: give ${INPUT_FORMAT_NAMES}`);
+}
+
+/** --format of plan, strata, simulate and merge, which read tables only. */
+export function parseTableFormat(text: string): string {
+  if (TABLE_FORMATS.includes(text.toLowerCase())) return text;
+  const tool = namedEvalFormat(text)
+    ? `; a tool's output is read by analyze, compare and aggregate (ragci aggregate writes its per-document table, read here with --aggregated)`
+    : "";
+  throw new RagciError(
+    "invalid-option",
+    `--format ${text}: give csv, tsv, jsonl or parquet${tool}`,
+  );
+}
+
 /** --format: the table formats and the evaluation tools whose outputs ragci reads. */
-const INPUT_FORMAT_HELP =
-  "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run, run-json, run-jsonl (default: from the extension and the content; needed for -)";
+export const INPUT_FORMAT_HELP = `${INPUT_FORMAT_NAMES} (default: from the extension and the content; needed for -)`;
+
+/** --format of the commands that read tables only. */
+export const TABLE_FORMAT_HELP =
+  "csv, tsv, jsonl or parquet (default: from the extension; needed for -)";
 
 /** --doc-map, for outputs that name no document (trec_eval). */
 const DOC_MAP_HELP =

@@ -9,7 +9,13 @@ import {
 import { perDocumentTableSummary } from "../report/perDocumentTableSummary.js";
 import { withFlags } from "./flagHints.js";
 import type { CommandIo } from "./io.js";
-import { parseThreads } from "./options.js";
+import {
+  INPUT_FORMAT_HELP,
+  parseInputFormat,
+  parseTableFormat,
+  parseThreads,
+  TABLE_FORMAT_HELP,
+} from "./options.js";
 import { readingProgress } from "./readingProgress.js";
 import { selectionOf, sourceOf } from "./sourceOptions.js";
 
@@ -30,6 +36,11 @@ export interface PerDocumentOptions {
   readonly output?: string;
 }
 
+/** --format of merge (per-document tables) or aggregate (tables or tools' outputs). */
+function formatOption(aggregated: boolean): [string, (text: string) => string] {
+  return aggregated ? [TABLE_FORMAT_HELP, parseTableFormat] : [INPUT_FORMAT_HELP, parseInputFormat];
+}
+
 /**
  * The flags aggregate and merge end with (--format, --label, --threads, -o), the examples, and
  * the action: the inputs, per-query (aggregate) or per-document tables (merge), become one table.
@@ -41,10 +52,7 @@ export function perDocumentTableCommand(
   io: CommandIo,
 ): Command {
   return command
-    .option(
-      "--format <format>",
-      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
-    )
+    .option("--format <format>", ...formatOption(aggregated))
     .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
     .option("--threads <n>", "DuckDB threads reading the files (default: all cores)", parseThreads)
     .option(

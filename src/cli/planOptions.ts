@@ -1,3 +1,4 @@
+import { RagciError } from "../core/errors.js";
 import type { FacetCosts } from "../core/facets/facetPlan.js";
 import { checkPlanRequest, facetCosts, type PlanRequest } from "../core/planning/planRequest.js";
 import type { CensusInputOptions } from "./censusFileOptions.js";
@@ -24,6 +25,33 @@ export interface PlanCommandOptions extends ReportOptions, PlanInputOptions, Pla
   readonly power: number;
   readonly curve?: number[];
   readonly variant?: string;
+}
+
+/** plan's options as commander gives them: --census alone, or --census FILE. */
+export type PlanFlags = Omit<PlanCommandOptions, "census"> & {
+  readonly census?: boolean | string;
+};
+
+/**
+ * --census FILE names the census file, as analyze's and compare's --census do; `plan FILE
+ * --census` (and `--from … --census`) says the file (the source) given is the census.
+ *
+ * @throws RagciError when a file is given both ways
+ */
+export function censusFileOf(
+  file: string | undefined,
+  flags: PlanFlags,
+): { readonly file: string | undefined; readonly options: PlanCommandOptions } {
+  const { census, ...rest } = flags;
+  if (typeof census !== "string")
+    return { file, options: { ...rest, ...(census === undefined ? {} : { census }) } };
+  if (file !== undefined) {
+    throw new RagciError(
+      "invalid-option",
+      `--census ${census}: plan reads one file, here ${file} as well; give the census once: plan --census FILE, or plan FILE --census`,
+    );
+  }
+  return { file: census, options: { ...rest, census: true } };
 }
 
 /**

@@ -84,6 +84,7 @@ export type OptionName =
   | "documents"
   | "dialect"
   | "design"
+  | "sampling"
   | "stratum"
   | "psu"
   | "k"

@@ -55,6 +55,12 @@ function lonelyPsu(file: string, value: unknown): LonelyPsu | null {
  * "second_stage_population": {"t01": 28, …}}`. A stratified design may add `"lonely_psu":
  * "adjust"` (fail, remove, adjust, average or certainty; R survey's survey.lonely.psu). Other
  * keys (metric, description) are ignored.
+ *
+ * @example // the size strata of examples/synthetic-census.csv at cutoff 76 (large: more than 76
+ *   // results), written as a design file and read back; the file's keys become the fields
+ *   await writeFile(join(tmpdir(), "strata.design.json"), JSON.stringify({ design: "stratified", strata: { large: 129, small: 1171 }, lonely_psu: "adjust" }));
+ *   await readDesign(join(tmpdir(), "strata.design.json"))
+ *   // => { kind: "stratified", strata: { large: 129, small: 1171 }, lonelyPsu: "adjust" }
  */
 export async function readDesign(file: string): Promise<DesignSpec> {
   let raw: unknown;

@@ -30,7 +30,7 @@ async function studyDesign(
   if (fileDesign && fileDesign.kind !== "two-stage") {
     throw new RagciError(
       "invalid-option",
-      `${optionRef("design")} ${file}: simulate reads a two-stage design file (${file} is ${fileDesign.kind}); size strata are ${optionRef("design")} stratified ${optionRef("cutoff")} C, and an SRS study needs no ${optionRef("design")}`,
+      `${optionRef("design")} ${file}: simulate reads a two-stage design file (${file} is ${fileDesign.kind}); size strata are ${optionRef("sampling")} stratified ${optionRef("cutoff")} C, and an SRS study needs no ${optionRef("design")}`,
     );
   }
   const population =

@@ -113,10 +113,24 @@ const CASES: readonly Case[] = [
     message: /dup\.csv line 1: column name "hit" appears twice \(columns 2 and 3\)/,
   },
   {
-    name: "an unknown --format",
+    name: "an unknown --format, answered with the tables' and the tools' formats analyze reads",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--format", "xlsx", "--metric", "score"],
-    message: /--format xlsx is not one of csv, tsv, jsonl, parquet/,
+    message:
+      /^ragci: --format xlsx: give csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run, run-json, run-jsonl\n$/,
+  },
+  {
+    name: "a tool's --format where only tables are read (simulate --format promptfoo)",
+    files: { "covid.csv": COVID },
+    args: ["simulate", "covid.csv", ...BM25, "--format", "promptfoo"],
+    message:
+      /^ragci: --format promptfoo: give csv, tsv, jsonl or parquet; a tool's output is read by analyze, compare and aggregate \(ragci aggregate writes its per-document table, read here with --aggregated\)\n$/,
+  },
+  {
+    name: "an unknown --format where only tables are read (merge --format xlsx)",
+    files: { "agg.csv": "doc,n,s\na,2,1\n" },
+    args: ["merge", "agg.csv", "--format", "xlsx"],
+    message: /^ragci: --format xlsx: give csv, tsv, jsonl or parquet\n$/,
   },
   // Columns.
   {
@@ -312,9 +326,9 @@ const CASES: readonly Case[] = [
     message: /^ragci: --cutoff abc: not a number; give a number ≥ 0\n$/,
   },
   {
-    name: "simulate --design stratified --cutoff abc says it is not a number",
+    name: "simulate --sampling stratified --cutoff abc says it is not a number",
     files: { "covid.csv": COVID },
-    args: ["simulate", "covid.csv", ...BM25, "--design", "stratified", "--cutoff", "abc"],
+    args: ["simulate", "covid.csv", ...BM25, "--sampling", "stratified", "--cutoff", "abc"],
     message: /^ragci: --cutoff abc: not a number; give a number ≥ 0\n$/,
   },
   {

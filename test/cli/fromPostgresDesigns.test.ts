@@ -109,9 +109,9 @@ describe("a design's stratum or psu through --from (carried per document by the 
     expect(withoutInputs(db)).toEqual(withoutInputs(file));
   });
 
-  it("simulate --design two-stage --psu topic: the same study, one system and a pair", () => {
+  it("simulate --sampling two-stage --psu topic: the same study, one system and a pair", () => {
     const common = ["simulate", "--doc", "doc_id", "--metric", "hit5", "--reps", "20"];
-    const design = ["--design", "two-stage", "--psu", "topic", "--units", "3", "--per-unit", "5"];
+    const design = ["--sampling", "two-stage", "--psu", "topic", "--units", "3", "--per-unit", "5"];
     for (const system of ["system=bm25", "system=bm25,tfidf"]) {
       const args = [...common, ...design, "--system", system, "--query", "query_id"];
       const file = ragciJson([...args, DESIGNED]);

@@ -12,7 +12,7 @@ import {
   requiredStratifiedDocuments,
   stratifiedHalfWidth,
 } from "../../src/core/index.js";
-import { EXAMPLE, FIXTURES, ragci, ragciJson, scratchDir } from "./runCli.js";
+import { EXAMPLE, FIXTURES, ragci, ragciJson, ragciOk, scratchDir } from "./runCli.js";
 
 /** plan --json (v2): the plan of one estimand. */
 const estimandOf = (out: Record<string, any>, estimand: string) =>
@@ -125,6 +125,19 @@ describe("ragci plan", () => {
     // rr10_scores reference: S_macro 0.21516984525720634 (numpy, ddof 1)
     expect(estimandOf(out, "macro").sd).toBeCloseTo(0.21516984525720634, 14);
     expect(estimandOf(out, "macro").documents).toBeLessThanOrEqual(25);
+  });
+
+  it("--census FILE names the census file, as analyze's --census does: the same plan as FILE --census", () => {
+    const file = join(FIXTURES, "rr10_scores.csv");
+    const request = ["--metric", "score", "--half-width", "0.1", "--json"];
+    const named = ragciOk(["plan", "--census", file, ...request]);
+    expect(named).toBe(ragciOk(["plan", file, "--census", ...request]));
+    expect(JSON.parse(named).source.kind).toBe("census");
+    const twice = ragci(["plan", EXAMPLE, "--census", file, ...request]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toBe(
+      `ragci: --census ${file}: plan reads one file, here ${EXAMPLE} as well; give the census once: plan --census FILE, or plan FILE --census\n`,
+    );
   });
 
   it("plans a paired comparison: documents to detect a difference with 80% power", () => {

@@ -228,25 +228,25 @@ describe("ragci simulate", () => {
     expect(readdirSync(dir).filter((f) => f.startsWith(".study.json"))).toEqual([]);
   }, 20_000);
 
-  it("--design stratified samples size strata and scores the stratified interval next to the SRS ones", () => {
-    const out = JSON.parse(
-      ragciOk([
-        ...small.slice(0, 3),
-        "--k",
-        "20",
-        "--reps",
-        "40",
-        "--replicates",
-        "0",
-        "--design",
-        "stratified",
-        "--cutoff",
-        "76",
-        "--allocation",
-        "equal",
-        "--json",
-      ]),
-    );
+  const stratifiedStudy = [
+    ...small.slice(0, 3),
+    "--k",
+    "20",
+    "--reps",
+    "40",
+    "--replicates",
+    "0",
+    "--sampling",
+    "stratified",
+    "--cutoff",
+    "76",
+    "--allocation",
+    "equal",
+    "--json",
+  ];
+
+  it("--sampling stratified samples size strata and scores the stratified interval next to the SRS ones", () => {
+    const out = JSON.parse(ragciOk(stratifiedStudy));
     const study = out.studies[0];
     expect(study.design).toEqual({
       kind: "stratified",
@@ -260,22 +260,39 @@ describe("ragci simulate", () => {
     expect(["stratified", "logit"]).toContain(study.recommended.micro.method);
   });
 
+  it("still takes the old --design stratified for --sampling stratified: the same bytes, with a one-line deprecation notice", () => {
+    const old = ragci(stratifiedStudy.map((arg) => (arg === "--sampling" ? "--design" : arg)));
+    expect(old.code).toBe(0);
+    expect(old.stdout).toBe(ragciOk(stratifiedStudy));
+    expect(old.stderr).toBe(
+      "ragci: simulate --design stratified is deprecated: give --sampling stratified (--design is a design FILE, as in analyze and compare)\n",
+    );
+  });
+
   it.each([
     [
+      ["--k", "20", "--sampling", "simple"],
+      /--sampling simple: use srs, stratified \(size strata, with --cutoff C\) or two-stage \(units then documents, with --psu, --units, --per-unit\)/,
+    ],
+    [
       ["--k", "20", "--design", "simple"],
-      /--design simple: use stratified \(size strata, with --cutoff C\), two-stage/,
+      /--design simple: no such file; simulate's --design is a two-stage design FILE \(JSON\), and the study's sampling is --sampling srs, stratified or two-stage/,
+    ],
+    [
+      ["--k", "20", "--design", "stratified", "--sampling", "two-stage"],
+      /--design stratified: the old spelling of --sampling stratified, given with --sampling two-stage; drop --design stratified/,
     ],
     [
       ["--units", "4", "--per-unit", "3"],
       /--psu, --units and --per-unit belong to a two-stage study/,
     ],
     [
-      ["--k", "20", "--design", "stratified"],
-      /--design stratified needs the size cutoff: --cutoff C/,
+      ["--k", "20", "--sampling", "stratified"],
+      /--sampling stratified needs the size cutoff: --cutoff C/,
     ],
-    [["--k", "20", "--cutoff", "76"], /--cutoff belongs to --design stratified/],
+    [["--k", "20", "--cutoff", "76"], /--cutoff belongs to --sampling stratified/],
     [
-      ["--k", "20", "--design", "stratified", "--cutoff", "1000"],
+      ["--k", "20", "--sampling", "stratified", "--cutoff", "1000"],
       /--cutoff 1000: the large stratum would hold 0 documents/,
     ],
     [["--k", "1"], /--k 1: give whole numbers ≥ 2/],
@@ -341,7 +358,7 @@ const twoStage = [
   "simulate",
   UNITS_CENSUS,
   "--aggregated",
-  "--design",
+  "--sampling",
   "two-stage",
   "--psu",
   "topic",
@@ -373,7 +390,7 @@ describe("ragci simulate, two-stage, paired", () => {
         "hit5",
         "--system",
         "system=bm25,tfidf",
-        "--design",
+        "--sampling",
         "two-stage",
         "--psu",
         "topic",
@@ -473,20 +490,23 @@ describe("ragci simulate, two-stage", () => {
         second_stage_population: population,
       }),
     );
-    const viaFile = JSON.parse(
-      ragciOk([
-        ...twoStage.slice(0, 4),
-        good,
-        ...twoStage.slice(5),
-        "--units",
-        "3",
-        "--reps",
-        "20",
-        "--json",
-      ]),
+    // --design FILE alone is a two-stage study (--sampling two-stage may be given too)
+    const withFile = (file: string) => [
+      ...twoStage.slice(0, 3),
+      "--design",
+      file,
+      ...twoStage.slice(5),
+    ];
+    const sizes = ["--units", "3", "--reps", "20", "--json"];
+    const fileBytes = ragciOk([...withFile(good), ...sizes]);
+    const viaFlag = JSON.parse(ragciOk([...twoStage, ...sizes]));
+    expect(JSON.parse(fileBytes).studies).toEqual(viaFlag.studies);
+    expect(ragciOk([...withFile(good), "--sampling", "two-stage", ...sizes])).toBe(fileBytes);
+    const notTwoStage = ragci([...small.slice(0, 3), "--sampling", "srs", "--design", good]);
+    expect(notTwoStage.code).toBe(2);
+    expect(notTwoStage.stderr).toBe(
+      `ragci: --design ${good}: simulate reads a two-stage design file, and --sampling srs takes none; give --sampling two-stage, or no --design\n`,
     );
-    const viaFlag = JSON.parse(ragciOk([...twoStage, "--units", "3", "--reps", "20", "--json"]));
-    expect(viaFile.studies).toEqual(viaFlag.studies);
 
     const wrongT = join(dir, "two-stage-wrong-t.json");
     writeFileSync(
@@ -514,9 +534,12 @@ describe("ragci simulate, two-stage", () => {
         wrongM,
         /unit "t00" has M_i = \d+ in second_stage_population but \d+ documents in the census/,
       ],
-      [stratified, /simulate reads a two-stage design file \(.*stratified.json is stratified\)/],
+      [
+        stratified,
+        /simulate reads a two-stage design file \(.*stratified.json is stratified\); size strata are --sampling stratified --cutoff C/,
+      ],
     ] as const) {
-      const result = ragci([...twoStage.slice(0, 4), file, ...twoStage.slice(5), "--units", "3"]);
+      const result = ragci([...withFile(file), "--units", "3"]);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(result.stderr.trim().split("\n")).toHaveLength(1);

@@ -143,6 +143,10 @@ describe("simulate with facets", () => {
       [[JUDGES, ...BM25, "--judge", "judge", "--psu", "topic"], /--psu is for a census study/],
       [[JUDGES, ...BM25, "--judge", "judge", "--cutoff", "20"], /--cutoff is for a census study/],
       [[JUDGES, ...BM25, "--judge", "judge", "--workers", "2"], /--workers is for a census study/],
+      [
+        [JUDGES, ...BM25, "--judge", "judge", "--sampling", "stratified"],
+        /--sampling is for a census study/,
+      ],
     ];
     for (const [args, message] of cases) {
       const run = ragci(["simulate", ...args, "--reps", "2"]);

@@ -14,11 +14,13 @@ import {
   parseLevel,
   parseList,
   parsePopulation,
+  parseTableFormat,
   positiveNumber,
   probability,
+  TABLE_FORMAT_HELP,
   withFacetOptions,
 } from "../options.js";
-import { checkPlanOptions, type PlanCommandOptions, parseFacetCosts } from "../planOptions.js";
+import { censusFileOf, checkPlanOptions, type PlanFlags, parseFacetCosts } from "../planOptions.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -27,11 +29,11 @@ const EXAMPLES = `
 Examples:
   $ ragci plan --sd 0.224 --population 1300 --half-width 0.05      # 76 documents (80 without fpc)
   $ ragci plan pilot.csv --doc doc_id --metric hit5 --system system=bm25 --half-width 0.03 --population 1300
-  $ ragci plan census.csv --census --metric hit5 --half-width 0.02  # S from all M documents
+  $ ragci plan --census census.csv --metric hit5 --half-width 0.02  # S from all M documents
   $ ragci plan --sd 0.18 --difference 0.03 --power 0.8             # paired: documents to detect d
   $ ragci plan pilot.csv --metric hit5 --system system=bm25,tfidf --difference 0.03
                                                 # paired, S of the pilot's per-document difference
-  $ ragci plan census.csv --census --metric hit5 --system system=bm25 --half-width 0.05 --cutoff 20
+  $ ragci plan --census census.csv --metric hit5 --system system=bm25 --half-width 0.05 --cutoff 20
                                                 # and stratified by size: large = more than 20 results
   $ ragci plan examples/covidqa-judges.csv --doc doc_id --query query_id --metric found --system system=bm25 \\
       --judge judge --half-width 0.05 --cost document=20,query=1,trial=0,judge=0.1
@@ -82,8 +84,8 @@ export function registerPlan(program: Command, io: CommandIo): void {
       parsePopulation,
     )
     .option(
-      "--census",
-      "the file (or the --from source) holds every document of the population: M = its K",
+      "--census [file]",
+      "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
     )
     .option("--level <level>", "confidence level", parseLevel, 0.95)
     .option("--doc <column>", "document id column of the file")
@@ -93,7 +95,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "use the rows of one system (system=bm25), or pair two on the query id (system=bm25,tfidf)",
     )
     .option("--query <column>", "query id column, to pair two systems (default: detected)")
-    .option("--format <format>", "format of the file (default: from the extension)")
+    .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
     .option("--aggregated", "the file is one row per document: doc, n, s[, ss]")
     .option(
       "--curve <Ks>",
@@ -121,10 +123,11 @@ export function registerPlan(program: Command, io: CommandIo): void {
 }
 
 export async function runPlan(
-  file: string | undefined,
-  options: PlanCommandOptions,
+  argument: string | undefined,
+  flags: PlanFlags,
   io: CommandIo,
 ): Promise<string> {
+  const { file, options } = censusFileOf(argument, flags);
   const format = await checkPlanOptions(file, options);
   const given = file !== undefined || options.from !== undefined;
   const source = given ? sourceOf(file === undefined ? [] : [file], options, io) : null;

@@ -1,6 +1,8 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { DEFAULT_ALLOCATION } from "../../core/designs/allocation.js";
+import { RagciError } from "../../core/errors.js";
 import { FACET_STUDY_REPETITIONS } from "../../core/simulation/facetPilotStudy.js";
 import type { StudyPlanOptions } from "../../core/simulation/studyPlan.js";
 import { studyPlan } from "../../core/simulation/studyPlan.js";
@@ -22,6 +24,7 @@ import {
   parseAllocation,
   parseLevel,
   parseReplicates,
+  parseSampling,
   parseSeed,
   parseThreads,
   wholeNumber,
@@ -63,7 +66,7 @@ Examples:
   $ ragci simulate examples/covidqa-retrieval.csv --metric hit5 --system system=bm25,tfidf --k 20
                                        # paired: the per-query differences tfidf − bm25
   $ ragci simulate census.parquet --metric rr --k 20 --reps 5000 --replicates 999 --json -o study.json
-  $ ragci simulate census.csv --aggregated --design two-stage --psu topic --units 4,8 --per-unit 5
+  $ ragci simulate census.csv --aggregated --sampling two-stage --psu topic --units 4,8 --per-unit 5
                                        # two-stage: 4 or 8 topics, then 5 documents in each
   $ ragci simulate --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --k 10,20
                                        # the census aggregated in the database: K rows come back
@@ -78,6 +81,41 @@ article's coverage table, for your documents. Repetition i is numpy's
 Generator(PCG64(SeedSequence(seed, spawn_key=(i, 0)))).choice(M, K, replace=False), and its
 bootstrap SeedSequence(seed, spawn_key=(i, 1)).integers(0, K, (B, K)), so any repetition can be
 replayed in numpy and the result is the same for any number of threads.`;
+
+/**
+ * simulate's --design stratified|two-stage, the study's sampling before --sampling: still read
+ * (for one release) with a one-line notice. Any other --design is a design FILE, as in analyze.
+ */
+function samplingOfOldDesign(
+  options: SimulateCommandOptions,
+  io: CommandIo,
+): SimulateCommandOptions {
+  const keyword = options.design;
+  if (keyword !== "stratified" && keyword !== "two-stage") return options;
+  if (options.sampling !== undefined) {
+    throw new RagciError(
+      "invalid-option",
+      `--design ${keyword}: the old spelling of --sampling ${keyword}, given with --sampling ${options.sampling}; drop --design ${keyword}`,
+    );
+  }
+  io.stderr?.(
+    `ragci: simulate --design ${keyword} is deprecated: give --sampling ${keyword} (--design is a design FILE, as in analyze and compare)\n`,
+  );
+  const { design: _keyword, ...rest } = options;
+  return { ...rest, sampling: keyword };
+}
+
+/**
+ * --design FILE that is no file: most likely a sampling keyword (srs, or a typo), so the refusal
+ * names --sampling before the census is read.
+ */
+function refuseMissingDesignFile(file: string | undefined): void {
+  if (file === undefined || existsSync(file)) return;
+  throw new RagciError(
+    "invalid-option",
+    `--design ${file}: no such file; simulate's --design is a two-stage design FILE (JSON), and the study's sampling is --sampling srs, stratified or two-stage`,
+  );
+}
 
 /** The deprecation notice of simulate's old --threads (the workers' count). */
 const THREADS_AS_WORKERS =
@@ -131,17 +169,22 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     )
     .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)")
     .option(
-      "--design <design>",
-      "stratified: sample size strata (with --cutoff and --allocation); two-stage or a two-stage design FILE.json: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
+      "--sampling <sampling>",
+      "how each sample is drawn: srs (default); stratified: size strata (with --cutoff and --allocation); two-stage: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
+      parseSampling,
+    )
+    .option(
+      "--design <file>",
+      "a two-stage design file (JSON, docs/designs.md) whose T and M_i the census must match; implies --sampling two-stage",
     )
     .option(
       "--cutoff <n>",
-      "with --design stratified: large documents have more than n results",
+      "with --sampling stratified: large documents have more than n results",
       nonNegativeNumber("--cutoff"),
     )
     .option(
       "--allocation <rule>",
-      "with --design stratified: equal, proportional or neyman",
+      "with --sampling stratified: equal, proportional or neyman",
       parseAllocation,
       DEFAULT_ALLOCATION,
     )
@@ -166,11 +209,13 @@ export function registerSimulate(program: Command, io: CommandIo): void {
 
 export async function runSimulate(
   file: string | undefined,
-  options: SimulateCommandOptions,
+  given: SimulateCommandOptions,
   io: CommandIo,
 ): Promise<string> {
   // A faceted pilot (reruns, judges, wordings): evaluations drawn from its components.
-  if (simulatesFacets(options)) return runSimulateFacets(file, options, io);
+  if (simulatesFacets(given)) return runSimulateFacets(file, given, io);
+  const options = samplingOfOldDesign(given, io);
+  refuseMissingDesignFile(options.design);
   const format = reportFormat(options);
   const plan = studyPlan(options);
   const twoStage = plan.design.kind === "two-stage" ? plan.design : null;

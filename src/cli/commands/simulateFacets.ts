@@ -22,6 +22,7 @@ export interface SimulateFacetsCommandOptions extends SourceFlags, ReportOptions
   readonly seed: number;
   readonly level: number;
   readonly design?: string;
+  readonly sampling?: string;
   readonly fpc?: boolean;
   readonly chunkBootstrap?: boolean;
   readonly units?: readonly number[];
@@ -47,6 +48,7 @@ export async function runSimulateFacets(
 ): Promise<string> {
   const format = reportFormat(options);
   const census = [
+    ["--sampling", options.sampling],
     ["--design", options.design],
     ["--fpc", options.fpc],
     ["--chunk-bootstrap", options.chunkBootstrap],

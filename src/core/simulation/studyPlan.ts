@@ -2,9 +2,15 @@ import { type AllocationRule, DEFAULT_ALLOCATION } from "../designs/allocation.j
 import { optionRef, RagciError } from "../errors.js";
 import { refuseDegenerateStudy } from "./degenerateStudy.js";
 
+/** How a coverage study draws its samples: SRS, size strata, or units then documents. */
+export const STUDY_SAMPLINGS = ["srs", "stratified", "two-stage"] as const;
+export type StudySampling = (typeof STUDY_SAMPLINGS)[number];
+
 /** How a coverage study on a census draws its samples, and at which sizes (simulate's options). */
 export interface StudyPlanOptions {
-  /** Absent for SRS; "stratified" (size strata); "two-stage", or a two-stage design FILE.json. */
+  /** The study's sampling (default srs; two-stage when a design file is given). */
+  readonly sampling?: StudySampling;
+  /** A two-stage design file (JSON, as analyze reads it) whose T and M_i the census must match. */
   readonly design?: string;
   /** Size strata: large documents have more than `cutoff` results. */
   readonly cutoff?: number;
@@ -58,38 +64,52 @@ function wholeNumbers(
   return [...values];
 }
 
-/** The study's design from `design` and its options, each option refused where it does not apply. */
+/**
+ * The study sampling `text` names (simulate --sampling).
+ *
+ * @throws RagciError naming the three samplings
+ */
+export function studySampling(text: string): StudySampling {
+  if ((STUDY_SAMPLINGS as readonly string[]).includes(text)) return text as StudySampling;
+  const [units, perUnit] = [optionRef("units"), optionRef("perUnit")];
+  throw refuse(
+    `${optionRef("sampling")} ${text}: use srs, stratified (size strata, with ${optionRef("cutoff")} C) or two-stage (units then documents, with ${optionRef("psu")}, ${units}, ${perUnit})`,
+  );
+}
+
+/**
+ * The study's design from `sampling` (or the `design` file's two-stage) and its options, each
+ * option refused where it does not apply.
+ */
 function simulationDesign(options: StudyPlanOptions): SimulationDesign {
-  const given = options.design;
-  const names = ["design", "cutoff", "psu", "units", "perUnit", "k"] as const;
-  const [design, cutoff, psu, units, perUnit, k] = names.map((name) => optionRef(name));
+  const file = options.design;
+  const names = ["sampling", "design", "cutoff", "psu", "units", "perUnit", "k"] as const;
+  const [sampling, design, cutoff, psu, units, perUnit, k] = names.map((name) => optionRef(name));
   const kind =
-    given === undefined
-      ? "srs"
-      : given === "stratified"
-        ? "stratified"
-        : given === "two-stage" || /\.json$/i.test(given)
-          ? "two-stage"
-          : null;
-  if (kind === null) {
+    options.sampling === undefined
+      ? file === undefined
+        ? "srs"
+        : "two-stage"
+      : studySampling(options.sampling);
+  if (file !== undefined && kind !== "two-stage") {
     throw refuse(
-      `${design} ${given}: use stratified (size strata, with ${cutoff} C), two-stage (with ${psu}, ${units}, ${perUnit}), or a two-stage design FILE.json`,
+      `${design} ${file}: simulate reads a two-stage design file, and ${sampling} ${kind} takes none; give ${sampling} two-stage, or no ${design}`,
     );
   }
   if (kind !== "stratified" && options.cutoff !== undefined)
-    throw refuse(`${cutoff} belongs to ${design} stratified`);
+    throw refuse(`${cutoff} belongs to ${sampling} stratified`);
   if (
     kind !== "two-stage" &&
     ((options.units ?? []).length > 0 || options.perUnit !== undefined || options.psu)
   ) {
     throw refuse(
-      `${psu}, ${units} and ${perUnit} belong to a two-stage study: ${design} two-stage (or a two-stage design FILE.json)`,
+      `${psu}, ${units} and ${perUnit} belong to a two-stage study: ${sampling} two-stage (or a two-stage ${design} FILE.json)`,
     );
   }
   if (kind === "stratified") {
     if (options.cutoff === undefined) {
       throw refuse(
-        `${design} stratified needs the size cutoff: ${cutoff} C (large documents have more than C results; ragci strata proposes one)`,
+        `${sampling} stratified needs the size cutoff: ${cutoff} C (large documents have more than C results; ragci strata proposes one)`,
       );
     }
     return { kind, cutoff: options.cutoff, allocation: options.allocation ?? DEFAULT_ALLOCATION };
@@ -109,7 +129,7 @@ function simulationDesign(options: StudyPlanOptions): SimulationDesign {
       kind,
       unitColumn: options.psu ?? "psu",
       perUnit: wholeNumbers("perUnit", [options.perUnit], 2)[0] as number,
-      file: given === "two-stage" ? null : (given as string),
+      file: file ?? null,
     };
   }
   return { kind: "srs" };

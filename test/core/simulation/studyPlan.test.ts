@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { optionRef } from "../../../src/core/errors.js";
-import { checkColumnsFit, studyPlan } from "../../../src/core/simulation/studyPlan.js";
+import {
+  checkColumnsFit,
+  type StudyPlanOptions,
+  studyPlan,
+  studySampling,
+} from "../../../src/core/simulation/studyPlan.js";
 
 describe("studyPlan", () => {
   it("SRS at K = 5, 10, 20 with 2000 repetitions each when nothing is given", () => {
@@ -19,16 +24,16 @@ describe("studyPlan", () => {
   });
 
   it("size strata need the cutoff; the allocation defaults to neyman", () => {
-    expect(studyPlan({ design: "stratified", cutoff: 76 }).design).toEqual({
+    expect(studyPlan({ sampling: "stratified", cutoff: 76 }).design).toEqual({
       kind: "stratified",
       cutoff: 76,
       allocation: "neyman",
     });
-    expect(() => studyPlan({ design: "stratified" })).toThrow(
-      `${optionRef("design")} stratified needs the size cutoff: ${optionRef("cutoff")} C`,
+    expect(() => studyPlan({ sampling: "stratified" })).toThrow(
+      `${optionRef("sampling")} stratified needs the size cutoff: ${optionRef("cutoff")} C`,
     );
     expect(() => studyPlan({ cutoff: 4 })).toThrow(
-      `${optionRef("cutoff")} belongs to ${optionRef("design")} stratified`,
+      `${optionRef("cutoff")} belongs to ${optionRef("sampling")} stratified`,
     );
   });
 
@@ -38,20 +43,33 @@ describe("studyPlan", () => {
       design: { kind: "two-stage", unitColumn: "psu", perUnit: 5, file: "topics.json" },
       sizes: { columns: [4, 8], repetitions: [30, 30], perColumn: "m" },
     });
-    expect(() => studyPlan({ design: "two-stage", units: [4], perUnit: 5, k: [4] })).toThrow(
+    expect(() => studyPlan({ sampling: "two-stage", units: [4], perUnit: 5, k: [4] })).toThrow(
       `${optionRef("k")} does not apply`,
     );
-    expect(() => studyPlan({ design: "two-stage", units: [4] })).toThrow(
+    expect(() => studyPlan({ sampling: "two-stage", units: [4] })).toThrow(
       `a two-stage study needs ${optionRef("units")} m`,
     );
     expect(() => studyPlan({ units: [4] })).toThrow(/belong to a two-stage study/);
-    expect(() => studyPlan({ design: "two-stage", units: [4], perUnit: 1 })).toThrow(
+    expect(() => studyPlan({ sampling: "two-stage", units: [4], perUnit: 1 })).toThrow(
       `${optionRef("perUnit")} 1: give whole numbers ≥ 2`,
     );
   });
 
-  it("refuses an unknown design and sizes that are not whole numbers ≥ 2", () => {
-    expect(() => studyPlan({ design: "cluster" })).toThrow(`${optionRef("design")} cluster: use`);
+  it("a design file is a two-stage study, refused with another sampling", () => {
+    const file = studyPlan({ design: "topics.json", units: [4], perUnit: 5 });
+    expect(
+      studyPlan({ sampling: "two-stage", design: "topics.json", units: [4], perUnit: 5 }),
+    ).toEqual(file);
+    expect(() => studyPlan({ sampling: "stratified", cutoff: 4, design: "topics.json" })).toThrow(
+      `${optionRef("design")} topics.json: simulate reads a two-stage design file, and ${optionRef("sampling")} stratified takes none`,
+    );
+  });
+
+  it("refuses an unknown sampling and sizes that are not whole numbers ≥ 2", () => {
+    // a library caller's string: the CLI's parser refuses it first, with the same message
+    const cluster = { sampling: "cluster" } as unknown as StudyPlanOptions;
+    expect(() => studyPlan(cluster)).toThrow(`${optionRef("sampling")} cluster: use srs`);
+    expect(() => studySampling("cluster")).toThrow(`${optionRef("sampling")} cluster: use srs`);
     expect(() => studyPlan({ k: [1] })).toThrow(`${optionRef("k")} 1: give whole numbers ≥ 2`);
     expect(() => studyPlan({ k: [2.5] })).toThrow(`${optionRef("k")} 2.5`);
     expect(() => studyPlan({ reps: [0] })).toThrow(`${optionRef("reps")} 0`);
@@ -64,7 +82,7 @@ describe("checkColumnsFit", () => {
       `${optionRef("k")} 20: a study at K = M = 20 cannot miss`,
     );
     expect(() => checkColumnsFit(studyPlan({ k: [5, 19] }), 20)).not.toThrow();
-    const twoStage = studyPlan({ design: "two-stage", units: [30], perUnit: 2 });
+    const twoStage = studyPlan({ sampling: "two-stage", units: [30], perUnit: 2 });
     expect(() => checkColumnsFit(twoStage, 20)).not.toThrow();
   });
 });
