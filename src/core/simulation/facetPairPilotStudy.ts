@@ -58,9 +58,10 @@ export interface FacetPairPilotStudy extends FacetPairPilotSetup {
  *
  * A 0/1 metric is simulated on the metric's scale too (said in a note): a paired logit-normal
  * model would need each effect's cross-system correlation calibrated on the logit scale to the
- * difference's metric-scale component, which this model does not do; the Gaussian pair model
- * reproduces each system's and the difference's REML components and mean, the inputs of the
- * difference's intervals, though its trials are not 0/1.
+ * difference's metric-scale component, which is not implemented; the Gaussian pair model
+ * carries each system's REML components and the difference's mean and components (unless
+ * clipped), the inputs of the difference's intervals, though its trials are not 0/1 (what it
+ * misses is the discreteness and skew of the difference cells, which matter for few documents).
  *
  * @throws RagciError as facetPilotSetup for either system, and as differenceCells
  */
@@ -99,7 +100,7 @@ export function facetPairPilotSetup(
     );
   if (binaryCells(a.cells) && binaryCells(b.cells))
     notes.push(
-      "0/1 metric simulated on the metric's scale (Gaussian): the pair model reproduces each system's and the difference's components and mean, which the difference's intervals use; a paired logit-normal model (each effect's correlation calibrated on the logit scale) is not implemented, so the simulated trials are not 0/1",
+      "0/1 metric simulated on the metric's scale (Gaussian): the pair model carries each system's components and the difference's mean and components (as far as the notes above allow), the inputs of the difference's intervals, but its trials are not 0/1; a paired logit-normal model (each effect's cross-system correlation calibrated on the logit scale to the difference's component) is not implemented",
     );
   return {
     pair: { a: a.system, b: b.system, unmatched },
