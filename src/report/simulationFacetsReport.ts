@@ -6,7 +6,7 @@ import {
   type FacetStudyResult,
 } from "../core/simulation/facetCoverageStudy.js";
 import type { FacetModel } from "../core/simulation/facetModel.js";
-import type { GaussianPairFacetModel } from "../core/simulation/facetPairModel.js";
+import type { PairFacetModel } from "../core/simulation/facetPairModel.js";
 import type { FacetPairPilotStudy } from "../core/simulation/facetPairPilotStudy.js";
 import type { FacetPilotStudy } from "../core/simulation/facetPilotStudy.js";
 import { COMPONENT_NAMES, crossedNames } from "./facetSummary.js";
@@ -28,7 +28,9 @@ export interface FacetSimulationReport {
 const COMPONENT_ORDER: readonly FacetComponent[] = COMPONENT_NAMES.map(([k]) => k);
 
 /** The generating model in words. */
-export function facetModelName(model: FacetModel | GaussianPairFacetModel): string {
+export function facetModelName(model: FacetModel | PairFacetModel): string {
+  if (model.kind === "paired-logit-normal")
+    return "paired logit-normal for a 0/1 metric: each system's trial is 1 with probability expit(α_s + a_document + b_query + c_judge + e_document×judge + f_variant), each system's effects calibrated to its own REML components as for one system, the same documents, queries, judges and wordings for both systems, each effect a pair (a, b) correlated on the logit scale so that the paired difference's components match its REML ones, and a trial pair sharing its uniform with the probability that gives the difference's residual (one trial per cell; reruns independent)";
   if (model.kind === "paired-gaussian")
     return "Gaussian pair on the metric's scale: for each system s, y_s = μ_s + a_document + b_query + c_judge + e_document×judge + f_variant + ε_trial, the same documents, queries, judges and wordings for both systems, each effect a bivariate normal pair (a, b) with each system's REML variance and the covariance that gives the paired difference's REML component (V_a + V_b − 2C); the residual pair is correlated only when a cell has one trial";
   if (model.kind === "gaussian")
@@ -119,7 +121,18 @@ function scoreCell(study: FacetStudyResult, key: FacetStudyInterval): string {
   return `${percent(score.coverage, 1)} ± ${fixed(100 * score.mcse, 1)} (${significant(score.meanWidth, 3)}${df})`;
 }
 
-function modelParameters(model: FacetModel | GaussianPairFacetModel): string {
+function modelParameters(model: FacetModel | PairFacetModel): string {
+  if (model.kind === "paired-logit-normal") {
+    const sds = (m: typeof model.a) =>
+      Object.entries(m.sds)
+        .map(([k, v]) => `${k} ${significant(v as number, 3)}`)
+        .join(", ");
+    return `α_a = ${significant(model.a.intercept, 3)}, α_b = ${significant(model.b.intercept, 3)}; logit-scale sd a: ${sds(model.a)}; b: ${sds(model.b)}; correlations ${Object.entries(
+      model.correlations,
+    )
+      .map(([k, v]) => `${k} ${fixed(v as number, 2)}`)
+      .join(", ")}; trial pairs shared ${fixed(model.sharedTrial, 2)}`;
+  }
   if (model.kind === "paired-gaussian")
     return `μ_a = ${significant(model.means.a, 4)}, μ_b = ${significant(model.means.b, 4)}; correlations ${COMPONENT_ORDER.filter(
       (k) => model.covariances[k] !== undefined,
@@ -233,7 +246,7 @@ export function facetSimulationBlocks(report: FacetSimulationReport): ReportBloc
       kind: "bullets",
       items: [
         pair
-          ? "model: the difference's components the generating model implies (V_a + V_b − 2C); fits: the REML components of the simulated evaluations' difference cells, averaged."
+          ? `model: the difference's components the generating model implies (${s.model.kind === "paired-gaussian" ? "V_a + V_b − 2C" : "each effect's Var E[y_b − y_a | effect]; the residual the rest of Var(y_b − y_a)"}); fits: the REML components of the simulated evaluations' difference cells, averaged.`
           : "model: the components the generating model implies (for the logit-normal model, the variance each effect explains of the 0/1 outcome; the residual is the rest of p(1 − p)); fits: the REML components of the simulated evaluations, averaged.",
         ...report.notes,
         "These coverages are of evaluations like your pilot under the generating model; an interval that misses the truth counts as not covering.",

@@ -135,12 +135,10 @@ export async function simulateFacetsOfPilot(
     const find = (system: string) => cells.find((c) => c.system === system);
     const cellsA = find(a);
     const cellsB = find(b);
-    if (!cellsA || !cellsB || options.model === "logit-normal")
+    if (!cellsA || !cellsB)
       throw new RagciError(
         "invalid-option",
-        !cellsA || !cellsB
-          ? `a paired faceted study needs both systems' cells: ${a} and ${b} were not both read with ${optionRef("trial")}, ${optionRef("judge")} or ${optionRef("variant")}`
-          : "a paired faceted study simulates the Gaussian pair model; the logit-normal model is for one system",
+        `a paired faceted study needs both systems' cells: ${a} and ${b} were not both read with ${optionRef("trial")}, ${optionRef("judge")} or ${optionRef("variant")}`,
         { option: "system" },
       );
     const study = await simulateFacetPair(

@@ -1,6 +1,8 @@
 import type { FacetCells, FacetComponent } from "../facets/facetCells.js";
+import { expit } from "../numeric/distributions.js";
 import { type FacetDesignSize, normalFrom } from "./facetEvaluation.js";
-import type { GaussianPairFacetModel } from "./facetPairModel.js";
+import type { FacetEffect } from "./facetModel.js";
+import type { PairFacetModel } from "./facetPairModel.js";
 
 /** A paired evaluation: both systems' cells, with the same codes and labels. */
 export interface FacetPairCells {
@@ -13,21 +15,36 @@ export interface FacetPairCells {
  * document its effect pair and its document × judge pairs, per query its pair, and each cell's
  * trial pairs, in that order from `uniform` (so a seed fixes the evaluation). Each pair takes
  * two normals z₁, z₂ (always both, so the streams stay aligned whatever the variances):
- * u_a = √V_a z₁, u_b = (C/√V_a) z₁ + √(V_b − C²/V_a) z₂ (u_b = √V_b z₂ when V_a = 0).
+ * u_a = √V_a z₁, u_b = (C/√V_a) z₁ + √(V_b − C²/V_a) z₂ (u_b = √V_b z₂ when V_a = 0); for the
+ * logit-normal pair, u_a = s_a z₁, u_b = s_b (ρ z₁ + √(1 − ρ²) z₂) on the logit scale. A
+ * Gaussian trial pair is a residual pair; a logit-normal one takes three uniforms U₁, U₂, U₃:
+ * y_a = 1{U₁ < p_a}, y_b = 1{U₁ < p_b} when U₃ < sharedTrial, else 1{U₂ < p_b}.
  */
 export function facetPairEvaluation(
-  model: GaussianPairFacetModel,
+  model: PairFacetModel,
   design: FacetDesignSize,
   uniform: () => number,
 ): FacetPairCells {
   const normal = normalFrom(uniform);
   const pairOf = (k: FacetComponent) => {
-    const va = model.variances.a[k] ?? 0;
-    const vb = model.variances.b[k] ?? 0;
-    const c = model.covariances[k] ?? 0;
-    const sa = Math.sqrt(va);
-    const slope = sa > 0 ? c / sa : 0;
-    const rest = Math.sqrt(Math.max(0, vb - slope * slope));
+    let sa: number;
+    let slope: number;
+    let rest: number;
+    if (model.kind === "paired-gaussian") {
+      const va = model.variances.a[k] ?? 0;
+      const vb = model.variances.b[k] ?? 0;
+      const c = model.covariances[k] ?? 0;
+      sa = Math.sqrt(va);
+      slope = sa > 0 ? c / sa : 0;
+      rest = Math.sqrt(Math.max(0, vb - slope * slope));
+    } else {
+      const effect = k as FacetEffect;
+      const rho = model.correlations[effect] ?? 0;
+      const sb = model.b.sds[effect] ?? 0;
+      sa = model.a.sds[effect] ?? 0;
+      slope = rho * sb;
+      rest = sb * Math.sqrt(Math.max(0, 1 - rho * rho));
+    }
     return (out: Float64Array, at: number) => {
       const z1 = normal();
       const z2 = normal();
@@ -43,6 +60,8 @@ export function facetPairEvaluation(
     variant: pairOf("variant"),
     residual: pairOf("residual"),
   };
+  const gaussian = model.kind === "paired-gaussian";
+  const sharedTrial = gaussian ? 0 : model.sharedTrial;
   const { documents: D, queries: Q, trials: T, judges: J, variants: V } = design;
   // Pairs stored interleaved: [a, b] of level i at 2i, 2i + 1.
   const judgeEffect = new Float64Array(2 * J);
@@ -64,7 +83,10 @@ export function facetPairEvaluation(
   const mean = new Float64Array(2);
   const ss = new Float64Array(2);
   const s = new Float64Array(2);
-  const centre = [model.means.a, model.means.b] as const;
+  const centre = gaussian
+    ? ([model.means.a, model.means.b] as const)
+    : ([model.a.intercept, model.b.intercept] as const);
+  const eta = new Float64Array(2);
   let c = 0;
   for (let d = 0; d < D; d++) {
     draw.document(documentEffect, 0);
@@ -76,17 +98,25 @@ export function facetPairEvaluation(
           mean.fill(0);
           ss.fill(0);
           s.fill(0);
+          for (let x = 0; x < 2; x++)
+            eta[x] =
+              (centre[x] as number) +
+              (documentEffect[x] as number) +
+              (queryEffect[x] as number) +
+              (judgeEffect[2 * j + x] as number) +
+              (documentJudge[2 * j + x] as number) +
+              (variantEffect[2 * v + x] as number);
           for (let t = 0; t < T; t++) {
-            draw.residual(trial, 0);
+            if (gaussian) draw.residual(trial, 0);
+            else {
+              const u1 = uniform();
+              const u2 = uniform();
+              const shared = uniform() < sharedTrial;
+              trial[0] = u1 < expit(eta[0] as number) ? 1 : 0;
+              trial[1] = (shared ? u1 : u2) < expit(eta[1] as number) ? 1 : 0;
+            }
             for (let x = 0; x < 2; x++) {
-              const y =
-                (centre[x] as number) +
-                (documentEffect[x] as number) +
-                (queryEffect[x] as number) +
-                (judgeEffect[2 * j + x] as number) +
-                (documentJudge[2 * j + x] as number) +
-                (variantEffect[2 * v + x] as number) +
-                (trial[x] as number);
+              const y = gaussian ? (eta[x] as number) + (trial[x] as number) : (trial[x] as number);
               // Welford: the within-cell sum of squares without cancellation.
               const delta = y - (mean[x] as number);
               mean[x] = (mean[x] as number) + delta / (t + 1);

@@ -1,4 +1,9 @@
 import type { FacetComponent } from "../facets/facetCells.js";
+import {
+  type LogitNormalPairFacetModel,
+  logitPairDifferenceComponents,
+  logitPairTruth,
+} from "./facetPairLogitModel.js";
 
 /** Components on the metric's scale, one per facet (absent = 0). */
 export type FacetComponents = Partial<Record<FacetComponent, number>>;
@@ -34,8 +39,12 @@ export interface GaussianPairFacetModel {
   readonly covariances: FacetComponents;
 }
 
+/** A paired generating model: Gaussian on the metric's scale, or logit-normal for 0/1. */
+export type PairFacetModel = GaussianPairFacetModel | LogitNormalPairFacetModel;
+
 /** The model's mean difference b − a over every population it draws from: μ_b − μ_a. */
-export function facetPairModelTruth(model: GaussianPairFacetModel): number {
+export function facetPairModelTruth(model: PairFacetModel): number {
+  if (model.kind === "paired-logit-normal") return logitPairTruth(model);
   return model.means.b - model.means.a;
 }
 
@@ -44,7 +53,8 @@ export function facetPairModelTruth(model: GaussianPairFacetModel): number {
  * (a cell of one trial of each; with reruns, differenceCells' residual is one rerun of b minus
  * one of a, the same V_a + V_b − 2C with C = 0).
  */
-export function facetPairDifferenceComponents(model: GaussianPairFacetModel): FacetComponents {
+export function facetPairDifferenceComponents(model: PairFacetModel): FacetComponents {
+  if (model.kind === "paired-logit-normal") return logitPairDifferenceComponents(model);
   const out: FacetComponents = {};
   for (const k of COMPONENTS) {
     const a = model.variances.a[k];

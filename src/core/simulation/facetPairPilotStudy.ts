@@ -1,15 +1,17 @@
+import { RagciError } from "../errors.js";
 import { differenceCells } from "../facets/differenceCells.js";
 import type { FacetCells } from "../facets/facetCells.js";
 import { type VarianceComponents, varianceComponents } from "../facets/varianceComponents.js";
 import { checkFacetStudy, type FacetStudyResult } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
-import { binaryCells } from "./facetModel.js";
+import { binaryCells, type FacetModel } from "./facetModel.js";
+import { logitNormalPairModel } from "./facetPairLogitModel.js";
 import {
   type FacetComponents,
   facetPairDifferenceComponents,
   facetPairModelTruth,
-  type GaussianPairFacetModel,
   gaussianPairModel,
+  type PairFacetModel,
 } from "./facetPairModel.js";
 import { facetPairCoverageStudy } from "./facetPairStudy.js";
 import { describeEstimand, facetPilotSetup } from "./facetPilotStudy.js";
@@ -28,7 +30,7 @@ export interface FacetPairPilotSetup {
     readonly b: string;
     readonly unmatched: { readonly a: number; readonly b: number };
   };
-  readonly model: GaussianPairFacetModel;
+  readonly model: PairFacetModel;
   /** The REML fits of each system and of the paired difference b − a (differenceCells). */
   readonly pilots: {
     readonly a: VarianceComponents;
@@ -52,32 +54,44 @@ export interface FacetPairPilotStudy extends FacetPairPilotSetup {
 /**
  * The model and designs of a paired study on a faceted pilot of two systems: each system's REML
  * fit and the fit of their difference cells b − a (matched on document, query, judge and
- * wording, as compare pairs them), joined in the Gaussian pair model (gaussianPairModel: each
- * system's components, and per component the covariance that gives the difference's); the
- * designs are a's balanced equivalent (facetPilotSetup) at each documents count asked for.
+ * wording, as compare pairs them), joined in a pair model whose difference components are the
+ * difference's REML ones: for a 0/1 metric (both systems' trials 0 or 1) the paired logit-normal
+ * model (logitNormalPairModel: each system calibrated as one system's logit-normal model, each
+ * effect's correlation and the trial pairing calibrated to the difference), otherwise — or with
+ * `model: "gaussian"` — the Gaussian pair model (gaussianPairModel). The designs are a's balanced
+ * equivalent (facetPilotSetup) at each documents count asked for.
  *
- * A 0/1 metric is simulated on the metric's scale too (said in a note): a paired logit-normal
- * model would need each effect's cross-system correlation calibrated on the logit scale to the
- * difference's metric-scale component, which is not implemented; the Gaussian pair model
- * carries each system's REML components and the difference's mean and components (unless
- * clipped), the inputs of the difference's intervals, though its trials are not 0/1 (what it
- * misses is the discreteness and skew of the difference cells, which matter for few documents).
- *
- * @throws RagciError as facetPilotSetup for either system, and as differenceCells
+ * @throws RagciError as facetPilotSetup for either system, and as differenceCells; "invalid-value"
+ *   for the logit-normal model when a system's mean is 0 or 1
  */
 export function facetPairPilotSetup(
   a: PilotSystemCells,
   b: PilotSystemCells,
-  options: { readonly documents?: readonly number[] | undefined },
+  options: {
+    readonly documents?: readonly number[] | undefined;
+    /** The generating model (default: logit-normal for a 0/1 metric, else Gaussian). */
+    readonly model?: FacetModel["kind"] | undefined;
+  },
 ): FacetPairPilotSetup {
   const setupA = facetPilotSetup(a.cells, { documents: options.documents, model: "gaussian" });
   const setupB = facetPilotSetup(b.cells, { documents: options.documents, model: "gaussian" });
   const paired = differenceCells(b.cells, a.cells);
   const difference = varianceComponents(paired.cells);
   const base = setupA.designs[0] as FacetDesignSize;
-  const { model, clipped } = gaussianPairModel(setupA.pilot, setupB.pilot, difference, {
-    independentResidual: base.trials > 1,
-  });
+  const binary = binaryCells(a.cells) && binaryCells(b.cells);
+  const kind = options.model ?? (binary ? "logit-normal" : "gaussian");
+  const meanB = setupA.pilot.mean + difference.mean;
+  if (kind === "logit-normal" && !(meanB > 0 && meanB < 1))
+    throw new RagciError(
+      "invalid-value",
+      `${b.system}'s mean is ${meanB}: a logit-normal model needs a 0/1 metric with some 0s and some 1s; simulate with the Gaussian model instead`,
+    );
+  const fits = [setupA.pilot, setupB.pilot, difference] as const;
+  const independentResidual = { independentResidual: base.trials > 1 };
+  const { model, clipped } =
+    kind === "logit-normal"
+      ? logitNormalPairModel(...fits, independentResidual)
+      : gaussianPairModel(...fits, independentResidual);
   // A note both systems' setups make (an unbalanced pilot, usually) is said once.
   const notes = [
     ...setupA.notes.map((n) =>
@@ -92,15 +106,15 @@ export function facetPairPilotSetup(
     );
   if (clipped.length > 0)
     notes.push(
-      `the three fits (${a.system}, ${b.system}, their difference) disagree beyond what one pair of correlated effects can hold for ${clipped.join(", ")}: the correlation was set to ±1 there, so the model's difference component differs from the pilot's (see the components table)`,
+      `the three fits (${a.system}, ${b.system}, their difference) disagree beyond what one pair of correlated effects can hold for ${clipped.join(", ")}: the correlation (for the residual, the trial pairing) was set to its limit there, so the model's difference component differs from the pilot's (see the components table)`,
     );
   if (base.trials > 1)
     notes.push(
-      "reruns of the two systems are independent draws: the residual pairs are uncorrelated, so the model's residual of the difference is the sum of the systems' residuals",
+      "reruns of the two systems are independent draws: the residual pairs are uncorrelated, so the model's residual of the difference is what the systems' own trial noise gives",
     );
-  if (binaryCells(a.cells) && binaryCells(b.cells))
+  if (binary && kind === "gaussian")
     notes.push(
-      "0/1 metric simulated on the metric's scale (Gaussian): the pair model carries each system's components and the difference's mean and components (as far as the notes above allow), the inputs of the difference's intervals, but its trials are not 0/1; a paired logit-normal model (each effect's cross-system correlation calibrated on the logit scale to the difference's component) is not implemented",
+      "0/1 metric simulated on the metric's scale (Gaussian), as asked: the pair model carries each system's components and the difference's mean and components (as far as the notes above allow), but its trials are not 0/1",
     );
   return {
     pair: { a: a.system, b: b.system, unmatched },
@@ -124,6 +138,7 @@ export function facetPairPilotStudy(
   b: PilotSystemCells,
   options: {
     readonly documents?: readonly number[] | undefined;
+    readonly model?: FacetModel["kind"] | undefined;
     readonly reps: number;
     readonly seed: number;
     readonly level: number;

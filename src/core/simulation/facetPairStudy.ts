@@ -11,7 +11,7 @@ import {
 } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
 import { facetPairEvaluation } from "./facetPairEvaluation.js";
-import { facetPairModelTruth, type GaussianPairFacetModel } from "./facetPairModel.js";
+import { facetPairModelTruth, type PairFacetModel } from "./facetPairModel.js";
 
 /**
  * Repetition i of a paired study: one paired evaluation drawn from the model with the uniforms
@@ -21,7 +21,7 @@ import { facetPairModelTruth, type GaussianPairFacetModel } from "./facetPairMod
  * difference. Repetitions are independent streams, so any one can be replayed alone.
  */
 export function facetPairRepetition(
-  model: GaussianPairFacetModel,
+  model: PairFacetModel,
   design: FacetDesignSize,
   options: { readonly seed: number; readonly repetition: number; readonly level: number },
 ): FacetRepetition {
@@ -45,7 +45,7 @@ export function facetPairRepetition(
  *   outside (0, 1)
  */
 export function facetPairCoverageStudy(
-  model: GaussianPairFacetModel,
+  model: PairFacetModel,
   design: FacetDesignSize,
   options: FacetStudyOptions,
 ): FacetStudyResult {

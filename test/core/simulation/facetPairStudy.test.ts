@@ -11,7 +11,12 @@ import type { FacetComponent } from "../../../src/core/facets/facetCells.js";
 import { varianceComponents } from "../../../src/core/facets/varianceComponents.js";
 import { uniformSource } from "../../../src/core/numeric/uniform.js";
 import { facetEvaluation } from "../../../src/core/simulation/facetEvaluation.js";
+import { facetModelComponents, facetModelTruth } from "../../../src/core/simulation/facetModel.js";
 import { facetPairEvaluation } from "../../../src/core/simulation/facetPairEvaluation.js";
+import {
+  type LogitNormalPairFacetModel,
+  logitNormalPairModel,
+} from "../../../src/core/simulation/facetPairLogitModel.js";
 import {
   facetPairDifferenceComponents,
   facetPairModelTruth,
@@ -93,6 +98,69 @@ describe("the pair model", () => {
       expect(fitD[k]).toBeLessThan(1.15 * (implied[k] as number));
     }
   });
+});
+
+describe("the paired logit-normal model", () => {
+  const known: LogitNormalPairFacetModel = {
+    kind: "paired-logit-normal",
+    a: {
+      kind: "logit-normal",
+      intercept: 0.8,
+      sds: { document: 1, query: 1.5, judge: 0.6, documentJudge: 0.3 },
+    },
+    b: {
+      kind: "logit-normal",
+      intercept: 0.5,
+      sds: { document: 1.2, query: 1.3, judge: 0.5, documentJudge: 0.4 },
+    },
+    correlations: { document: 0.9, query: 0.7, judge: 0.5, documentJudge: 0.2 },
+    sharedTrial: 0.4,
+  };
+
+  it("calibration recovers the correlations and the trial pairing from the components they imply", () => {
+    const ma = facetModelTruth(known.a);
+    const mb = facetModelTruth(known.b);
+    expect(facetPairModelTruth(known)).toBeCloseTo(mb - ma, 12);
+    const { model, clipped } = logitNormalPairModel(
+      { mean: ma, components: facetModelComponents(known.a) },
+      { components: facetModelComponents(known.b) },
+      { mean: mb - ma, components: facetPairDifferenceComponents(known) },
+      { independentResidual: false },
+    );
+    expect(clipped).toEqual([]);
+    for (const [k, rho] of Object.entries(known.correlations))
+      expect(model.correlations[k as keyof typeof known.correlations]).toBeCloseTo(rho, 6);
+    expect(model.sharedTrial).toBeCloseTo(0.4, 6);
+    expect(model.b.intercept).toBeCloseTo(0.5, 6);
+  }, 60_000);
+
+  it("paired 0/1 evaluations: 0/1 trials, and their difference fits recover on average the components the model implies", () => {
+    const design = { documents: 100, queries: 3, trials: 1, judges: 3, variants: 1 };
+    // Without a document × judge effect: with one, the fits' document component sat 29% above
+    // the model's (the logistic curve mixes it into the document's, as REML sees 3 judges).
+    const known: LogitNormalPairFacetModel = {
+      kind: "paired-logit-normal",
+      a: { kind: "logit-normal", intercept: 0.8, sds: { document: 1, query: 1.5, judge: 0.6 } },
+      b: { kind: "logit-normal", intercept: 0.5, sds: { document: 1.2, query: 1.3, judge: 0.5 } },
+      correlations: { document: 0.9, query: 0.7, judge: 0.5 },
+      sharedTrial: 0.4,
+    };
+    const pair = facetPairEvaluation(known, design, uniformSource(8, [0, 3]));
+    expect([...pair.a.sum, ...pair.b.sum].every((y) => y === 0 || y === 1)).toBe(true);
+    const study = facetPairCoverageStudy(known, design, { reps: 25, seed: 8, level: 0.95 });
+    const implied = facetPairDifferenceComponents(known);
+    // One evaluation's fit depends on its three judges (the curve is not linear): the mean of
+    // 25 fits, documents within 25% and the residual within 10% of the model's.
+    const fitted = study.meanComponents;
+    expect(fitted.document).toBeGreaterThan(0.75 * (implied.document as number));
+    expect(fitted.document).toBeLessThan(1.25 * (implied.document as number));
+    expect(fitted.residual).toBeGreaterThan(0.9 * (implied.residual as number));
+    expect(fitted.residual).toBeLessThan(1.1 * (implied.residual as number));
+    // Unpaired trials (sharedTrial 0) would leave a larger residual: the pairing holds it.
+    const unpaired = facetPairDifferenceComponents({ ...known, sharedTrial: 0 });
+    expect(unpaired.residual).toBeGreaterThan(1.2 * (implied.residual as number));
+    expect(study.truth).toBeCloseTo(facetPairModelTruth(known), 15);
+  }, 60_000);
 });
 
 describe("coverage of the difference's intervals", () => {
@@ -178,6 +246,8 @@ describe("a paired faceted pilot's study", () => {
     expect(study.pilots.difference).toEqual(difference);
     expect(study.pilots.a).toEqual(varianceComponents(pilot.a));
     expect(study.truth).toBeCloseTo(difference.mean, 12);
+    // Not 0/1: the Gaussian pair model.
+    if (study.model.kind !== "paired-gaussian") throw new Error(study.model.kind);
     expect(study.model.means.a).toBeCloseTo(study.pilots.a.mean, 12);
     const clipped = study.notes.some((n) => n.includes("disagree beyond"));
     for (const [k, v] of Object.entries(difference.components))
@@ -193,21 +263,26 @@ describe("a paired faceted pilot's study", () => {
     );
   }, 60_000);
 
-  it("a 0/1 pilot is simulated on the metric's scale, said in a note; a system with one judge is refused", () => {
+  it("a 0/1 pilot takes the paired logit-normal model, its difference components the pilot's; Gaussian on request, said in a note", () => {
     const binary = (stream: number) =>
       facetEvaluation(
         { kind: "logit-normal", intercept: 0.5, sds: { document: 0.8, judge: 0.5 } },
         { documents: 10, queries: 2, trials: 1, judges: 3, variants: 1 },
         uniformSource(stream, [0, 2]),
       );
-    const setup = facetPairPilotSetup(
-      { system: "a", cells: binary(1) },
-      { system: "b", cells: binary(2) },
-      {},
-    );
-    expect(setup.model.kind).toBe("paired-gaussian");
+    const a = { system: "a", cells: binary(1) };
+    const b = { system: "b", cells: binary(2) };
+    const setup = facetPairPilotSetup(a, b, {});
+    expect(setup.model.kind).toBe("paired-logit-normal");
+    const clipped = setup.notes.find((n) => n.includes("disagree beyond")) ?? "";
+    for (const [k, v] of Object.entries(setup.pilots.difference.components))
+      if (!clipped.includes(k))
+        expect(setup.modelComponents[k as FacetComponent]).toBeCloseTo(v, 6);
+    expect(setup.truth).toBeCloseTo(setup.pilots.difference.mean, 9);
+    const asked = facetPairPilotSetup(a, b, { model: "gaussian" });
+    expect(asked.model.kind).toBe("paired-gaussian");
     expect(
-      setup.notes.some((n) => n.startsWith("0/1 metric simulated on the metric's scale")),
+      asked.notes.some((n) => n.startsWith("0/1 metric simulated on the metric's scale")),
     ).toBe(true);
     const gaussian = facetPairPilotSetup(
       { system: "a", cells: pilot.a },
