@@ -106,7 +106,7 @@ export function facetPairPilotSetup(
     );
   if (clipped.length > 0)
     notes.push(
-      `the three fits (${a.system}, ${b.system}, their difference) disagree beyond what one pair of correlated effects can hold for ${clipped.join(", ")}: the correlation (for the residual, the trial pairing) was set to its limit there, so the model's difference component differs from the pilot's (see the components table)`,
+      `the three fits (${a.system}, ${b.system}, their difference) disagree beyond what one pair of correlated effects can hold for ${clipped.join(", ")}: ${clipped.includes("residual") ? "the correlation (for the residual, the share of trial pairs drawn together)" : "the correlation"} was set to its limit there, so the model's difference component differs from the pilot's (see the components table)`,
     );
   if (base.trials > 1)
     notes.push(
