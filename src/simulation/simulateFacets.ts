@@ -3,9 +3,17 @@ import type { FacetCells } from "../core/facets/facetCells.js";
 import {
   checkFacetStudy,
   type FacetRepetition,
+  type FacetStudyResult,
   facetRepetition,
   summarizeFacetStudy,
 } from "../core/simulation/facetCoverageStudy.js";
+import type { FacetDesignSize } from "../core/simulation/facetEvaluation.js";
+import {
+  type FacetPairPilotStudy,
+  facetPairPilotSetup,
+  type PilotSystemCells,
+} from "../core/simulation/facetPairPilotStudy.js";
+import { facetPairRepetition } from "../core/simulation/facetPairStudy.js";
 import {
   FACET_STUDY_REPETITIONS,
   type FacetPilotStudy,
@@ -26,6 +34,39 @@ export interface SimulateFacetsOptions extends FacetPilotStudyOptions {
 /** Lets pending events (progress, Ctrl-C) be handled between repetitions. */
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Lets the repetitions of each design run one at a time, yielding between them; Ctrl-C stops. */
+async function runRepetitions(
+  designs: readonly FacetDesignSize[],
+  truth: number,
+  repetition: (design: FacetDesignSize, i: number) => FacetRepetition,
+  options: SimulateFacetsOptions,
+): Promise<FacetStudyResult[]> {
+  for (const design of designs) checkFacetStudy(design, options.reps, options.level);
+  const studies: FacetStudyResult[] = [];
+  for (const [s, design] of designs.entries()) {
+    const repetitions: FacetRepetition[] = [];
+    for (let i = 0; i < options.reps; i++) {
+      await yieldToEvents();
+      if (options.signal?.aborted)
+        throw new RagciError(
+          "interrupted",
+          "interrupted: the study was stopped and nothing was written",
+        );
+      repetitions.push(repetition(design, i));
+      options.onProgress?.(s, i + 1, options.reps);
+    }
+    studies.push(
+      summarizeFacetStudy(repetitions, {
+        design,
+        seed: options.seed,
+        level: options.level,
+        truth,
+      }),
+    );
+  }
+  return studies;
+}
+
 /**
  * facetPilotStudy with a way out: the same studies (same seed, same numbers), one repetition
  * at a time on this thread, yielding between them so that progress is drawn and Ctrl-C stops
@@ -36,44 +77,50 @@ export async function simulateFacets(
   options: SimulateFacetsOptions,
 ): Promise<FacetPilotStudy> {
   const setup = facetPilotSetup(cells, options);
-  for (const design of setup.designs) checkFacetStudy(design, options.reps, options.level);
-  const studies = [];
-  for (const [s, design] of setup.designs.entries()) {
-    const repetitions: FacetRepetition[] = [];
-    for (let i = 0; i < options.reps; i++) {
-      await yieldToEvents();
-      if (options.signal?.aborted)
-        throw new RagciError(
-          "interrupted",
-          "interrupted: the study was stopped and nothing was written",
-        );
-      repetitions.push(
-        facetRepetition(setup.model, design, {
-          seed: options.seed,
-          repetition: i,
-          level: options.level,
-        }),
-      );
-      options.onProgress?.(s, i + 1, options.reps);
-    }
-    studies.push(
-      summarizeFacetStudy(repetitions, {
-        design,
+  const studies = await runRepetitions(
+    setup.designs,
+    setup.truth,
+    (design, i) =>
+      facetRepetition(setup.model, design, {
         seed: options.seed,
+        repetition: i,
         level: options.level,
-        truth: setup.truth,
       }),
-    );
-  }
+    options,
+  );
+  return { ...setup, studies };
+}
+
+/**
+ * facetPairPilotStudy with a way out, as simulateFacets: the same studies of the difference
+ * b − a, one paired repetition at a time, yielding between them.
+ */
+export async function simulateFacetPair(
+  a: PilotSystemCells,
+  b: PilotSystemCells,
+  options: SimulateFacetsOptions,
+): Promise<FacetPairPilotStudy> {
+  const setup = facetPairPilotSetup(a, b, options);
+  const studies = await runRepetitions(
+    setup.designs,
+    setup.truth,
+    (design, i) =>
+      facetPairRepetition(setup.model, design, {
+        seed: options.seed,
+        repetition: i,
+        level: options.level,
+      }),
+    options,
+  );
   return { ...setup, studies };
 }
 
 /**
  * `ragci simulate --judge/--trial/--variant` on a pilot read with readSource (read "one", with
- * its facet cells): one system's study (FACET_STUDY_REPETITIONS unless `reps` is given) and its
- * report.
+ * its facet cells): one system's study, or — two systems named — the study of their paired
+ * difference b − a (FACET_STUDY_REPETITIONS unless `reps` is given), and its report.
  *
- * @throws RagciError for a pair, or a pilot without one system's facet cells
+ * @throws RagciError for a pilot without one system's or both of a pair's facet cells
  */
 export async function simulateFacetsOfPilot(
   pilot: OneOrPairRead,
@@ -81,20 +128,37 @@ export async function simulateFacetsOfPilot(
   version: string,
 ): Promise<FacetSimulationReport> {
   const cells = pilot.cells ?? [];
+  const reps = options.reps ?? FACET_STUDY_REPETITIONS;
+  const census = describeCensus(pilot);
+  if (pilot.pair !== null) {
+    const { a, b } = pilot.pair;
+    const find = (system: string) => cells.find((c) => c.system === system);
+    const cellsA = find(a);
+    const cellsB = find(b);
+    if (!cellsA || !cellsB)
+      throw new RagciError(
+        "invalid-option",
+        `a paired faceted study needs both systems' cells: ${a} and ${b} were not both read with ${optionRef("trial")}, ${optionRef("judge")} or ${optionRef("variant")}`,
+        { option: "system" },
+      );
+    const study = await simulateFacetPair(
+      { system: a, cells: cellsA.cells },
+      { system: b, cells: cellsB.cells },
+      { ...options, reps },
+    );
+    return { version, census, level: options.level, study, notes: study.notes };
+  }
   const one = cells[0];
-  if (pilot.pair !== null || cells.length !== 1 || one === undefined)
+  if (cells.length !== 1 || one === undefined)
     throw new RagciError(
       "invalid-option",
-      `a faceted study simulates one system's pilot: give ${optionRef("system")} COL=ONE (paired faceted studies are not supported yet)`,
+      `a faceted study simulates one system's pilot or a pair's: give ${optionRef("system")} COL=ONE or COL=A,B`,
       { option: "system" },
     );
-  const study = await simulateFacets(one.cells, {
-    ...options,
-    reps: options.reps ?? FACET_STUDY_REPETITIONS,
-  });
+  const study = await simulateFacets(one.cells, { ...options, reps });
   return {
     version,
-    census: describeCensus(pilot),
+    census,
     level: options.level,
     study,
     notes: study.notes,

@@ -73,6 +73,9 @@ Examples:
   $ ragci simulate examples/covidqa-judges.csv --doc doc_id --query query_id --metric found \\
       --system system=bm25 --judge judge --k 30,98 --reps 200
                                        # faceted pilot: evaluations drawn from its components
+  $ ragci simulate examples/covidqa-judges.csv --doc doc_id --query query_id --metric found \\
+      --system system=bm25,tfidf --judge judge --k 30
+                                       # faceted pair: the intervals of the difference tfidf − bm25
 
 The census is every document of the population (per-query rows, or one row per document with
 --aggregated). Each repetition draws K documents by simple random sampling without replacement,

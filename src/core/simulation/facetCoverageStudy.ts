@@ -1,7 +1,7 @@
 import { validateLevel } from "../analyze.js";
 import { RagciError } from "../errors.js";
 import type { FacetComponent } from "../facets/facetCells.js";
-import { type FacetEstimate, facetInterval } from "../facets/facetInterval.js";
+import { type FacetEstimate, type FacetInterval, facetInterval } from "../facets/facetInterval.js";
 import { uniformSource } from "../numeric/uniform.js";
 import { type FacetDesignSize, facetEvaluation } from "./facetEvaluation.js";
 import { type FacetModel, facetModelTruth } from "./facetModel.js";
@@ -78,7 +78,11 @@ export function facetRepetition(
     design,
     uniformSource(options.seed, [options.repetition, 2]),
   );
-  const result = facetInterval(cells, { level: options.level });
+  return repetitionOfInterval(facetInterval(cells, { level: options.level }));
+}
+
+/** What a study keeps of one faceted fit: each interval's bounds, the components, the advice. */
+export function repetitionOfInterval(result: FacetInterval): FacetRepetition {
   return {
     intervals: {
       population: bounds(result.population),

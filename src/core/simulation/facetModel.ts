@@ -51,7 +51,7 @@ const WEIGHTS = (() => {
 })();
 
 /** E[expit(x + r Z)], Z ~ N(0, 1). */
-function meanExpit(x: number, r: number): number {
+export function meanExpit(x: number, r: number): number {
   if (r === 0) return expit(x);
   let total = 0;
   for (let i = 0; i < NODES.length; i++)

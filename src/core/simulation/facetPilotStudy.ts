@@ -47,13 +47,14 @@ export interface FacetPilotStudy extends FacetPilotSetup {
   readonly studies: readonly FacetStudyResult[];
 }
 
-function describeEstimand(design: FacetDesignSize): string {
+/** The estimand in words: `mean` ("the mean", "the mean difference b − a") over the populations. */
+export function describeEstimand(design: FacetDesignSize, mean = "the mean"): string {
   const crossed = [design.judges > 1 ? "judges" : null, design.variants > 1 ? "wordings" : null]
     .filter((x) => x !== null)
     .join(" and ");
   return crossed
-    ? `the mean over the populations of documents, queries, ${crossed} and reruns (the ${crossed} drawn afresh each repetition)`
-    : "the mean over the populations of documents, queries and reruns";
+    ? `${mean} over the populations of documents, queries, ${crossed} and reruns (the ${crossed} drawn afresh each repetition)`
+    : `${mean} over the populations of documents, queries and reruns`;
 }
 
 /**
