@@ -10,8 +10,8 @@ const LATER_NAMES = /^(sys|q|query_doc|query_lab|v\d+|x\d+_\d+)$/;
  * the table (ClickHouse: `CAST("doc_id" AS …) AS doc, CAST("doc" AS …) AS sys` reads doc_id
  * twice), a column whose name is one ragci gives another column in the same SELECT: the
  * statement would read the wrong values, or report a check on them that is not true of the
- * table. `ragci_rows` names doc, sys, q, v0, v1, … and lab; the output selects read them (and
- * query_doc, query_lab, x0_0, …) beside the label's own name.
+ * table. `ragci_rows` names doc, sys, q, v0, v1, … and lab (and t, j, w with facets); the
+ * output selects read them (and query_doc, query_lab, x0_0, …) beside the label's own name.
  * @throws RagciError naming the column and how to rename it
  */
 export function refuseShadowedColumns(d: Dialect, c: SourceColumns): void {
@@ -20,11 +20,19 @@ export function refuseShadowedColumns(d: Dialect, c: SourceColumns): void {
     ["document id", c.doc, "doc"],
     ["system", c.system, "sys"],
     ["query id", c.query, "q"],
+    ...(c.facets
+      ? [
+          ["trial", c.facets.trial, "t"] as [string, string | null, string],
+          ["judge", c.facets.judge, "j"] as [string, string | null, string],
+          ["variant", c.facets.variant, "w"] as [string, string | null, string],
+        ]
+      : []),
     ...c.metrics.map((m, i): [string, string, string] => ["metric", m, `v${i}`]),
     ["label", c.label, "lab"],
   ];
   const named = new Set(["doc", "sys", "q", ...c.metrics.map((_, i) => `v${i}`)]);
   if (c.label) named.add("lab");
+  if (c.facets) for (const alias of ["t", "j", "w"]) named.add(alias);
   for (const [what, column, alias] of roles) {
     if (!column) continue;
     const hidden =

@@ -1,4 +1,5 @@
 import { optionRef, RagciError } from "../../core/errors.js";
+import { hasFacets } from "../facetRequest.js";
 import type { InputDescription } from "../inputDescription.js";
 import type { Selection } from "../selection.js";
 import type { DatabaseSource } from "../source.js";
@@ -49,7 +50,7 @@ export function databaseReadOptions(
  * @throws RagciError when the source names a trial, judge or variant column
  */
 export function refuseDatabaseFacets(source: DatabaseSource, command: string): void {
-  if (source.trial || source.judge || source.variant)
+  if (hasFacets(source))
     throw new RagciError(
       "invalid-option",
       `${command}: ${optionRef("trial")}, ${optionRef("judge")} and ${optionRef("variant")} with ${optionRef("url")} are read by analyze for now; export the table to Parquet and give the file`,

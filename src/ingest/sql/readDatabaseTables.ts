@@ -1,3 +1,4 @@
+import { hasFacets } from "../facetRequest.js";
 import type { TableRead } from "../readFileTables.js";
 import { pickSystems, type Selection } from "../selection.js";
 import type { DatabaseSource, ReadOptions } from "../source.js";
@@ -18,18 +19,17 @@ export async function readDatabaseTables(
   const system = selection.systemColumn ?? null;
   const systems = selection.systems ?? null;
   // With facets: the cells from the database, and the per-document path on each query's mean.
-  const faceted =
-    source.trial || source.judge || source.variant
-      ? await (await import("./readDatabaseFacetCells.js")).readDatabaseFacetCells({
-          ...common,
-          system,
-          systems,
-          query: source.query ?? null,
-          trial: source.trial ?? null,
-          judge: source.judge ?? null,
-          variant: source.variant ?? null,
-        })
-      : null;
+  const faceted = hasFacets(source)
+    ? await (await import("./readDatabaseFacetCells.js")).readDatabaseFacetCells({
+        ...common,
+        system,
+        systems,
+        query: source.query ?? null,
+        trial: source.trial ?? null,
+        judge: source.judge ?? null,
+        variant: source.variant ?? null,
+      })
+    : null;
   const read = await readDatabase({
     ...common,
     ...(faceted ? { source: faceted.averaged } : {}),
