@@ -1,5 +1,4 @@
 import { optionRef, RagciError } from "../../core/errors.js";
-import { hasFacets } from "../facetRequest.js";
 import type { InputDescription } from "../inputDescription.js";
 import type { Selection } from "../selection.js";
 import type { DatabaseSource } from "../source.js";
@@ -41,21 +40,6 @@ export function databaseReadOptions(
     metrics: selection.metrics,
     documentLabel,
   };
-}
-
-/**
- * Facets from a database are read by analyze (readDatabaseTables); compare and plan read them
- * from files for now.
- *
- * @throws RagciError when the source names a trial, judge or variant column
- */
-export function refuseDatabaseFacets(source: DatabaseSource, command: string): void {
-  if (hasFacets(source))
-    throw new RagciError(
-      "invalid-option",
-      `${command}: ${optionRef("trial")}, ${optionRef("judge")} and ${optionRef("variant")} with ${optionRef("url")} are read by analyze for now; export the table to Parquet and give the file`,
-      { option: "url" },
-    );
 }
 
 /** A report's description of a database input: the statement's digest and the K rows. */

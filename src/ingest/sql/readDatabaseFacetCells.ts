@@ -6,7 +6,8 @@ import {
   type SystemFacetCells,
   systemCellsOf,
 } from "../readFacetCells.js";
-import { documentColumn, resolveColumn, resolveMetrics } from "../resolveColumns.js";
+import { documentColumn, findColumn, resolveColumn, resolveMetrics } from "../resolveColumns.js";
+import type { DatabaseSource } from "../source.js";
 import type { Dialect } from "./dialects.js";
 import { facetCellRows } from "./facetCellRows.js";
 import { facetCellsWarehouseSql } from "./facetCellsWarehouseSql.js";
@@ -18,8 +19,12 @@ export interface DatabaseFacetRead {
   readonly cells: readonly SystemFacetCells[];
   /** One row per (system, document, query), each metric its mean over trials, judges, variants, under the source's column names. */
   readonly averaged: SqlSource;
-  /** The source as messages name it. */
+  /** The source as messages name it (pass it as the averaged read's `name`). */
   readonly name: string;
+  /** The query id column (the averaged rows keep it: what a paired read joins on). */
+  readonly query: string;
+  /** The system column (the averaged rows keep it); null for rows of one system. */
+  readonly system: string | null;
   /** Rows of the source (results × trials × judges × variants). */
   readonly rows: number;
   readonly notices: readonly string[];
@@ -56,6 +61,21 @@ export function averagedSql(
   return `SELECT ${outer.join(", ")} FROM (SELECT ${inner.join(", ")} FROM ${sourceFromSql(d, source)} GROUP BY ${keys.join(", ")}) AS ragci_averaged`;
 }
 
+/** The facet columns a database source names, as readDatabaseFacetCells takes them. */
+export function facetColumnsOf(source: DatabaseSource): {
+  readonly query: string | null;
+  readonly trial: string | null;
+  readonly judge: string | null;
+  readonly variant: string | null;
+} {
+  return {
+    query: source.query ?? null,
+    trial: source.trial ?? null,
+    judge: source.judge ?? null,
+    variant: source.variant ?? null,
+  };
+}
+
 /**
  * Reads a database source with facet columns (trial, judge, variant): each system × metric's
  * cells from one GROUP BY in the database (facetCellsWarehouseSql.ts), checked as a file's are
@@ -67,6 +87,8 @@ export function averagedSql(
 export async function readDatabaseFacetCells(
   options: ReadDatabaseOptions & {
     readonly query?: string | null;
+    /** Without `system`: a column of this name, if there is one, is the system column. */
+    readonly systemIfPresent?: string | null;
     readonly trial?: string | null;
     readonly judge?: string | null;
     readonly variant?: string | null;
@@ -75,7 +97,11 @@ export async function readDatabaseFacetCells(
   return withDatabase(options, async ({ d, name, columns, run }) => {
     const doc = documentColumn(options.doc, columns, name);
     const metrics = resolveMetrics(options.metrics, columns, name);
-    const system = options.system ? resolveColumn(options.system, columns, name, "system") : null;
+    const system = options.system
+      ? resolveColumn(options.system, columns, name, "system")
+      : options.systemIfPresent
+        ? findColumn([options.systemIfPresent], columns)
+        : null;
     const facet = (column: string | null | undefined, role: "trial" | "judge" | "variant") =>
       column ? resolveColumn(column, columns, name, role) : null;
     const trial = facet(options.trial, "trial");
@@ -119,6 +145,8 @@ export async function readDatabaseFacetCells(
       cells: read.cells,
       averaged: { sql: averagedSql(d, options.source, { doc, system, query, metrics }) },
       name,
+      query,
+      system,
       rows: read.rows,
       notices: [averagingNotice(read.cells, facets, name), ...read.notices],
     };
