@@ -1,4 +1,3 @@
-import { sqlIdentifier } from "./inputFormat.js";
 import { normalizedRowsSql } from "./normalizedRows.js";
 
 /** The columns of a per-query (per-trial) file that the facet statements read. */
@@ -31,20 +30,4 @@ export function facetRowsSql(c: FacetColumns): string {
     metrics: c.metrics,
     facets: c,
   });
-}
-
-/**
- * The file as one row per (system, document, query), each metric the mean of the query's
- * trials, judges and variants — what the per-document (mean) path reads: reruns and graders
- * nested in a query are averaged into its result, as the tools' default reducers do. Columns
- * keep the file's names (document, system, query, metrics).
- */
-export function averagedRowsSql(c: FacetColumns, systemColumn: string | null): string {
-  const keys = [
-    `doc AS ${sqlIdentifier(c.documentColumn)}`,
-    ...(systemColumn ? [`sys AS ${sqlIdentifier(systemColumn)}`] : []),
-    `q AS ${sqlIdentifier(c.queryColumn)}`,
-  ];
-  const values = c.metrics.map((m, i) => `avg(v${i}) AS ${sqlIdentifier(m)}`);
-  return `SELECT ${[...keys, ...values].join(", ")} FROM (${facetRowsSql(c)}) GROUP BY sys, doc, q ORDER BY sys NULLS FIRST, doc, q`;
 }

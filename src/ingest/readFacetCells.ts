@@ -6,13 +6,14 @@ import { optionRef, RagciError } from "../core/errors.js";
 import type { FacetCells } from "../core/facets/facetCells.js";
 import { withDuckDb } from "./duckdb.js";
 import type { FacetRequest } from "./facetRequest.js";
-import { averagedRowsSql, type FacetColumns, facetRowsSql } from "./facetRowsSql.js";
+import { type FacetColumns, facetRowsSql } from "./facetRowsSql.js";
 import { type InputFormat, sqlString, tableFunction } from "./inputFormat.js";
 import { foundQueryColumn } from "./queryIdCheck.js";
 import { readColumns } from "./readColumns.js";
 import { resolveColumn } from "./resolveColumns.js";
 import { resultsLayout } from "./resultsLayout.js";
 import { sampleColumns } from "./sampleColumns.js";
+import { averagedRowsSql } from "./sql/averagedRowsSql.js";
 import { dialect } from "./sql/dialects.js";
 import { facetCellsSql } from "./sql/facetCellsSql.js";
 
@@ -134,7 +135,17 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
     const averagedPath = join(dir, "averaged.parquet");
     try {
       await connection.run(
-        `COPY (${averagedRowsSql(columns, options.systemName ? null : layout.systemColumn)}) TO ${sqlString(averagedPath)} (FORMAT parquet)`,
+        `COPY (${averagedRowsSql(
+          dialect("duckdb"),
+          facetRowsSql(columns),
+          {
+            doc: layout.documentColumn,
+            system: options.systemName ? null : layout.systemColumn,
+            query: queryColumn,
+            metrics: layout.metrics,
+          },
+          true,
+        )}) TO ${sqlString(averagedPath)} (FORMAT parquet)`,
       );
     } catch (error) {
       await rm(dir, { recursive: true, force: true });

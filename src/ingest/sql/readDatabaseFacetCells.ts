@@ -8,11 +8,12 @@ import {
 } from "../readFacetCells.js";
 import { documentColumn, findColumn, resolveColumn, resolveMetrics } from "../resolveColumns.js";
 import type { DatabaseSource } from "../source.js";
+import { averagedRowsSql } from "./averagedRowsSql.js";
 import type { Dialect } from "./dialects.js";
 import { facetCellRows } from "./facetCellRows.js";
-import { facetCellsWarehouseSql } from "./facetCellsWarehouseSql.js";
+import { type FacetSourceColumns, facetCellsWarehouseSql } from "./facetCellsWarehouseSql.js";
 import { type ReadDatabaseOptions, withDatabase } from "./readDatabase.js";
-import { type SqlSource, sourceFromSql } from "./sourceRowsSql.js";
+import { type SqlSource, sourceRowsSelect } from "./sourceRowsSql.js";
 
 /** What a faceted database source gives: the cells, and the rows averaged per query. */
 export interface DatabaseFacetRead {
@@ -32,33 +33,21 @@ export interface DatabaseFacetRead {
 
 /**
  * The source's rows averaged per (system, document, query) — what the per-document (mean)
- * path reads, as averagedRowsSql does for a file — as a SELECT under the source's own column
- * names. The inner names are ragci_*, so that no alias is also a column the same SELECT reads
- * (ClickHouse resolves names to aliases first).
+ * path reads, as a file's averaged table (averagedRowsSql.ts, the same statement) — as a
+ * SELECT under the source's own column names.
  */
 export function averagedSql(
   d: Dialect,
   source: SqlSource,
-  c: { doc: string; system: string | null; query: string; metrics: readonly string[] },
+  c: Omit<FacetSourceColumns, "systems">,
 ): string {
-  const inner = [
-    `${d.identifier(c.doc)} AS ragci_doc`,
-    ...(c.system ? [`${d.identifier(c.system)} AS ragci_sys`] : []),
-    `${d.identifier(c.query)} AS ragci_q`,
-    ...c.metrics.map((m, i) => `avg(CAST(${d.identifier(m)} AS ${d.double})) AS ragci_m${i}`),
-  ];
-  const keys = [
-    d.identifier(c.doc),
-    ...(c.system ? [d.identifier(c.system)] : []),
-    d.identifier(c.query),
-  ];
-  const outer = [
-    `ragci_doc AS ${d.identifier(c.doc)}`,
-    ...(c.system ? [`ragci_sys AS ${d.identifier(c.system)}`] : []),
-    `ragci_q AS ${d.identifier(c.query)}`,
-    ...c.metrics.map((m, i) => `ragci_m${i} AS ${d.identifier(m)}`),
-  ];
-  return `SELECT ${outer.join(", ")} FROM (SELECT ${inner.join(", ")} FROM ${sourceFromSql(d, source)} GROUP BY ${keys.join(", ")}) AS ragci_averaged`;
+  const { trial, judge, variant, ...names } = c;
+  const rows = sourceRowsSelect(d, source, {
+    ...names,
+    systems: null,
+    facets: { trial, judge, variant },
+  });
+  return averagedRowsSql(d, rows, names, false);
 }
 
 /** The facet columns a database source names, as readDatabaseFacetCells takes them. */
@@ -143,7 +132,9 @@ export async function readDatabaseFacetCells(
     );
     return {
       cells: read.cells,
-      averaged: { sql: averagedSql(d, options.source, { doc, system, query, metrics }) },
+      averaged: {
+        sql: averagedSql(d, options.source, { doc, system, query, metrics, trial, judge, variant }),
+      },
       name,
       query,
       system,

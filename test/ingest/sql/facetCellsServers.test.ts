@@ -132,6 +132,9 @@ describe("facetCellsWarehouseSql on ClickHouse", () => {
         system: "system",
         query: "query_id",
         metrics: ["score"],
+        trial: "epoch",
+        judge: "judge",
+        variant: "wording",
       },
     );
     const text = await run(`${adapt(sql)} ORDER BY system, doc_id, query_id FORMAT JSONEachRow`);
@@ -160,7 +163,15 @@ describe("facetCellsWarehouseSql on ClickHouse", () => {
           sql: averagedSql(
             d,
             { table: "facets" },
-            { doc: "doc_id", system: "system", query: "query_id", metrics: ["score", "big"] },
+            {
+              doc: "doc_id",
+              system: "system",
+              query: "query_id",
+              metrics: ["score", "big"],
+              trial: "epoch",
+              judge: "judge",
+              variant: "wording",
+            },
           ),
         },
         doc: "doc_id",
