@@ -16,18 +16,20 @@ const LATER_NAMES = /^(sys|q|query_doc|query_lab|v\d+|x\d+_\d+)$/;
  */
 export function refuseShadowedColumns(d: Dialect, c: SourceColumns): void {
   if (!d.aliasesHideColumns) return;
-  const roles: [what: string, column: string | null | undefined, alias: string][] = [
+  type Role = [what: string, column: string | null | undefined, alias: string];
+  const facets: Role[] = c.facets
+    ? [
+        ["trial", c.facets.trial, "t"],
+        ["judge", c.facets.judge, "j"],
+        ["variant", c.facets.variant, "w"],
+      ]
+    : [];
+  const roles: Role[] = [
     ["document id", c.doc, "doc"],
     ["system", c.system, "sys"],
     ["query id", c.query, "q"],
-    ...(c.facets
-      ? [
-          ["trial", c.facets.trial, "t"] as [string, string | null, string],
-          ["judge", c.facets.judge, "j"] as [string, string | null, string],
-          ["variant", c.facets.variant, "w"] as [string, string | null, string],
-        ]
-      : []),
-    ...c.metrics.map((m, i): [string, string, string] => ["metric", m, `v${i}`]),
+    ...facets,
+    ...c.metrics.map((m, i): Role => ["metric", m, `v${i}`]),
     ["label", c.label, "lab"],
   ];
   const named = new Set(["doc", "sys", "q", ...c.metrics.map((_, i) => `v${i}`)]);
