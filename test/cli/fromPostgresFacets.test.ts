@@ -136,6 +136,27 @@ describe("analyze --from postgresql://… --judge (the facet cells' GROUP BY run
     }
   }, 240_000);
 
+  it("plan --from … --judge without --system finds the system column and asks for one system, as the file path does", () => {
+    const args = [
+      "--doc",
+      "doc_id",
+      "--metric",
+      "found",
+      "--judge",
+      "judge",
+      "--half-width",
+      "0.05",
+    ];
+    const file = ragci(["plan", JUDGES, ...args]);
+    const database = ragci(["plan", "--from", server.url, "--table", "judges", ...args]);
+    expect(file.code).toBe(2);
+    expect(database.code).toBe(2);
+    const ask =
+      "2 systems in column system (bm25, tfidf); plan uses one: pick it with --system system=bm25";
+    expect(file.stderr).toContain(ask);
+    expect(database.stderr).toBe(`ragci: ${TABLE(server)}: ${ask}\n`);
+  }, 120_000);
+
   it("pairs as the file path does: a query missing from a system refused, kept out with --intersect; a query under two documents refused", async () => {
     const rows: string[][] = [];
     for (const system of ["a", "b"])
