@@ -8,7 +8,7 @@ export interface SourceChoice {
   readonly sql?: string | undefined;
   readonly aggregated?: boolean | undefined;
   readonly format?: string | undefined;
-  /** Facets (reruns, judges, wordings): a database's are read by analyze (databaseReadOptions.ts). */
+  /** Facets (reruns, judges, wordings): a database's are read by analyze, compare and plan (readDatabaseFacetCells.ts). */
   readonly trial?: string | undefined;
   readonly judge?: string | undefined;
   readonly variant?: string | undefined;

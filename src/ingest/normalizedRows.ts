@@ -9,6 +9,12 @@ export interface NormalizedRowsSpec {
   readonly queryColumn?: string | null;
   readonly metrics: readonly string[];
   readonly labelColumn?: string | null;
+  /** The facet columns (null: that facet absent); given, the rows also have t, j and w. */
+  readonly facets?: {
+    readonly trialColumn: string | null;
+    readonly judgeColumn: string | null;
+    readonly variantColumn: string | null;
+  } | null;
 }
 
 /** A column cast to VARCHAR, the form ids and labels are compared in. */
@@ -16,10 +22,14 @@ export function textOf(column: string): string {
   return `CAST(${sqlIdentifier(column)} AS VARCHAR)`;
 }
 
+/** A column as VARCHAR, or a NULL of that type when there is none. */
+const orNull = (column: string | null): string => (column ? textOf(column) : "NULL::VARCHAR");
+
 /**
  * One input's rows in the readers' common shape, in file order: doc, sys, q and lab as VARCHAR
  * (NULL where the input has none) and the metrics as v0, v1, … (DOUBLE, NULL where a value is
- * not a number). The row checks (validateRows.ts) and the aggregations are written against it.
+ * not a number). The row checks (validateRows.ts) and the aggregations are written against it;
+ * with facets, also t, j and w (VARCHAR), which the facet cells group by (sql/facetCellsSql.ts).
  */
 export function normalizedRowsSql(spec: NormalizedRowsSpec): string {
   const values = spec.metrics.map((m, i) => `TRY_CAST(${sqlIdentifier(m)} AS DOUBLE) AS v${i}`);
@@ -28,6 +38,13 @@ export function normalizedRowsSql(spec: NormalizedRowsSpec): string {
     `${spec.systemSql ?? "NULL::VARCHAR"} AS sys`,
     `${spec.queryColumn ? textOf(spec.queryColumn) : "NULL::VARCHAR"} AS q`,
     `${spec.labelColumn ? textOf(spec.labelColumn) : "NULL::VARCHAR"} AS lab`,
+    ...(spec.facets
+      ? [
+          `${orNull(spec.facets.trialColumn)} AS t`,
+          `${orNull(spec.facets.judgeColumn)} AS j`,
+          `${orNull(spec.facets.variantColumn)} AS w`,
+        ]
+      : []),
     ...values,
   ].join(", ")} FROM ${spec.source}`;
 }

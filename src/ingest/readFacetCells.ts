@@ -5,25 +5,17 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { optionRef, RagciError } from "../core/errors.js";
 import type { FacetCells } from "../core/facets/facetCells.js";
 import { withDuckDb } from "./duckdb.js";
-import { averagedRowsSql, type FacetColumns, facetCellsSql } from "./facetCellsSql.js";
+import type { FacetRequest } from "./facetRequest.js";
+import { type FacetColumns, facetRowsSql } from "./facetRowsSql.js";
 import { type InputFormat, sqlString, tableFunction } from "./inputFormat.js";
 import { foundQueryColumn } from "./queryIdCheck.js";
 import { readColumns } from "./readColumns.js";
 import { resolveColumn } from "./resolveColumns.js";
 import { resultsLayout } from "./resultsLayout.js";
 import { sampleColumns } from "./sampleColumns.js";
-
-/** The facets of a per-query file: which column holds each (library options trial, judge, variant). */
-export interface FacetRequest {
-  readonly trial?: string | null | undefined;
-  readonly judge?: string | null | undefined;
-  readonly variant?: string | null | undefined;
-}
-
-/** Whether any facet is asked for. */
-export function hasFacets(request: FacetRequest): boolean {
-  return Boolean(request.trial || request.judge || request.variant);
-}
+import { averagedRowsSql } from "./sql/averagedRowsSql.js";
+import { dialect } from "./sql/dialects.js";
+import { facetCellsSql } from "./sql/facetCellsSql.js";
 
 /** One system × metric's cells. */
 export interface SystemFacetCells {
@@ -65,7 +57,7 @@ export interface FacetReadOptions extends FacetRequest {
 /**
  * Reads a per-query file with facet columns (trial, judge, variant): checks that each
  * (system, document, query, trial, judge, variant) is there once, returns each system × metric's
- * cells (facetCellsSql.ts: one GROUP BY over the file) and writes the file averaged per
+ * cells (sql/facetCellsSql.ts: one GROUP BY over the file) and writes the file averaged per
  * (system, document, query) to a temporary Parquet file that the per-document path reads.
  *
  * @throws RagciError for a facet column not in the file, a repeated or missing trial, a value
@@ -143,7 +135,17 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
     const averagedPath = join(dir, "averaged.parquet");
     try {
       await connection.run(
-        `COPY (${averagedRowsSql(columns, options.systemName ? null : layout.systemColumn)}) TO ${sqlString(averagedPath)} (FORMAT parquet)`,
+        `COPY (${averagedRowsSql(
+          dialect("duckdb"),
+          facetRowsSql(columns),
+          {
+            doc: layout.documentColumn,
+            system: options.systemName ? null : layout.systemColumn,
+            query: queryColumn,
+            metrics: layout.metrics,
+          },
+          true,
+        )}) TO ${sqlString(averagedPath)} (FORMAT parquet)`,
       );
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
@@ -185,7 +187,7 @@ export function averagingNotice(
   return `${file}: each query's result is its mean over ${over.join(", ")}${fixed}`;
 }
 
-/** A cell as the statement returns it, before its codes (facetCellsSql.ts's columns in order). */
+/** A cell as the statement returns it, before its codes (sql/facetCellsSql.ts's columns in order). */
 export interface CellRows {
   readonly sys: (string | null)[];
   readonly doc: (string | null)[];
@@ -208,7 +210,11 @@ async function cellsOf(
     ...(["number", "number", "number"] as const),
     ...c.metrics.flatMap(() => ["number", "number", "number"] as const),
   ];
-  const data = await readColumns(connection, facetCellsSql(c), kinds);
+  const data = await readColumns(
+    connection,
+    facetCellsSql(dialect("duckdb"), facetRowsSql(c), c.metrics.length),
+    kinds,
+  );
   const at = (i: number) => data[i] as (string | null)[];
   const num = (i: number) => data[i] as Float64Array;
   const rows: CellRows = {
@@ -230,8 +236,8 @@ async function cellsOf(
 }
 
 /**
- * Each system × metric's cells from the cell rows of facetCellsSql.ts (a file, DuckDB) or
- * facetCellsWarehouseSql.ts (a database), ordered by system, document, query, judge, variant,
+ * Each system × metric's cells from the cell rows of sql/facetCellsSql.ts (of a file, in
+ * DuckDB, or of a database), ordered by system, document, query, judge, variant,
  * after the checks: a (system, document, query, trial, judge, variant) once, every value a
  * number, every id and facet label present.
  *

@@ -1,15 +1,11 @@
 import { optionRef, RagciError } from "../core/errors.js";
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
+import { hasFacets } from "./facetRequest.js";
 import type { InputDescription } from "./inputDescription.js";
 import { inputFormat } from "./inputFormat.js";
 import { readAggregates } from "./readAggregates.js";
-import {
-  type FacetRead,
-  hasFacets,
-  readFacetCells,
-  type SystemFacetCells,
-} from "./readFacetCells.js";
+import { type FacetRead, readFacetCells, type SystemFacetCells } from "./readFacetCells.js";
 import { type ResultsTable, readResults } from "./readResults.js";
 import { pickSystems, type Selection } from "./selection.js";
 import { sha256File } from "./sha256File.js";

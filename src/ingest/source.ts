@@ -53,11 +53,11 @@ export interface DatabaseSource {
   readonly env: Environment;
   readonly doc?: string | null | undefined;
   readonly query?: string | null | undefined;
-  /** The rerun (epoch, repeat) column: a facet, read by analyze (readDatabaseFacetCells.ts). */
+  /** The rerun (epoch, repeat) column: a facet, read by analyze, compare and plan (readDatabaseFacetCells.ts). */
   readonly trial?: string | null | undefined;
-  /** The judge (grader) column: a facet, read by analyze. */
+  /** The judge (grader) column: a facet, read by analyze, compare and plan. */
   readonly judge?: string | null | undefined;
-  /** The prompt-wording column: a facet, read by analyze. */
+  /** The prompt-wording column: a facet, read by analyze, compare and plan. */
   readonly variant?: string | null | undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { EvalResultsOptions } from "./evalFormats/evalResultsFile.js";
 import type { EvalFormat } from "./evalFormats/evalRows.js";
 import { readDocMap } from "./evalFormats/readDocMap.js";
+import { hasFacets } from "./facetRequest.js";
 import type { FilesSource } from "./source.js";
 
 /**
@@ -20,7 +21,7 @@ export async function toolReadOptions(
     qrels: source.qrels ?? null,
     completeQueries: source.completeQueries ?? false,
     errors: source.errorsAsFailures ? "failures" : "apart",
-    ...(source.trial || source.judge || source.variant
+    ...(hasFacets(source)
       ? {
           facets: {
             trial: source.trial ?? null,

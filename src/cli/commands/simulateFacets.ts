@@ -1,5 +1,5 @@
 import { RagciError } from "../../core/errors.js";
-import { readSource } from "../../ingest/index.js";
+import { hasFacets, readSource } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
 import {
   type FacetSimulationReport,
@@ -34,7 +34,7 @@ export interface SimulateFacetsCommandOptions extends SourceFlags, ReportOptions
 
 /** Whether simulate studies facets (a trial, judge or variant column named). */
 export function simulatesFacets(options: SourceFlags): boolean {
-  return Boolean(options.trial || options.judge || options.variant);
+  return hasFacets(options);
 }
 
 /**

@@ -216,18 +216,33 @@ export class Trials {
  */
 export function averagedRows(items: Iterable<TrialScores>): EvalRow[] {
   const all = [...items];
-  const names = new Set(all.flatMap((i) => [...i.values.keys()]));
+  const names = metricNames(all);
   return all.map((item) => ({
     query: item.query,
     doc: item.doc,
     system: item.system,
-    metrics: Object.fromEntries(
-      [...names].map((n) => {
-        const v = item.values.get(n) ?? [];
-        return [n, v.length ? v.reduce((a, b) => a + b, 0) / v.length : null];
-      }),
-    ),
+    metrics: meanMetrics(names, item.values),
   }));
+}
+
+/** Every metric any item has a value list for, in the order first seen. */
+export function metricNames(
+  items: readonly { readonly values: ReadonlyMap<string, readonly number[]> }[],
+): string[] {
+  return [...new Set(items.flatMap((i) => [...i.values.keys()]))];
+}
+
+/** Each metric of `names` as the mean of its values; null where it has none. */
+export function meanMetrics(
+  names: readonly string[],
+  values: ReadonlyMap<string, readonly number[]>,
+): Record<string, number | null> {
+  return Object.fromEntries(
+    names.map((n) => {
+      const v = values.get(n) ?? [];
+      return [n, v.length ? v.reduce((a, b) => a + b, 0) / v.length : null];
+    }),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { RagciError } from "../../core/errors.js";
-import type { EvalRow } from "./evalRows.js";
+import { type EvalRow, meanMetrics, metricNames } from "./evalRows.js";
 
 /** Where a row belongs: its system, query (and document), trial and judge labels. */
 export interface FacetKey {
@@ -47,19 +47,14 @@ export class FacetRows {
 
   rows(): EvalRow[] {
     const all = [...this.items.values()];
-    const names = new Set(all.flatMap((i) => [...i.values.keys()]));
+    const names = metricNames(all);
     return all.map(({ key, values }) => ({
       query: key.query,
       doc: key.doc,
       system: key.system,
       trial: key.trial,
       judge: key.judge,
-      metrics: Object.fromEntries(
-        [...names].map((n) => {
-          const v = values.get(n) ?? [];
-          return [n, v.length ? v.reduce((a, b) => a + b, 0) / v.length : null];
-        }),
-      ),
+      metrics: meanMetrics(names, values),
     }));
   }
 }

@@ -42,21 +42,6 @@ export function databaseReadOptions(
   };
 }
 
-/**
- * Facets from a database are read by analyze (readDatabaseTables); compare and plan read them
- * from files for now.
- *
- * @throws RagciError when the source names a trial, judge or variant column
- */
-export function refuseDatabaseFacets(source: DatabaseSource, command: string): void {
-  if (source.trial || source.judge || source.variant)
-    throw new RagciError(
-      "invalid-option",
-      `${command}: ${optionRef("trial")}, ${optionRef("judge")} and ${optionRef("variant")} with ${optionRef("url")} are read by analyze for now; export the table to Parquet and give the file`,
-      { option: "url" },
-    );
-}
-
 /** A report's description of a database input: the statement's digest and the K rows. */
 export function describedInput(read: DatabaseRead<unknown>): InputDescription {
   return {

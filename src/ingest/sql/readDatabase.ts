@@ -50,6 +50,11 @@ export interface ReadDatabaseOptions {
   readonly systemIfPresent?: string | null;
   /** A per-document design column (stratum or first-stage unit) carried into the table. */
   readonly documentLabel?: string | null;
+  /**
+   * How messages and reports name the source; default the URL and its table or --sql. A read
+   * of ragci's own SELECT over the user's rows (the facets' averages) names the user's source.
+   */
+  readonly name?: string;
 }
 
 /** A table read through a database, with what describes the input in a report. */
@@ -85,7 +90,9 @@ export async function withDatabase<T>(
   const target = parseDatabaseUrl(options.url);
   const { label } = WAREHOUSES[target.warehouse];
   const d = dialect(WAREHOUSES[target.warehouse].dialect);
-  const name = `${target.shown} ${"table" in options.source ? `table ${options.source.table}` : `(${optionRef("sql")})`}`;
+  const name =
+    options.name ??
+    `${target.shown} ${"table" in options.source ? `table ${options.source.table}` : `(${optionRef("sql")})`}`;
   const from = sourceFromSql(d, options.source);
   const access = databaseAccess(target, options.env);
   let connection: Awaited<ReturnType<typeof access.open>>;

@@ -6,20 +6,26 @@ import {
   type SystemFacetCells,
   systemCellsOf,
 } from "../readFacetCells.js";
-import { documentColumn, resolveColumn, resolveMetrics } from "../resolveColumns.js";
+import { documentColumn, findColumn, resolveColumn, resolveMetrics } from "../resolveColumns.js";
+import type { DatabaseSource } from "../source.js";
+import { averagedRowsSql } from "./averagedRowsSql.js";
 import type { Dialect } from "./dialects.js";
 import { facetCellRows } from "./facetCellRows.js";
-import { facetCellsWarehouseSql } from "./facetCellsWarehouseSql.js";
+import { type FacetSourceColumns, facetCellsWarehouseSql } from "./facetCellsWarehouseSql.js";
 import { type ReadDatabaseOptions, withDatabase } from "./readDatabase.js";
-import { type SqlSource, sourceFromSql } from "./sourceRowsSql.js";
+import { type SqlSource, sourceRowsSelect } from "./sourceRowsSql.js";
 
 /** What a faceted database source gives: the cells, and the rows averaged per query. */
 export interface DatabaseFacetRead {
   readonly cells: readonly SystemFacetCells[];
   /** One row per (system, document, query), each metric its mean over trials, judges, variants, under the source's column names. */
   readonly averaged: SqlSource;
-  /** The source as messages name it. */
+  /** The source as messages name it (pass it as the averaged read's `name`). */
   readonly name: string;
+  /** The query id column (the averaged rows keep it: what a paired read joins on). */
+  readonly query: string;
+  /** The system column (the averaged rows keep it); null for rows of one system. */
+  readonly system: string | null;
   /** Rows of the source (results × trials × judges × variants). */
   readonly rows: number;
   readonly notices: readonly string[];
@@ -27,33 +33,36 @@ export interface DatabaseFacetRead {
 
 /**
  * The source's rows averaged per (system, document, query) — what the per-document (mean)
- * path reads, as averagedRowsSql does for a file — as a SELECT under the source's own column
- * names. The inner names are ragci_*, so that no alias is also a column the same SELECT reads
- * (ClickHouse resolves names to aliases first).
+ * path reads, as a file's averaged table (averagedRowsSql.ts, the same statement) — as a
+ * SELECT under the source's own column names.
  */
 export function averagedSql(
   d: Dialect,
   source: SqlSource,
-  c: { doc: string; system: string | null; query: string; metrics: readonly string[] },
+  c: Omit<FacetSourceColumns, "systems">,
 ): string {
-  const inner = [
-    `${d.identifier(c.doc)} AS ragci_doc`,
-    ...(c.system ? [`${d.identifier(c.system)} AS ragci_sys`] : []),
-    `${d.identifier(c.query)} AS ragci_q`,
-    ...c.metrics.map((m, i) => `avg(CAST(${d.identifier(m)} AS ${d.double})) AS ragci_m${i}`),
-  ];
-  const keys = [
-    d.identifier(c.doc),
-    ...(c.system ? [d.identifier(c.system)] : []),
-    d.identifier(c.query),
-  ];
-  const outer = [
-    `ragci_doc AS ${d.identifier(c.doc)}`,
-    ...(c.system ? [`ragci_sys AS ${d.identifier(c.system)}`] : []),
-    `ragci_q AS ${d.identifier(c.query)}`,
-    ...c.metrics.map((m, i) => `ragci_m${i} AS ${d.identifier(m)}`),
-  ];
-  return `SELECT ${outer.join(", ")} FROM (SELECT ${inner.join(", ")} FROM ${sourceFromSql(d, source)} GROUP BY ${keys.join(", ")}) AS ragci_averaged`;
+  const { trial, judge, variant, ...names } = c;
+  const rows = sourceRowsSelect(d, source, {
+    ...names,
+    systems: null,
+    facets: { trial, judge, variant },
+  });
+  return averagedRowsSql(d, rows, names, false);
+}
+
+/** The facet columns a database source names, as readDatabaseFacetCells takes them. */
+export function facetColumnsOf(source: DatabaseSource): {
+  readonly query: string | null;
+  readonly trial: string | null;
+  readonly judge: string | null;
+  readonly variant: string | null;
+} {
+  return {
+    query: source.query ?? null,
+    trial: source.trial ?? null,
+    judge: source.judge ?? null,
+    variant: source.variant ?? null,
+  };
 }
 
 /**
@@ -67,6 +76,8 @@ export function averagedSql(
 export async function readDatabaseFacetCells(
   options: ReadDatabaseOptions & {
     readonly query?: string | null;
+    /** Without `system`: a column of this name, if there is one, is the system column. */
+    readonly systemIfPresent?: string | null;
     readonly trial?: string | null;
     readonly judge?: string | null;
     readonly variant?: string | null;
@@ -75,7 +86,11 @@ export async function readDatabaseFacetCells(
   return withDatabase(options, async ({ d, name, columns, run }) => {
     const doc = documentColumn(options.doc, columns, name);
     const metrics = resolveMetrics(options.metrics, columns, name);
-    const system = options.system ? resolveColumn(options.system, columns, name, "system") : null;
+    const system = options.system
+      ? resolveColumn(options.system, columns, name, "system")
+      : options.systemIfPresent
+        ? findColumn([options.systemIfPresent], columns)
+        : null;
     const facet = (column: string | null | undefined, role: "trial" | "judge" | "variant") =>
       column ? resolveColumn(column, columns, name, role) : null;
     const trial = facet(options.trial, "trial");
@@ -117,8 +132,12 @@ export async function readDatabaseFacetCells(
     );
     return {
       cells: read.cells,
-      averaged: { sql: averagedSql(d, options.source, { doc, system, query, metrics }) },
+      averaged: {
+        sql: averagedSql(d, options.source, { doc, system, query, metrics, trial, judge, variant }),
+      },
       name,
+      query,
+      system,
       rows: read.rows,
       notices: [averagingNotice(read.cells, facets, name), ...read.notices],
     };

@@ -1,10 +1,11 @@
 import { optionRef, RagciError } from "../../core/errors.js";
+import { hasFacets } from "../facetRequest.js";
 import type { OneOrPairOptions, OneOrPairRead } from "../readOneOrPair.js";
 import { oneSystemGroup } from "../readOneSystem.js";
 import { onlyDifference } from "../readPairedResults.js";
 import type { Selection } from "../selection.js";
 import type { DatabaseSource } from "../source.js";
-import { aggregating, databaseReadOptions, refuseDatabaseFacets } from "./databaseReadOptions.js";
+import { aggregating, databaseReadOptions } from "./databaseReadOptions.js";
 import { type DatabaseRead, readDatabase, readDatabasePairs } from "./readDatabase.js";
 
 /**
@@ -21,7 +22,6 @@ export async function readDatabaseOneOrPair(
   pair: { readonly a: string; readonly b: string } | null,
   options: OneOrPairOptions,
 ): Promise<OneOrPairRead> {
-  refuseDatabaseFacets(source, options.usedBy);
   const common = databaseReadOptions(source, selection, options.documentLabel ?? null);
   if (common.metrics.length !== 1)
     throw new RagciError(
@@ -37,13 +37,36 @@ export async function readDatabaseOneOrPair(
     kind: "per-document" as const,
   });
   const column = selection.systemColumn ?? null;
+  const systems = pair ? [pair.a, pair.b] : (selection.systems ?? null);
+  // With facets: the cells from the database, and the per-document sums (or the pair's) of
+  // each query's mean, averaged in the database, as a file's plan reads its averaged table.
+  const faceted = hasFacets(source)
+    ? await import("./readDatabaseFacetCells.js").then((m) =>
+        m.readDatabaseFacetCells({
+          ...common,
+          system: column,
+          systems,
+          systemIfPresent: column ? null : "system",
+          ...m.facetColumnsOf(source),
+        }),
+      )
+    : null;
+  const averaged = faceted ? { source: faceted.averaged, name: faceted.name } : {};
+  const cells = faceted
+    ? {
+        cells: faceted.cells.filter(
+          (c) => !systems || (c.system !== null && systems.includes(c.system)),
+        ),
+      }
+    : {};
   if (pair) {
     const { a, b } = pair;
     const read = await readDatabasePairs({
       ...common,
+      ...averaged,
       system: column as string,
       systems: [a, b],
-      query: source.query ?? null,
+      query: faceted?.query ?? source.query ?? null,
       pairs: () => [[a, b]],
     });
     const { stats, metric, labels } = onlyDifference(read.table);
@@ -54,13 +77,15 @@ export async function readDatabaseOneOrPair(
       system: null,
       systemsFound: 2,
       labels,
+      ...cells,
       description: described(read),
     };
   }
   // Every system's K rows come back, so a misspelt system is named with those found.
   const read = await readDatabase({
     ...common,
-    system: column,
+    ...averaged,
+    system: faceted ? faceted.system : column,
     systemIfPresent: column ? null : "system",
   });
   const group = oneSystemGroup(read.table, selection, read.name, options.usedBy);
@@ -71,6 +96,7 @@ export async function readDatabaseOneOrPair(
     system: selection.systems?.[0] ?? null,
     systemsFound: new Set(read.table.groups.map((g) => g.system)).size,
     labels: group.labels ?? null,
+    ...cells,
     description: described(read),
   };
 }

@@ -1,13 +1,9 @@
 import { optionRef, RagciError } from "../../core/errors.js";
+import { hasFacets } from "../facetRequest.js";
 import type { PairsRead } from "../readFilePairs.js";
 import { pairChoice, type Selection } from "../selection.js";
 import type { DatabaseSource, ReadOptions } from "../source.js";
-import {
-  aggregating,
-  databaseReadOptions,
-  describedInput,
-  refuseDatabaseFacets,
-} from "./databaseReadOptions.js";
+import { aggregating, databaseReadOptions, describedInput } from "./databaseReadOptions.js";
 import { readDatabasePairs } from "./readDatabase.js";
 
 /**
@@ -22,7 +18,6 @@ export async function readDatabasePairedTables(
   selection: Selection,
   options: ReadOptions,
 ): Promise<PairsRead> {
-  refuseDatabaseFacets(source, "compare");
   const common = databaseReadOptions(source, selection, options.documentLabel ?? null);
   const column = selection.systemColumn;
   if (!column)
@@ -33,19 +28,39 @@ export async function readDatabasePairedTables(
     );
   const policy = pairChoice(selection);
   options.progress?.status(aggregating(common.url));
+  const systems = selection.systems ?? null;
+  // With facets: the cells from the database, and the pairing on each query's mean (the rows
+  // averaged per query in the database), as a file's compare pairs its averaged table.
+  const faceted = hasFacets(source)
+    ? await import("./readDatabaseFacetCells.js").then((m) =>
+        m.readDatabaseFacetCells({
+          ...common,
+          system: column,
+          systems,
+          ...m.facetColumnsOf(source),
+        }),
+      )
+    : null;
   const read = await readDatabasePairs({
     ...common,
+    ...(faceted ? { source: faceted.averaged, name: faceted.name } : {}),
     system: column,
-    systems: selection.systems ?? null,
-    query: source.query ?? null,
+    systems,
+    query: faceted?.query ?? source.query ?? null,
     intersect: selection.intersect ?? false,
     pairs: policy.pairs,
   });
+  const { table } = read;
   return {
-    table: read.table,
+    table,
     inputs: [describedInput(read)],
-    notices: [],
+    notices: faceted?.notices ?? [],
     mode: policy.mode,
     pairs: policy.pairs,
+    ...(faceted
+      ? {
+          cells: faceted.cells.filter((c) => c.system !== null && table.systems.includes(c.system)),
+        }
+      : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { hasFacets } from "../facetRequest.js";
 import type { TableRead } from "../readFileTables.js";
 import { pickSystems, type Selection } from "../selection.js";
 import type { DatabaseSource, ReadOptions } from "../source.js";
@@ -18,35 +19,27 @@ export async function readDatabaseTables(
   const system = selection.systemColumn ?? null;
   const systems = selection.systems ?? null;
   // With facets: the cells from the database, and the per-document path on each query's mean.
-  const faceted =
-    source.trial || source.judge || source.variant
-      ? await (await import("./readDatabaseFacetCells.js")).readDatabaseFacetCells({
-          ...common,
-          system,
-          systems,
-          query: source.query ?? null,
-          trial: source.trial ?? null,
-          judge: source.judge ?? null,
-          variant: source.variant ?? null,
-        })
-      : null;
+  const faceted = hasFacets(source)
+    ? await import("./readDatabaseFacetCells.js").then((m) =>
+        m.readDatabaseFacetCells({ ...common, system, systems, ...m.facetColumnsOf(source) }),
+      )
+    : null;
   const read = await readDatabase({
     ...common,
-    ...(faceted ? { source: faceted.averaged } : {}),
+    // The averaged rows are read through a SELECT of ragci's; the input is the source given.
+    ...(faceted ? { source: faceted.averaged, name: faceted.name } : {}),
     system,
     systems,
   });
-  // The averaged rows are read through a SELECT of ragci's; the input is the source given.
-  const named = faceted ? { ...read, name: faceted.name } : read;
   return {
     table: {
       ...read.table,
-      groups: pickSystems(read.table.groups, selection, named.name),
+      groups: pickSystems(read.table.groups, selection, read.name),
       notices: [...(faceted?.notices ?? []), ...read.table.notices],
     },
-    description: describedInput(named),
+    description: describedInput(read),
     shard: null,
     run: null,
-    ...(faceted ? { cells: pickSystems(faceted.cells, selection, named.name) } : {}),
+    ...(faceted ? { cells: pickSystems(faceted.cells, selection, read.name) } : {}),
   };
 }

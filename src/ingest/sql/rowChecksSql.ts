@@ -1,6 +1,7 @@
 import type { RowField } from "../../core/aggregate/rowRules.js";
 import type { Dialect } from "./dialects.js";
 import { completeQuery, SPLIT_QUERY } from "./pairedQueries.js";
+import { countWhere as countRows } from "./perDocumentSums.js";
 import { brokenRowSql, ruleNeed } from "./rowConditions.js";
 import type { SourceColumns } from "./sourceRowsSql.js";
 
@@ -13,8 +14,6 @@ interface CountedCheck {
   /** When the check fails, given its count column; `name > 0` unless said. */
   readonly fails?: string;
 }
-
-const countWhere = (condition: string) => `sum(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
 
 /**
  * The checks ragci's readers make (validateRows.ts, checkPairedRows.ts; the per-row ones are
@@ -34,6 +33,7 @@ export function rowChecksSql(
   paired: readonly string[] | null,
   intersect = false,
 ): string {
+  const countWhere = (condition: string) => countRows(d, condition);
   const broken = (field: RowField, index?: number) => countWhere(brokenRowSql(d, field, index));
   const rowChecks: CountedCheck[] = [
     {

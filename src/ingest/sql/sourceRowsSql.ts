@@ -20,6 +20,15 @@ export interface SourceColumns {
    * first-stage unit): one non-empty value per document, checked like the file path's.
    */
   readonly label?: string | null;
+  /** The facet columns (null: that facet absent); given, the rows also have t, j and w. */
+  readonly facets?: FacetColumnNames | null;
+}
+
+/** The rerun (epoch, repeat), judge (grader) and prompt-wording columns of faceted rows. */
+export interface FacetColumnNames {
+  readonly trial: string | null;
+  readonly judge: string | null;
+  readonly variant: string | null;
 }
 
 /** A user's SELECT as a subquery: one statement, without its final semicolon. */
@@ -53,13 +62,32 @@ export function sourceColumnsSql(from: string): string {
  * normalizedRows.ts. A value that is not a number fails the CAST in the database.
  */
 export function sourceRowsSql(d: Dialect, source: SqlSource, c: SourceColumns): string {
+  return `ragci_rows AS (\n  ${sourceRowsSelect(d, source, c)}\n)`;
+}
+
+/**
+ * The SELECT of sourceRowsSql's rows; with `facets`, also t, j and w (the trial, judge and
+ * variant as text), and every absent id a NULL of the text type, since the facet cells group
+ * by them (facetCellsSql.ts).
+ * @throws RagciError for a column an alias of the same SELECT would hide (aliasShadowing.ts)
+ */
+export function sourceRowsSelect(d: Dialect, source: SqlSource, c: SourceColumns): string {
   refuseShadowedColumns(d, c);
   const text = (column: string) => `CAST(${d.identifier(column)} AS ${d.text})`;
+  const none = c.facets ? `CAST(NULL AS ${d.text})` : "NULL";
+  const textOrNull = (column: string | null) => (column ? text(column) : none);
   const from = sourceFromSql(d, source);
   const columns = [
     `${text(c.doc)} AS doc`,
-    `${c.system ? text(c.system) : "NULL"} AS sys`,
-    `${c.query ? text(c.query) : "NULL"} AS q`,
+    `${textOrNull(c.system)} AS sys`,
+    `${textOrNull(c.query)} AS q`,
+    ...(c.facets
+      ? [
+          `${textOrNull(c.facets.trial)} AS t`,
+          `${textOrNull(c.facets.judge)} AS j`,
+          `${textOrNull(c.facets.variant)} AS w`,
+        ]
+      : []),
     ...c.metrics.map((m, i) => `CAST(${d.identifier(m)} AS ${d.double}) AS v${i}`),
     ...(c.label ? [`${text(c.label)} AS lab`] : []),
   ];
@@ -67,5 +95,5 @@ export function sourceRowsSql(d: Dialect, source: SqlSource, c: SourceColumns): 
     c.system && c.systems
       ? `\n  WHERE ${text(c.system)} IN (${c.systems.map(d.string).join(", ")})`
       : "";
-  return `ragci_rows AS (\n  SELECT ${columns.join(",\n    ")}\n  FROM ${from}${only}\n)`;
+  return `SELECT ${columns.join(",\n    ")}\n  FROM ${from}${only}`;
 }

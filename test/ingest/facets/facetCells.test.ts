@@ -208,6 +208,22 @@ describe("facets in the input: per-cell sums (trial, judge, variant columns)", (
     );
   });
 
+  it("refuses an infinite or NaN value naming its cell, as an empty one (the cells' finite check, as a database's)", async () => {
+    for (const value of ["inf", "nan", "-inf", ""]) {
+      const file = join(scratchDir(), "notFinite.csv");
+      writeFileSync(file, `doc_id,query_id,judge,score\nd1,q1,A,1\nd1,q1,B,${value}\nd2,q2,A,1\n`);
+      const error = await readSource(
+        { files: [file], judge: "judge" },
+        { metrics: ["score"] },
+        { read: "tables" },
+      ).catch((e: unknown) => e);
+      expect(isRagciError(error), value).toBe(true);
+      expect(String((error as Error).message), value).toBe(
+        `${file}: document d1, query q1, judge B has a metric value that is not a number; every result needs a finite value`,
+      );
+    }
+  });
+
   it("refuses reruns of a query when no trial column is named, naming `trial`", async () => {
     const reruns = join(scratchDir(), "reruns.csv");
     writeFileSync(reruns, "doc_id,query_id,judge,score\nd1,q1,A,1\nd1,q1,A,0\nd2,q2,A,1\n");

@@ -2,10 +2,13 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, withDuckDb } from "../../../src/ingest/duckdb.js";
+import { sqlString } from "../../../src/ingest/inputFormat.js";
 import { readFacetCells, systemCellsOf } from "../../../src/ingest/readFacetCells.js";
 import { dialect } from "../../../src/ingest/sql/dialects.js";
 import { facetCellRows } from "../../../src/ingest/sql/facetCellRows.js";
 import { facetCellsWarehouseSql } from "../../../src/ingest/sql/facetCellsWarehouseSql.js";
+import { perDocumentSql } from "../../../src/ingest/sql/perDocumentSql.js";
 import { averagedSql } from "../../../src/ingest/sql/readDatabaseFacetCells.js";
 import { scratchDir } from "../../cli/runCli.js";
 import { forClickHouseVersion } from "../../clickhouse/olderServerSql.js";
@@ -129,6 +132,9 @@ describe("facetCellsWarehouseSql on ClickHouse", () => {
         system: "system",
         query: "query_id",
         metrics: ["score"],
+        trial: "epoch",
+        judge: "judge",
+        variant: "wording",
       },
     );
     const text = await run(`${adapt(sql)} ORDER BY system, doc_id, query_id FORMAT JSONEachRow`);
@@ -148,5 +154,57 @@ describe("facetCellsWarehouseSql on ClickHouse", () => {
       const values = means.get([r.system, r.doc_id, r.query_id].join("|")) as number[];
       expect(r.score as number).toBeCloseTo(values.reduce((t, x) => t + x, 0) / values.length, 12);
     }
+  });
+
+  it("compare --from's paired statement over the averaged rows (what readDatabasePairedTables runs with facets) gives DuckDB's", async () => {
+    const spec = (d: ReturnType<typeof dialect>) =>
+      perDocumentSql(d, {
+        source: {
+          sql: averagedSql(
+            d,
+            { table: "facets" },
+            {
+              doc: "doc_id",
+              system: "system",
+              query: "query_id",
+              metrics: ["score", "big"],
+              trial: "epoch",
+              judge: "judge",
+              variant: "wording",
+            },
+          ),
+        },
+        doc: "doc_id",
+        metrics: ["score", "big"],
+        system: "system",
+        systems: ["a", "b"],
+        query: "query_id",
+        pairs: [["a", "b"]],
+        intersect: false,
+        label: null,
+      });
+    const text = await run(`${adapt(spec(dialect("clickhouse")))} FORMAT JSONEachRow`);
+    const got = text
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const want = await withDuckDb(async (c) => {
+      await c.run(
+        `CREATE TABLE facets AS SELECT * FROM read_csv(${sqlString(file)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR', 'epoch': 'VARCHAR'})`,
+      );
+      return queryRows(c, spec(dialect("duckdb")));
+    });
+    expect(got.length).toBeGreaterThan(0);
+    const ids = (rows: Record<string, unknown>[]) =>
+      rows.map((r) => [r.system, r.metric, r.doc, Number(r.n)]);
+    expect(ids(got)).toEqual(ids(want));
+    got.forEach((r, i) => {
+      for (const k of ["s", "ss"]) {
+        const [x, y] = [Number(r[k]), Number((want[i] as Record<string, unknown>)[k])];
+        expect(Math.abs(x - y), `${k} of row ${i}`).toBeLessThanOrEqual(
+          1e-9 * Math.max(1, Math.abs(y)),
+        );
+      }
+    });
   });
 });

@@ -52,6 +52,28 @@ describe("facetCellsWarehouseSql: the facet cells in a warehouse's dialect", () 
     expectCellsLikeFile(got.cells, expected.cells, expect);
   });
 
+  it("one statement for files and databases: DuckDB's dialect gives the file path's Σx and Σ(x − x̄)² bit for bit", async () => {
+    const expected = await fromFile();
+    await expected.cleanup();
+    const rows = await withDuckDb(async (c) => {
+      await c.run(
+        `CREATE TABLE results AS SELECT * FROM read_csv(${sqlString(file)}, types = {'doc_id': 'VARCHAR', 'query_id': 'VARCHAR', 'epoch': 'VARCHAR'})`,
+      );
+      return queryRows(
+        c,
+        facetCellsWarehouseSql(dialect("duckdb"), { table: "results" }, FACET_COLUMNS),
+      );
+    });
+    const got = systemCellsOf(facetCellRows(rows, 3, file), FILE_COLUMNS, file);
+    expect(got.cells.length).toBe(expected.cells.length);
+    got.cells.forEach((g, k) => {
+      const f = expected.cells[k];
+      expect([g.system, g.metric]).toEqual([f?.system, f?.metric]);
+      expect([...g.cells.sum]).toEqual([...(f?.cells.sum ?? [])]);
+      expect([...g.cells.withinSumOfSquares]).toEqual([...(f?.cells.withinSumOfSquares ?? [])]);
+    });
+  });
+
   it("refuses a repeated trial, a value that is not finite, and a ClickHouse column another role's alias would hide", async () => {
     const bad = async (extra: string) =>
       withDuckDb(async (c) => {
