@@ -321,7 +321,7 @@ function checkCells(
           ? `${where} has ${rows.rows[i]} rows but ${rows.trials[i]} distinct trials in column ${c.trialColumn} (a trial twice, or one without a label); each (system, document, query, trial, judge, variant) is one result`
           : `${where} has ${rows.rows[i]} rows; each (system, document, query, judge, variant) is one result — name the reruns' column with ${optionRef("trial")}, or remove the repeats`
         : bad === "null"
-          ? `${where} has a metric value that is not a number; every result needs a finite value`
+          ? `${where} has a metric value that is empty, not a number or infinite; every result needs a finite value`
           : bad === "id"
             ? `a row has no document or query id; every row needs both`
             : `${where} has no label in the judge or variant column; every row needs one`;

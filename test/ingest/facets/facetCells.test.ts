@@ -219,7 +219,7 @@ describe("facets in the input: per-cell sums (trial, judge, variant columns)", (
       ).catch((e: unknown) => e);
       expect(isRagciError(error), value).toBe(true);
       expect(String((error as Error).message), value).toBe(
-        `${file}: document d1, query q1, judge B has a metric value that is not a number; every result needs a finite value`,
+        `${file}: document d1, query q1, judge B has a metric value that is empty, not a number or infinite; every result needs a finite value`,
       );
     }
   });

@@ -91,7 +91,7 @@ describe("facetCellsWarehouseSql: the facet cells in a warehouse's dialect", () 
       "system a, document d0, query d0q0, judge lenient, variant v1 has 2 rows but 1 distinct trials in column epoch",
     );
     expect(await bad("('d0', 'd0q0', 'a', '9', 'lenient', 'v1', 1, 'nan', 1)")).toThrow(
-      "has a metric value that is not a number",
+      "has a metric value that is empty, not a number or infinite",
     );
     expect(() =>
       facetCellsWarehouseSql(
