@@ -86,8 +86,16 @@ export class RemlWorkspace {
   readonly schur: Float64Array;
   readonly idx = new Int32Array(6);
   readonly val = new Float64Array(6);
+  /**
+   * When kept (`record`): each document's local rows of its block after its queries are
+   * eliminated (documents × local × size), and each query's coupling g and pivot (queries ×
+   * size), so remlGradient's pass need not rebuild them.
+   */
+  readonly documentRows: Float64Array | null;
+  readonly queryCoupling: Float64Array | null;
+  readonly queryPivot: Float64Array | null;
 
-  constructor(layout: FacetLayout) {
+  constructor(layout: FacetLayout, record = false) {
     const at = slots(
       layout,
       layout.components.map(() => 1),
@@ -98,6 +106,9 @@ export class RemlWorkspace {
     this.global = new Float64Array(at.size * at.size);
     this.globalCompensation = new Float64Array(at.size * at.size);
     this.schur = new Float64Array(at.size * at.size);
+    this.documentRows = record ? new Float64Array(layout.documents * at.local * at.size) : null;
+    this.queryCoupling = record && at.hasQuery ? new Float64Array(layout.queries * at.size) : null;
+    this.queryPivot = record && at.hasQuery ? new Float64Array(layout.queries) : null;
   }
 }
 
@@ -168,7 +179,7 @@ export function cellRow(
 /**
  * Document d's block in ws.block with its queries' effects b_dq eliminated (each query's
  * pivot 1 + θ_Q² Σ n_c and the Schur update g gᵀ / pivot), before the identity is added to
- * the local effects. Adds the query pivots' logs to logDet and the cells' within sums of
+ * the local effects; kept in the workspace's records when it has them. Adds the query pivots' logs to logDet and the cells' within sums of
  * squares to withinSs when given.
  */
 export function documentBlock(
@@ -206,6 +217,10 @@ export function documentBlock(
       if (at.hasQuery) pivot += w * tq * tq;
     }
     if (at.hasQuery) {
+      if (ws.queryCoupling && ws.queryPivot) {
+        ws.queryCoupling.set(g, q * size);
+        ws.queryPivot[q] = pivot;
+      }
       // Eliminate the query's effect b_dq: its pivot, and the Schur update g gᵀ / pivot.
       logDet?.add(Math.log(pivot));
       for (let r = 0; r < size; r++) {
@@ -216,6 +231,7 @@ export function documentBlock(
       }
     }
   }
+  ws.documentRows?.set(block.subarray(0, at.local * size), d * at.local * size);
 }
 
 /**
@@ -279,16 +295,5 @@ export function profiledReml(layout: FacetLayout, pieces: RemlPieces): number {
     pieces.logDetL +
     pieces.logRx2 +
     dfResidual * (1 + Math.log((2 * Math.PI * pieces.prss) / dfResidual))
-  );
-}
-
-/** The REML deviance at (θ, σ), not profiled: lmerTest's devfun_vp (used for its Hessian). */
-export function remlDeviance(layout: FacetLayout, pieces: RemlPieces, sigma: number): number {
-  const s2 = sigma * sigma;
-  return (
-    pieces.logDetL +
-    pieces.prss / s2 +
-    (layout.observations - 1) * Math.log(2 * Math.PI * s2) +
-    pieces.logRx2
   );
 }

@@ -2,6 +2,11 @@ import { newtonMinimize } from "../numeric/newtonMinimize.js";
 import type { FacetCells } from "./facetCells.js";
 import { type FacetLayout, facetLayout } from "./facetLayout.js";
 import { cellMeanCentre, profiledReml, type RemlPieces, remlPieces } from "./remlCriterion.js";
+import {
+  profiledRemlGradient,
+  RemlGradientWorkspace,
+  remlPiecesAndGradient,
+} from "./remlGradient.js";
 
 /** A REML fit on facet cells: the layout, the optimum θ̂, σ̂ and the pieces there. */
 export interface RemlFit {
@@ -13,6 +18,8 @@ export interface RemlFit {
   readonly pieces: RemlPieces;
   /** lme4's REML criterion at the optimum (comparable with lme4's REMLcrit()). */
   readonly criterion: number;
+  /** Buffers for further evaluations at this layout (interceptSatterthwaite's). */
+  readonly workspace: RemlGradientWorkspace;
 }
 
 /**
@@ -26,10 +33,18 @@ export function remlFit(cells: FacetCells): RemlFit {
   const layout = facetLayout(cells);
   const centre = cellMeanCentre(layout);
   const k = layout.components.length;
+  const workspace = new RemlGradientWorkspace(layout);
   const criterion = (theta: ArrayLike<number>) =>
-    profiledReml(layout, remlPieces(layout, theta, centre));
+    profiledReml(layout, remlPieces(layout, theta, centre, workspace.base));
+  // Value and exact gradient (remlGradient) in two passes over the cells.
   const best = newtonMinimize(
-    criterion,
+    (theta) => {
+      const { pieces, gradient } = remlPiecesAndGradient(layout, theta, centre, workspace);
+      return {
+        value: profiledReml(layout, pieces),
+        gradient: profiledRemlGradient(layout, pieces, gradient),
+      };
+    },
     Array.from({ length: k }, () => 1),
   );
   const theta = best.x.map(Math.abs);
@@ -44,7 +59,15 @@ export function remlFit(cells: FacetCells): RemlFit {
       value = Math.min(v, value);
     }
   }
-  const pieces = remlPieces(layout, theta, centre);
+  const pieces = remlPieces(layout, theta, centre, workspace.base);
   const sigma = Math.sqrt(pieces.prss / (layout.observations - 1));
-  return { layout, centre, theta, sigma, pieces, criterion: profiledReml(layout, pieces) };
+  return {
+    layout,
+    centre,
+    theta,
+    sigma,
+    pieces,
+    criterion: profiledReml(layout, pieces),
+    workspace,
+  };
 }

@@ -64,7 +64,13 @@ export class RemlGradientWorkspace {
   readonly residualVariant: Float64Array;
 
   constructor(layout: FacetLayout) {
-    this.base = new RemlWorkspace(layout);
+    // The value pass keeps what this pass would rebuild when that fits in 32 MB (2²² numbers).
+    const at = slots(
+      layout,
+      layout.components.map(() => 1),
+    );
+    const kept = layout.documents * at.local * at.size + layout.queries * (at.size + 1);
+    this.base = new RemlWorkspace(layout, kept <= 2 ** 22);
     const size = this.base.size;
     this.sInverse = new Float64Array(size * size);
     this.sMatrix = new Float64Array(size * size);
@@ -135,20 +141,26 @@ export function remlPiecesAndGradient(
   const residualVariant = ws.residualVariant.fill(0);
   const residualDocumentJudge = ws.residualDocumentJudge;
   for (let d = 0; d < layout.documents; d++) {
-    documentBlock(layout, at, centre, d, base, null, null);
+    // The document's local rows, as the value pass kept them or rebuilt.
+    let rows = block;
+    let at0 = 0;
+    if (base.documentRows) {
+      rows = base.documentRows;
+      at0 = d * local * size;
+    } else documentBlock(layout, at, centre, d, base, null, null);
     // B (local block + I), B⁻¹, L = B⁻¹C, x_L = B⁻¹ a_L − L x_G, then Σ_R's local rows.
     for (let i = 0; i < local; i++)
       for (let j = 0; j < local; j++)
-        bMatrix[i * local + j] = (block[i * size + j] as number) + (i === j ? 1 : 0);
+        bMatrix[i * local + j] = (rows[at0 + i * size + j] as number) + (i === j ? 1 : 0);
     choleskyInverse(bMatrix, local, bInverse, work);
     for (let i = 0; i < local; i++) {
       let xi = 0;
       for (let k = 0; k < local; k++)
-        xi += (bInverse[i * local + k] as number) * (block[k * size + y] as number);
+        xi += (bInverse[i * local + k] as number) * (rows[at0 + k * size + y] as number);
       for (let j = 0; j < gdim; j++) {
         let s = 0;
         for (let k = 0; k < local; k++)
-          s += (bInverse[i * local + k] as number) * (block[k * size + local + j] as number);
+          s += (bInverse[i * local + k] as number) * (rows[at0 + k * size + local + j] as number);
         lMatrix[i * gdim + j] = s;
         xi -= s * (x[local + j] as number);
       }
@@ -193,24 +205,33 @@ export function remlPiecesAndGradient(
       let gh = 0;
       let xq = 0;
       if (at.hasQuery) {
-        g.fill(0);
-        for (let i = from; i < to; i++) {
-          const c = layout.order[i] as number;
-          const w = cells.n[c] as number;
-          const k = cellRow(layout, at, c, centre, base);
-          for (let r = 0; r < k; r++)
-            g[idx[r] as number] = (g[idx[r] as number] as number) + w * (val[r] as number) * tq;
-          pivot += w * tq * tq;
+        let coupling = g;
+        let g0 = 0;
+        if (base.queryCoupling && base.queryPivot) {
+          coupling = base.queryCoupling;
+          g0 = q * size;
+          pivot = base.queryPivot[q] as number;
+        } else {
+          g.fill(0);
+          for (let i = from; i < to; i++) {
+            const c = layout.order[i] as number;
+            const w = cells.n[c] as number;
+            const k = cellRow(layout, at, c, centre, base);
+            for (let r = 0; r < k; r++)
+              g[idx[r] as number] = (g[idx[r] as number] as number) + w * (val[r] as number) * tq;
+            pivot += w * tq * tq;
+          }
         }
         let gx = 0;
         for (let a = 0; a < rdim; a++) {
           let s = 0;
-          for (let b = 0; b < rdim; b++) s += (sigma[a * rdim + b] as number) * (g[b] as number);
+          for (let b = 0; b < rdim; b++)
+            s += (sigma[a * rdim + b] as number) * (coupling[g0 + b] as number);
           h[a] = s;
-          gh += (g[a] as number) * s;
-          gx += (g[a] as number) * (x[a] as number);
+          gh += (coupling[g0 + a] as number) * s;
+          gx += (coupling[g0 + a] as number) * (x[a] as number);
         }
-        xq = ((g[y] as number) - gx) / pivot;
+        xq = ((coupling[g0 + y] as number) - gx) / pivot;
       }
       let residualQuery = 0;
       for (let i = from; i < to; i++) {

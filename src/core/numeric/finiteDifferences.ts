@@ -66,11 +66,35 @@ export function hessian(f: (x: Float64Array) => number, x: Float64Array, scale =
   return coarse.map((c, i) => (4 * (fine[i] as number) - c) / 3);
 }
 
-/** Gradient and Hessian by plain central differences (for Newton steps; cheaper). */
-export function newtonDerivatives(
-  f: (x: Float64Array) => number,
+function jacobianAt(
+  f: (x: Float64Array) => Float64Array,
   x: Float64Array,
-  fx: number,
-): { readonly g: Float64Array; readonly h: Float64Array } {
-  return { g: gradientAt(f, x, 1), h: hessianAt(f, x, fx, 1) };
+  m: number,
+  scale: number,
+): Float64Array {
+  const p = x.length;
+  const jac = new Float64Array(m * p);
+  for (let j = 0; j < p; j++) {
+    const h = step(x[j] as number, 1e-4) * scale;
+    const up = f(shifted(x, j, h));
+    const down = f(shifted(x, j, -h));
+    for (let i = 0; i < m; i++)
+      jac[i * p + j] = ((up[i] as number) - (down[i] as number)) / (2 * h);
+  }
+  return jac;
+}
+
+/**
+ * Jacobian (m×p, row-major: ∂f_i/∂x_j) of a vector function by central differences, one
+ * Richardson step; of an exact gradient, it is the Hessian with 4p gradient evaluations.
+ */
+export function jacobian(
+  f: (x: Float64Array) => Float64Array,
+  x: Float64Array,
+  m: number,
+  scale = 1,
+): Float64Array {
+  const coarse = jacobianAt(f, x, m, scale);
+  const fine = jacobianAt(f, x, m, scale / 2);
+  return coarse.map((c, i) => (4 * (fine[i] as number) - c) / 3);
 }
