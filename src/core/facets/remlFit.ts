@@ -2,11 +2,7 @@ import { newtonMinimize } from "../numeric/newtonMinimize.js";
 import type { FacetCells } from "./facetCells.js";
 import { type FacetLayout, facetLayout } from "./facetLayout.js";
 import { cellMeanCentre, profiledReml, type RemlPieces, remlPieces } from "./remlCriterion.js";
-import {
-  profiledRemlGradient,
-  RemlGradientWorkspace,
-  remlPiecesAndGradient,
-} from "./remlGradient.js";
+import { profiledRemlGradient, RemlGradientWorkspace, remlGradientAt } from "./remlGradient.js";
 
 /** A REML fit on facet cells: the layout, the optimum θ̂, σ̂ and the pieces there. */
 export interface RemlFit {
@@ -36,14 +32,24 @@ export function remlFit(cells: FacetCells): RemlFit {
   const workspace = new RemlGradientWorkspace(layout);
   const criterion = (theta: ArrayLike<number>) =>
     profiledReml(layout, remlPieces(layout, theta, centre, workspace.base));
-  // Value and exact gradient (remlGradient) in two passes over the cells.
+  // The value in one pass over the cells; the exact gradient (remlGradient) in one more, from
+  // what that pass left in the workspace, only where the line search accepts a step.
+  let last: { readonly theta: Float64Array; readonly pieces: RemlPieces } | null = null;
+  const evaluate = (theta: Float64Array) => {
+    last = {
+      theta: Float64Array.from(theta),
+      pieces: remlPieces(layout, theta, centre, workspace.base),
+    };
+    return last;
+  };
   const best = newtonMinimize(
-    (theta) => {
-      const { pieces, gradient } = remlPiecesAndGradient(layout, theta, centre, workspace);
-      return {
-        value: profiledReml(layout, pieces),
-        gradient: profiledRemlGradient(layout, pieces, gradient),
-      };
+    {
+      value: (theta) => profiledReml(layout, evaluate(theta).pieces),
+      gradient: (theta) => {
+        const at = last?.theta.every((v, i) => v === theta[i]) ? last : evaluate(theta);
+        const gradient = remlGradientAt(layout, theta, centre, workspace, at.pieces);
+        return profiledRemlGradient(layout, at.pieces, gradient);
+      },
     },
     Array.from({ length: k }, () => 1),
   );

@@ -107,6 +107,21 @@ export function remlPiecesAndGradient(
   ws: RemlGradientWorkspace = new RemlGradientWorkspace(layout),
 ): { readonly pieces: RemlPieces; readonly gradient: RemlGradient } {
   const pieces = remlPieces(layout, theta, centre, ws.base);
+  return { pieces, gradient: remlGradientAt(layout, theta, centre, ws, pieces) };
+}
+
+/**
+ * The θ-derivatives at θ, in one pass, after `pieces = remlPieces(layout, theta, centre,
+ * ws.base)` was the last evaluation on ws (it leaves the Schur complement and the records this
+ * pass reads).
+ */
+export function remlGradientAt(
+  layout: FacetLayout,
+  theta: ArrayLike<number>,
+  centre: number,
+  ws: RemlGradientWorkspace,
+  pieces: RemlPieces,
+): RemlGradient {
   const { cells } = layout;
   const at = slots(layout, theta);
   const { size, local, mu, y } = { size: at.size, local: at.local, mu: at.mu, y: at.y };
@@ -320,7 +335,7 @@ export function remlPiecesAndGradient(
     gradient.prss[i] = -2 * thetaI * (squares[slot] as NeumaierSum).value();
     gradient.rx2[i] = 2 * rx4 * (rx[slot] as NeumaierSum).value();
   });
-  return { pieces, gradient };
+  return gradient;
 }
 
 /** ∂/∂θ of lme4's profiled REML criterion (profiledReml). */

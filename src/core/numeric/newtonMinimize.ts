@@ -18,10 +18,11 @@ function positiveInverse(h: Float64Array, p: number): Float64Array {
   return inverse;
 }
 
-/** A function's value and its gradient at one point, from one evaluation. */
-export interface ValueAndGradient {
-  readonly value: number;
-  readonly gradient: Float64Array;
+/** A function to minimise and its exact gradient. */
+export interface Objective {
+  value(x: Float64Array): number;
+  /** ∇f(x); called right after value(x) at the same x, so it may reuse that evaluation's work. */
+  gradient(x: Float64Array): Float64Array;
 }
 
 /**
@@ -29,11 +30,7 @@ export interface ValueAndGradient {
  * 0), symmetrised: p gradient evaluations, error O(h) in the starting curvature only (the
  * gradient that steers the search stays exact, and BFGS corrects the curvature as it goes).
  */
-function gradientDifferenceHessian(
-  f: (x: Float64Array) => ValueAndGradient,
-  x: Float64Array,
-  gx: Float64Array,
-): Float64Array {
+function gradientDifferenceHessian(f: Objective, x: Float64Array, gx: Float64Array): Float64Array {
   const p = x.length;
   const h = new Float64Array(p * p);
   for (let i = 0; i < p; i++) {
@@ -41,7 +38,8 @@ function gradientDifferenceHessian(
     const step = Math.abs(xi) > 1e-4 ? 1e-4 * Math.abs(xi) : 1e-4;
     const up = Float64Array.from(x);
     up[i] = xi + step;
-    const gUp = f(up).gradient;
+    f.value(up);
+    const gUp = f.gradient(up);
     for (let j = 0; j < p; j++) h[i * p + j] = ((gUp[j] as number) - (gx[j] as number)) / step;
   }
   for (let i = 0; i < p; i++)
@@ -63,23 +61,30 @@ function gradientDifferenceHessian(
  * decrease the step predicts is below the rounding of f.
  */
 export function newtonMinimize(
-  f: (x: Float64Array) => ValueAndGradient,
+  f: Objective,
   start: ArrayLike<number>,
   tolerance = 1e-10,
 ): {
   readonly x: Float64Array;
   readonly value: number;
   readonly iterations: number;
-  readonly evaluations: number;
+  /** Values and gradients computed (a rejected line-search trial costs a value only). */
+  readonly evaluations: { readonly values: number; readonly gradients: number };
 } {
   const p = start.length;
-  let evaluations = 0;
-  const counted = (x: Float64Array) => {
-    evaluations++;
-    return f(x);
+  const evaluations = { values: 0, gradients: 0 };
+  const counted: Objective = {
+    value: (x) => {
+      evaluations.values++;
+      return f.value(x);
+    },
+    gradient: (x) => {
+      evaluations.gradients++;
+      return f.gradient(x);
+    },
   };
   let x: Float64Array = Float64Array.from(start);
-  let current = counted(x);
+  let current = { value: counted.value(x), gradient: counted.gradient(x) };
   let inverse = positiveInverse(gradientDifferenceHessian(counted, x, current.gradient), p);
   let refreshed = true;
   const done = (iterations: number) => ({ x, value: current.value, iterations, evaluations });
@@ -111,13 +116,13 @@ export function newtonMinimize(
     if (-slope <= noise) return done(iteration);
     let t = 1;
     let next: Float64Array | null = null as Float64Array | null;
-    let atNext: ValueAndGradient | null = null;
+    let atNext: { value: number; gradient: Float64Array } | null = null;
     for (let tries = 0; tries < 50 && -t * slope > noise; tries++) {
       const candidate = x.map((xi, i) => xi + t * (direction[i] as number));
-      const trial = counted(candidate);
-      if (trial.value <= current.value + 1e-4 * t * Math.min(slope, 0)) {
+      const value = counted.value(candidate);
+      if (value <= current.value + 1e-4 * t * Math.min(slope, 0)) {
         next = candidate;
-        atNext = trial;
+        atNext = { value, gradient: counted.gradient(candidate) };
         break;
       }
       t /= 2;
