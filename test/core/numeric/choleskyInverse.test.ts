@@ -7,17 +7,15 @@ describe("choleskyInverse", () => {
   it("gives A⁻¹ with A · A⁻¹ = I (to 1e-10) for random symmetric positive-definite A", () => {
     fc.assert(
       fc.property(
-        fc
-          .integer({ min: 1, max: 9 })
-          .chain((n) =>
-            fc.tuple(
-              fc.constant(n),
-              fc.array(fc.integer({ min: -1000, max: 1000 }), {
-                minLength: n * n,
-                maxLength: n * n,
-              }),
-            ),
+        fc.integer({ min: 1, max: 9 }).chain((n) =>
+          fc.tuple(
+            fc.constant(n),
+            fc.array(fc.integer({ min: -1000, max: 1000 }), {
+              minLength: n * n,
+              maxLength: n * n,
+            }),
           ),
+        ),
         ([n, entries]) => {
           const m = entries.map((e) => e / 100);
           const a = new Float64Array(n * n);
