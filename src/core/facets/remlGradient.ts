@@ -20,10 +20,10 @@ import {
  *
  * - log|Ã|: ∂Ã/∂θ_k = Σ_c n_c (e_kc w_cᵀ + w_c e_kcᵀ), e_kc the unit vector at c's level of k,
  *   so ∂log|Ã|/∂θ_k = tr(Ã⁻¹ ∂Ã/∂θ_k) = 2 Σ_c n_c (Ã⁻¹ w_c)[level_k(c)] (Jacobi's formula; the
- *   θ-scale score of Bates et al. 2015, JSS 67(1), §3.4's profiled deviance, written per cell).
+ *   θ-scale score of the profiled REML deviance of Bates et al. 2015, JSS 67(1), §3, per cell).
  * - prss: by the envelope theorem at the penalised least-squares solution (û, μ̂), with cell
  *   residuals r_c = ȳ_c − μ̂ − z_cᵀΛû and b = ZᵀW r (so û = Λ b), ∂prss/∂θ_k = −2 θ_k Σ_{j∈k} b_j²
- *   (the BLUP form of the REML score, Searle, Casella & McCulloch 1992, §6.6, in θ).
+ *   (the BLUP form of the REML score, Searle, Casella & McCulloch 1992, ch. 6, in θ).
  * - R_X² = 1/(Ã⁻¹)_μμ: ∂R_X²/∂θ_k = R_X⁴ · 2 Σ_c n_c m[level_k(c)] (mᵀ w_c), m = Ã⁻¹ e_μ.
  *
  * The entries of Ã⁻¹ that these need (each cell's effects against each other and μ) are a
@@ -33,7 +33,9 @@ import {
  *   Σ_GG = S⁻¹,  Σ_LG = −L S⁻¹,  Σ_LL = B⁻¹ + L S⁻¹ Lᵀ   (the block inverse);
  * a query q with pivot p_q and coupling g_q to the document's rows R: Ã⁻¹[q, R] = −(Σ_R g_q)ᵀ/p_q,
  * Ã⁻¹[q, q] = 1/p_q + g_qᵀ Σ_R g_q / p_q². The solution x = (û, μ̂ − centre) comes by back
- * substitution in the same order. Cost: about two evaluations of the value, no O(cells) array.
+ * substitution in the same order. Cost: one pass over the cells after the value's, which keeps
+ * each document's local rows and each query's coupling for it (made once per fit, up to 32 MB;
+ * beyond that this pass rebuilds them); nothing of O(cells) is allocated per evaluation.
  */
 export interface RemlGradient {
   /** ∂ log|Ã| / ∂θ_k = ∂(logDetL + logRx2)/∂θ_k. */
