@@ -9,7 +9,8 @@
 //   2. ragci analyze --replicates 0: today's ingestion (per-document sums, no facets);
 //   3. ragci analyze --judge judge --trial trial --replicates 0: the cells, the REML fit of
 //      10⁵ cells and both faceted intervals.
-//   node bench/facets-ingest.mjs [--repeats N]
+//   node bench/facets-ingest.mjs [--repeats N] [--rows 1e6]  (--rows: a smaller file, same layout
+//   per document: rows / 10⁴ documents)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,7 +19,10 @@ import { DuckDBInstance } from "@duckdb/node-api";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "bench", "out");
-const FILE = path.join(OUT, "facets-1e7.parquet");
+const rowsAt = process.argv.indexOf("--rows");
+const ROWS = rowsAt > 0 ? Number(process.argv[rowsAt + 1]) : 1e7;
+if (!(ROWS >= 1e4 && ROWS % 1e4 === 0)) throw new Error("--rows: a multiple of 10⁴");
+const FILE = path.join(OUT, ROWS === 1e7 ? "facets-1e7.parquet" : `facets-${ROWS}.parquet`);
 const CLI = path.join(
   ROOT,
   JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).bin.ragci,
@@ -36,7 +40,7 @@ async function ensureFile() {
       CASE WHEN (hash(doc) % 1000) / 1000.0 * 0.6 + judge * 0.05 + (hash(i) % 1000) / 1000.0 > 0.9
         THEN 1 ELSE 0 END AS score
     FROM (SELECT i, i // 10000 AS doc, (i // 400) % 25 AS q, (i // 100) % 4 AS judge, i % 100 AS trial
-          FROM range(10000000) t(i))
+          FROM range(${ROWS}) t(i))
   ) TO '${FILE}' (FORMAT parquet)`);
 }
 
@@ -98,7 +102,7 @@ const rows = [
 const cells = Number(rows[0][1].stdout);
 const faceted = JSON.parse(rows[2][1].stdout).analyses[0];
 console.log(
-  `10⁷ rows, ${cells} cells (${faceted.facets.levels.judges} judges), repeats ${REPEATS}`,
+  `${ROWS.toExponential(0)} rows, ${cells} cells (${faceted.facets.levels.judges} judges), repeats ${REPEATS}`,
 );
 console.log("| run | wall | CPU | peak RSS | CPU ÷ ragci without facets |");
 console.log("|---|---|---|---|---|");

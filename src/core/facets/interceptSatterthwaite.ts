@@ -1,36 +1,59 @@
-import { gradient, hessian } from "../numeric/finiteDifferences.js";
+import { jacobian } from "../numeric/finiteDifferences.js";
 import { symmetricEigen } from "../numeric/symmetricEigen.js";
-import { remlDeviance, remlPieces } from "./remlCriterion.js";
 import type { RemlFit } from "./remlFit.js";
+import { remlPiecesAndGradient } from "./remlGradient.js";
 
 /** lmerTest's eigenvalue cut: directions of the Hessian with λ ≤ 1e-8 are dropped. */
 const EIGEN_TOLERANCE = 1e-8;
+
+/**
+ * Steps of the θθ block's differences, in units of finiteDifferences' 1e-4 relative: 1.6e-3 and
+ * 8e-4 of θ. At 10⁷ trials the gradient's rounding (≈ 1e-6 against terms of 1e5) makes the
+ * 1e-4 steps' ν move in the third digit; from 16 to 64 it is stable to 1e-4 (bench/facets-fit.mjs
+ * layout, 102,000 cells), and the Richardson step keeps the truncation at O(h⁴).
+ */
+const JACOBIAN_STEP = 16;
 
 /**
  * Satterthwaite degrees of freedom of the intercept, as lmerTest computes them (Kuznetsova,
  * Brockhoff & Christensen 2017, JSS 82(13), eq. 6; lmerTest's as_lmerModLmerTest and
  * contest1D): with φ = (θ, σ) and v(φ) = σ²/R_X²(θ) = var(μ̂),
  *   ν = 2 v² / (∇vᵀ A ∇v),  A = 2 H⁺,
- * H the Hessian of the unprofiled REML deviance at φ̂ (pseudo-inverse over its eigenvalues
- * above 1e-8, as lmerTest does). Derivatives by central differences with a Richardson step
- * (lmerTest uses numDeriv's Richardson extrapolation).
+ * H the Hessian of the unprofiled REML deviance D(θ, σ) = log|Ã| + prss/σ² + (N − 1) log 2πσ²
+ * at φ̂ (pseudo-inverse over its eigenvalues above 1e-8, as lmerTest does).
+ *
+ * lmerTest takes both by numDeriv (Richardson extrapolation); here, from remlGradient's exact
+ * θ-derivatives: ∂v/∂θ = −σ² ∂R_X²/∂θ / R_X⁴, ∂v/∂σ = 2σ/R_X²; ∂²D/∂σ² = 6 prss/σ⁴ −
+ * 2(N − 1)/σ², ∂²D/∂σ∂θ = −2 ∂prss/∂θ / σ³, and the θθ block as central differences of
+ * ∂D/∂θ = ∂log|Ã|/∂θ + ∂prss/∂θ / σ² with one Richardson step (JACOBIAN_STEP).
  */
 export function interceptSatterthwaite(fit: RemlFit): number {
-  const { layout, centre } = fit;
+  const { layout, centre, sigma, workspace } = fit;
   const k = layout.components.length;
-  const phi = Float64Array.from([...fit.theta, fit.sigma]);
-  const split = (x: Float64Array) => ({ theta: x.subarray(0, k), sigma: x[k] as number });
-  const deviance = (x: Float64Array) => {
-    const { theta, sigma } = split(x);
-    return remlDeviance(layout, remlPieces(layout, theta, centre), sigma);
-  };
-  const variance = (x: Float64Array) => {
-    const { theta, sigma } = split(x);
-    return (sigma * sigma) / remlPieces(layout, theta, centre).rx2;
-  };
   const p = k + 1;
-  const h = hessian(deviance, phi);
-  const g = gradient(variance, phi);
+  const s2 = sigma * sigma;
+  const dfResidual = layout.observations - 1;
+  const theta = Float64Array.from(fit.theta);
+  const at = remlPiecesAndGradient(layout, theta, centre, workspace);
+  const { pieces, gradient } = at;
+  const devianceTheta = (x: Float64Array) => {
+    const { gradient: d } = remlPiecesAndGradient(layout, x, centre, workspace);
+    return d.logDet.map((v, i) => v + (d.prss[i] as number) / s2);
+  };
+  const hThetaTheta = jacobian(devianceTheta, theta, k, JACOBIAN_STEP);
+  const h = new Float64Array(p * p);
+  for (let i = 0; i < k; i++) {
+    for (let j = 0; j < k; j++)
+      h[i * p + j] = ((hThetaTheta[i * k + j] as number) + (hThetaTheta[j * k + i] as number)) / 2;
+    const mixed = (-2 * (gradient.prss[i] as number)) / (s2 * sigma);
+    h[i * p + k] = mixed;
+    h[k * p + i] = mixed;
+  }
+  h[k * p + k] = (6 * pieces.prss) / (s2 * s2) - (2 * dfResidual) / s2;
+  const rx4 = pieces.rx2 * pieces.rx2;
+  const g = new Float64Array(p);
+  for (let i = 0; i < k; i++) g[i] = (-s2 * (gradient.rx2[i] as number)) / rx4;
+  g[k] = (2 * sigma) / pieces.rx2;
   const { values, vectors } = symmetricEigen(h, p);
   // ∇vᵀ A ∇v = 2 Σ_e (v_eᵀ ∇v)² / λ_e over λ_e > tolerance.
   let denominator = 0;
@@ -41,6 +64,6 @@ export function interceptSatterthwaite(fit: RemlFit): number {
     for (let i = 0; i < p; i++) proj += (vectors[i * p + e] as number) * (g[i] as number);
     denominator += (2 * proj * proj) / lambda;
   }
-  const v = variance(phi);
+  const v = s2 / pieces.rx2;
   return (2 * v * v) / denominator;
 }

@@ -28,7 +28,7 @@ export interface RemlPieces {
 }
 
 /** Offsets of the variables in one document's dense block. */
-interface Slots {
+export interface Slots {
   readonly theta: Record<RandomComponent, number>;
   readonly hasQuery: boolean;
   readonly local: number; // a_d and e_dj
@@ -40,7 +40,7 @@ interface Slots {
   readonly size: number;
 }
 
-function slots(layout: FacetLayout, theta: ArrayLike<number>): Slots {
+export function slots(layout: FacetLayout, theta: ArrayLike<number>): Slots {
   const value: Record<RandomComponent, number> = {
     document: 0,
     query: 0,
@@ -72,6 +72,46 @@ function slots(layout: FacetLayout, theta: ArrayLike<number>): Slots {
   };
 }
 
+/**
+ * Buffers of one evaluation (a few (size)² blocks, none O(cells)), made once per fit and
+ * reused by every evaluation of the criterion and its gradient.
+ */
+export class RemlWorkspace {
+  readonly size: number;
+  readonly block: Float64Array;
+  readonly g: Float64Array;
+  readonly global: Float64Array;
+  readonly globalCompensation: Float64Array;
+  /** The crossed effects' and μ's Schur complement with its y column, before elimination. */
+  readonly schur: Float64Array;
+  readonly idx = new Int32Array(6);
+  readonly val = new Float64Array(6);
+  /**
+   * When kept (`record`): each document's local rows of its block after its queries are
+   * eliminated (documents × local × size), and each query's coupling g and pivot (queries ×
+   * size), so remlGradient's pass need not rebuild them.
+   */
+  readonly documentRows: Float64Array | null;
+  readonly queryCoupling: Float64Array | null;
+  readonly queryPivot: Float64Array | null;
+
+  constructor(layout: FacetLayout, record = false) {
+    const at = slots(
+      layout,
+      layout.components.map(() => 1),
+    );
+    this.size = at.size;
+    this.block = new Float64Array(at.size * at.size);
+    this.g = new Float64Array(at.size);
+    this.global = new Float64Array(at.size * at.size);
+    this.globalCompensation = new Float64Array(at.size * at.size);
+    this.schur = new Float64Array(at.size * at.size);
+    this.documentRows = record ? new Float64Array(layout.documents * at.local * at.size) : null;
+    this.queryCoupling = record && at.hasQuery ? new Float64Array(layout.queries * at.size) : null;
+    this.queryPivot = record && at.hasQuery ? new Float64Array(layout.queries) : null;
+  }
+}
+
 /** The centring offset for y (the mean of the cell means), so the y pivot does not cancel. */
 export function cellMeanCentre(layout: FacetLayout): number {
   const sum = new NeumaierSum();
@@ -101,77 +141,119 @@ function eliminate(
   }
 }
 
-/** lme4's REML pieces at θ; see RemlPieces. `centre` is subtracted from every cell mean. */
+/**
+ * One cell's row over the document block, into ws.idx / ws.val (k entries, returned): θ_D at
+ * a_d, θ_DJ at e_dj, θ_J at c_j, θ_V at f_v, 1 at μ and the centred mean at y (last).
+ */
+export function cellRow(
+  layout: FacetLayout,
+  at: Slots,
+  c: number,
+  centre: number,
+  ws: RemlWorkspace,
+): number {
+  const { cells } = layout;
+  const { idx, val } = ws;
+  let k = 0;
+  idx[k] = 0;
+  val[k++] = at.theta.document;
+  if (at.judgeLocal >= 0 && cells.judge) {
+    idx[k] = at.judgeLocal + (cells.judge[c] as number);
+    val[k++] = at.theta.documentJudge;
+  }
+  if (at.judgeGlobal >= 0 && cells.judge) {
+    idx[k] = at.judgeGlobal + (cells.judge[c] as number);
+    val[k++] = at.theta.judge;
+  }
+  if (at.variantGlobal >= 0 && cells.variant) {
+    idx[k] = at.variantGlobal + (cells.variant[c] as number);
+    val[k++] = at.theta.variant;
+  }
+  idx[k] = at.mu;
+  val[k++] = 1;
+  idx[k] = at.y;
+  val[k++] = (cells.sum[c] as number) / (cells.n[c] as number) - centre;
+  return k;
+}
+
+/**
+ * Document d's block in ws.block with its queries' effects b_dq eliminated (each query's
+ * pivot 1 + θ_Q² Σ n_c and the Schur update g gᵀ / pivot), before the identity is added to
+ * the local effects; kept in the workspace's records when it has them. Adds the query pivots' logs to logDet and the cells' within sums of
+ * squares to withinSs when given.
+ */
+export function documentBlock(
+  layout: FacetLayout,
+  at: Slots,
+  centre: number,
+  d: number,
+  ws: RemlWorkspace,
+  logDet: NeumaierSum | null,
+  withinSs: NeumaierSum | null,
+): void {
+  const { cells } = layout;
+  const { block, g, idx, val } = ws;
+  const size = at.size;
+  const tq = at.theta.query;
+  block.fill(0);
+  const firstQuery = layout.documentStart[d] as number;
+  const lastQuery = layout.documentStart[d + 1] as number;
+  for (let q = firstQuery; q < lastQuery; q++) {
+    g.fill(0);
+    let pivot = 1;
+    for (let i = layout.queryStart[q] as number; i < (layout.queryStart[q + 1] as number); i++) {
+      const c = layout.order[i] as number;
+      const w = cells.n[c] as number;
+      withinSs?.add(cells.withinSumOfSquares[c] as number);
+      const k = cellRow(layout, at, c, centre, ws);
+      for (let r = 0; r < k; r++) {
+        const wr = w * (val[r] as number);
+        const row = (idx[r] as number) * size;
+        for (let s = 0; s < k; s++)
+          block[row + (idx[s] as number)] =
+            (block[row + (idx[s] as number)] as number) + wr * (val[s] as number);
+        if (at.hasQuery) g[idx[r] as number] = (g[idx[r] as number] as number) + wr * tq;
+      }
+      if (at.hasQuery) pivot += w * tq * tq;
+    }
+    if (at.hasQuery) {
+      if (ws.queryCoupling && ws.queryPivot) {
+        ws.queryCoupling.set(g, q * size);
+        ws.queryPivot[q] = pivot;
+      }
+      // Eliminate the query's effect b_dq: its pivot, and the Schur update g gᵀ / pivot.
+      logDet?.add(Math.log(pivot));
+      for (let r = 0; r < size; r++) {
+        const gr = (g[r] as number) / pivot;
+        if (gr === 0) continue;
+        for (let s = 0; s < size; s++)
+          block[r * size + s] = (block[r * size + s] as number) - gr * (g[s] as number);
+      }
+    }
+  }
+  ws.documentRows?.set(block.subarray(0, at.local * size), d * at.local * size);
+}
+
+/**
+ * lme4's REML pieces at θ; see RemlPieces. `centre` is subtracted from every cell mean.
+ * Leaves in ws.schur the crossed effects' and μ's Schur complement (with the identity on the
+ * crossed effects) and its y column, which remlGradient inverts.
+ */
 export function remlPieces(
   layout: FacetLayout,
   theta: ArrayLike<number>,
   centre: number,
+  ws: RemlWorkspace = new RemlWorkspace(layout),
 ): RemlPieces {
-  const { cells } = layout;
   const at = slots(layout, theta);
   const size = at.size;
-  const block = new Float64Array(size * size);
-  const g = new Float64Array(size);
-  const global = new Float64Array(size * size);
-  const globalCompensation = new Float64Array(size * size);
+  const { block, global, globalCompensation } = ws;
+  global.fill(0);
+  globalCompensation.fill(0);
   const logDetL = new NeumaierSum();
   const withinSs = new NeumaierSum();
-  const idx = new Int32Array(6);
-  const val = new Float64Array(6);
-  const tq = at.theta.query;
   for (let d = 0; d < layout.documents; d++) {
-    block.fill(0);
-    const firstQuery = layout.documentStart[d] as number;
-    const lastQuery = layout.documentStart[d + 1] as number;
-    for (let q = firstQuery; q < lastQuery; q++) {
-      g.fill(0);
-      let pivot = 1;
-      for (let i = layout.queryStart[q] as number; i < (layout.queryStart[q + 1] as number); i++) {
-        const c = layout.order[i] as number;
-        const w = cells.n[c] as number;
-        withinSs.add(cells.withinSumOfSquares[c] as number);
-        // The cell's row over the document block: θ_D at a_d, θ_DJ at e_dj, θ_J at c_j,
-        // θ_V at f_v, 1 at μ and the centred mean at y.
-        let k = 0;
-        idx[k] = 0;
-        val[k++] = at.theta.document;
-        if (at.judgeLocal >= 0 && cells.judge) {
-          idx[k] = at.judgeLocal + (cells.judge[c] as number);
-          val[k++] = at.theta.documentJudge;
-        }
-        if (at.judgeGlobal >= 0 && cells.judge) {
-          idx[k] = at.judgeGlobal + (cells.judge[c] as number);
-          val[k++] = at.theta.judge;
-        }
-        if (at.variantGlobal >= 0 && cells.variant) {
-          idx[k] = at.variantGlobal + (cells.variant[c] as number);
-          val[k++] = at.theta.variant;
-        }
-        idx[k] = at.mu;
-        val[k++] = 1;
-        idx[k] = at.y;
-        val[k++] = (cells.sum[c] as number) / w - centre;
-        for (let r = 0; r < k; r++) {
-          const wr = w * (val[r] as number);
-          const row = (idx[r] as number) * size;
-          for (let s = 0; s < k; s++)
-            block[row + (idx[s] as number)] =
-              (block[row + (idx[s] as number)] as number) + wr * (val[s] as number);
-          if (at.hasQuery) g[idx[r] as number] = (g[idx[r] as number] as number) + wr * tq;
-        }
-        if (at.hasQuery) pivot += w * tq * tq;
-      }
-      if (at.hasQuery) {
-        // Eliminate the query's effect b_dq: its pivot, and the Schur update g gᵀ / pivot.
-        logDetL.add(Math.log(pivot));
-        for (let r = 0; r < size; r++) {
-          const gr = (g[r] as number) / pivot;
-          if (gr === 0) continue;
-          for (let s = 0; s < size; s++)
-            block[r * size + s] = (block[r * size + s] as number) - gr * (g[s] as number);
-        }
-      }
-    }
+    documentBlock(layout, at, centre, d, ws, logDetL, withinSs);
     for (let i = 0; i < at.local; i++) block[i * size + i] = (block[i * size + i] as number) + 1;
     eliminate(block, size, 0, at.local, logDetL);
     // Add the document's Schur complement on the crossed effects, μ and y (compensated).
@@ -192,6 +274,7 @@ export function remlPieces(
     global[j] = (global[j] as number) + (globalCompensation[j] as number);
   for (let i = at.local; i < at.mu; i++)
     global[i * size + i] = (global[i * size + i] as number) + 1;
+  ws.schur.set(global);
   eliminate(global, size, at.local, at.mu, logDetL);
   const rx2 = global[at.mu * size + at.mu] as number;
   const xy = global[at.mu * size + at.y] as number;
@@ -212,16 +295,5 @@ export function profiledReml(layout: FacetLayout, pieces: RemlPieces): number {
     pieces.logDetL +
     pieces.logRx2 +
     dfResidual * (1 + Math.log((2 * Math.PI * pieces.prss) / dfResidual))
-  );
-}
-
-/** The REML deviance at (θ, σ), not profiled: lmerTest's devfun_vp (used for its Hessian). */
-export function remlDeviance(layout: FacetLayout, pieces: RemlPieces, sigma: number): number {
-  const s2 = sigma * sigma;
-  return (
-    pieces.logDetL +
-    pieces.prss / s2 +
-    (layout.observations - 1) * Math.log(2 * Math.PI * s2) +
-    pieces.logRx2
   );
 }

@@ -2,6 +2,7 @@ import { newtonMinimize } from "../numeric/newtonMinimize.js";
 import type { FacetCells } from "./facetCells.js";
 import { type FacetLayout, facetLayout } from "./facetLayout.js";
 import { cellMeanCentre, profiledReml, type RemlPieces, remlPieces } from "./remlCriterion.js";
+import { profiledRemlGradient, RemlGradientWorkspace, remlGradientAt } from "./remlGradient.js";
 
 /** A REML fit on facet cells: the layout, the optimum θ̂, σ̂ and the pieces there. */
 export interface RemlFit {
@@ -13,6 +14,8 @@ export interface RemlFit {
   readonly pieces: RemlPieces;
   /** lme4's REML criterion at the optimum (comparable with lme4's REMLcrit()). */
   readonly criterion: number;
+  /** Buffers for further evaluations at this layout (interceptSatterthwaite's). */
+  readonly workspace: RemlGradientWorkspace;
 }
 
 /**
@@ -26,10 +29,28 @@ export function remlFit(cells: FacetCells): RemlFit {
   const layout = facetLayout(cells);
   const centre = cellMeanCentre(layout);
   const k = layout.components.length;
+  const workspace = new RemlGradientWorkspace(layout);
   const criterion = (theta: ArrayLike<number>) =>
-    profiledReml(layout, remlPieces(layout, theta, centre));
+    profiledReml(layout, remlPieces(layout, theta, centre, workspace.base));
+  // The value in one pass over the cells; the exact gradient (remlGradient) in one more, from
+  // what that pass left in the workspace, only where the line search accepts a step.
+  let last: { readonly theta: Float64Array; readonly pieces: RemlPieces } | null = null;
+  const evaluate = (theta: Float64Array) => {
+    last = {
+      theta: Float64Array.from(theta),
+      pieces: remlPieces(layout, theta, centre, workspace.base),
+    };
+    return last;
+  };
   const best = newtonMinimize(
-    criterion,
+    {
+      value: (theta) => profiledReml(layout, evaluate(theta).pieces),
+      gradient: (theta) => {
+        const at = last?.theta.every((v, i) => v === theta[i]) ? last : evaluate(theta);
+        const gradient = remlGradientAt(layout, theta, centre, workspace, at.pieces);
+        return profiledRemlGradient(layout, at.pieces, gradient);
+      },
+    },
     Array.from({ length: k }, () => 1),
   );
   const theta = best.x.map(Math.abs);
@@ -44,7 +65,15 @@ export function remlFit(cells: FacetCells): RemlFit {
       value = Math.min(v, value);
     }
   }
-  const pieces = remlPieces(layout, theta, centre);
+  const pieces = remlPieces(layout, theta, centre, workspace.base);
   const sigma = Math.sqrt(pieces.prss / (layout.observations - 1));
-  return { layout, centre, theta, sigma, pieces, criterion: profiledReml(layout, pieces) };
+  return {
+    layout,
+    centre,
+    theta,
+    sigma,
+    pieces,
+    criterion: profiledReml(layout, pieces),
+    workspace,
+  };
 }

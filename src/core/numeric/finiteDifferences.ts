@@ -1,7 +1,8 @@
 /**
  * Central finite differences of a smooth function of a few variables, with one Richardson step
- * (D = (4 D(h/2) − D(h)) / 3, error O(h⁴), as numDeriv's default does in R), for Newton steps
- * and for the curvature that Satterthwaite degrees of freedom need.
+ * (D = (4 D(h/2) − D(h)) / 3, error O(h⁴), as numDeriv's default does in R): the curvature that
+ * Satterthwaite degrees of freedom need, as the Jacobian of an exact gradient, and the tests'
+ * check of that gradient.
  */
 
 /** Step for coordinate i: relative to |x_i|, absolute near 0 (numDeriv's d = 1e-4, eps = 1e-4). */
@@ -9,10 +10,9 @@ function step(x: number, relative: number): number {
   return Math.abs(x) > 1e-4 ? relative * Math.abs(x) : relative;
 }
 
-function shifted(x: Float64Array, i: number, hi: number, j = -1, hj = 0): Float64Array {
+function shifted(x: Float64Array, i: number, hi: number): Float64Array {
   const y = Float64Array.from(x);
   y[i] = (y[i] as number) + hi;
-  if (j >= 0) y[j] = (y[j] as number) + hj;
   return y;
 }
 
@@ -25,32 +25,6 @@ function gradientAt(f: (x: Float64Array) => number, x: Float64Array, scale: numb
   return g;
 }
 
-function hessianAt(
-  f: (x: Float64Array) => number,
-  x: Float64Array,
-  fx: number,
-  scale: number,
-): Float64Array {
-  const p = x.length;
-  const h = new Float64Array(p * p);
-  for (let i = 0; i < p; i++) {
-    const hi = step(x[i] as number, 1e-4) * scale;
-    h[i * p + i] = (f(shifted(x, i, hi)) - 2 * fx + f(shifted(x, i, -hi))) / (hi * hi);
-    for (let j = i + 1; j < p; j++) {
-      const hj = step(x[j] as number, 1e-4) * scale;
-      const v =
-        (f(shifted(x, i, hi, j, hj)) -
-          f(shifted(x, i, hi, j, -hj)) -
-          f(shifted(x, i, -hi, j, hj)) +
-          f(shifted(x, i, -hi, j, -hj))) /
-        (4 * hi * hj);
-      h[i * p + j] = v;
-      h[j * p + i] = v;
-    }
-  }
-  return h;
-}
-
 /** Gradient by central differences, one Richardson step (steps 1e-4·scale relative, then half). */
 export function gradient(f: (x: Float64Array) => number, x: Float64Array, scale = 1): Float64Array {
   const coarse = gradientAt(f, x, scale);
@@ -58,19 +32,35 @@ export function gradient(f: (x: Float64Array) => number, x: Float64Array, scale 
   return coarse.map((c, i) => (4 * (fine[i] as number) - c) / 3);
 }
 
-/** Hessian (p×p, row-major) by central differences, one Richardson step. */
-export function hessian(f: (x: Float64Array) => number, x: Float64Array, scale = 1): Float64Array {
-  const fx = f(x);
-  const coarse = hessianAt(f, x, fx, scale);
-  const fine = hessianAt(f, x, fx, scale / 2);
-  return coarse.map((c, i) => (4 * (fine[i] as number) - c) / 3);
+function jacobianAt(
+  f: (x: Float64Array) => Float64Array,
+  x: Float64Array,
+  m: number,
+  scale: number,
+): Float64Array {
+  const p = x.length;
+  const jac = new Float64Array(m * p);
+  for (let j = 0; j < p; j++) {
+    const h = step(x[j] as number, 1e-4) * scale;
+    const up = f(shifted(x, j, h));
+    const down = f(shifted(x, j, -h));
+    for (let i = 0; i < m; i++)
+      jac[i * p + j] = ((up[i] as number) - (down[i] as number)) / (2 * h);
+  }
+  return jac;
 }
 
-/** Gradient and Hessian by plain central differences (for Newton steps; cheaper). */
-export function newtonDerivatives(
-  f: (x: Float64Array) => number,
+/**
+ * Jacobian (m×p, row-major: ∂f_i/∂x_j) of a vector function by central differences, one
+ * Richardson step; of an exact gradient, it is the Hessian with 4p gradient evaluations.
+ */
+export function jacobian(
+  f: (x: Float64Array) => Float64Array,
   x: Float64Array,
-  fx: number,
-): { readonly g: Float64Array; readonly h: Float64Array } {
-  return { g: gradientAt(f, x, 1), h: hessianAt(f, x, fx, 1) };
+  m: number,
+  scale = 1,
+): Float64Array {
+  const coarse = jacobianAt(f, x, m, scale);
+  const fine = jacobianAt(f, x, m, scale / 2);
+  return coarse.map((c, i) => (4 * (fine[i] as number) - c) / 3);
 }

@@ -1,4 +1,3 @@
-import { newtonDerivatives } from "./finiteDifferences.js";
 import { symmetricEigen } from "./symmetricEigen.js";
 
 /** Inverse of a symmetric matrix with its eigenvalues made positive (|λ|, floored). */
@@ -19,64 +18,118 @@ function positiveInverse(h: Float64Array, p: number): Float64Array {
   return inverse;
 }
 
-/** Central-difference gradient (steps 1e-4 relative, absolute near 0). */
-function centralGradient(f: (x: Float64Array) => number, x: Float64Array): Float64Array {
-  const g = new Float64Array(x.length);
-  for (let i = 0; i < x.length; i++) {
-    const xi = x[i] as number;
-    const h = Math.abs(xi) > 1e-4 ? 1e-4 * Math.abs(xi) : 1e-4;
-    const up = Float64Array.from(x);
-    const down = Float64Array.from(x);
-    up[i] = xi + h;
-    down[i] = xi - h;
-    g[i] = (f(up) - f(down)) / (2 * h);
-  }
-  return g;
+/** A function to minimise and its exact gradient. */
+export interface Objective {
+  value(x: Float64Array): number;
+  /** ∇f(x); called right after value(x) at the same x, so it may reuse that evaluation's work. */
+  gradient(x: Float64Array): Float64Array;
 }
 
 /**
- * Minimises a smooth function of a few variables: quasi-Newton (BFGS on the inverse Hessian,
- * Nocedal & Wright 2006 §6.1) started from the finite-difference Hessian with its eigenvalues
- * made positive (Gill, Murray & Wright 1981 §4.4), central-difference gradients and a
- * backtracking line search; the Hessian is recomputed when a step fails. Stops when a step
- * changes no coordinate by more than `tolerance` (relative to max(1, |x|)).
+ * The Hessian as forward differences of the exact gradient (steps 1e-4 relative, absolute near
+ * 0), symmetrised: p gradient evaluations, error O(h) in the starting curvature only (the
+ * gradient that steers the search stays exact, and BFGS corrects the curvature as it goes).
+ */
+function gradientDifferenceHessian(f: Objective, x: Float64Array, gx: Float64Array): Float64Array {
+  const p = x.length;
+  const h = new Float64Array(p * p);
+  for (let i = 0; i < p; i++) {
+    const xi = x[i] as number;
+    const step = Math.abs(xi) > 1e-4 ? 1e-4 * Math.abs(xi) : 1e-4;
+    const up = Float64Array.from(x);
+    up[i] = xi + step;
+    f.value(up);
+    const gUp = f.gradient(up);
+    for (let j = 0; j < p; j++) h[i * p + j] = ((gUp[j] as number) - (gx[j] as number)) / step;
+  }
+  for (let i = 0; i < p; i++)
+    for (let j = 0; j < i; j++) {
+      const v = ((h[i * p + j] as number) + (h[j * p + i] as number)) / 2;
+      h[i * p + j] = v;
+      h[j * p + i] = v;
+    }
+  return h;
+}
+
+/**
+ * Minimises a smooth function of a few variables given its exact gradient: quasi-Newton (BFGS
+ * on the inverse Hessian, Nocedal & Wright 2006 §6.1) started from the Hessian by differences
+ * of the gradient with its eigenvalues made positive (Gill, Murray & Wright 1981 §4.4), and a
+ * backtracking line search (Armijo) whose first trial moves no coordinate by more than
+ * max(1, |x_i|); the Hessian is recomputed when a step fails. Stops when a
+ * step changes no coordinate by more than `tolerance` (relative to max(1, |x|)), or when the
+ * decrease the step predicts is below the rounding of f.
  */
 export function newtonMinimize(
-  f: (x: Float64Array) => number,
+  f: Objective,
   start: ArrayLike<number>,
   tolerance = 1e-10,
-): { readonly x: Float64Array; readonly value: number; readonly iterations: number } {
+): {
+  readonly x: Float64Array;
+  readonly value: number;
+  readonly iterations: number;
+  /** Values and gradients computed (a rejected line-search trial costs a value only). */
+  readonly evaluations: { readonly values: number; readonly gradients: number };
+} {
   const p = start.length;
+  const evaluations = { values: 0, gradients: 0 };
+  const counted: Objective = {
+    value: (x) => {
+      evaluations.values++;
+      return f.value(x);
+    },
+    gradient: (x) => {
+      evaluations.gradients++;
+      return f.gradient(x);
+    },
+  };
   let x: Float64Array = Float64Array.from(start);
-  let fx = f(x);
-  let inverse = positiveInverse(newtonDerivatives(f, x, fx).h, p);
-  let g = centralGradient(f, x);
+  let current = { value: counted.value(x), gradient: counted.gradient(x) };
+  let inverse = positiveInverse(gradientDifferenceHessian(counted, x, current.gradient), p);
   let refreshed = true;
+  const done = (iterations: number) => ({ x, value: current.value, iterations, evaluations });
   for (let iteration = 1; iteration <= 500; iteration++) {
+    const g = current.gradient;
     const direction = new Float64Array(p);
     let slope = 0;
     for (let i = 0; i < p; i++) {
       let di = 0;
       for (let j = 0; j < p; j++) di -= (inverse[i * p + j] as number) * (g[j] as number);
       direction[i] = di;
-      slope += di * (g[i] as number);
     }
+    // A step moves no coordinate by more than max(1, |x_i|), so a poor early curvature
+    // estimate cannot throw the search into a far, flat region (a trust bound, Nocedal &
+    // Wright 2006 §4.1, kept as a cap on the line search's first trial).
+    let reach = 1;
+    for (let i = 0; i < p; i++)
+      reach = Math.max(
+        reach,
+        Math.abs(direction[i] as number) / Math.max(1, Math.abs(x[i] as number)),
+      );
+    for (let i = 0; i < p; i++) {
+      direction[i] = (direction[i] as number) / reach;
+      slope += (direction[i] as number) * (g[i] as number);
+    }
+    // A decrease below f's rounding cannot be seen: the predicted one, −slope, is that small at
+    // the minimum, and then neither this step nor a shorter one is tried.
+    const noise = 4 * Number.EPSILON * Math.max(1, Math.abs(current.value));
+    if (-slope <= noise) return done(iteration);
     let t = 1;
     let next: Float64Array | null = null as Float64Array | null;
-    let fNext = fx;
-    for (let tries = 0; tries < 50; tries++) {
+    let atNext: { value: number; gradient: Float64Array } | null = null;
+    for (let tries = 0; tries < 50 && -t * slope > noise; tries++) {
       const candidate = x.map((xi, i) => xi + t * (direction[i] as number));
-      const value = f(candidate);
-      if (value <= fx + 1e-4 * t * Math.min(slope, 0)) {
+      const value = counted.value(candidate);
+      if (value <= current.value + 1e-4 * t * Math.min(slope, 0)) {
         next = candidate;
-        fNext = value;
+        atNext = { value, gradient: counted.gradient(candidate) };
         break;
       }
       t /= 2;
     }
-    if (next === null) {
-      if (refreshed) return { x, value: fx, iterations: iteration };
-      inverse = positiveInverse(newtonDerivatives(f, x, fx).h, p);
+    if (next === null || atNext === null) {
+      if (refreshed) return done(iteration);
+      inverse = positiveInverse(gradientDifferenceHessian(counted, x, current.gradient), p);
       refreshed = true;
       continue;
     }
@@ -86,7 +139,7 @@ export function newtonMinimize(
         change,
         Math.abs((next[i] as number) - (x[i] as number)) / Math.max(1, Math.abs(x[i] as number)),
       );
-    const gNext = centralGradient(f, next);
+    const gNext = atNext.gradient;
     const s = next.map((v, i) => v - (x[i] as number));
     const y = gNext.map((v, i) => v - (g[i] as number));
     let sy = 0;
@@ -111,9 +164,8 @@ export function newtonMinimize(
     }
     refreshed = false;
     x = next;
-    fx = fNext;
-    g = gNext;
-    if (change < tolerance) return { x, value: fx, iterations: iteration };
+    current = atNext;
+    if (change < tolerance) return done(iteration);
   }
-  return { x, value: fx, iterations: 500 };
+  return done(500);
 }

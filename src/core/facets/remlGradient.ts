@@ -1,0 +1,353 @@
+import { choleskyInverse } from "../numeric/choleskyInverse.js";
+import { NeumaierSum } from "../numeric/compensatedSum.js";
+import type { FacetLayout, RandomComponent } from "./facetLayout.js";
+import {
+  cellRow,
+  documentBlock,
+  type RemlPieces,
+  RemlWorkspace,
+  remlPieces,
+  slots,
+} from "./remlCriterion.js";
+
+/**
+ * Exact derivatives of lme4's REML pieces with respect to θ (θ_k = σ_k/σ, layout.components
+ * order), from one more pass over the cells after the pass that gives the value.
+ *
+ * Notation (remlCriterion): Ã = [ΛᵀZᵀWZΛ + I, ΛᵀZᵀWX; XᵀWZΛ, XᵀWX] over the spherical effects
+ * u and μ, so log|Ã| = logDetL + logRx2; cell c's row is w_c = Λ̃ z̃_c (θ_k at its level of
+ * each component, 1 at μ) and Ã = D + Σ_c n_c w_c w_cᵀ.
+ *
+ * - log|Ã|: ∂Ã/∂θ_k = Σ_c n_c (e_kc w_cᵀ + w_c e_kcᵀ), e_kc the unit vector at c's level of k,
+ *   so ∂log|Ã|/∂θ_k = tr(Ã⁻¹ ∂Ã/∂θ_k) = 2 Σ_c n_c (Ã⁻¹ w_c)[level_k(c)] (Jacobi's formula; the
+ *   θ-scale score of the profiled REML deviance of Bates et al. 2015, JSS 67(1), §3, per cell).
+ * - prss: by the envelope theorem at the penalised least-squares solution (û, μ̂), with cell
+ *   residuals r_c = ȳ_c − μ̂ − z_cᵀΛû and b = ZᵀW r (so û = Λ b), ∂prss/∂θ_k = −2 θ_k Σ_{j∈k} b_j²
+ *   (the BLUP form of the REML score, Searle, Casella & McCulloch 1992, ch. 6, in θ).
+ * - R_X² = 1/(Ã⁻¹)_μμ: ∂R_X²/∂θ_k = R_X⁴ · 2 Σ_c n_c m[level_k(c)] (mᵀ w_c), m = Ã⁻¹ e_μ.
+ *
+ * The entries of Ã⁻¹ that these need (each cell's effects against each other and μ) are a
+ * selected inverse (Takahashi, Fagan & Chin 1973) along remlCriterion's elimination order:
+ * with S the crossed effects' and μ's Schur complement, and a document's local block B (its
+ * queries eliminated, plus I) coupled to them by C, L = B⁻¹C:
+ *   Σ_GG = S⁻¹,  Σ_LG = −L S⁻¹,  Σ_LL = B⁻¹ + L S⁻¹ Lᵀ   (the block inverse);
+ * a query q with pivot p_q and coupling g_q to the document's rows R: Ã⁻¹[q, R] = −(Σ_R g_q)ᵀ/p_q,
+ * Ã⁻¹[q, q] = 1/p_q + g_qᵀ Σ_R g_q / p_q². The solution x = (û, μ̂ − centre) comes by back
+ * substitution in the same order. Cost: one pass over the cells after the value's, which keeps
+ * each document's local rows and each query's coupling for it (made once per fit, up to 32 MB;
+ * beyond that this pass rebuilds them); nothing of O(cells) is allocated per evaluation.
+ */
+export interface RemlGradient {
+  /** ∂ log|Ã| / ∂θ_k = ∂(logDetL + logRx2)/∂θ_k. */
+  readonly logDet: Float64Array;
+  /** ∂ prss / ∂θ_k. */
+  readonly prss: Float64Array;
+  /** ∂ R_X² / ∂θ_k. */
+  readonly rx2: Float64Array;
+}
+
+/** Buffers for remlGradient: a few blocks of the document's size, made once per fit. */
+export class RemlGradientWorkspace {
+  readonly base: RemlWorkspace;
+  readonly sInverse: Float64Array;
+  readonly sMatrix: Float64Array;
+  readonly bMatrix: Float64Array;
+  readonly bInverse: Float64Array;
+  readonly work: Float64Array;
+  readonly lMatrix: Float64Array;
+  readonly lsMatrix: Float64Array;
+  readonly sigma: Float64Array;
+  readonly x: Float64Array;
+  readonly h: Float64Array;
+  readonly t: Float64Array;
+  readonly m: Float64Array;
+  readonly residualJudge: Float64Array;
+  readonly residualDocumentJudge: Float64Array;
+  readonly residualVariant: Float64Array;
+
+  constructor(layout: FacetLayout) {
+    // The value pass keeps what this pass would rebuild when that fits in 32 MB (2²² numbers).
+    const at = slots(
+      layout,
+      layout.components.map(() => 1),
+    );
+    const kept = layout.documents * at.local * at.size + layout.queries * (at.size + 1);
+    this.base = new RemlWorkspace(layout, kept <= 2 ** 22);
+    const size = this.base.size;
+    this.sInverse = new Float64Array(size * size);
+    this.sMatrix = new Float64Array(size * size);
+    this.bMatrix = new Float64Array(size * size);
+    this.bInverse = new Float64Array(size * size);
+    this.work = new Float64Array(size * size);
+    this.lMatrix = new Float64Array(size * size);
+    this.lsMatrix = new Float64Array(size * size);
+    this.sigma = new Float64Array(size * size);
+    this.x = new Float64Array(size);
+    this.h = new Float64Array(size);
+    this.t = new Float64Array(6);
+    this.m = new Float64Array(6);
+    this.residualJudge = new Float64Array(Math.max(layout.judges, 1));
+    this.residualDocumentJudge = new Float64Array(Math.max(layout.judges, 1));
+    this.residualVariant = new Float64Array(Math.max(layout.variants, 1));
+  }
+}
+
+/** Running sums per component (NeumaierSum each), in RandomComponent slots. */
+const COMPONENTS: readonly RandomComponent[] = [
+  "document",
+  "query",
+  "judge",
+  "documentJudge",
+  "variant",
+];
+
+/** lme4's REML pieces at θ and their θ-derivatives (see RemlGradient), in two passes. */
+export function remlPiecesAndGradient(
+  layout: FacetLayout,
+  theta: ArrayLike<number>,
+  centre: number,
+  ws: RemlGradientWorkspace = new RemlGradientWorkspace(layout),
+): { readonly pieces: RemlPieces; readonly gradient: RemlGradient } {
+  const pieces = remlPieces(layout, theta, centre, ws.base);
+  return { pieces, gradient: remlGradientAt(layout, theta, centre, ws, pieces) };
+}
+
+/**
+ * The θ-derivatives at θ, in one pass, after `pieces = remlPieces(layout, theta, centre,
+ * ws.base)` was the last evaluation on ws (it leaves the Schur complement and the records this
+ * pass reads).
+ */
+export function remlGradientAt(
+  layout: FacetLayout,
+  theta: ArrayLike<number>,
+  centre: number,
+  ws: RemlGradientWorkspace,
+  pieces: RemlPieces,
+): RemlGradient {
+  const { cells } = layout;
+  const at = slots(layout, theta);
+  const { size, local, mu, y } = { size: at.size, local: at.local, mu: at.mu, y: at.y };
+  const rdim = mu + 1; // the document's rows R: local, crossed, μ (not y)
+  const gdim = mu - local + 1; // crossed effects and μ
+  const base = ws.base;
+  const { block, g, idx, val } = base;
+  const { sInverse, sMatrix, bMatrix, bInverse, work, lMatrix, lsMatrix, sigma, x, h, t, m } = ws;
+  // S⁻¹ and the crossed effects' and μ's solution x_G = S⁻¹ a_G.
+  for (let i = 0; i < gdim; i++)
+    for (let j = 0; j < gdim; j++)
+      sMatrix[i * gdim + j] = base.schur[(local + i) * size + local + j] as number;
+  choleskyInverse(sMatrix, gdim, sInverse, work);
+  for (let i = 0; i < gdim; i++) {
+    let s = 0;
+    for (let j = 0; j < gdim; j++)
+      s += (sInverse[i * gdim + j] as number) * (base.schur[(local + j) * size + y] as number);
+    x[local + i] = s;
+    for (let j = 0; j < gdim; j++)
+      sigma[(local + i) * rdim + local + j] = sInverse[i * gdim + j] as number;
+  }
+  // Where each component's level sits in a cell's row (cellRow's order), −1 when absent.
+  let next = 1;
+  const posDocumentJudge = at.judgeLocal >= 0 && cells.judge ? next++ : -1;
+  const posJudge = at.judgeGlobal >= 0 && cells.judge ? next++ : -1;
+  const posVariant = at.variantGlobal >= 0 && cells.variant ? next++ : -1;
+  const tq = at.theta.query;
+  const logDet = COMPONENTS.map(() => new NeumaierSum());
+  const rx = COMPONENTS.map(() => new NeumaierSum());
+  const squares = COMPONENTS.map(() => new NeumaierSum());
+  const residualJudge = ws.residualJudge.fill(0);
+  const residualVariant = ws.residualVariant.fill(0);
+  const residualDocumentJudge = ws.residualDocumentJudge;
+  for (let d = 0; d < layout.documents; d++) {
+    // The document's local rows, as the value pass kept them or rebuilt.
+    let rows = block;
+    let at0 = 0;
+    if (base.documentRows) {
+      rows = base.documentRows;
+      at0 = d * local * size;
+    } else documentBlock(layout, at, centre, d, base, null, null);
+    // B (local block + I), B⁻¹, L = B⁻¹C, x_L = B⁻¹ a_L − L x_G, then Σ_R's local rows.
+    for (let i = 0; i < local; i++)
+      for (let j = 0; j < local; j++)
+        bMatrix[i * local + j] = (rows[at0 + i * size + j] as number) + (i === j ? 1 : 0);
+    choleskyInverse(bMatrix, local, bInverse, work);
+    for (let i = 0; i < local; i++) {
+      let xi = 0;
+      for (let k = 0; k < local; k++)
+        xi += (bInverse[i * local + k] as number) * (rows[at0 + k * size + y] as number);
+      for (let j = 0; j < gdim; j++) {
+        let s = 0;
+        for (let k = 0; k < local; k++)
+          s += (bInverse[i * local + k] as number) * (rows[at0 + k * size + local + j] as number);
+        lMatrix[i * gdim + j] = s;
+        xi -= s * (x[local + j] as number);
+      }
+      x[i] = xi;
+    }
+    for (let i = 0; i < local; i++)
+      for (let j = 0; j < gdim; j++) {
+        let s = 0;
+        for (let k = 0; k < gdim; k++)
+          s += (lMatrix[i * gdim + k] as number) * (sInverse[k * gdim + j] as number);
+        lsMatrix[i * gdim + j] = s;
+        sigma[i * rdim + local + j] = -s;
+        sigma[(local + j) * rdim + i] = -s;
+      }
+    for (let i = 0; i < local; i++)
+      for (let j = 0; j <= i; j++) {
+        let s = bInverse[i * local + j] as number;
+        for (let k = 0; k < gdim; k++)
+          s += (lsMatrix[i * gdim + k] as number) * (lMatrix[j * gdim + k] as number);
+        sigma[i * rdim + j] = s;
+        sigma[j * rdim + i] = s;
+      }
+    residualDocumentJudge.fill(0);
+    let residualDocument = 0;
+    let logDetDocument = 0;
+    let rxDocument = 0;
+    let logDetQuery = 0;
+    let rxQuery = 0;
+    let logDetJudge = 0;
+    let rxJudge = 0;
+    let logDetDocumentJudge = 0;
+    let rxDocumentJudge = 0;
+    let logDetVariant = 0;
+    let rxVariant = 0;
+    const firstQuery = layout.documentStart[d] as number;
+    const lastQuery = layout.documentStart[d + 1] as number;
+    for (let q = firstQuery; q < lastQuery; q++) {
+      const from = layout.queryStart[q] as number;
+      const to = layout.queryStart[q + 1] as number;
+      // The query's pivot and coupling g_q (as documentBlock), h = Σ_R g_q, x_q.
+      let pivot = 1;
+      let gh = 0;
+      let xq = 0;
+      if (at.hasQuery) {
+        let coupling = g;
+        let g0 = 0;
+        if (base.queryCoupling && base.queryPivot) {
+          coupling = base.queryCoupling;
+          g0 = q * size;
+          pivot = base.queryPivot[q] as number;
+        } else {
+          g.fill(0);
+          for (let i = from; i < to; i++) {
+            const c = layout.order[i] as number;
+            const w = cells.n[c] as number;
+            const k = cellRow(layout, at, c, centre, base);
+            for (let r = 0; r < k; r++)
+              g[idx[r] as number] = (g[idx[r] as number] as number) + w * (val[r] as number) * tq;
+            pivot += w * tq * tq;
+          }
+        }
+        let gx = 0;
+        for (let a = 0; a < rdim; a++) {
+          let s = 0;
+          for (let b = 0; b < rdim; b++)
+            s += (sigma[a * rdim + b] as number) * (coupling[g0 + b] as number);
+          h[a] = s;
+          gh += (coupling[g0 + a] as number) * s;
+          gx += (coupling[g0 + a] as number) * (x[a] as number);
+        }
+        xq = ((coupling[g0 + y] as number) - gx) / pivot;
+      }
+      let residualQuery = 0;
+      for (let i = from; i < to; i++) {
+        const c = layout.order[i] as number;
+        const w = cells.n[c] as number;
+        const k = cellRow(layout, at, c, centre, base) - 1; // without y
+        let residual = val[k] as number;
+        let mw = 0;
+        let hw = 0;
+        for (let r = 0; r < k; r++) {
+          const a = idx[r] as number;
+          let s = 0;
+          for (let b = 0; b < k; b++)
+            s += (sigma[a * rdim + (idx[b] as number)] as number) * (val[b] as number);
+          if (at.hasQuery) s -= (tq * (h[a] as number)) / pivot;
+          t[r] = s;
+          m[r] = sigma[a * rdim + mu] as number;
+          mw += (m[r] as number) * (val[r] as number);
+          hw += (h[a] as number) * (val[r] as number);
+          residual -= (val[r] as number) * (x[a] as number);
+        }
+        if (at.hasQuery) {
+          const mq = -(h[mu] as number) / pivot;
+          mw += mq * tq;
+          residual -= tq * xq;
+          const tQuery = tq * (1 / pivot + gh / (pivot * pivot)) - hw / pivot;
+          logDetQuery += w * tQuery;
+          rxQuery += w * mq * mw;
+          residualQuery += w * residual;
+        }
+        const wr = w * residual;
+        logDetDocument += w * (t[0] as number);
+        rxDocument += w * (m[0] as number) * mw;
+        residualDocument += wr;
+        if (posDocumentJudge >= 0 && cells.judge) {
+          const j = cells.judge[c] as number;
+          logDetDocumentJudge += w * (t[posDocumentJudge] as number);
+          rxDocumentJudge += w * (m[posDocumentJudge] as number) * mw;
+          residualDocumentJudge[j] = (residualDocumentJudge[j] as number) + wr;
+        }
+        if (posJudge >= 0 && cells.judge) {
+          const j = cells.judge[c] as number;
+          logDetJudge += w * (t[posJudge] as number);
+          rxJudge += w * (m[posJudge] as number) * mw;
+          residualJudge[j] = (residualJudge[j] as number) + wr;
+        }
+        if (posVariant >= 0 && cells.variant) {
+          const v = cells.variant[c] as number;
+          logDetVariant += w * (t[posVariant] as number);
+          rxVariant += w * (m[posVariant] as number) * mw;
+          residualVariant[v] = (residualVariant[v] as number) + wr;
+        }
+      }
+      (squares[1] as NeumaierSum).add(residualQuery * residualQuery);
+    }
+    (squares[0] as NeumaierSum).add(residualDocument * residualDocument);
+    for (let j = 0; j < layout.judges; j++)
+      (squares[3] as NeumaierSum).add((residualDocumentJudge[j] as number) ** 2);
+    const partial = [
+      [logDetDocument, rxDocument],
+      [logDetQuery, rxQuery],
+      [logDetJudge, rxJudge],
+      [logDetDocumentJudge, rxDocumentJudge],
+      [logDetVariant, rxVariant],
+    ] as const;
+    for (let i = 0; i < COMPONENTS.length; i++) {
+      (logDet[i] as NeumaierSum).add((partial[i] as readonly number[])[0] as number);
+      (rx[i] as NeumaierSum).add((partial[i] as readonly number[])[1] as number);
+    }
+  }
+  for (let j = 0; j < layout.judges; j++)
+    (squares[2] as NeumaierSum).add((residualJudge[j] as number) ** 2);
+  for (let v = 0; v < layout.variants; v++)
+    (squares[4] as NeumaierSum).add((residualVariant[v] as number) ** 2);
+  const k = layout.components.length;
+  const gradient = {
+    logDet: new Float64Array(k),
+    prss: new Float64Array(k),
+    rx2: new Float64Array(k),
+  };
+  const rx4 = pieces.rx2 * pieces.rx2;
+  layout.components.forEach((component, i) => {
+    const slot = COMPONENTS.indexOf(component);
+    const thetaI = theta[i] as number;
+    gradient.logDet[i] = 2 * (logDet[slot] as NeumaierSum).value();
+    gradient.prss[i] = -2 * thetaI * (squares[slot] as NeumaierSum).value();
+    gradient.rx2[i] = 2 * rx4 * (rx[slot] as NeumaierSum).value();
+  });
+  return gradient;
+}
+
+/** ∂/∂θ of lme4's profiled REML criterion (profiledReml). */
+export function profiledRemlGradient(
+  layout: FacetLayout,
+  pieces: RemlPieces,
+  gradient: RemlGradient,
+): Float64Array {
+  const dfResidual = layout.observations - 1;
+  return gradient.logDet.map(
+    (v, i) => v + (dfResidual / pieces.prss) * (gradient.prss[i] as number),
+  );
+}
