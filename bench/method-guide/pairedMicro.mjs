@@ -1,0 +1,305 @@
+// Candidates for compare's paired micro interval (issue 25): micro cr2 of the difference b − a
+// (the ratio estimator Σ(s_b − s_a) / Σn, CR2 variance, Bell–McCaffrey ν) missed 92% on the
+// tie-heavy generated censuses and on the held-out paired census. This study scores, on the
+// paired censuses of paired.mjs and the held-out one of heldout.py, K = 10, 20, 50 by SRS,
+// without and with the fpc, against cr2:
+//   - cv3 variance (leave-one-document-out jackknife of the ratio, as logit-cv3 uses, without the
+//     logit) with t(K − 1), with cr2's ν, and with the CV3 Satterthwaite ν₃;
+//   - Hall's (1992) skewness-corrected t on the ratio's linearised values
+//     L_d = R + (s_d − R·n_d)/n̄ (n̄ = N/K);
+//   - the document bootstrap-t of the ratio (ragci's micro bootstrap-t, B replicates).
+// Coverage is reported overall and among the samples in which at least FEWEST documents differ
+// (the samples compare recommends an interval for), with mean widths and the width ratio to cr2.
+// Nothing here is shipped; it writes paired-micro.json and PAIRED-MICRO.md only. Re-run with
+// `nice node bench/method-guide/pairedMicro.mjs` (after `npm run build`); REPS (default 1000) and
+// B (default 199) set the cost.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../..");
+const { analyzeIntervals } = await import(join(root, "dist/core/analyzeIntervals.js"));
+const { sampleIndices, sampleStats } = await import(
+  join(root, "dist/core/simulation/sampleDocuments.js")
+);
+const { tQuantile } = await import(join(root, "dist/core/numeric/distributions.js"));
+const { cv3Variance } = await import(join(root, "dist/core/variance/cv3.js"));
+const { cv3DegreesOfFreedom } = await import(
+  join(root, "dist/core/variance/cv3DegreesOfFreedom.js")
+);
+const { FEWEST_DIFFERING_DOCUMENTS: FEWEST, differingDocuments } = await import(
+  join(root, "dist/core/diagnostics/differingDocuments.js")
+);
+
+const reps = Number(process.env.REPS ?? 1000);
+const replicates = Number(process.env.B ?? 199);
+const only = process.env.ONLY ?? null;
+const KS = [10, 20, 50];
+const level = 0.95;
+
+if (!existsSync(join(here, "censuses/paired-synthetic.csv")))
+  execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], {
+    stdio: "inherit",
+  });
+if (!existsSync(join(here, "censuses/heldout-paired.csv")))
+  execFileSync("python3", [join(here, "heldout.py"), join(here, "censuses")], {
+    cwd: here,
+    stdio: "inherit",
+  });
+
+/** Per-document sums of b − a from a per-query CSV (as compare pairs them). */
+function differences(file, { doc, query, system, metric, a, b }) {
+  const [head, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
+  const col = Object.fromEntries(head.split(",").map((name, i) => [name, i]));
+  const byQuery = new Map();
+  for (const line of lines) {
+    const f = line.split(",");
+    const key = `${f[col[doc]]}\u0000${f[col[query]]}`;
+    const pair = byQuery.get(key) ?? { doc: f[col[doc]] };
+    pair[f[col[system]]] = Number(f[col[metric]]);
+    byQuery.set(key, pair);
+  }
+  const docs = new Map();
+  for (const pair of byQuery.values()) {
+    const d = pair[b] - pair[a];
+    const acc = docs.get(pair.doc) ?? { n: 0, s: 0, ss: 0 };
+    acc.n += 1;
+    acc.s += d;
+    acc.ss += d * d;
+    docs.set(pair.doc, acc);
+  }
+  const ids = [...docs.keys()].sort();
+  const pick = (f) => Float64Array.from(ids, (id) => docs.get(id)[f]);
+  return { ids, n: pick("n"), s: pick("s"), ss: pick("ss"), binary: false, min: -1, max: 1 };
+}
+
+const sum = (v) => v.reduce((x, y) => x + y, 0);
+
+/** Hall (1992), JRSS B 54, on values whose mean is the estimate; se = sd/√K · √fpc. */
+function hallT(values, fpc) {
+  const k = values.length;
+  const mean = sum(values) / k;
+  let m2 = 0;
+  let m3 = 0;
+  for (const r of values) {
+    m2 += (r - mean) ** 2;
+    m3 += (r - mean) ** 3;
+  }
+  const se = Math.sqrt((m2 / (k - 1) / k) * fpc);
+  if (!(se > 0)) return { lower: mean, upper: mean };
+  const gamma = m3 / k / (m2 / k) ** 1.5;
+  const a = gamma / Math.sqrt(k);
+  const b = a / 6;
+  const inverse = (y) => (Math.abs(a) < 1e-12 ? y - b : (3 / a) * (Math.cbrt(1 + a * (y - b)) - 1));
+  const q = tQuantile(1 - (1 - level) / 2, k - 1);
+  return { lower: mean - se * inverse(q), upper: mean - se * inverse(-q) };
+}
+
+const around = (estimate, se, df) => {
+  if (!(se > 0)) return { lower: estimate, upper: estimate };
+  const q = tQuantile(1 - (1 - level) / 2, df);
+  return { lower: estimate - q * se, upper: estimate + q * se };
+};
+
+const covid = join(root, "examples/covidqa-retrieval.csv");
+const gen = (name) => join(here, "censuses", `${name}.csv`);
+const covidColumns = (metric) => ({ doc: "doc_id", query: "query_id", system: "system", metric });
+const genColumns = { doc: "doc_id", query: "query_id", system: "system", metric: "hit" };
+const CENSUSES = [
+  {
+    name: "covidqa-hit5",
+    label: "COVID-QA hit@5",
+    file: covid,
+    columns: covidColumns("hit5"),
+    pair: { a: "bm25", b: "tfidf" },
+  },
+  {
+    name: "covidqa-hit1",
+    label: "COVID-QA hit@1",
+    file: covid,
+    columns: covidColumns("hit1"),
+    pair: { a: "bm25", b: "tfidf" },
+  },
+  {
+    name: "covidqa-rr",
+    label: "COVID-QA RR",
+    file: covid,
+    columns: covidColumns("rr"),
+    pair: { a: "bm25", b: "tfidf" },
+  },
+  {
+    name: "paired-synthetic",
+    label: "paired, synthetic sizes",
+    file: gen("paired-synthetic"),
+    columns: genColumns,
+    pair: { a: "a", b: "b" },
+  },
+  {
+    name: "paired-pareto",
+    label: "paired, power-law sizes",
+    file: gen("paired-pareto"),
+    columns: genColumns,
+    pair: { a: "a", b: "b" },
+  },
+  {
+    name: "heldout-paired",
+    label: "held out, paired: log-normal σ = 2.8, 50% tied",
+    file: gen("heldout-paired"),
+    columns: genColumns,
+    pair: { a: "a", b: "b" },
+  },
+].filter((c) => only === null || only.split(",").includes(c.name));
+
+const METHODS = ["cr2", "cv3-t", "cv3-cr2nu", "cv3-nu3", "hall-t-linearised", "bootstrap-t"];
+const results = {};
+for (const c of CENSUSES) {
+  const started = Date.now();
+  const census = differences(c.file, { ...c.columns, ...c.pair });
+  const M = census.ids.length;
+  const N = sum(census.n);
+  const truth = sum(census.s) / N;
+  const tied = census.s.filter((s) => s === 0).length / M;
+  const cells = [];
+  for (const k of KS.filter((k) => k < M)) {
+    for (const fpc of [false, true]) {
+      const cellStarted = Date.now();
+      const tally = Object.fromEntries(
+        METHODS.map((m) => [
+          m,
+          { covered: 0, above: 0, below: 0, width: 0, coveredIf: 0, widthIf: 0 },
+        ]),
+      );
+      let enough = 0;
+      for (let i = 0; i < reps; i++) {
+        const sample = sampleStats(census, sampleIndices(k, M, 1, i));
+        const analysis = analyzeIntervals(sample, {
+          level,
+          population: fpc ? M : null,
+          differences: true,
+          replicates,
+          seed: 1,
+          spawnKeys: { documents: [i, 1], chunks: [i, 2] },
+          chunkBootstrapSkipped: "not scored",
+        });
+        const f = fpc ? 1 - k / M : 1;
+        const n = sum(sample.n);
+        const estimate = sum(sample.s) / n;
+        const cr2 = analysis.micro.intervals.cr2;
+        const v3 = cv3Variance(sample) * f;
+        const nbar = n / k;
+        const linearised = Array.from(
+          sample.s,
+          (s, d) => estimate + (s - estimate * sample.n[d]) / nbar,
+        );
+        const intervals = {
+          cr2,
+          "cv3-t": around(estimate, Math.sqrt(v3), k - 1),
+          "cv3-cr2nu": around(estimate, Math.sqrt(v3), cr2.df ?? k - 1),
+          "cv3-nu3": around(estimate, Math.sqrt(v3), cv3DegreesOfFreedom(sample)),
+          "hall-t-linearised": hallT(linearised, f),
+          "bootstrap-t": analysis.micro.intervals["bootstrap-t"],
+        };
+        const differing = differingDocuments(sample) >= FEWEST;
+        if (differing) enough++;
+        for (const m of METHODS) {
+          const interval = intervals[m];
+          const t = tally[m];
+          const ok = interval && interval.available !== false;
+          if (ok && interval.lower <= truth && truth <= interval.upper) {
+            t.covered++;
+            if (differing) t.coveredIf++;
+          } else if (ok && truth > interval.upper) t.above++;
+          else if (ok) t.below++;
+          if (ok) {
+            t.width += interval.upper - interval.lower;
+            if (differing) t.widthIf += interval.upper - interval.lower;
+          }
+        }
+      }
+      const methods = Object.fromEntries(
+        Object.entries(tally).map(([m, t]) => {
+          const p = t.covered / reps;
+          const pIf = enough > 0 ? t.coveredIf / enough : null;
+          return [
+            m,
+            {
+              coverage: p,
+              mcSe: Math.sqrt((p * (1 - p)) / reps),
+              truthAbove: t.above / reps,
+              truthBelow: t.below / reps,
+              meanWidth: t.width / reps,
+              widthOverCr2: t.width / tally.cr2.width,
+              coverageWhenEnoughDiffer: pIf,
+              mcSeWhenEnoughDiffer: enough > 0 ? Math.sqrt((pIf * (1 - pIf)) / enough) : null,
+              meanWidthWhenEnoughDiffer: enough > 0 ? t.widthIf / enough : null,
+            },
+          ];
+        }),
+      );
+      cells.push({
+        k,
+        fpc,
+        shareEnoughDiffer: enough / reps,
+        samplesEnoughDiffer: enough,
+        methods,
+      });
+      console.error(
+        `${c.name} K = ${k} fpc ${fpc}: ${((Date.now() - cellStarted) / 1000).toFixed(1)} s`,
+      );
+    }
+  }
+  results[c.name] = { label: c.label, documents: M, results: N, tied, truth, cells };
+  console.error(`${c.name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+if (only !== null) process.exit(0);
+writeFileSync(
+  join(here, "paired-micro.json"),
+  `${JSON.stringify({ reps, replicates, seed: 1, level, fewestDiffering: FEWEST, results }, null, 1)}\n`,
+);
+
+const pct = (x) => (x === null ? "—" : (100 * x).toFixed(1));
+const LABELS = {
+  cr2: "`cr2` (recommended): CR2 variance, ν Bell–McCaffrey",
+  "cv3-t": "cv3 variance, t(K − 1)",
+  "cv3-cr2nu": "cv3 variance, cr2's ν",
+  "cv3-nu3": "cv3 variance, CV3 Satterthwaite ν₃",
+  "hall-t-linearised": "Hall's skewness-corrected t on the linearised ratio",
+  "bootstrap-t": `document bootstrap-t of the ratio (B = ${replicates})`,
+};
+const table = (fpc) => {
+  const head = `| ${fpc ? "with fpc" : "without fpc"} | ${KS.map((k) => `K = ${k}`).join(" | ")} |`;
+  const rule = `|---|${KS.map(() => "---:").join("|")}|`;
+  const rows = [];
+  for (const c of CENSUSES) {
+    const r = results[c.name];
+    rows.push(
+      `| **${r.label}** (M = ${r.documents}, ${pct(r.tied)}% of documents tied) | ${KS.map((k) => {
+        const cell = r.cells.find((x) => x.k === k && x.fpc === fpc);
+        return cell
+          ? `${cell.samplesEnoughDiffer} of ${reps} samples with ≥ ${FEWEST} differing`
+          : "K ≥ M";
+      }).join(" | ")} |`,
+    );
+    for (const m of METHODS) {
+      rows.push(
+        `| ${LABELS[m]} | ${KS.map((k) => {
+          const x = r.cells.find((y) => y.k === k && y.fpc === fpc)?.methods[m];
+          if (!x) return "";
+          const cond =
+            x.coverageWhenEnoughDiffer === null
+              ? "—"
+              : `${pct(x.coverageWhenEnoughDiffer)} ± ${pct(x.mcSeWhenEnoughDiffer)}`;
+          return `${pct(x.coverage)} ± ${pct(x.mcSe)} (${x.meanWidth.toPrecision(2)}, ${x.widthOverCr2.toFixed(2)}×); ${cond}`;
+        }).join(" | ")} |`,
+      );
+    }
+  }
+  return [head, rule, ...rows].join("\n");
+};
+writeFileSync(
+  join(here, "PAIRED-MICRO.md"),
+  `# Paired micro candidates\n\nGenerated by \`node bench/method-guide/pairedMicro.mjs\`; do not edit.\n\nCoverage in % of nominal 95% intervals of the micro difference b − a ± Monte Carlo se (mean width, width ÷ cr2's mean width); then the coverage ± MC se among the samples in which at least ${FEWEST} documents differ (those compare recommends an interval for). ${reps} repetitions per cell, seed 1, SRS; truth below or above an interval is in paired-micro.json.\n\n${table(false)}\n\n${table(true)}\n`,
+);
+console.error("wrote bench/method-guide/paired-micro.json and PAIRED-MICRO.md");
