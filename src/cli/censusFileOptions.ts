@@ -1,5 +1,12 @@
 import type { Command } from "commander";
-import { parseList, parseTableFormat, TABLE_FORMAT_HELP } from "./options.js";
+import {
+  parseTableFormat,
+  type SystemUse,
+  TABLE_FORMAT_HELP,
+  withDocOption,
+  withMetricOption,
+  withSystemOption,
+} from "./options.js";
 import type { DatabaseOptions } from "./sourceOptions.js";
 
 /** The flags that say how to read a census. */
@@ -20,13 +27,10 @@ export interface CensusInputOptions extends DatabaseOptions {
  */
 export function withCensusFileOptions(
   command: Command,
-  system: { readonly flags: string; readonly help: string },
+  system: Extract<SystemUse, "one" | "oneOrPair">,
   query: boolean,
 ): Command {
-  command
-    .option("--doc <column>", "document id column")
-    .option("--metric <column>", "metric column", parseList)
-    .option(system.flags, system.help);
+  withSystemOption(withMetricOption(withDocOption(command), "one"), system);
   if (query)
     command.option("--query <column>", "query id column, to pair two systems (default: detected)");
   return command

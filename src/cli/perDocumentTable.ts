@@ -13,8 +13,9 @@ import {
   INPUT_FORMAT_HELP,
   parseInputFormat,
   parseTableFormat,
-  parseThreads,
   TABLE_FORMAT_HELP,
+  withOutputOption,
+  withThreadsOption,
 } from "./options.js";
 import { readingProgress } from "./readingProgress.js";
 import { selectionOf, sourceOf } from "./sourceOptions.js";
@@ -51,14 +52,10 @@ export function perDocumentTableCommand(
   aggregated: boolean,
   io: CommandIo,
 ): Command {
-  return command
+  command
     .option("--format <format>", ...formatOption(aggregated))
-    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
-    .option("--threads <n>", "DuckDB threads reading the files (default: all cores)", parseThreads)
-    .option(
-      "-o, --output <file>",
-      "write the table (.csv or .parquet) atomically instead of CSV to stdout",
-    )
+    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)");
+  return withOutputOption(withThreadsOption(command, "files"), "table")
     .addHelpText("after", examples)
     .action(async (files: string[], options: PerDocumentOptions) => {
       await writePerDocumentTable(files, options, aggregated, io);

@@ -9,7 +9,7 @@ import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptio
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { parseList, withFacetOptions } from "../options.js";
+import { withFacetOptions, withMetricOption, withSystemOption } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -39,16 +39,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
       .description("document-level intervals for micro and macro averages of retrieval metrics")
       .argument("[files...]", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
     (command) =>
-      withFacetOptions(command)
-        .option(
-          "--metric <columns>",
-          "metric column(s), comma-separated (e.g. hit@5,mrr)",
-          parseList,
-        )
-        .option(
-          "--system <column[=values]>",
-          "one analysis per value of this column; COLUMN=A or COLUMN=A,B analyses only those systems",
-        )
+      withSystemOption(withMetricOption(withFacetOptions(command), "columns"), "each")
         .option(
           "--query <column>",
           `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${groupedInteger(QUERY_CHECK_ROW_LIMIT)} rows)`,

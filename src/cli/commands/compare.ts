@@ -10,7 +10,7 @@ import { applyGate } from "../gateOutcome.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { parseList, withFacetOptions } from "../options.js";
+import { withFacetOptions, withMetricOption, withSystemOption } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -43,16 +43,16 @@ export function registerCompare(program: Command, io: CommandIo): void {
         "per-query results: one file with a system column, or one file per system (or --from)",
       ),
     (command) =>
-      withFacetOptions(withGateOptions(command))
-        .option(
-          "--query <column>",
-          "query id column the systems are paired on (default: query_id, query, qid)",
-        )
-        .option(
-          "--system <column[=A,B]>",
-          "system column (one input file); COLUMN=A,B compares only those systems",
-        )
-        .option("--metric <columns>", "metric column(s), comma-separated", parseList)
+      withMetricOption(
+        withSystemOption(
+          withFacetOptions(withGateOptions(command)).option(
+            "--query <column>",
+            "query id column the systems are paired on (default: query_id, query, qid)",
+          ),
+          "compared",
+        ),
+        "columns",
+      )
         .option("--baseline <system>", "compare every other system with this one")
         .option("--all-pairs", "compare every pair of systems")
         .option("--intersect", "keep the queries every system has (reports how many were dropped)")

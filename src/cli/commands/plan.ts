@@ -11,14 +11,16 @@ import {
   finiteNumber,
   nonNegativeNumber,
   parseCurve,
-  parseLevel,
-  parseList,
-  parsePopulation,
   parseTableFormat,
   positiveNumber,
   probability,
   TABLE_FORMAT_HELP,
+  withDocOption,
   withFacetOptions,
+  withLevelOption,
+  withMetricOption,
+  withPopulationOption,
+  withSystemOption,
 } from "../options.js";
 import { censusFileOf, checkPlanOptions, type PlanFlags, parseFacetCosts } from "../planOptions.js";
 import { readingProgress } from "../readingProgress.js";
@@ -77,23 +79,12 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "paired plan: power to detect it",
       probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%"),
       0.8,
-    )
-    .option(
-      "--population <M>",
-      "documents in the population (finite-population correction)",
-      parsePopulation,
-    )
-    .option(
-      "--census [file]",
-      "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
-    )
-    .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option("--doc <column>", "document id column of the file")
-    .option("--metric <column>", "metric column of the file", parseList)
-    .option(
-      "--system <column=value>",
-      "use the rows of one system (system=bm25), or pair two on the query id (system=bm25,tfidf)",
-    )
+    );
+  withPopulationOption(command).option(
+    "--census [file]",
+    "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
+  );
+  withSystemOption(withMetricOption(withDocOption(withLevelOption(command)), "one"), "oneOrPair")
     .option("--query <column>", "query id column, to pair two systems (default: detected)")
     .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
     .option("--aggregated", "the file is one row per document: doc, n, s[, ss]")

@@ -22,14 +22,14 @@ import { type CommandIo, reportAction } from "../io.js";
 import {
   nonNegativeNumber,
   parseAllocation,
-  parseLevel,
-  parseReplicates,
   parseSampling,
-  parseSeed,
-  parseThreads,
   wholeNumber,
   wholeNumberList,
   withFacetOptions,
+  withLevelOption,
+  withReplicatesOption,
+  withSeedOption,
+  withThreadsOption,
 } from "../options.js";
 import { repetitionsProgress } from "../progress.js";
 import { readingProgress } from "../readingProgress.js";
@@ -132,10 +132,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
         "[census]",
         "every document of the population (per-query, or per-document with --aggregated); or --from",
       ),
-    {
-      flags: "--system <column=values>",
-      help: "one system (system=bm25), or a pair whose per-query differences are studied (system=bm25,tfidf)",
-    },
+    "oneOrPair",
     true,
   )
     .option(
@@ -147,21 +144,12 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       "--reps <R>",
       `repetitions: one number, or one per K (comma-separated) (default: 2000; with --trial, --judge or --variant: ${FACET_STUDY_REPETITIONS})`,
       wholeNumberList("--reps", 1),
-    )
-    .option(
-      "--replicates <B>",
-      "bootstrap replicates per repetition (0: no bootstrap)",
-      parseReplicates,
-      999,
-    )
-    .option("--seed <S>", "seed of every stream", parseSeed, 1)
-    .option("--fpc", "apply the finite-population correction 1 − K/M")
-    .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option(
-      "--threads <n>",
-      "DuckDB threads reading the census file (default: all cores); the study's are --workers",
-      parseThreads,
-    )
+    );
+  withSeedOption(withReplicatesOption(command, true), "every stream").option(
+    "--fpc",
+    "apply the finite-population correction 1 − K/M",
+  );
+  withThreadsOption(withLevelOption(command), "census")
     .option(
       "--workers <n>",
       "worker threads running the repetitions (default: the machine's cores)",
