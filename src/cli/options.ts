@@ -422,3 +422,27 @@ export function withOutputOption(command: Command, writes: "report" | "table"): 
       : "write the table (.csv or .parquet) atomically instead of CSV to stdout",
   );
 }
+
+/** --psu: a two-stage design's first-stage unit column (analyze, compare, simulate). */
+export function withPsuOption(command: Command): Command {
+  return command.option(
+    "--psu <column>",
+    "first-stage unit column for a two-stage design (default: psu)",
+  );
+}
+
+/** --label: a per-document column carried into the per-document table (aggregate, merge, sql). */
+export function withLabelOption(command: Command): Command {
+  return command.option(
+    "--label <column>",
+    "a per-document column to keep, e.g. a design's stratum or psu (for --aggregated --design)",
+  );
+}
+
+/** --write-aggregates: the per-document table analyze and compare re-run from. */
+export function withWriteAggregatesOption(command: Command): Command {
+  return command.option(
+    "--write-aggregates <file>",
+    "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
+  );
+}

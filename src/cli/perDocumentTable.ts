@@ -14,6 +14,7 @@ import {
   parseInputFormat,
   parseTableFormat,
   TABLE_FORMAT_HELP,
+  withLabelOption,
   withOutputOption,
   withThreadsOption,
 } from "./options.js";
@@ -52,9 +53,7 @@ export function perDocumentTableCommand(
   aggregated: boolean,
   io: CommandIo,
 ): Command {
-  command
-    .option("--format <format>", ...formatOption(aggregated))
-    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)");
+  withLabelOption(command.option("--format <format>", ...formatOption(aggregated)));
   return withOutputOption(withThreadsOption(command, "files"), "table")
     .addHelpText("after", examples)
     .action(async (files: string[], options: PerDocumentOptions) => {

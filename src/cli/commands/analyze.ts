@@ -9,7 +9,12 @@ import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptio
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { withFacetOptions, withMetricOption, withSystemOption } from "../options.js";
+import {
+  withFacetOptions,
+  withMetricOption,
+  withSystemOption,
+  withWriteAggregatesOption,
+} from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -38,17 +43,14 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     withDatabaseOptions(program.command("analyze"))
       .description("document-level intervals for micro and macro averages of retrieval metrics")
       .argument("[files...]", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
-    (command) =>
+    (command) => {
       withSystemOption(withMetricOption(withFacetOptions(command), "columns"), "each")
         .option(
           "--query <column>",
           `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${groupedInteger(QUERY_CHECK_ROW_LIMIT)} rows)`,
         )
-        .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
-        .option(
-          "--write-aggregates <file>",
-          "save the per-document table (.csv or .parquet) to re-run from",
-        )
+        .option("--aggregated", "input is one row per document: doc, n, s[, ss]");
+      return withWriteAggregatesOption(command)
         .option(
           "--census <file>",
           "every document of the population: run a coverage study at this K on it and recommend from it",
@@ -56,7 +58,8 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
         .option(
           "--census-aggregated",
           "the --census file is one row per document: doc, n, s[, ss]",
-        ),
+        );
+    },
     { schema: ANALYSIS_SCHEMA, examples: EXAMPLES },
     runAnalyze,
     io,

@@ -10,7 +10,12 @@ import { applyGate } from "../gateOutcome.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { withFacetOptions, withMetricOption, withSystemOption } from "../options.js";
+import {
+  withFacetOptions,
+  withMetricOption,
+  withSystemOption,
+  withWriteAggregatesOption,
+} from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -42,7 +47,7 @@ export function registerCompare(program: Command, io: CommandIo): void {
         "[files...]",
         "per-query results: one file with a system column, or one file per system (or --from)",
       ),
-    (command) =>
+    (command) => {
       withMetricOption(
         withSystemOption(
           withFacetOptions(withGateOptions(command)).option(
@@ -59,15 +64,12 @@ export function registerCompare(program: Command, io: CommandIo): void {
         .option(
           "--aggregated",
           "input is the per-document table of compare --write-aggregates (each system and each pair's differences)",
-        )
-        .option(
-          "--write-aggregates <file>",
-          "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
-        )
-        .option(
-          "--census <file>",
-          "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
-        ),
+        );
+      return withWriteAggregatesOption(command).option(
+        "--census <file>",
+        "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
+      );
+    },
     {
       schema: COMPARISON_SCHEMA,
       examples: EXAMPLES + GATE_HELP,

@@ -27,6 +27,7 @@ import {
   wholeNumberList,
   withFacetOptions,
   withLevelOption,
+  withPsuOption,
   withReplicatesOption,
   withSeedOption,
   withThreadsOption,
@@ -175,11 +176,8 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       "with --sampling stratified: equal, proportional or neyman",
       parseAllocation,
       DEFAULT_ALLOCATION,
-    )
-    .option(
-      "--psu <column>",
-      "with a two-stage design: the census's first-stage unit column (default: psu)",
-    )
+    );
+  withPsuOption(command)
     .option(
       "--units <m>",
       "with a two-stage design: units drawn per sample, comma-separated",

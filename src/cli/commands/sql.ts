@@ -5,7 +5,7 @@ import {
   perDocumentStatement,
 } from "../../ingest/index.js";
 import type { CommandIo } from "../io.js";
-import { withMetricOption, withSystemOption } from "../options.js";
+import { withLabelOption, withMetricOption, withSystemOption } from "../options.js";
 
 const EXAMPLES = `
 Examples:
@@ -45,11 +45,8 @@ export function registerSql(program: Command, io: CommandIo): void {
     .option(
       "--intersect",
       "with --pair: keep the queries both systems have (compare --intersect) instead of failing on the others",
-    )
-    .option(
-      "--label <column>",
-      "a per-document column to carry into the table, e.g. a design's stratum or psu (for --aggregated --design)",
-    )
+    );
+  withLabelOption(command)
     .addHelpText("after", EXAMPLES)
     .action((options: PerDocumentStatementOptions) => {
       io.stdout(`${perDocumentStatement(options)};\n`);
