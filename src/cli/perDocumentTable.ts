@@ -20,6 +20,7 @@ import {
 } from "./options.js";
 import { readingProgress } from "./readingProgress.js";
 import { selectionOf, sourceOf } from "./sourceOptions.js";
+import { refuseToolOutputs } from "./tablesOnly.js";
 
 /** The flags of `ragci aggregate` and `ragci merge`. */
 export interface PerDocumentOptions {
@@ -84,6 +85,7 @@ async function writePerDocumentTable(
 ): Promise<void> {
   if (files.filter((f) => f === "-").length > 1)
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
+  if (aggregated) await refuseToolOutputs(files, options.format, "merge");
   const selection = selectionOf(options);
   if (options.output) {
     checkOutputName(options.output);

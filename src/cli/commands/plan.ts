@@ -26,6 +26,7 @@ import { censusFileOf, checkPlanOptions, type PlanFlags, parseFacetCosts } from 
 import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { refuseToolOutputs } from "../tablesOnly.js";
 
 const EXAMPLES = `
 Examples:
@@ -120,6 +121,13 @@ export async function runPlan(
 ): Promise<string> {
   const { file, options } = censusFileOf(argument, flags);
   const format = await checkPlanOptions(file, options);
+  if (file !== undefined && options.from === undefined)
+    await refuseToolOutputs(
+      [file],
+      options.format,
+      "plan",
+      Boolean(options.trial || options.judge || options.variant),
+    );
   const given = file !== undefined || options.from !== undefined;
   const source = given ? sourceOf(file === undefined ? [] : [file], options, io) : null;
   const start = await readPlanStart(source, selectionOf(options), options, readingProgress(io));
