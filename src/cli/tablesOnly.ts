@@ -1,3 +1,4 @@
+import { stat } from "node:fs/promises";
 import { RagciError } from "../core/errors.js";
 import { evalFormatOf } from "../ingest/index.js";
 
@@ -18,8 +19,9 @@ export async function refuseToolOutputs(
 ): Promise<void> {
   if (format !== undefined) return;
   for (const file of files) {
-    // Standard input is spooled and read as its --format says (needed for -).
-    if (file === "-") continue;
+    // Standard input and pipes are spooled first (ingest's spoolSource), which tells a tool's
+    // output from their content: reading them here would consume what the reader needs.
+    if (file === "-" || !(await stat(file).catch(() => null))?.isFile()) continue;
     const tool = await evalFormatOf(file, null);
     if (tool === null) continue;
     const name = tool.name === "trec_eval" ? tool.name : tool.name.replaceAll("_", "-");
