@@ -3,8 +3,10 @@ import {
   parseTableFormat,
   type SystemUse,
   TABLE_FORMAT_HELP,
+  withAggregatedOption,
   withDocOption,
   withMetricOption,
+  withQueryOption,
   withSystemOption,
 } from "./options.js";
 import type { DatabaseOptions } from "./sourceOptions.js";
@@ -31,9 +33,8 @@ export function withCensusFileOptions(
   query: boolean,
 ): Command {
   withSystemOption(withMetricOption(withDocOption(command), "one"), system);
-  if (query)
-    command.option("--query <column>", "query id column, to pair two systems (default: detected)");
-  return command
-    .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
-    .option("--aggregated", "the census is one row per document: doc, n, s[, ss]");
+  if (query) withQueryOption(command, "pairedWhenTwo");
+  return withAggregatedOption(
+    command.option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat),
+  );
 }

@@ -5,7 +5,7 @@ import { RagciError } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
 import { type StudySampling, studySampling } from "../core/simulation/studyPlan.js";
 import type { Estimand } from "../core/types.js";
-import { namedEvalFormat } from "../ingest/index.js";
+import { namedEvalFormat, QUERY_CHECK_ROW_LIMIT } from "../ingest/index.js";
 
 // Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
 // ≥ 0; any number; probabilities and levels), so "--cutoff abc" says it is not a number instead
@@ -445,4 +445,34 @@ export function withWriteAggregatesOption(command: Command): Command {
     "--write-aggregates <file>",
     "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
   );
+}
+
+/**
+ * --aggregated: the input is the per-document table (ingest's aggregated reading); compare's
+ * also holds each pair's differences, as compare --write-aggregates writes it.
+ */
+export function withAggregatedOption(command: Command, pairs = false): Command {
+  return command.option(
+    "--aggregated",
+    pairs
+      ? "input is the per-document table of compare --write-aggregates (each system and each pair's differences)"
+      : "input is one row per document: doc, n, s[, ss]",
+  );
+}
+
+/** What a command does with --query's column. */
+const QUERY_HELP = {
+  /** analyze: ingest's check of repeated query ids. */
+  checked: `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${groupedInteger(QUERY_CHECK_ROW_LIMIT)} rows)`,
+  /** compare: the pairing of every system. */
+  paired: "query id column the systems are paired on (default: query_id, query, qid)",
+  /** plan, simulate: the pairing of two systems, when --system names two. */
+  pairedWhenTwo: "query id column, to pair two systems (default: detected)",
+  /** sql: the statement's check of repeated query ids. */
+  statement: "query id column: a query repeated for a system is refused",
+} as const;
+
+/** --query, with what the command does with the column. */
+export function withQueryOption(command: Command, use: keyof typeof QUERY_HELP): Command {
+  return command.option("--query <column>", QUERY_HELP[use]);
 }

@@ -1,6 +1,4 @@
 import type { Command } from "commander";
-import { groupedInteger } from "../../core/groupedInteger.js";
-import { QUERY_CHECK_ROW_LIMIT } from "../../ingest/index.js";
 import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
@@ -10,8 +8,10 @@ import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import {
+  withAggregatedOption,
   withFacetOptions,
   withMetricOption,
+  withQueryOption,
   withSystemOption,
   withWriteAggregatesOption,
 } from "../options.js";
@@ -44,12 +44,8 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
       .description("document-level intervals for micro and macro averages of retrieval metrics")
       .argument("[files...]", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
     (command) => {
-      withSystemOption(withMetricOption(withFacetOptions(command), "columns"), "each")
-        .option(
-          "--query <column>",
-          `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${groupedInteger(QUERY_CHECK_ROW_LIMIT)} rows)`,
-        )
-        .option("--aggregated", "input is one row per document: doc, n, s[, ss]");
+      withSystemOption(withMetricOption(withFacetOptions(command), "columns"), "each");
+      withAggregatedOption(withQueryOption(command, "checked"));
       return withWriteAggregatesOption(command)
         .option(
           "--census <file>",

@@ -11,8 +11,10 @@ import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import {
+  withAggregatedOption,
   withFacetOptions,
   withMetricOption,
+  withQueryOption,
   withSystemOption,
   withWriteAggregatesOption,
 } from "../options.js";
@@ -48,23 +50,12 @@ export function registerCompare(program: Command, io: CommandIo): void {
         "per-query results: one file with a system column, or one file per system (or --from)",
       ),
     (command) => {
-      withMetricOption(
-        withSystemOption(
-          withFacetOptions(withGateOptions(command)).option(
-            "--query <column>",
-            "query id column the systems are paired on (default: query_id, query, qid)",
-          ),
-          "compared",
-        ),
-        "columns",
-      )
+      const paired = withQueryOption(withFacetOptions(withGateOptions(command)), "paired");
+      withMetricOption(withSystemOption(paired, "compared"), "columns")
         .option("--baseline <system>", "compare every other system with this one")
         .option("--all-pairs", "compare every pair of systems")
-        .option("--intersect", "keep the queries every system has (reports how many were dropped)")
-        .option(
-          "--aggregated",
-          "input is the per-document table of compare --write-aggregates (each system and each pair's differences)",
-        );
+        .option("--intersect", "keep the queries every system has (reports how many were dropped)");
+      withAggregatedOption(command, true);
       return withWriteAggregatesOption(command).option(
         "--census <file>",
         "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",

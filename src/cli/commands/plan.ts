@@ -15,11 +15,13 @@ import {
   positiveNumber,
   probability,
   TABLE_FORMAT_HELP,
+  withAggregatedOption,
   withDocOption,
   withFacetOptions,
   withLevelOption,
   withMetricOption,
   withPopulationOption,
+  withQueryOption,
   withSystemOption,
 } from "../options.js";
 import { censusFileOf, checkPlanOptions, type PlanFlags, parseFacetCosts } from "../planOptions.js";
@@ -85,10 +87,13 @@ export function registerPlan(program: Command, io: CommandIo): void {
     "--census [file]",
     "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
   );
-  withSystemOption(withMetricOption(withDocOption(withLevelOption(command)), "one"), "oneOrPair")
-    .option("--query <column>", "query id column, to pair two systems (default: detected)")
-    .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
-    .option("--aggregated", "the file is one row per document: doc, n, s[, ss]")
+  withSystemOption(withMetricOption(withDocOption(withLevelOption(command)), "one"), "oneOrPair");
+  withQueryOption(command, "pairedWhenTwo").option(
+    "--format <format>",
+    TABLE_FORMAT_HELP,
+    parseTableFormat,
+  );
+  withAggregatedOption(command)
     .option(
       "--curve <Ks>",
       "documents at which to show the half-width (comma-separated)",

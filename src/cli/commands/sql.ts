@@ -5,7 +5,12 @@ import {
   perDocumentStatement,
 } from "../../ingest/index.js";
 import type { CommandIo } from "../io.js";
-import { withLabelOption, withMetricOption, withSystemOption } from "../options.js";
+import {
+  withLabelOption,
+  withMetricOption,
+  withQueryOption,
+  withSystemOption,
+} from "../options.js";
 
 const EXAMPLES = `
 Examples:
@@ -39,8 +44,7 @@ export function registerSql(program: Command, io: CommandIo): void {
     .option("--table <name>", "the table of per-query results (schema.table parts are quoted)")
     .option("--sql <select>", "or a SELECT giving the per-query results")
     .requiredOption("--doc <column>", "document id column (required: the statement names it)");
-  withSystemOption(withMetricOption(command, "columns"), "each")
-    .option("--query <column>", "query id column: a query repeated for a system is refused")
+  withQueryOption(withSystemOption(withMetricOption(command, "columns"), "each"), "statement")
     .option("--pair", "with --system COL=A,B and --query: the per-query differences B − A too")
     .option(
       "--intersect",
