@@ -33,6 +33,39 @@ const GENUINE_DIFFERENCES: Readonly<Record<string, string>> = {
   "--sql": "with --from; sql's own --sql is the alternative to --table",
 };
 
+/** Flags whose parser refuses in one command what it reads in another, because of their meaning. */
+const PARSER_DIFFERENCES: Readonly<Record<string, string>> = {
+  "--format": "plan, strata, simulate and merge read tables only, not a tool's output",
+};
+
+/** Texts every parser is given: numbers of each kind, a percent, lists, words, tools' names. */
+const SAMPLES = [
+  "0",
+  "1",
+  "2",
+  "-1",
+  "0.5",
+  "95%",
+  "1e9",
+  "abc",
+  "",
+  "a,b",
+  "5,10",
+  "neyman",
+  "promptfoo",
+  "csv",
+];
+
+/** What a parser makes of `text`: its value, or its refusal's message. */
+function outcome(option: Option, text: string): string {
+  try {
+    // commander calls parseArg(value, previous): previous is the default (or undefined).
+    return JSON.stringify(option.parseArg?.(text, undefined) ?? text);
+  } catch (error) {
+    return `refused: ${(error as Error).message}`;
+  }
+}
+
 /** Every command registered as `ragci` registers them; actions never run here. */
 async function program(): Promise<Command> {
   const root = new Command();
@@ -77,6 +110,43 @@ describe("each flag has one description across commands", () => {
     const found = descriptions(await program());
     const stale = Object.keys(GENUINE_DIFFERENCES).filter((f) => (found.get(f)?.size ?? 0) < 2);
     expect(stale).toEqual([]);
+  });
+
+  it("a flag's parser reads every text the same in all commands, unless its meaning differs", async () => {
+    const byFlag = new Map<string, Map<string, string[]>>();
+    for (const command of (await program()).commands) {
+      for (const option of command.options as Option[]) {
+        if (!option.long || Object.hasOwn(PARSER_DIFFERENCES, option.long)) continue;
+        const reading = SAMPLES.map((text) => `${text} → ${outcome(option, text)}`).join("; ");
+        const readings = byFlag.get(option.long) ?? new Map<string, string[]>();
+        readings.set(reading, [...(readings.get(reading) ?? []), command.name()]);
+        byFlag.set(option.long, readings);
+      }
+    }
+    const differing = [...byFlag].filter(([, readings]) => readings.size > 1).map(([f]) => f);
+    expect(differing).toEqual([]);
+    // The samples tell parsers apart: --level refuses what --seed reads.
+    const analyze = (await program()).commands.find((c) => c.name() === "analyze") as Command;
+    const [level, seed] = ["--level", "--seed"].map(
+      (flag) => analyze.options.find((o) => o.long === flag) as Option,
+    );
+    expect(outcome(level as Option, "2")).toMatch(/^refused: --level 2/);
+    expect(outcome(seed as Option, "2")).toBe("2");
+  });
+
+  it("a flag's default is the same in all commands, unless its meaning differs", async () => {
+    const defaults = new Map<string, Set<string>>();
+    for (const command of (await program()).commands)
+      for (const option of command.options as Option[]) {
+        if (!option.long) continue;
+        const values = defaults.get(option.long) ?? new Set<string>();
+        values.add(JSON.stringify(option.defaultValue) ?? "none");
+        defaults.set(option.long, values);
+      }
+    const differing = [...defaults].filter(([, values]) => values.size > 1).map(([f]) => f);
+    // simulate's bootstrap runs once per repetition: 999 replicates there, 9999 elsewhere.
+    expect(differing).toEqual(["--replicates"]);
+    expect([...(defaults.get("--replicates") ?? [])].sort()).toEqual(["999", "9999"]);
   });
 
   it("a copy of --level whose help drifts in one command is caught", async () => {
