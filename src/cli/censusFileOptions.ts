@@ -1,5 +1,14 @@
 import type { Command } from "commander";
-import { parseList, parseTableFormat, TABLE_FORMAT_HELP } from "./options.js";
+import {
+  parseTableFormat,
+  type SystemUse,
+  TABLE_FORMAT_HELP,
+  withAggregatedOption,
+  withDocOption,
+  withMetricOption,
+  withQueryOption,
+  withSystemOption,
+} from "./options.js";
 import type { DatabaseOptions } from "./sourceOptions.js";
 
 /** The flags that say how to read a census. */
@@ -20,16 +29,12 @@ export interface CensusInputOptions extends DatabaseOptions {
  */
 export function withCensusFileOptions(
   command: Command,
-  system: { readonly flags: string; readonly help: string },
+  system: Extract<SystemUse, "one" | "oneOrPair">,
   query: boolean,
 ): Command {
-  command
-    .option("--doc <column>", "document id column")
-    .option("--metric <column>", "metric column", parseList)
-    .option(system.flags, system.help);
-  if (query)
-    command.option("--query <column>", "query id column, to pair two systems (default: detected)");
-  return command
-    .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
-    .option("--aggregated", "the census is one row per document: doc, n, s[, ss]");
+  withSystemOption(withMetricOption(withDocOption(command), "one"), system);
+  if (query) withQueryOption(command, "pairedWhenTwo");
+  return withAggregatedOption(
+    command.option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat),
+  );
 }

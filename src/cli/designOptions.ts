@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { RagciError } from "../core/errors.js";
+import { withPsuOption } from "./options.js";
 
 function parseLonelyPsu(text: string): LonelyPsu {
   if (isLonelyPsu(text)) return text;
@@ -12,16 +13,15 @@ function parseLonelyPsu(text: string): LonelyPsu {
 
 /** Registers --design, --stratum, --psu and --lonely-psu (--population is an inference option). */
 export function withDesignOptions(command: Command): Command {
-  return command
+  command
     .option(
       "--design <file>",
       "sampling design (JSON: srs, stratified or two-stage; docs/designs.md)",
     )
-    .option("--stratum <column>", "stratum column for a stratified design (default: stratum)")
-    .option("--psu <column>", "first-stage unit column for a two-stage design (default: psu)")
-    .option(
-      "--lonely-psu <rule>",
-      "stratum with one sampled document: fail (default), remove, adjust, average or certainty",
-      parseLonelyPsu,
-    );
+    .option("--stratum <column>", "stratum column for a stratified design (default: stratum)");
+  return withPsuOption(command).option(
+    "--lonely-psu <rule>",
+    "stratum with one sampled document: fail (default), remove, adjust, average or certainty",
+    parseLonelyPsu,
+  );
 }

@@ -2,27 +2,11 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { isRagciError } from "../core/errors.js";
+import { COMMANDS, type Register } from "./commandRegistry.js";
 import { exitCode, outcomeOf } from "./exitCode.js";
 import { withFlags } from "./flagHints.js";
 import type { CommandIo } from "./io.js";
 import { progress } from "./progress.js";
-
-type Register = (program: Command, io: CommandIo) => void;
-
-/**
- * The commands, in the order of `ragci --help`, each loaded only when needed: a run of one
- * command loads that command's modules alone (the others' are most of the CLI's start-up).
- */
-const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
-  analyze: async () => (await import("./commands/analyze.js")).registerAnalyze,
-  compare: async () => (await import("./commands/compare.js")).registerCompare,
-  plan: async () => (await import("./commands/plan.js")).registerPlan,
-  strata: async () => (await import("./commands/strata.js")).registerStrata,
-  simulate: async () => (await import("./commands/simulate.js")).registerSimulate,
-  aggregate: async () => (await import("./commands/aggregate.js")).registerAggregate,
-  merge: async () => (await import("./commands/merge.js")).registerMerge,
-  sql: async () => (await import("./commands/sql.js")).registerSql,
-};
 
 const { version } = JSON.parse(
   readFileSync(new URL("../../package.json", import.meta.url), "utf8"),

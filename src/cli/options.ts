@@ -5,7 +5,7 @@ import { RagciError } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
 import { type StudySampling, studySampling } from "../core/simulation/studyPlan.js";
 import type { Estimand } from "../core/types.js";
-import { namedEvalFormat } from "../ingest/index.js";
+import { namedEvalFormat, QUERY_CHECK_ROW_LIMIT } from "../ingest/index.js";
 
 // Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
 // ≥ 0; any number; probabilities and levels), so "--cutoff abc" says it is not a number instead
@@ -149,22 +149,22 @@ export function parseReplicates(text: string): number {
  * replicates and seed, DuckDB threads — declared once so analyze and compare agree.
  */
 export function withInferenceOptions(command: Command): Command {
-  return command
-    .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option(
-      "--population <M>",
-      "documents in the population: finite-population correction (1 − K/M)",
-      parsePopulation,
-    )
-    .option("--estimand <estimand>", "report only micro or macro", parseEstimand)
-    .option(
-      "--replicates <B>",
-      "bootstrap replicates (0 turns resampling off)",
-      parseReplicates,
-      9999,
-    )
-    .option("--seed <S>", "seed of the bootstrap stream (numpy default_rng(S))", parseSeed, 1)
-    .option("--threads <n>", THREADS_READING_HELP, parseThreads);
+  withPopulationOption(withLevelOption(command)).option(
+    "--estimand <estimand>",
+    "report only micro or macro",
+    parseEstimand,
+  );
+  withSeedOption(withReplicatesOption(command), "the bootstrap stream (numpy default_rng(S))");
+  return withThreadsOption(command, "filesBesideCensus");
+}
+
+/** --population M, for every command that has it (analyze, compare, plan). */
+export function withPopulationOption(command: Command): Command {
+  return command.option(
+    "--population <M>",
+    "documents in the population: finite-population correction (1 − K/M)",
+    parsePopulation,
+  );
 }
 
 /** Comma-separated whole numbers ≥ minimum (e.g. --k 5,10,20); repeated flags accumulate. */
@@ -201,9 +201,7 @@ export function parseSampling(text: string): StudySampling {
  * --census study's repetitions.
  */
 export function withResultsFileOptions(command: Command): Command {
-  command
-    .option("--doc <column>", "document id column (default: doc_id, doc, document_id or document)")
-    .option("--format <format>", INPUT_FORMAT_HELP, parseInputFormat);
+  withDocOption(command).option("--format <format>", INPUT_FORMAT_HELP, parseInputFormat);
   return withToolOutputOptions(command)
     .option(
       "--chunk-bootstrap",
@@ -306,4 +304,175 @@ export function withFacetOptions(command: Command): Command {
       "the judge's (grader's) column, crossed with documents; for an Inspect log: scorer (each scorer a judge of one metric, score); for promptfoo: grader (each grading assertion's provider a judge of its metric)",
     )
     .option("--variant <column>", "the prompt wording's column, crossed with documents");
+}
+
+// The flags several commands share, each declared once: its flags, help, parser and default.
+// Where a command's flag means something else, the declaration takes that difference as a
+// parameter and its help says it (test/cli/flagTable.test.ts lists those differences).
+
+/** --level, for every command that has it (analyze, compare, plan, simulate). */
+export function withLevelOption(command: Command): Command {
+  return command.option("--level <level>", "confidence level", parseLevel, 0.95);
+}
+
+/**
+ * --seed S (default 1); `seeds` says what the seed starts: analyze's and compare's bootstrap,
+ * strata's sample draw, every stream of simulate's study.
+ */
+export function withSeedOption(command: Command, seeds: string): Command {
+  return command.option("--seed <S>", `seed of ${seeds}`, parseSeed, 1);
+}
+
+/**
+ * --replicates B: the bootstrap's replicates, 9999 for one analysis; simulate's study runs one
+ * bootstrap per repetition, 999 each by default (its help says "per repetition").
+ */
+export function withReplicatesOption(command: Command, perRepetition = false): Command {
+  return command.option(
+    "--replicates <B>",
+    `bootstrap replicates${perRepetition ? " per repetition" : ""} (0 turns resampling off)`,
+    parseReplicates,
+    perRepetition ? 999 : 9999,
+  );
+}
+
+/** --doc: the document id column, found by its usual names when not given (ingest's readers). */
+export function withDocOption(command: Command): Command {
+  return command.option(
+    "--doc <column>",
+    "document id column (default: doc_id, doc, document_id or document)",
+  );
+}
+
+/**
+ * --metric: the metric columns of per-query results (analyze, compare, aggregate), or the one
+ * a single-metric command (plan, strata, simulate) works on. merge's --metric names values of
+ * a per-document table's metric column, not columns.
+ */
+export function withMetricOption(command: Command, read: "columns" | "one" | "names"): Command {
+  if (read === "names")
+    return command.option("--metric <names>", "keep only these metrics", parseList);
+  if (read === "one") return command.option("--metric <column>", "metric column (one)", parseList);
+  return command.option(
+    "--metric <columns>",
+    "metric column(s), comma-separated (e.g. hit@5,mrr)",
+    parseList,
+  );
+}
+
+/** What a command makes of --system's systems (ingest's parseSystemSelection reads them all). */
+const SYSTEM_FLAGS = {
+  /** analyze, aggregate, sql: each system apart. */
+  each: [
+    "--system <column[=values]>",
+    "system column: each system apart; COLUMN=A or COLUMN=A,B keeps only those systems",
+  ],
+  /** merge: the per-document table's own system column. */
+  table: [
+    "--system <column[=values]>",
+    "system column (default: system); COLUMN=A,B keeps only those systems",
+  ],
+  /** compare: the systems compared. */
+  compared: [
+    "--system <column[=A,B]>",
+    "system column (one input file); COLUMN=A,B compares only those systems",
+  ],
+  /** plan, simulate: one system, or a pair's per-query differences. */
+  oneOrPair: [
+    "--system <column=values>",
+    "use the rows of one system (system=bm25), or pair two on the query id (system=bm25,tfidf)",
+  ],
+  /** strata: one system. */
+  one: [
+    "--system <column[=value]>",
+    "use the rows of one system, e.g. system=bm25 (a column alone: the file must hold one system)",
+  ],
+} as const;
+
+/** What a command makes of the systems --system names. */
+export type SystemUse = keyof typeof SYSTEM_FLAGS;
+
+/** --system, with what the command makes of the systems it names. */
+export function withSystemOption(command: Command, systems: SystemUse): Command {
+  const [flags, help] = SYSTEM_FLAGS[systems];
+  return command.option(flags, help);
+}
+
+/** What --threads's DuckDB threads read, and what else runs in threads beside them. */
+const THREADS_HELP = {
+  /** aggregate, merge. */
+  files: "DuckDB threads reading the files (default: all cores)",
+  /** analyze, compare: their --census study runs workers on all cores. */
+  filesBesideCensus: THREADS_READING_HELP,
+  /** simulate: its study's workers are --workers. */
+  census: "DuckDB threads reading the census file (default: all cores); the study's are --workers",
+} as const;
+
+/** --threads n: DuckDB's threads reading the input, in every command that reads files. */
+export function withThreadsOption(command: Command, reading: keyof typeof THREADS_HELP): Command {
+  return command.option("--threads <n>", THREADS_HELP[reading], parseThreads);
+}
+
+/** -o: a report (analyze, compare, plan, strata, simulate) or a per-document table (aggregate, merge). */
+export function withOutputOption(command: Command, writes: "report" | "table"): Command {
+  return command.option(
+    "-o, --output <file>",
+    writes === "report"
+      ? "write the report to a file (atomically) instead of stdout"
+      : "write the table (.csv or .parquet) atomically instead of CSV to stdout",
+  );
+}
+
+/** --psu: a two-stage design's first-stage unit column (analyze, compare, simulate). */
+export function withPsuOption(command: Command): Command {
+  return command.option(
+    "--psu <column>",
+    "first-stage unit column for a two-stage design (default: psu)",
+  );
+}
+
+/** --label: a per-document column carried into the per-document table (aggregate, merge, sql). */
+export function withLabelOption(command: Command): Command {
+  return command.option(
+    "--label <column>",
+    "a per-document column to keep, e.g. a design's stratum or psu (for --aggregated --design)",
+  );
+}
+
+/** --write-aggregates: the per-document table analyze and compare re-run from. */
+export function withWriteAggregatesOption(command: Command): Command {
+  return command.option(
+    "--write-aggregates <file>",
+    "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
+  );
+}
+
+/**
+ * --aggregated: the input is the per-document table (ingest's aggregated reading); compare's
+ * also holds each pair's differences, as compare --write-aggregates writes it.
+ */
+export function withAggregatedOption(command: Command, pairs = false): Command {
+  return command.option(
+    "--aggregated",
+    pairs
+      ? "input is the per-document table of compare --write-aggregates (each system and each pair's differences)"
+      : "input is one row per document: doc, n, s[, ss]",
+  );
+}
+
+/** What a command does with --query's column. */
+const QUERY_HELP = {
+  /** analyze: ingest's check of repeated query ids. */
+  checked: `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${groupedInteger(QUERY_CHECK_ROW_LIMIT)} rows)`,
+  /** compare: the pairing of every system. */
+  paired: "query id column the systems are paired on (default: query_id, query, qid)",
+  /** plan, simulate: the pairing of two systems, when --system names two. */
+  pairedWhenTwo: "query id column, to pair two systems (default: detected)",
+  /** sql: the statement's check of repeated query ids. */
+  statement: "query id column: a query repeated for a system is refused",
+} as const;
+
+/** --query, with what the command does with the column. */
+export function withQueryOption(command: Command, use: keyof typeof QUERY_HELP): Command {
+  return command.option("--query <column>", QUERY_HELP[use]);
 }

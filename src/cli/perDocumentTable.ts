@@ -13,11 +13,14 @@ import {
   INPUT_FORMAT_HELP,
   parseInputFormat,
   parseTableFormat,
-  parseThreads,
   TABLE_FORMAT_HELP,
+  withLabelOption,
+  withOutputOption,
+  withThreadsOption,
 } from "./options.js";
 import { readingProgress } from "./readingProgress.js";
 import { selectionOf, sourceOf } from "./sourceOptions.js";
+import { refuseToolOutputs } from "./tablesOnly.js";
 
 /** The flags of `ragci aggregate` and `ragci merge`. */
 export interface PerDocumentOptions {
@@ -51,14 +54,8 @@ export function perDocumentTableCommand(
   aggregated: boolean,
   io: CommandIo,
 ): Command {
-  return command
-    .option("--format <format>", ...formatOption(aggregated))
-    .option("--label <column>", "a per-document column to keep (a design's stratum or psu)")
-    .option("--threads <n>", "DuckDB threads reading the files (default: all cores)", parseThreads)
-    .option(
-      "-o, --output <file>",
-      "write the table (.csv or .parquet) atomically instead of CSV to stdout",
-    )
+  withLabelOption(command.option("--format <format>", ...formatOption(aggregated)));
+  return withOutputOption(withThreadsOption(command, "files"), "table")
     .addHelpText("after", examples)
     .action(async (files: string[], options: PerDocumentOptions) => {
       await writePerDocumentTable(files, options, aggregated, io);
@@ -88,6 +85,7 @@ async function writePerDocumentTable(
 ): Promise<void> {
   if (files.filter((f) => f === "-").length > 1)
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
+  if (aggregated) await refuseToolOutputs(files, options.format, "merge");
   const selection = selectionOf(options);
   if (options.output) {
     checkOutputName(options.output);

@@ -9,7 +9,7 @@ export { cellsOfSystem } from "./cellsOfSystem.js";
 export { checkSource, type SourceChoice } from "./checkSource.js";
 export { csvText } from "./csvText.js";
 export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
-export { namedEvalFormat } from "./evalFormats/readEvalContent.js";
+export { evalFormatOf, namedEvalFormat } from "./evalFormats/readEvalContent.js";
 export { type FacetRequest, hasFacets } from "./facetRequest.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";

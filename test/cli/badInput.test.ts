@@ -11,7 +11,7 @@ import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "n
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sha256File } from "../support/sha256File.js";
-import { EXAMPLE, FIXTURES, ragci, scratchDir } from "./runCli.js";
+import { EXAMPLE, FIXTURES, ROOT, ragci, scratchDir } from "./runCli.js";
 
 const root = scratchDir();
 
@@ -31,6 +31,14 @@ const COVID = { copy: EXAMPLE };
 const TWO_STAGE = { copy: join(FIXTURES, "two_stage_types.csv") };
 const TWO_STAGE_DESIGN = { copy: join(FIXTURES, "two_stage_types.design.json") };
 const BM25 = ["--metric", "hit5", "--system", "system=bm25"];
+const REAL_TOOLS = join(ROOT, "test/fixtures/realTools");
+const PROMPTFOO = { copy: join(REAL_TOOLS, "promptfoo/results.json") };
+/** What plan, strata and simulate need besides the file, so the file is what is refused. */
+const TABLE_ONLY_ARGS = {
+  plan: ["--half-width", "0.05"],
+  strata: ["--documents", "3"],
+  simulate: ["--k", "2", "--reps", "5"],
+};
 
 const CASES: readonly Case[] = [
   // Files and formats.
@@ -125,6 +133,30 @@ const CASES: readonly Case[] = [
     args: ["simulate", "covid.csv", ...BM25, "--format", "promptfoo"],
     message:
       /^ragci: --format promptfoo: give csv, tsv, jsonl or parquet; a tool's output is read by analyze, compare and aggregate \(ragci aggregate writes its per-document table, read here with --aggregated\)\n$/,
+  },
+  // A tool's output without --format where only tables are read: refused before DuckDB reads
+  // it as a table (it said "Malformed JSON"), with the commands to run instead.
+  ...(["plan", "strata", "simulate"] as const).map((command) => ({
+    name: `promptfoo's output given to ${command} without --format`,
+    files: { "results.json": PROMPTFOO },
+    args: [command, "results.json", "--metric", "hit5", ...TABLE_ONLY_ARGS[command]],
+    message: new RegExp(
+      `^ragci: results\\.json: promptfoo's output; ${command} reads results tables only \\(CSV, TSV, JSONL, Parquet\\): write its per-document table with \`ragci aggregate results\\.json --doc … --metric … -o perdoc\\.csv\`, then run \`ragci ${command} perdoc\\.csv --aggregated\` \\(if it is a results table in JSON lines, say so with --format jsonl\\)\n$`,
+    ),
+  })),
+  {
+    name: "Inspect's log given to a faceted simulate (--judge) without --format",
+    files: { "log.json": { copy: join(REAL_TOOLS, "inspect/log_formats.json") } },
+    args: ["simulate", "log.json", "--judge", "scorer", "--k", "2"],
+    message:
+      /^ragci: log\.json: inspect's output; simulate reads results tables only \(CSV, TSV, JSONL, Parquet\), and with --trial, --judge or --variant one row per evaluation with the facet's column; ragci analyze and compare read the tool's output with its facets \(if it is a results table in JSON lines, say so with --format jsonl\)\n$/,
+  },
+  {
+    name: "promptfoo's output given to merge without --format",
+    files: { "results.json": PROMPTFOO },
+    args: ["merge", "results.json"],
+    message:
+      /^ragci: results\.json: promptfoo's output; merge adds per-document tables only: write one with `ragci aggregate results\.json --doc … --metric … -o perdoc\.csv`, then merge the tables \(if it is a results table in JSON lines, say so with --format jsonl\)\n$/,
   },
   {
     name: "an unknown --format where only tables are read (merge --format xlsx)",

@@ -1,6 +1,11 @@
 import type { Command } from "commander";
 import type { CommandIo } from "../io.js";
-import { parseList, withToolOutputOptions } from "../options.js";
+import {
+  withDocOption,
+  withMetricOption,
+  withSystemOption,
+  withToolOutputOptions,
+} from "../options.js";
 import { perDocumentTableCommand } from "../perDocumentTable.js";
 
 const EXAMPLES = `
@@ -16,26 +21,14 @@ results). It is the input of --aggregated and of ragci merge; a metric that is 0
 shard and a score in another is refused.`;
 
 export function registerAggregate(program: Command, io: CommandIo): void {
-  perDocumentTableCommand(
-    withToolOutputOptions(program.command("aggregate"))
-      .description(
-        "per-query results → the per-document table (n, Σx, Σx², min, max), as CSV or Parquet",
-      )
-      .argument(
-        "<files...>",
-        "per-query results (CSV, TSV, JSONL, Parquet; - for stdin); shards are added",
-      )
-      .option(
-        "--doc <column>",
-        "document id column (default: doc_id, doc, document_id or document)",
-      )
-      .option("--metric <columns>", "metric column(s), comma-separated (e.g. hit@5,mrr)", parseList)
-      .option(
-        "--system <column[=values]>",
-        "one table per value of this column; COLUMN=A,B keeps those systems",
-      ),
-    EXAMPLES,
-    false,
-    io,
-  );
+  const command = withToolOutputOptions(program.command("aggregate"))
+    .description(
+      "per-query results → the per-document table (n, Σx, Σx², min, max), as CSV or Parquet",
+    )
+    .argument(
+      "<files...>",
+      "per-query results (CSV, TSV, JSONL, Parquet; - for stdin); shards are added",
+    );
+  withSystemOption(withMetricOption(withDocOption(command), "columns"), "each");
+  perDocumentTableCommand(command, EXAMPLES, false, io);
 }

@@ -1,6 +1,4 @@
 import type { Command } from "commander";
-import { groupedInteger } from "../../core/groupedInteger.js";
-import { QUERY_CHECK_ROW_LIMIT } from "../../ingest/index.js";
 import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
 import { markdownReport } from "../../report/markdown.js";
 import { terminalReport } from "../../report/terminal.js";
@@ -9,7 +7,14 @@ import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptio
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { parseList, withFacetOptions } from "../options.js";
+import {
+  withAggregatedOption,
+  withFacetOptions,
+  withMetricOption,
+  withQueryOption,
+  withSystemOption,
+  withWriteAggregatesOption,
+} from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -38,26 +43,10 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     withDatabaseOptions(program.command("analyze"))
       .description("document-level intervals for micro and macro averages of retrieval metrics")
       .argument("[files...]", "per-query results (CSV, TSV, JSONL, Parquet; - for stdin)"),
-    (command) =>
-      withFacetOptions(command)
-        .option(
-          "--metric <columns>",
-          "metric column(s), comma-separated (e.g. hit@5,mrr)",
-          parseList,
-        )
-        .option(
-          "--system <column[=values]>",
-          "one analysis per value of this column; COLUMN=A or COLUMN=A,B analyses only those systems",
-        )
-        .option(
-          "--query <column>",
-          `query id column, checked for ids repeated within a system on any number of rows (found by its usual name, it is checked up to ${groupedInteger(QUERY_CHECK_ROW_LIMIT)} rows)`,
-        )
-        .option("--aggregated", "input is one row per document: doc, n, s[, ss]")
-        .option(
-          "--write-aggregates <file>",
-          "save the per-document table (.csv or .parquet) to re-run from",
-        )
+    (command) => {
+      withSystemOption(withMetricOption(withFacetOptions(command), "columns"), "each");
+      withAggregatedOption(withQueryOption(command, "checked"));
+      return withWriteAggregatesOption(command)
         .option(
           "--census <file>",
           "every document of the population: run a coverage study at this K on it and recommend from it",
@@ -65,7 +54,8 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
         .option(
           "--census-aggregated",
           "the --census file is one row per document: doc, n, s[, ss]",
-        ),
+        );
+    },
     { schema: ANALYSIS_SCHEMA, examples: EXAMPLES },
     runAnalyze,
     io,

@@ -10,7 +10,14 @@ import { applyGate } from "../gateOutcome.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
-import { parseList, withFacetOptions } from "../options.js";
+import {
+  withAggregatedOption,
+  withFacetOptions,
+  withMetricOption,
+  withQueryOption,
+  withSystemOption,
+  withWriteAggregatesOption,
+} from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
 import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
@@ -42,32 +49,18 @@ export function registerCompare(program: Command, io: CommandIo): void {
         "[files...]",
         "per-query results: one file with a system column, or one file per system (or --from)",
       ),
-    (command) =>
-      withFacetOptions(withGateOptions(command))
-        .option(
-          "--query <column>",
-          "query id column the systems are paired on (default: query_id, query, qid)",
-        )
-        .option(
-          "--system <column[=A,B]>",
-          "system column (one input file); COLUMN=A,B compares only those systems",
-        )
-        .option("--metric <columns>", "metric column(s), comma-separated", parseList)
+    (command) => {
+      const paired = withQueryOption(withFacetOptions(withGateOptions(command)), "paired");
+      withMetricOption(withSystemOption(paired, "compared"), "columns")
         .option("--baseline <system>", "compare every other system with this one")
         .option("--all-pairs", "compare every pair of systems")
-        .option("--intersect", "keep the queries every system has (reports how many were dropped)")
-        .option(
-          "--aggregated",
-          "input is the per-document table of compare --write-aggregates (each system and each pair's differences)",
-        )
-        .option(
-          "--write-aggregates <file>",
-          "save the per-document table (.csv or .parquet) to re-run from with --aggregated",
-        )
-        .option(
-          "--census <file>",
-          "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
-        ),
+        .option("--intersect", "keep the queries every system has (reports how many were dropped)");
+      withAggregatedOption(command, true);
+      return withWriteAggregatesOption(command).option(
+        "--census <file>",
+        "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
+      );
+    },
     {
       schema: COMPARISON_SCHEMA,
       examples: EXAMPLES + GATE_HELP,

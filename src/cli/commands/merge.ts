@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandIo } from "../io.js";
-import { parseList } from "../options.js";
+import { withDocOption, withMetricOption, withSystemOption } from "../options.js";
 import { perDocumentTableCommand } from "../perDocumentTable.js";
 
 const EXAMPLES = `
@@ -16,22 +16,10 @@ merged table gives the same analysis as one pass over all the per-query rows. A 
 is 0/1 in one table and a score in another is refused.`;
 
 export function registerMerge(program: Command, io: CommandIo): void {
-  perDocumentTableCommand(
-    program
-      .command("merge")
-      .description("add per-document tables (shards) into one, as CSV or Parquet")
-      .argument("<files...>", "per-document tables (CSV, TSV, JSONL, Parquet; - for stdin)")
-      .option(
-        "--doc <column>",
-        "document id column (default: doc_id, doc, document_id or document)",
-      )
-      .option("--metric <names>", "keep only these metrics", parseList)
-      .option(
-        "--system <column[=values]>",
-        "system column (default: system); COLUMN=A,B keeps those systems",
-      ),
-    EXAMPLES,
-    true,
-    io,
-  );
+  const command = program
+    .command("merge")
+    .description("add per-document tables (shards) into one, as CSV or Parquet")
+    .argument("<files...>", "per-document tables (CSV, TSV, JSONL, Parquet; - for stdin)");
+  withSystemOption(withMetricOption(withDocOption(command), "names"), "table");
+  perDocumentTableCommand(command, EXAMPLES, true, io);
 }

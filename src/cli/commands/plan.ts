@@ -11,19 +11,24 @@ import {
   finiteNumber,
   nonNegativeNumber,
   parseCurve,
-  parseLevel,
-  parseList,
-  parsePopulation,
   parseTableFormat,
   positiveNumber,
   probability,
   TABLE_FORMAT_HELP,
+  withAggregatedOption,
+  withDocOption,
   withFacetOptions,
+  withLevelOption,
+  withMetricOption,
+  withPopulationOption,
+  withQueryOption,
+  withSystemOption,
 } from "../options.js";
 import { censusFileOf, checkPlanOptions, type PlanFlags, parseFacetCosts } from "../planOptions.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { refuseToolOutputs } from "../tablesOnly.js";
 
 const EXAMPLES = `
 Examples:
@@ -77,26 +82,18 @@ export function registerPlan(program: Command, io: CommandIo): void {
       "paired plan: power to detect it",
       probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%"),
       0.8,
-    )
-    .option(
-      "--population <M>",
-      "documents in the population (finite-population correction)",
-      parsePopulation,
-    )
-    .option(
-      "--census [file]",
-      "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
-    )
-    .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option("--doc <column>", "document id column of the file")
-    .option("--metric <column>", "metric column of the file", parseList)
-    .option(
-      "--system <column=value>",
-      "use the rows of one system (system=bm25), or pair two on the query id (system=bm25,tfidf)",
-    )
-    .option("--query <column>", "query id column, to pair two systems (default: detected)")
-    .option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat)
-    .option("--aggregated", "the file is one row per document: doc, n, s[, ss]")
+    );
+  withPopulationOption(command).option(
+    "--census [file]",
+    "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
+  );
+  withSystemOption(withMetricOption(withDocOption(withLevelOption(command)), "one"), "oneOrPair");
+  withQueryOption(command, "pairedWhenTwo").option(
+    "--format <format>",
+    TABLE_FORMAT_HELP,
+    parseTableFormat,
+  );
+  withAggregatedOption(command)
     .option(
       "--curve <Ks>",
       "documents at which to show the half-width (comma-separated)",
@@ -129,6 +126,13 @@ export async function runPlan(
 ): Promise<string> {
   const { file, options } = censusFileOf(argument, flags);
   const format = await checkPlanOptions(file, options);
+  if (file !== undefined && options.from === undefined)
+    await refuseToolOutputs(
+      [file],
+      options.format,
+      "plan",
+      Boolean(options.trial || options.judge || options.variant),
+    );
   const given = file !== undefined || options.from !== undefined;
   const source = given ? sourceOf(file === undefined ? [] : [file], options, io) : null;
   const start = await readPlanStart(source, selectionOf(options), options, readingProgress(io));

@@ -22,14 +22,15 @@ import { type CommandIo, reportAction } from "../io.js";
 import {
   nonNegativeNumber,
   parseAllocation,
-  parseLevel,
-  parseReplicates,
   parseSampling,
-  parseSeed,
-  parseThreads,
   wholeNumber,
   wholeNumberList,
   withFacetOptions,
+  withLevelOption,
+  withPsuOption,
+  withReplicatesOption,
+  withSeedOption,
+  withThreadsOption,
 } from "../options.js";
 import { repetitionsProgress } from "../progress.js";
 import { readingProgress } from "../readingProgress.js";
@@ -41,6 +42,7 @@ import {
   withReportOptions,
 } from "../reportOptions.js";
 import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { refuseToolOutputs } from "../tablesOnly.js";
 import {
   runSimulateFacets,
   type SimulateFacetsCommandOptions,
@@ -135,10 +137,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
         "[census]",
         "every document of the population (per-query, or per-document with --aggregated); or --from",
       ),
-    {
-      flags: "--system <column=values>",
-      help: "one system (system=bm25), or a pair whose per-query differences are studied (system=bm25,tfidf)",
-    },
+    "oneOrPair",
     true,
   )
     .option(
@@ -150,21 +149,12 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       "--reps <R>",
       `repetitions: one number, or one per K (comma-separated) (default: 2000; with --trial, --judge or --variant: ${FACET_STUDY_REPETITIONS})`,
       wholeNumberList("--reps", 1),
-    )
-    .option(
-      "--replicates <B>",
-      "bootstrap replicates per repetition (0: no bootstrap)",
-      parseReplicates,
-      999,
-    )
-    .option("--seed <S>", "seed of every stream", parseSeed, 1)
-    .option("--fpc", "apply the finite-population correction 1 − K/M")
-    .option("--level <level>", "confidence level", parseLevel, 0.95)
-    .option(
-      "--threads <n>",
-      "DuckDB threads reading the census file (default: all cores); the study's are --workers",
-      parseThreads,
-    )
+    );
+  withSeedOption(withReplicatesOption(command, true), "every stream").option(
+    "--fpc",
+    "apply the finite-population correction 1 − K/M",
+  );
+  withThreadsOption(withLevelOption(command), "census")
     .option(
       "--workers <n>",
       "worker threads running the repetitions (default: the machine's cores)",
@@ -190,11 +180,8 @@ export function registerSimulate(program: Command, io: CommandIo): void {
       "with --sampling stratified: equal, proportional or neyman",
       parseAllocation,
       DEFAULT_ALLOCATION,
-    )
-    .option(
-      "--psu <column>",
-      "with a two-stage design: the census's first-stage unit column (default: psu)",
-    )
+    );
+  withPsuOption(command)
     .option(
       "--units <m>",
       "with a two-stage design: units drawn per sample, comma-separated",
@@ -225,6 +212,7 @@ export async function runSimulate(
   await refuseUnsafe([file, twoStage?.file], options);
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the census file");
+  await refuseToolOutputs(files, options.format, "simulate");
   const census = await readSource(sourceOf(files, options, io), selectionOf(options), {
     read: "one",
     usedBy: "simulate",

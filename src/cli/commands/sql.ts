@@ -5,7 +5,12 @@ import {
   perDocumentStatement,
 } from "../../ingest/index.js";
 import type { CommandIo } from "../io.js";
-import { parseList } from "../options.js";
+import {
+  withLabelOption,
+  withMetricOption,
+  withQueryOption,
+  withSystemOption,
+} from "../options.js";
 
 const EXAMPLES = `
 Examples:
@@ -30,7 +35,7 @@ compare --intersect does) instead of failing the statement. Sums are exact where
 can (docs/databases.md).`;
 
 export function registerSql(program: Command, io: CommandIo): void {
-  program
+  const command = program
     .command("sql")
     .description(
       "print the SQL that turns per-query rows into the per-document table, in the database",
@@ -38,19 +43,14 @@ export function registerSql(program: Command, io: CommandIo): void {
     .requiredOption("--dialect <name>", `one of ${DIALECTS.join(", ")}`)
     .option("--table <name>", "the table of per-query results (schema.table parts are quoted)")
     .option("--sql <select>", "or a SELECT giving the per-query results")
-    .requiredOption("--doc <column>", "document id column")
-    .option("--metric <columns>", "metric column(s), comma-separated", parseList)
-    .option("--system <column[=values]>", "system column; COLUMN=A,B keeps those systems")
-    .option("--query <column>", "query id column: a query repeated for a system is refused")
+    .requiredOption("--doc <column>", "document id column (required: the statement names it)");
+  withQueryOption(withSystemOption(withMetricOption(command, "columns"), "each"), "statement")
     .option("--pair", "with --system COL=A,B and --query: the per-query differences B − A too")
     .option(
       "--intersect",
       "with --pair: keep the queries both systems have (compare --intersect) instead of failing on the others",
-    )
-    .option(
-      "--label <column>",
-      "a per-document column to carry into the table, e.g. a design's stratum or psu (for --aggregated --design)",
-    )
+    );
+  withLabelOption(command)
     .addHelpText("after", EXAMPLES)
     .action((options: PerDocumentStatementOptions) => {
       io.stdout(`${perDocumentStatement(options)};\n`);

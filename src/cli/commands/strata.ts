@@ -15,7 +15,7 @@ import {
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { nonNegativeNumber, parseAllocation, parseSeed, wholeNumber } from "../options.js";
+import { nonNegativeNumber, parseAllocation, wholeNumber, withSeedOption } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import {
   namedOutput,
@@ -26,6 +26,7 @@ import {
   withReportOptions,
 } from "../reportOptions.js";
 import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { refuseToolOutputs } from "../tablesOnly.js";
 
 interface StrataCommandOptions extends ReportOptions, CensusInputOptions {
   readonly documents: number;
@@ -62,10 +63,7 @@ export function registerStrata(program: Command, io: CommandIo): void {
         "large documents have more than this many results (default: proposed)",
         nonNegativeNumber("--cutoff"),
       ),
-    {
-      flags: "--system <column[=value]>",
-      help: "use the rows of one system, e.g. system=bm25 (a column alone: the file must hold one system)",
-    },
+    "one",
     false,
   )
     .option(
@@ -74,8 +72,8 @@ export function registerStrata(program: Command, io: CommandIo): void {
       parseAllocation,
       DEFAULT_ALLOCATION,
     )
-    .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
-    .option("--seed <S>", "seed of the sample draw", parseSeed, 1);
+    .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)");
+  withSeedOption(command, "the sample draw");
   withReportOptions(withDatabaseOptions(command), STRATA_SCHEMA)
     .addHelpText("after", EXAMPLES)
     .action(reportAction(io, runStrata));
@@ -90,6 +88,7 @@ export async function runStrata(
   await refuseUnsafe([file], options, [namedOutput("--write-sample", options.writeSample)]);
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the census file");
+  await refuseToolOutputs(files, options.format, "strata");
   const selection = selectionOf(options);
   const read = await readSource(sourceOf(files, options, io), selection, {
     read: "one",

@@ -1,0 +1,163 @@
+/**
+ * Issue 29: each flag is declared once, with its parser and meaning. A flag several commands
+ * share has one description in all of them, unless its meaning genuinely differs between
+ * commands — then it is listed below with the reason, and its one declaration
+ * (src/cli/options.ts) takes the difference as a parameter. A copy that drifts fails here.
+ */
+import { Command, type Option } from "commander";
+import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/cli/commandRegistry.js";
+import type { CommandIo } from "../../src/cli/io.js";
+
+/** Flags whose help differs between commands, because their meaning does. */
+const GENUINE_DIFFERENCES: Readonly<Record<string, string>> = {
+  "--json": "each command names its own schema",
+  "--format": "tables or tools' outputs (analyze, compare, aggregate), or tables only",
+  "--output": "a report (analyze, compare, plan, strata, simulate) or a table (aggregate, merge)",
+  "--replicates": "simulate's bootstrap runs per repetition, 999 by default (9999 elsewhere)",
+  "--seed": "what the seed starts: the bootstrap, strata's sample draw, every stream of a study",
+  "--doc": "sql's statement needs the column named (no detection)",
+  "--metric": "columns; one column (plan, strata, simulate); merge's metric names",
+  "--system": "each system apart, two compared, one or a pair, one, or a table's own column",
+  "--threads": "what else runs beside DuckDB's threads: a --census study, or simulate's workers",
+  "--aggregated": "compare's table holds each system and each pair's differences",
+  "--query":
+    "checked for repeats (analyze), pairs systems (compare, plan, simulate), or sql's check",
+  "--census": "a census for a study at this K (analyze, compare), or plan's M = K",
+  "--chunk-bootstrap": "analyze and compare run it when large; simulate scores it",
+  "--cutoff": "plan's size-stratified plan, strata's split, simulate's stratified sampling",
+  "--allocation": "strata's --write-sample, simulate's stratified sampling",
+  "--design": "a design of the sample (analyze, compare) or simulate's two-stage population",
+  "--intersect": "compare keeps common queries; sql's --pair does, instead of failing",
+  "--table": "with --from; sql prints a statement on a table it never reads",
+  "--sql": "with --from; sql's own --sql is the alternative to --table",
+};
+
+/** Flags whose parser refuses in one command what it reads in another, because of their meaning. */
+const PARSER_DIFFERENCES: Readonly<Record<string, string>> = {
+  "--format": "plan, strata, simulate and merge read tables only, not a tool's output",
+};
+
+/** Texts every parser is given: numbers of each kind, a percent, lists, words, tools' names. */
+const SAMPLES = [
+  "0",
+  "1",
+  "2",
+  "-1",
+  "0.5",
+  "95%",
+  "1e9",
+  "abc",
+  "",
+  "a,b",
+  "5,10",
+  "neyman",
+  "promptfoo",
+  "csv",
+];
+
+/** What a parser makes of `text`: its value, or its refusal's message. */
+function outcome(option: Option, text: string): string {
+  try {
+    // commander calls parseArg(value, previous): previous is the default (or undefined).
+    return JSON.stringify(option.parseArg?.(text, undefined) ?? text);
+  } catch (error) {
+    return `refused: ${(error as Error).message}`;
+  }
+}
+
+/** Every command registered as `ragci` registers them; actions never run here. */
+async function program(): Promise<Command> {
+  const root = new Command();
+  const io = {} as CommandIo;
+  for (const load of Object.values(COMMANDS)) (await load())(root, io);
+  return root;
+}
+
+/** long flag → description → the commands declaring it so. */
+function descriptions(root: Command): Map<string, Map<string, string[]>> {
+  const found = new Map<string, Map<string, string[]>>();
+  for (const command of root.commands) {
+    for (const option of command.options as Option[]) {
+      if (!option.long) continue;
+      const byText = found.get(option.long) ?? new Map<string, string[]>();
+      byText.set(option.description, [...(byText.get(option.description) ?? []), command.name()]);
+      found.set(option.long, byText);
+    }
+  }
+  return found;
+}
+
+/** The shared flags whose descriptions differ without a listed reason, with their texts. */
+function drifted(root: Command): string[] {
+  return [...descriptions(root)]
+    .filter(([flag, texts]) => texts.size > 1 && !Object.hasOwn(GENUINE_DIFFERENCES, flag))
+    .map(([flag, texts]) => `${flag}: ${JSON.stringify(Object.fromEntries(texts))}`);
+}
+
+describe("each flag has one description across commands", () => {
+  it("every command is registered", async () => {
+    const names = (await program()).commands.map((c) => c.name());
+    expect(names).toEqual(Object.keys(COMMANDS));
+    expect(names).toContain("simulate");
+  });
+
+  it("a flag shared by commands reads the same in all, unless its meaning differs", async () => {
+    expect(drifted(await program())).toEqual([]);
+  });
+
+  it("every listed difference still exists (the list does not go stale)", async () => {
+    const found = descriptions(await program());
+    const stale = Object.keys(GENUINE_DIFFERENCES).filter((f) => (found.get(f)?.size ?? 0) < 2);
+    expect(stale).toEqual([]);
+  });
+
+  it("a flag's parser reads every text the same in all commands, unless its meaning differs", async () => {
+    const byFlag = new Map<string, Map<string, string[]>>();
+    for (const command of (await program()).commands) {
+      for (const option of command.options as Option[]) {
+        if (!option.long || Object.hasOwn(PARSER_DIFFERENCES, option.long)) continue;
+        const reading = SAMPLES.map((text) => `${text} → ${outcome(option, text)}`).join("; ");
+        const readings = byFlag.get(option.long) ?? new Map<string, string[]>();
+        readings.set(reading, [...(readings.get(reading) ?? []), command.name()]);
+        byFlag.set(option.long, readings);
+      }
+    }
+    const differing = [...byFlag].filter(([, readings]) => readings.size > 1).map(([f]) => f);
+    expect(differing).toEqual([]);
+    // The samples tell parsers apart: --level refuses what --seed reads.
+    const analyze = (await program()).commands.find((c) => c.name() === "analyze") as Command;
+    const [level, seed] = ["--level", "--seed"].map(
+      (flag) => analyze.options.find((o) => o.long === flag) as Option,
+    );
+    expect(outcome(level as Option, "2")).toMatch(/^refused: --level 2/);
+    expect(outcome(seed as Option, "2")).toBe("2");
+  });
+
+  it("a flag's default is the same in all commands, unless its meaning differs", async () => {
+    const defaults = new Map<string, Set<string>>();
+    for (const command of (await program()).commands)
+      for (const option of command.options as Option[]) {
+        if (!option.long) continue;
+        const values = defaults.get(option.long) ?? new Set<string>();
+        values.add(JSON.stringify(option.defaultValue) ?? "none");
+        defaults.set(option.long, values);
+      }
+    const differing = [...defaults].filter(([, values]) => values.size > 1).map(([f]) => f);
+    // simulate's bootstrap runs once per repetition: 999 replicates there, 9999 elsewhere.
+    expect(differing).toEqual(["--replicates"]);
+    expect([...(defaults.get("--replicates") ?? [])].sort()).toEqual(["999", "9999"]);
+  });
+
+  it("a copy of --level whose help drifts in one command is caught", async () => {
+    const root = await program();
+    const plan = root.commands.find((c) => c.name() === "plan") as Command;
+    const level = plan.options.find((o) => o.long === "--level") as Option;
+    level.description = "the confidence level";
+    expect(drifted(root)).toEqual([
+      expect.stringMatching(
+        /^--level: \{"confidence level":\["analyze","compare","simulate"\],"the confidence level":\["plan"\]\}$/,
+      ),
+    ]);
+  });
+});
