@@ -11,6 +11,18 @@ const VERDICT_TEXT: Readonly<Record<GateVerdict, string>> = {
   inconclusive: "inconclusive: no interval recommended",
 };
 
+/**
+ * A pass with inconclusive checks says so in its headline: nothing was shown worse, but for
+ * those no interval is recommended, so nothing was shown either way.
+ */
+function inconclusiveText(decision: GateDecision): string {
+  const names = decision.checks
+    .filter((c) => c.verdict === "inconclusive")
+    .map((c) => checkName(c, decision));
+  if (names.length === 0) return "";
+  return `; ${names.join(", ")} ${names.length === 1 ? "is" : "are"} inconclusive (no interval recommended, so nothing is shown either way)`;
+}
+
 /** "FAIL: …" or "pass: …" for a check, as the build reads it. */
 export function gateVerdictText(check: GateCheck): string {
   if (check.verdict === "untested") return check.fails ? "FAIL: no interval" : "no interval";
@@ -98,7 +110,7 @@ export function gateBlocks(decision: GateDecision, markdown: boolean): ReportBlo
   const failing = decision.checks.filter((c) => c.fails).map((c) => checkName(c, decision));
   const outcome = decision.failed
     ? `${strong("FAIL")} — ${failing.join(", ")}: ${decision.rule === "fail-if-worse" ? "worse than the baseline beyond the margin" : "not shown noninferior to the baseline"}.`
-    : `${strong("pass")} — ${decision.rule === "fail-if-worse" ? "no candidate is shown worse than the baseline beyond the margin" : "every candidate is shown noninferior to the baseline"}.`;
+    : `${strong("pass")} — ${decision.rule === "fail-if-worse" ? "no candidate is shown worse than the baseline beyond the margin" : "every candidate is shown noninferior to the baseline"}${inconclusiveText(decision)}.`;
   return [
     { kind: "heading", text: `ragci gate · ${gateRuleText(decision)}` },
     { kind: "text", text: outcome },

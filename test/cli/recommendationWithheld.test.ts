@@ -86,6 +86,14 @@ describe("ragci compare on a tie-heavy pair", () => {
     expect(result.stderr).toMatch(
       /^::warning title=ragci gate%3A hit5 · tfidf vs bm25::inconclusive: no interval recommended \(only \d documents differ/m,
     );
+    // The pass headline says the check was inconclusive, not only that nothing was shown worse.
+    const terminal = ragci(["compare", file, ...compare.slice(1), "--fail-if-worse"], {
+      env: OUTSIDE_ACTIONS,
+    });
+    expect(terminal.code).toBe(0);
+    expect(terminal.stdout).toMatch(
+      /pass — no candidate is shown worse than the baseline beyond the margin; hit5 is inconclusive \(no interval recommended, so nothing is shown either way\)\./,
+    );
   });
 
   it("--require-noninferior: inconclusive fails the build, exit 1", () => {
