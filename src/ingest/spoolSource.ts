@@ -5,8 +5,11 @@ import { basename, join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { optionRef, RagciError } from "../core/errors.js";
-import { sniffEvalFormat } from "./evalFormats/readEvalContent.js";
+import { evalFormatOf, sniffEvalFormat } from "./evalFormats/readEvalContent.js";
+import { hasFacets } from "./facetRequest.js";
 import { INPUT_FORMATS } from "./inputFormat.js";
+import type { FilesSource } from "./source.js";
+import { toolOutputRefusal } from "./toolOutputRefusal.js";
 
 /** An input as the readers take it: a regular file, the input itself or a copy of it. */
 export interface SpooledSource {
@@ -173,6 +176,27 @@ export async function spoolSource(
     await cleanup();
     throw error;
   }
+}
+
+/**
+ * For readers of results tables only: a copy of standard input or a pipe (`path` not the
+ * `file` given) that holds a tool's output, no --format named, is refused naming the input as
+ * the user gave it (`displayName`) and what to run instead (toolOutputRefusal; `command` as
+ * there). The copy of a tool's output keeps a name without a table's extension, which the
+ * table readers would otherwise report as the temporary copy's unknown format.
+ *
+ * @throws RagciError naming the input, the tool and the commands to run
+ */
+export async function refuseSpooledToolOutput(
+  file: string,
+  path: string,
+  displayName: string,
+  source: FilesSource,
+  command: string | null,
+): Promise<void> {
+  if (path === file || source.format) return;
+  const tool = await evalFormatOf(path, null);
+  if (tool !== null) throw toolOutputRefusal(displayName, tool.name, command, hasFacets(source));
 }
 
 /** The first 64 KiB of a file. */

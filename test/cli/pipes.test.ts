@@ -117,6 +117,63 @@ describe("pipes read like the file", () => {
   });
 });
 
+describe("a tool's output through a pipe to a command that reads tables only", () => {
+  // A real promptfoo output (test/fixtures/realTools/promptfoo/README.md).
+  const PROMPTFOO = join(ROOT, "test/fixtures/realTools/promptfoo/results.json");
+  const PLAN = ["--metric", "hit5", "--system", "system=bm25", "--half-width", "0.1"];
+  /** One line on stderr, exit 2, nothing on stdout, no temporary copy named. */
+  const refused = (run: Run) => {
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).not.toContain("ragci-pipe");
+    expect(run.stderr).not.toContain("cannot tell the format");
+    return run.stderr;
+  };
+
+  it("plan <(cat results.json): the pipe named, and ragci aggregate given the same pipe", () => {
+    const stderr = refused(bash(`ragci plan <(cat ${quote([PROMPTFOO])}) ${quote(PLAN)}`));
+    expect(stderr).toMatch(
+      /^ragci: \/dev\/fd\/\d+: promptfoo's output; plan reads results tables only \(CSV, TSV, JSONL, Parquet\): write its per-document table with `ragci aggregate <\(…\) --doc … --metric … -o perdoc\.csv`, then run `ragci plan perdoc\.csv --aggregated`/,
+    );
+  });
+
+  it("plan - and strata /dev/stdin: standard input named as given", () => {
+    const input = readFileSync(PROMPTFOO, "utf8");
+    const dash = refused(bash(`ragci plan - ${quote(PLAN)}`, { input }));
+    expect(dash).toMatch(/^ragci: stdin: promptfoo's output; plan reads results tables only/);
+    expect(dash).toContain("`ragci aggregate - --doc");
+    const strata = ["--metric", "hit5", "--system", "system=bm25", "--documents", "4"];
+    const named = refused(bash(`ragci strata /dev/stdin ${quote(strata)}`, { input }));
+    expect(named).toMatch(/^ragci: \/dev\/stdin: promptfoo's output; strata reads results tables/);
+  });
+
+  it("simulate with --judge, and merge, through pipes", () => {
+    const facets = refused(
+      bash(`ragci simulate <(cat ${quote([PROMPTFOO])}) --metric hit5 --judge judge --k 4`),
+    );
+    expect(facets).toMatch(/^ragci: \/dev\/fd\/\d+: promptfoo's output; simulate reads results/);
+    expect(facets).toContain("ragci analyze and compare read the tool's output with its facets");
+    const merge = refused(bash(`ragci merge <(cat ${quote([PROMPTFOO])})`));
+    expect(merge).toMatch(
+      /^ragci: \/dev\/fd\/\d+: promptfoo's output; a per-document table \(CSV, TSV, JSONL, Parquet\) is read here: write one with `ragci aggregate <\(…\)/,
+    );
+  });
+
+  it("the advice followed through pipes: aggregate <(…), then plan --aggregated", () => {
+    const run = bash(
+      `ragci aggregate <(cat ${quote([PROMPTFOO])}) --doc vars.doc --metric hit5 -o perdoc.csv >/dev/null && ragci plan perdoc.csv --aggregated ${quote(PLAN)} --json`,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const rows = readFileSync(join(dir, "perdoc.csv"), "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .filter((l) => l.startsWith("bm25,"));
+    expect(JSON.parse(run.stdout).source.documents).toBe(rows.length);
+  });
+});
+
 describe("pipes that cannot be read say so in one line", () => {
   it("a named pipe no program writes to: exit 2 after the wait, not a hang", () => {
     const run = bash(

@@ -6,6 +6,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import {
+  facetModelComponents,
+  logitNormalFromComponents,
+} from "../../src/core/simulation/facetModel.js";
+import { UNREACHED_TOLERANCE } from "../../src/core/simulation/unreachedComponents.js";
 import { ROOT, ragci, scratchDir } from "./runCli.js";
 import { ajv } from "./schemaValidator.js";
 
@@ -67,6 +72,66 @@ describe("simulate with facets", () => {
     expect(JSON.parse(again.stdout).facets).toEqual(f);
   }, 180_000);
 
+  it("a component the logit-normal model cannot reach is said in a note: TF-IDF's documentJudge, none of BM25's", () => {
+    const EFFECTS = ["document", "query", "judge", "documentJudge"] as const;
+    const noted = (system: string) => {
+      const args = [...PILOT, "--system", `system=${system}`, "--judge", "judge"];
+      const run = ragci(["simulate", JUDGES, ...args, "--k", "6", "--reps", "2", "--json"]);
+      expect(run.code).toBe(0);
+      const out = JSON.parse(run.stdout);
+      const validate = ajv.getSchema("ragci/schemas/simulate.v2.json");
+      expect(validate?.(out)).toBe(true);
+      expect(validate?.errors ?? []).toEqual([]);
+      const f = out.facets;
+      // The library's calibration, redone from the pilot's REML mean and components.
+      const model = logitNormalFromComponents(f.pilot.mean, f.pilot.components);
+      const implied = facetModelComponents(model);
+      for (const k of EFFECTS) expect(f.modelComponents[k]).toBeCloseTo(implied[k] as number, 12);
+      const missed = EFFECTS.filter((k) => {
+        const gap = Math.abs((implied[k] as number) - f.pilot.components[k]);
+        return (
+          gap > UNREACHED_TOLERANCE.relative * f.pilot.components[k] &&
+          gap > UNREACHED_TOLERANCE.absolute
+        );
+      });
+      const notes = out.notes.filter((n: string) => n.includes("component of the logit-normal"));
+      return { f, implied, missed, notes };
+    };
+    const tfidf = noted("tfidf");
+    expect(tfidf.missed).toEqual(["documentJudge"]);
+    expect(tfidf.notes).toHaveLength(1);
+    const model = (tfidf.implied.documentJudge as number).toPrecision(3);
+    const pilot = (tfidf.f.pilot.components.documentJudge as number).toPrecision(3);
+    expect(tfidf.notes[0]).toContain(
+      `the documentJudge component of the logit-normal model is ${model} where the pilot's REML gives ${pilot}`,
+    );
+    // Above the pilot's: the logistic curve's interaction, with the study's estimand the model's.
+    expect(tfidf.implied.documentJudge).toBeGreaterThan(tfidf.f.pilot.components.documentJudge);
+    expect(tfidf.notes[0]).toContain("the logistic curve makes the effects interact");
+    expect(tfidf.notes[0]).toContain("its estimand is the model's mean");
+    const bm25 = noted("bm25");
+    expect(bm25.missed).toEqual([]);
+    expect(bm25.notes).toEqual([]);
+    // The terminal report shows the note.
+    const text = ragci([
+      "simulate",
+      JUDGES,
+      ...PILOT,
+      "--system",
+      "system=tfidf",
+      "--judge",
+      "judge",
+      "--k",
+      "6",
+      "--reps",
+      "2",
+    ]);
+    expect(text.code).toBe(0);
+    expect(text.stdout.replace(/\s+/g, " ")).toContain(
+      `the documentJudge component of the logit-normal model is ${model}`,
+    );
+  }, 180_000);
+
   it("a pair (BM25 vs TF-IDF): the difference's study from both systems' and the difference's fits, valid --json", () => {
     const PAIR = [...PILOT, "--system", "system=bm25,tfidf", "--judge", "judge"];
     const args = ["simulate", JUDGES, ...PAIR, "--k", "8", "--reps", "3", "--seed", "7"];
@@ -114,6 +179,14 @@ describe("simulate with facets", () => {
     for (const [k, v] of Object.entries(f.pilot.components) as [string, number][])
       if (!clipped.includes(k)) expect(f.modelComponents[k]).toBeCloseTo(v, 6);
     expect(out.notes.some((n: string) => n.startsWith("0/1 metric simulated"))).toBe(false);
+    // TF-IDF's own model cannot reach its documentJudge component (its one-system note, for a
+    // model calibrated to the pair's mean), and the clipping note names that floor; BM25's can.
+    const own = (system: string) =>
+      out.notes.filter((n: string) => n.includes(`component of ${system}'s own logit-normal`));
+    expect(own("tfidf")).toHaveLength(1);
+    expect(own("tfidf")[0]).toContain("the documentJudge component of tfidf's own logit-normal");
+    expect(own("bm25")).toEqual([]);
+    expect(clipped).toContain("tfidf's own model cannot reach its pilot's documentJudge component");
     expect(f.studies).toHaveLength(1);
     const s = f.studies[0];
     expect(s.design).toEqual({ documents: 8, queries: 14, trials: 1, judges: 3, variants: 1 });

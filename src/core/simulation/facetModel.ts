@@ -41,6 +41,9 @@ export interface LogitNormalFacetModel {
 
 export type FacetModel = GaussianFacetModel | LogitNormalFacetModel;
 
+/** The largest logit-scale sd the calibration gives an effect (logitNormalFromComponents). */
+export const MAX_LOGIT_SD = 10;
+
 // A standard normal on a grid of step 0.1 over [−8, 8]: the trapezoid rule on a Gaussian
 // integrand is accurate far beyond what a coverage study needs.
 const NODES = Float64Array.from({ length: 161 }, (_, i) => -8 + 0.1 * i);
@@ -145,7 +148,8 @@ export function logitNormalFromComponents(
   const sds: Partial<Record<FacetEffect, number>> = {};
   for (const k of EFFECTS) {
     const target = components[k];
-    if (target !== undefined && target > 0) sds[k] = Math.min(10, Math.sqrt(target) / slope);
+    if (target !== undefined && target > 0)
+      sds[k] = Math.min(MAX_LOGIT_SD, Math.sqrt(target) / slope);
   }
   let model: LogitNormalFacetModel = { kind: "logit-normal", intercept: logit(m), sds };
   for (let round = 0; round < 60; round++) {
@@ -156,7 +160,7 @@ export function logitNormalFromComponents(
       if (sd === undefined) continue;
       const have = implied[k] as number;
       const target = components[k] as number;
-      next[k] = Math.min(10, have > 0 ? sd * Math.sqrt(target / have) : 2 * sd);
+      next[k] = Math.min(MAX_LOGIT_SD, have > 0 ? sd * Math.sqrt(target / have) : 2 * sd);
     }
     const shifted = logit(m) - logit(facetModelTruth({ ...model, sds: next }));
     model = { kind: "logit-normal", intercept: model.intercept + shifted, sds: next };

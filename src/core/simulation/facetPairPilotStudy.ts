@@ -4,7 +4,7 @@ import type { FacetCells } from "../facets/facetCells.js";
 import { type VarianceComponents, varianceComponents } from "../facets/varianceComponents.js";
 import { checkFacetStudy, type FacetStudyResult } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
-import { binaryCells, type FacetModel } from "./facetModel.js";
+import { binaryCells, type FacetModel, facetModelComponents } from "./facetModel.js";
 import { logitNormalPairModel } from "./facetPairLogitModel.js";
 import {
   type FacetComponents,
@@ -15,6 +15,7 @@ import {
 } from "./facetPairModel.js";
 import { facetPairCoverageStudy } from "./facetPairStudy.js";
 import { describeEstimand, facetPilotSetup } from "./facetPilotStudy.js";
+import { unreachedComponents, unreachedNote } from "./unreachedComponents.js";
 
 /** One system of a paired pilot: its name and its cells. */
 export interface PilotSystemCells {
@@ -104,9 +105,39 @@ export function facetPairPilotSetup(
     notes.push(
       `${unmatched.a} cells of ${b.system} and ${unmatched.b} of ${a.system} have no partner (document, query, judge, variant) and are left out of the difference's variance components`,
     );
+  // Each system's own logit-normal model may not reach a component of its pilot (the logistic
+  // curve's interaction): said per system, and named where a correlation is clipped.
+  const unreached =
+    model.kind === "paired-logit-normal"
+      ? (
+          [
+            [a.system, model.a, setupA.pilot],
+            [b.system, model.b, setupB.pilot],
+          ] as const
+        ).flatMap(([system, m, fit]) =>
+          unreachedComponents(fit.components, facetModelComponents(m), m).map((u) => ({
+            system,
+            u,
+          })),
+        )
+      : [];
+  for (const { system, u } of unreached)
+    notes.push(
+      unreachedNote(u, {
+        model: `${system}'s own logit-normal model`,
+        pilot: `${system}'s REML`,
+        consequence: `the pair model draws ${system}'s effects with the model's component, and the difference's components are calibrated given it`,
+      }),
+    );
+  const floors = unreached
+    .filter(({ u }) => clipped.includes(u.component))
+    .map(
+      ({ system, u }) =>
+        `${system}'s own model cannot reach its pilot's ${u.component} component (see its note)`,
+    );
   if (clipped.length > 0)
     notes.push(
-      `the three fits (${a.system}, ${b.system}, their difference) disagree beyond what one pair of correlated effects can hold for ${clipped.join(", ")}: ${clipped.includes("residual") ? "the correlation (for the residual, the share of trial pairs drawn together)" : "the correlation"} was set to its limit there, so the model's difference component differs from the pilot's (see the components table)`,
+      `the three fits (${a.system}, ${b.system}, their difference) disagree beyond what one pair of correlated effects can hold for ${clipped.join(", ")}: ${clipped.includes("residual") ? "the correlation (for the residual, the share of trial pairs drawn together)" : "the correlation"} was set to its limit there, so the model's difference component differs from the pilot's (see the components table)${floors.length > 0 ? `; ${floors.join("; ")}` : ""}`,
     );
   if (base.trials > 1)
     notes.push(

@@ -13,6 +13,7 @@ import {
   facetModelFromPilot,
   facetModelTruth,
 } from "./facetModel.js";
+import { unreachedComponents, unreachedNote } from "./unreachedComponents.js";
 
 /** What a faceted pilot's study simulates: the model, its truth, and the designs. */
 export interface FacetPilotSetup {
@@ -108,6 +109,11 @@ export function facetPilotSetup(
     notes.push(
       `the pilot is unbalanced (${levels.documents} documents, ${levels.queries} queries, ${levels.cells} cells, ${levels.observations} trials); each simulated evaluation is balanced: ${queries} queries per document, ${reruns} trial${reruns === 1 ? "" : "s"} per cell`,
     );
+  const modelComponents = facetModelComponents(model);
+  // The logistic curve may keep a component from the pilot's: said, with both values.
+  if (model.kind === "logit-normal")
+    for (const u of unreachedComponents(pilot.components, modelComponents, model))
+      notes.push(unreachedNote(u));
   const designs = (options.documents ?? [base.documents]).map((documents) => ({
     ...base,
     documents,
@@ -115,7 +121,7 @@ export function facetPilotSetup(
   return {
     model,
     pilot,
-    modelComponents: facetModelComponents(model),
+    modelComponents,
     truth: facetModelTruth(model),
     estimand: describeEstimand(base),
     designs,
