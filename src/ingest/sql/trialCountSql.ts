@@ -24,7 +24,9 @@ const TRIAL_INTEGER = "ragci_trial";
 /** `rows` (facetCellsSql's input) with what `kind` reads besides its columns. */
 export function trialRowsSql(kind: TrialCount, rows: string): string {
   return kind === "integers"
-    ? `SELECT *, CAST(t AS BIGINT) AS ${TRIAL_INTEGER} FROM (\n  ${rows}\n) AS ragci_trial_rows`
+    ? // TRY_CAST: should a label not be an integer after all (the file read with other types
+      // than its sample), the cell's counts of labels and integers differ and it is counted again.
+      `SELECT *, TRY_CAST(t AS BIGINT) AS ${TRIAL_INTEGER} FROM (\n  ${rows}\n) AS ragci_trial_rows`
     : rows;
 }
 
@@ -44,7 +46,7 @@ export function trialCountSql(kind: TrialCount): string {
       const low = `bit_count(bit_or(CASE WHEN ${bit} < 63 THEN CAST(1 AS BIGINT) << ${bit} ELSE 0 END))`;
       const high = `bit_count(bit_or(CASE WHEN ${bit} >= 63 THEN CAST(1 AS BIGINT) << (${bit} - 63) ELSE 0 END))`;
       // HUGEINT: max − min of two BIGINTs can overflow BIGINT.
-      return `CASE WHEN count(${i}) = 0 THEN 0 WHEN CAST(max(${i}) AS HUGEINT) - min(${i}) < ${TRIAL_SPAN} THEN ${low} + ${high} END`;
+      return `CASE WHEN count(t) = 0 THEN 0 WHEN count(${i}) = count(t) AND CAST(max(${i}) AS HUGEINT) - min(${i}) < ${TRIAL_SPAN} THEN ${low} + ${high} END`;
     }
   }
 }

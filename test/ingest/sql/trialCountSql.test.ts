@@ -94,6 +94,14 @@ describe("trialCountSql: a cell's distinct trial labels without count(DISTINCT t
     ).toBeGreaterThan(10);
   });
 
+  it("leaves a cell NULL for the bits when a label is not an integer (counted again by label)", async () => {
+    const rows = `SELECT 'd' AS doc, NULL::VARCHAR AS sys, q, t, NULL::VARCHAR AS j, NULL::VARCHAR AS w, 1.0::DOUBLE AS v0 FROM (VALUES ('q1', '1'), ('q1', 'x'), ('q1', 'x'), ('q2', '1'), ('q2', '2')) AS v(q, t)`;
+    const got = await withDuckDb((c) =>
+      queryRows(c, facetCellsSql(dialect("duckdb"), rows, 1, "integers")),
+    );
+    expect(got.map((r) => r.trials)).toEqual([null, 2]);
+  });
+
   it("counts by bits only a trial column of integers a BIGINT holds", () => {
     expect(trialCountFor("BIGINT")).toBe("integers");
     expect(trialCountFor("UTINYINT")).toBe("integers");
