@@ -16,6 +16,7 @@ import { sampleColumns } from "./sampleColumns.js";
 import { averagedRowsSql } from "./sql/averagedRowsSql.js";
 import { dialect } from "./sql/dialects.js";
 import { facetCellsSql } from "./sql/facetCellsSql.js";
+import { type TrialCount, trialCountFor } from "./sql/trialCountSql.js";
 
 /** One system × metric's cells. */
 export interface SystemFacetCells {
@@ -129,7 +130,8 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
       variantColumn,
       metrics: layout.metrics,
     };
-    const read = await cellsOf(connection, columns, file);
+    const trialType = sample.columns.find((c) => c.name === trialColumn)?.type ?? null;
+    const read = await cellsOf(connection, columns, file, trialCountFor(trialType));
     read.notices.unshift(averagingNotice(read.cells, columns, file));
     const dir = await mkdtemp(join(tmpdir(), "ragci-facets-"));
     const averagedPath = join(dir, "averaged.parquet");
@@ -204,6 +206,7 @@ async function cellsOf(
   connection: DuckDBConnection,
   c: FacetColumns,
   file: string,
+  trials: TrialCount,
 ): Promise<{ cells: SystemFacetCells[]; notices: string[]; rows: number }> {
   const kinds = [
     ...(["string", "string", "string", "string", "string"] as const),
@@ -212,9 +215,12 @@ async function cellsOf(
   ];
   const data = await readColumns(
     connection,
-    facetCellsSql(dialect("duckdb"), facetRowsSql(c), c.metrics.length),
+    facetCellsSql(dialect("duckdb"), facetRowsSql(c), c.metrics.length, trials),
     kinds,
   );
+  // A cell whose integer trials span too far to count by bits: count every cell's labels.
+  if (trials === "integers" && (data[6] as Float64Array).some(Number.isNaN))
+    return cellsOf(connection, c, file, "labels");
   const at = (i: number) => data[i] as (string | null)[];
   const num = (i: number) => data[i] as Float64Array;
   const rows: CellRows = {

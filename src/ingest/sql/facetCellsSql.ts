@@ -1,5 +1,6 @@
 import type { Dialect } from "./dialects.js";
 import { countWhere, sumSql } from "./perDocumentSums.js";
+import { type TrialCount, trialCountSql, trialRowsSql } from "./trialCountSql.js";
 
 /**
  * The within-cell sum of squares Σ(x − x̄)² of `x`, never negative, with each dialect's own
@@ -41,9 +42,17 @@ function cellSum(d: Dialect, x: string): string {
  * labels; a trial named twice, or none, makes rows > trials), `nulls` (metric values that are
  * NULL or not finite: the check refuses them) and per metric `n{i}` (count), `s{i}` (Σx) and
  * `w{i}` (the within-cell Σ(x − x̄)² about the cell mean, never negative). A subquery, not a
- * CTE, so ClickHouse before 20.8 runs it.
+ * CTE, so ClickHouse before 20.8 runs it. `trials`: how `trials` is counted (trialCountSql.ts;
+ * other than "distinct", DuckDB's only).
  */
-export function facetCellsSql(d: Dialect, rows: string, metrics: number): string {
+export function facetCellsSql(
+  d: Dialect,
+  rows: string,
+  metrics: number,
+  trials: TrialCount = "distinct",
+): string {
+  if (trials !== "distinct" && d.name !== "duckdb")
+    throw new Error(`internal: trial count ${trials} is DuckDB's only`);
   const double = (sql: string) => `CAST(${sql} AS ${d.double})`;
   const indices = Array.from({ length: metrics }, (_, i) => i);
   const nulls =
@@ -59,9 +68,9 @@ export function facetCellsSql(d: Dialect, rows: string, metrics: number): string
   const columns = [
     ...keys,
     `${double("count(*)")} AS ${d.alias("rows")}`,
-    `${double("count(DISTINCT t)")} AS ${d.alias("trials")}`,
+    `${double(trialCountSql(trials))} AS ${d.alias("trials")}`,
     `${double(nulls)} AS ${d.alias("nulls")}`,
     ...per,
   ];
-  return `SELECT ${columns.join(", ")}\nFROM (\n  ${rows}\n) AS ragci_facet_rows\nGROUP BY ${keys.join(", ")}\nORDER BY sys NULLS FIRST, doc, q, j NULLS FIRST, w NULLS FIRST`;
+  return `SELECT ${columns.join(", ")}\nFROM (\n  ${trialRowsSql(trials, rows)}\n) AS ragci_facet_rows\nGROUP BY ${keys.join(", ")}\nORDER BY sys NULLS FIRST, doc, q, j NULLS FIRST, w NULLS FIRST`;
 }

@@ -208,6 +208,57 @@ describe("facets in the input: per-cell sums (trial, judge, variant columns)", (
     );
   });
 
+  it("refuses a repeated trial alike whether the labels are integers close together, far apart (counted again by label) or text", async () => {
+    for (const [first, second] of [
+      ["1", "2"],
+      ["1", "5000"],
+      ["-9223372036854775808", "9223372036854775807"],
+      ["run 1", "run 2"],
+    ]) {
+      const twice = join(scratchDir(), "twice.csv");
+      writeFileSync(
+        twice,
+        `system,doc_id,query_id,epoch,judge,score\nbm25,d0,q0,${first},A,1\nbm25,d0,q0,${second},A,0\nbm25,d1,q1,${first},A,1\nbm25,d1,q1,${second},A,0\nbm25,d1,q1,${second},A,1\n`,
+      );
+      const error = await readSource(
+        { files: [twice], trial: "epoch", judge: "judge" },
+        { systemColumn: "system", metrics: ["score"] },
+        { read: "tables" },
+      ).catch((e: unknown) => e);
+      expect(isRagciError(error), first).toBe(true);
+      expect(String((error as Error).message), first).toBe(
+        `${twice}: system bm25, document d1, query q1, judge A has 3 rows but 2 distinct trials in column epoch (a trial twice, or one without a label); each (system, document, query, trial, judge, variant) is one result`,
+      );
+    }
+  });
+
+  it("reads the same cells from integer trials close together, far apart and as text", async () => {
+    const sums: number[][] = [];
+    for (const label of [
+      (e: number) => `${e}`,
+      (e: number) => `${e * 1000}`,
+      (e: number) => `run ${e}`,
+    ]) {
+      const path = join(scratchDir(), "relabelled.csv");
+      writeFileSync(
+        path,
+        [
+          "doc_id,query_id,epoch,score",
+          ...[1, 2, 3].flatMap((e) => [`d1,q1,${label(e)},${e}`, `d2,q2,${label(e)},${e * e}`]),
+        ].join("\n"),
+      );
+      const [read] = await readSource({ files: [path], trial: "epoch" }, {}, { read: "tables" });
+      const cells = read?.cells?.[0]?.cells as FacetCells;
+      expect([...cells.n]).toEqual([3, 3]);
+      sums.push([...cells.sum]);
+    }
+    expect(sums).toEqual([
+      [6, 14],
+      [6, 14],
+      [6, 14],
+    ]);
+  });
+
   it("refuses an infinite or NaN value naming its cell, as an empty one (the cells' finite check, as a database's)", async () => {
     for (const value of ["inf", "nan", "-inf", ""]) {
       const file = join(scratchDir(), "notFinite.csv");
