@@ -1,6 +1,5 @@
 import { stat } from "node:fs/promises";
-import { evalFormatOf } from "../ingest/index.js";
-import { type TablesOnlyCommand, toolOutputRefusal } from "../ingest/toolOutputRefusal.js";
+import { evalFormatOf, type TablesOnlyCommand, toolOutputRefusal } from "../ingest/index.js";
 
 /**
  * plan, strata, simulate and merge read results tables only (their --format names a table's).

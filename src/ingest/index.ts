@@ -71,5 +71,6 @@ export {
   perDocumentStatement,
 } from "./sql/perDocumentStatement.js";
 export type { SqlSource } from "./sql/sourceRowsSql.js";
+export { type TablesOnlyCommand, toolOutputRefusal } from "./toolOutputRefusal.js";
 export { checkAggregatesFileName, writeAggregates } from "./writeAggregates.js";
 export { writeAtomicWith, writeFileAtomic } from "./writeAtomic.js";

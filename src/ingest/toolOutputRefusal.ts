@@ -1,4 +1,4 @@
-import { RagciError } from "../core/errors.js";
+import { optionRef, RagciError } from "../core/errors.js";
 import type { EvalFormatName } from "./evalFormats/evalRows.js";
 
 /** What reads results tables only: plan, strata, simulate, and merge (per-document tables). */
@@ -33,7 +33,8 @@ export function toolOutputRefusal(
   facets = false,
 ): RagciError {
   const name = tool === "trec_eval" ? tool : tool.replaceAll("_", "-");
-  const aggregate = `ragci aggregate ${againAs(file)} --doc … --metric … -o perdoc.csv`;
+  // Flags by option name (optionRef), which the CLI writes as its flags.
+  const aggregate = `ragci aggregate ${againAs(file)} ${optionRef("doc")} … ${optionRef("metric")} … -o perdoc.csv`;
   const formats = "(CSV, TSV, JSONL, Parquet)";
   const tables = `${command} reads results tables only ${formats}`;
   // A per-document table keeps no trial, judge or variant: a faceted pilot stays per query.
@@ -43,13 +44,13 @@ export function toolOutputRefusal(
       : command === "merge"
         ? `merge adds per-document tables only: write one with \`${aggregate}\`, then merge the tables`
         : facets
-          ? `${tables}, and with --trial, --judge or --variant one row per evaluation with the facet's column; ragci analyze and compare read the tool's output with its facets`
+          ? `${tables}, and with ${optionRef("trial")}, ${optionRef("judge")} or ${optionRef("variant")} one row per evaluation with the facet's column; ragci analyze and compare read the tool's output with its facets`
           : COMMANDS.includes(command)
-            ? `${tables}: write its per-document table with \`${aggregate}\`, then run \`ragci ${command} perdoc.csv --aggregated\``
+            ? `${tables}: write its per-document table with \`${aggregate}\`, then run \`ragci ${command} perdoc.csv ${optionRef("aggregated")}\``
             : `${tables}: write its per-document table with \`${aggregate}\` and read that as aggregated`;
   return new RagciError(
     "invalid-value",
-    `${file}: ${name}'s output; ${then} (if it is a results table in JSON lines, say so with --format jsonl)`,
+    `${file}: ${name}'s output; ${then} (if it is a results table in JSON lines, say so with ${optionRef("format")} jsonl)`,
     { file },
   );
 }
