@@ -73,6 +73,8 @@ const same = (a: FacetEstimate, b: FacetEstimate) =>
  */
 export function populationMethod(fit: FacetInterval, crossed: string): string {
   const population = fit.population;
+  if (population && fit.spread && !fit.reml)
+    return `mean of the cell means, CR2 + the spread of the ${crossed}' means, Satterthwaite ν (no REML interval: the fit has no residual variance, so its ν is not defined)`;
   if (!population || !fit.reml || !fit.spread) return "";
   const fromReml =
     population.estimate === fit.reml.estimate &&

@@ -145,16 +145,20 @@ export function facetInterval(cells: FacetCells, options: FacetIntervalOptions):
   const fit = remlFit(cells);
   const components = componentsOfFit(fit);
   const random = fit.layout.components.some((k) => k === "judge" || k === "variant");
-  const reml = random
-    ? {
-        estimate: components.mean,
-        interval: tInterval(
-          components.mean,
-          { se: components.meanSe, df: interceptSatterthwaite(fit) },
-          options.level,
-        ),
-      }
-    : null;
+  // Without a Satterthwaite ν (a fit with no residual variance) there is no REML interval, and
+  // the population interval is the spread one alone.
+  const remlDf = random ? interceptSatterthwaite(fit) : null;
+  const reml =
+    remlDf !== null
+      ? {
+          estimate: components.mean,
+          interval: tInterval(
+            components.mean,
+            { se: components.meanSe, df: remlDf },
+            options.level,
+          ),
+        }
+      : null;
   const sums = documentCellSums(cells);
   const stats = documentStats({
     ids: sums.ids,
@@ -194,7 +198,7 @@ export function facetInterval(cells: FacetCells, options: FacetIntervalOptions):
       ),
     };
   }
-  const population = reml && spread ? union(reml, spread) : null;
+  const population = reml && spread ? union(reml, spread) : spread;
   const terms = meanVarianceTerms(fit.layout, components.components);
   let sum = 0;
   for (const v of Object.values(terms)) sum += v as number;

@@ -26,8 +26,25 @@ const JACOBIAN_STEP = 16;
  * θ-derivatives: ∂v/∂θ = −σ² ∂R_X²/∂θ / R_X⁴, ∂v/∂σ = 2σ/R_X²; ∂²D/∂σ² = 6 prss/σ⁴ −
  * 2(N − 1)/σ², ∂²D/∂σ∂θ = −2 ∂prss/∂θ / σ³, and the θθ block as central differences of
  * ∂D/∂θ = ∂log|Ã|/∂θ + ∂prss/∂θ / σ² with one Richardson step (JACOBIAN_STEP).
+ * Null when ν is not defined: no residual variance, or a fit that leaves the Cholesky factors
+ * of the criterion numerically singular.
  */
-export function interceptSatterthwaite(fit: RemlFit): number {
+export function interceptSatterthwaite(fit: RemlFit): number | null {
+  // A fit with no residual variance (σ̂ = 0, e.g. identical judges and no reruns: the cells are
+  // exact sums of their document's and query's effects) has no finite Hessian in σ, and its θ̂
+  // runs off to where the Schur complement is no longer numerically positive definite: ν is
+  // not defined there.
+  if (!(fit.sigma > 0)) return null;
+  try {
+    const df = satterthwaite(fit);
+    return Number.isFinite(df) && df > 0 ? df : null;
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("choleskyInverse:")) return null;
+    throw error;
+  }
+}
+
+function satterthwaite(fit: RemlFit): number {
   const { layout, centre, sigma, workspace } = fit;
   const k = layout.components.length;
   const p = k + 1;

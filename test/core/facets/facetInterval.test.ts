@@ -131,3 +131,61 @@ describe("facetInterval", () => {
     expect(() => facetInterval(broken, { level: 0.95 })).toThrow(/belongs to one document/);
   });
 });
+
+describe("facetInterval on a fit with no residual variance", () => {
+  // Two judges who always agree and one trial per cell: each cell is its query's 0/1 value, so
+  // REML's residual goes to 0 and θ̂ runs off; lmerTest's ν is not defined there. Six documents of
+  // two queries (one of one), values (3d + q) mod 2 — compare's --intersect case that threw
+  // "choleskyInverse: pivot 2 is 0" from the Satterthwaite step.
+  const document: number[] = [];
+  const query: number[] = [];
+  const judge: number[] = [];
+  const sum: number[] = [];
+  let q = 0;
+  for (let d = 0; d < 6; d++)
+    for (let k = 0; k < 2; k++) {
+      if (d === 1 && k === 1) continue;
+      for (const j of [0, 1]) {
+        document.push(d);
+        query.push(q);
+        judge.push(j);
+        sum.push((3 * d + q) % 2);
+      }
+      q++;
+    }
+  const cellsOf = (values: readonly number[]) => ({
+    document: Int32Array.from(document),
+    query: Int32Array.from(query),
+    judge: Int32Array.from(judge),
+    variant: null,
+    n: new Float64Array(document.length).fill(1),
+    sum: Float64Array.from(values),
+    withinSumOfSquares: new Float64Array(document.length),
+    labels: { documents: ["0", "1", "2", "3", "4", "5"], judges: ["j1", "j2"], variants: null },
+  });
+
+  it("gives no REML interval, and the population interval is the spread one", () => {
+    const result = facetInterval(cellsOf(sum), { level: 0.95 });
+    expect(result.reml).toBeNull();
+    expect(result.population).toEqual(result.spread);
+    // Judges agree, so the spread adds nothing to CR2: the fixed interval's se, on the mean.
+    const stats = documentStats({
+      ids: ["0", "1", "2", "3", "4", "5"],
+      n: [4, 2, 4, 4, 4, 4],
+      s: [0, 1, 2, 3, 4, 5].map((d) =>
+        sum.filter((_, c) => document[c] === d).reduce((a, b) => a + b, 0),
+      ),
+      binary: false,
+    });
+    const spread = result.spread?.interval;
+    expect(spread?.se).toBeCloseTo(cr2(stats).se as number, 12);
+    expect(Number.isFinite(spread?.lower)).toBe(true);
+    expect(result.population?.estimate).toBeCloseTo(6 / 11, 12);
+  });
+
+  it("gives finite bounds when every cell is 0 (a difference of two identical systems)", () => {
+    const result = facetInterval(cellsOf(sum.map(() => 0)), { level: 0.95 });
+    expect(result.reml).toBeNull();
+    expect(result.population?.interval).toMatchObject({ lower: 0, upper: 0, se: 0 });
+  });
+});
