@@ -190,18 +190,31 @@ export function facetCoverageStudy(
   design: FacetDesignSize,
   options: FacetStudyOptions,
 ): FacetStudyResult {
+  return runFacetStudy(design, options, facetModelTruth(model), (i) =>
+    facetRepetition(model, design, { seed: options.seed, repetition: i, level: options.level }),
+  );
+}
+
+/**
+ * A faceted study's frame, for one system's and a pair's alike: checks the design and size,
+ * runs repetitions 0 … reps − 1 in order (progress after each), scores them against the truth.
+ */
+export function runFacetStudy(
+  design: FacetDesignSize,
+  options: FacetStudyOptions,
+  truth: number,
+  repetition: (i: number) => FacetRepetition,
+): FacetStudyResult {
   checkFacetStudy(design, options.reps, options.level);
   const repetitions: FacetRepetition[] = [];
   for (let i = 0; i < options.reps; i++) {
-    repetitions.push(
-      facetRepetition(model, design, { seed: options.seed, repetition: i, level: options.level }),
-    );
+    repetitions.push(repetition(i));
     options.onProgress?.(i + 1, options.reps);
   }
   return summarizeFacetStudy(repetitions, {
     design,
     seed: options.seed,
     level: options.level,
-    truth: facetModelTruth(model),
+    truth,
   });
 }

@@ -2,12 +2,11 @@ import { differenceCells } from "../facets/differenceCells.js";
 import { facetInterval } from "../facets/facetInterval.js";
 import { uniformSource } from "../numeric/uniform.js";
 import {
-  checkFacetStudy,
   type FacetRepetition,
   type FacetStudyOptions,
   type FacetStudyResult,
   repetitionOfInterval,
-  summarizeFacetStudy,
+  runFacetStudy,
 } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
 import { facetPairEvaluation } from "./facetPairEvaluation.js";
@@ -49,22 +48,11 @@ export function facetPairCoverageStudy(
   design: FacetDesignSize,
   options: FacetStudyOptions,
 ): FacetStudyResult {
-  checkFacetStudy(design, options.reps, options.level);
-  const repetitions: FacetRepetition[] = [];
-  for (let i = 0; i < options.reps; i++) {
-    repetitions.push(
-      facetPairRepetition(model, design, {
-        seed: options.seed,
-        repetition: i,
-        level: options.level,
-      }),
-    );
-    options.onProgress?.(i + 1, options.reps);
-  }
-  return summarizeFacetStudy(repetitions, {
-    design,
-    seed: options.seed,
-    level: options.level,
-    truth: facetPairModelTruth(model),
-  });
+  return runFacetStudy(design, options, facetPairModelTruth(model), (i) =>
+    facetPairRepetition(model, design, {
+      seed: options.seed,
+      repetition: i,
+      level: options.level,
+    }),
+  );
 }
