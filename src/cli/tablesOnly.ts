@@ -2,13 +2,13 @@ import { stat } from "node:fs/promises";
 import { evalFormatOf, type TablesOnlyCommand, toolOutputRefusal } from "../ingest/index.js";
 
 /**
- * plan, strata, simulate and merge read results tables only (their --format names a table's).
- * An evaluation tool's output given to them without --format would reach DuckDB as a table and
- * fail as malformed JSON; told by its content (ingest's evalFormatOf, as analyze tells it), it
- * is refused with what to run instead: ragci aggregate writes the per-document table they read
- * with --aggregated (merge: the tables it adds).
+ * merge adds per-document tables only. A tool's output given to it without --format would reach
+ * DuckDB as a table and fail as malformed JSON; told by its content (ingest's evalFormatOf), it
+ * is refused with what to run instead (ragci aggregate, then merge the tables). plan, strata and
+ * simulate get the same refusal from their reader (ingest's readOneOrPair, refuseToolOutput),
+ * which knows their name; merge's reader does not, so merge words it here.
  *
- * @throws RagciError naming the file, the tool, and the commands to run
+ * @throws RagciError naming the file, the tool and the commands to run
  */
 export async function refuseToolOutputs(
   files: readonly string[],

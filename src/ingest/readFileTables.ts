@@ -11,7 +11,7 @@ import { pickSystems, type Selection } from "./selection.js";
 import { sha256File } from "./sha256File.js";
 import type { Shard } from "./shardOverlap.js";
 import type { FilesSource, ReadOptions } from "./source.js";
-import { refuseSpooledToolOutput, spoolSource } from "./spoolSource.js";
+import { refuseToolOutput, spoolSource } from "./spoolSource.js";
 import { toolReadOptions } from "./toolReadOptions.js";
 
 /** One input's per-document tables (of the selected systems) and how a report describes it. */
@@ -49,7 +49,7 @@ export async function readFileTable(
   try {
     // A per-document table asked for (--aggregated): a tool's output copied from a pipe is
     // refused naming the input as given (a file is refused by the command, tablesOnly.ts).
-    if (source.aggregated) await refuseSpooledToolOutput(file, path, displayName, source, null);
+    if (source.aggregated && path !== file) await refuseToolOutput(path, displayName, source, null);
     options.progress?.status(`reading ${displayName}…`);
     const tool = source.aggregated ? null : await evalFormatOf(path, source.format ?? null);
     const scan = options.progress?.scan;

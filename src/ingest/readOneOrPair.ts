@@ -8,7 +8,7 @@ import { onlyDifference, readPairedResults } from "./readPairedResults.js";
 import { type Selection, systemSelectionText } from "./selection.js";
 import { sha256File } from "./sha256File.js";
 import { type FilesSource, isDatabaseSource, type ReadOptions, type Source } from "./source.js";
-import { refuseSpooledToolOutput, spoolSource } from "./spoolSource.js";
+import { refuseToolOutput, spoolSource } from "./spoolSource.js";
 
 /** One system's per-document sums of one metric, or a pair's differences, and their source. */
 export interface OneOrPairRead {
@@ -113,7 +113,8 @@ async function readFileOneOrPair(
   const { displayName } = spooled;
   let faceted: FacetRead | null = null;
   try {
-    await refuseSpooledToolOutput(file, spooled.path, displayName, source, options.usedBy);
+    // plan, strata and simulate read tables only: a tool's output, file or pipe, is refused.
+    await refuseToolOutput(spooled.path, displayName, source, options.usedBy);
     options.progress?.status(`reading ${displayName}…`);
     // With facets, the cells, and the file averaged per query for the per-document sums.
     faceted = await facetCellsOf(spooled.path, displayName, null, source, selection);

@@ -179,22 +179,21 @@ export async function spoolSource(
 }
 
 /**
- * For readers of results tables only: a copy of standard input or a pipe (`path` not the
- * `file` given) that holds a tool's output, no --format named, is refused naming the input as
- * the user gave it (`displayName`) and what to run instead (toolOutputRefusal; `command` as
- * there). The copy of a tool's output keeps a name without a table's extension, which the
- * table readers would otherwise report as the temporary copy's unknown format.
+ * For readers of results tables only: an input (`path`, a file or the copy of standard input or
+ * a pipe) that holds a tool's output, no --format named, is refused naming the input as the user
+ * gave it (`displayName`) and what to run instead (toolOutputRefusal; `command` as there).
+ * Without it a tool's JSON would reach DuckDB as a table and fail as malformed JSON, and a
+ * pipe's copy, which keeps no table extension, would be reported by its temporary name.
  *
  * @throws RagciError naming the input, the tool and the commands to run
  */
-export async function refuseSpooledToolOutput(
-  file: string,
+export async function refuseToolOutput(
   path: string,
   displayName: string,
   source: FilesSource,
   command: string | null,
 ): Promise<void> {
-  if (path === file || source.format) return;
+  if (source.format) return;
   const tool = await evalFormatOf(path, null);
   if (tool !== null) throw toolOutputRefusal(displayName, tool.name, command, hasFacets(source));
 }

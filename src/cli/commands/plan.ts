@@ -28,7 +28,6 @@ import { censusFileOf, checkPlanOptions, type PlanFlags, parseFacetCosts } from 
 import { readingProgress } from "../readingProgress.js";
 import { renderReport, withReportOptions } from "../reportOptions.js";
 import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
-import { refuseToolOutputs } from "../tablesOnly.js";
 
 const EXAMPLES = `
 Examples:
@@ -126,13 +125,6 @@ export async function runPlan(
 ): Promise<string> {
   const { file, options } = censusFileOf(argument, flags);
   const format = await checkPlanOptions(file, options);
-  if (file !== undefined && options.from === undefined)
-    await refuseToolOutputs(
-      [file],
-      options.format,
-      "plan",
-      Boolean(options.trial || options.judge || options.variant),
-    );
   const given = file !== undefined || options.from !== undefined;
   const source = given ? sourceOf(file === undefined ? [] : [file], options, io) : null;
   const start = await readPlanStart(source, selectionOf(options), options, readingProgress(io));

@@ -42,7 +42,6 @@ import {
   withReportOptions,
 } from "../reportOptions.js";
 import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
-import { refuseToolOutputs } from "../tablesOnly.js";
 import {
   runSimulateFacets,
   type SimulateFacetsCommandOptions,
@@ -212,7 +211,6 @@ export async function runSimulate(
   await refuseUnsafe([file, twoStage?.file], options);
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the census file");
-  await refuseToolOutputs(files, options.format, "simulate");
   const census = await readSource(sourceOf(files, options, io), selectionOf(options), {
     read: "one",
     usedBy: "simulate",

@@ -13,7 +13,6 @@ import { repetitionsProgress } from "../progress.js";
 import { readingProgress } from "../readingProgress.js";
 import { type ReportOptions, refuseUnsafe, renderReport, reportFormat } from "../reportOptions.js";
 import { checkSources, type SourceFlags, selectionOf, sourceOf } from "../sourceOptions.js";
-import { refuseToolOutputs } from "../tablesOnly.js";
 
 export interface SimulateFacetsCommandOptions extends SourceFlags, ReportOptions {
   readonly system?: string;
@@ -74,7 +73,6 @@ export async function runSimulateFacets(
   await refuseUnsafe([file], options);
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the pilot file");
-  await refuseToolOutputs(files, options.format, "simulate", true);
   const read = await readSource(sourceOf(files, options, io), selectionOf(options), {
     read: "one",
     usedBy: "simulate",

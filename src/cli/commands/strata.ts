@@ -26,7 +26,6 @@ import {
   withReportOptions,
 } from "../reportOptions.js";
 import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
-import { refuseToolOutputs } from "../tablesOnly.js";
 
 interface StrataCommandOptions extends ReportOptions, CensusInputOptions {
   readonly documents: number;
@@ -88,7 +87,6 @@ export async function runStrata(
   await refuseUnsafe([file], options, [namedOutput("--write-sample", options.writeSample)]);
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the census file");
-  await refuseToolOutputs(files, options.format, "strata");
   const selection = selectionOf(options);
   const read = await readSource(sourceOf(files, options, io), selection, {
     read: "one",
