@@ -14,9 +14,10 @@
 // `nice node bench/method-guide/pairedMicro.mjs` (after `npm run build`); REPS (default 1000) and
 // B (default 199) set the cost.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { differences } from "./pairedDifferences.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -48,32 +49,6 @@ if (!existsSync(join(here, "censuses/heldout-paired.csv")))
     cwd: here,
     stdio: "inherit",
   });
-
-/** Per-document sums of b − a from a per-query CSV (as compare pairs them). */
-function differences(file, { doc, query, system, metric, a, b }) {
-  const [head, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
-  const col = Object.fromEntries(head.split(",").map((name, i) => [name, i]));
-  const byQuery = new Map();
-  for (const line of lines) {
-    const f = line.split(",");
-    const key = `${f[col[doc]]}\u0000${f[col[query]]}`;
-    const pair = byQuery.get(key) ?? { doc: f[col[doc]] };
-    pair[f[col[system]]] = Number(f[col[metric]]);
-    byQuery.set(key, pair);
-  }
-  const docs = new Map();
-  for (const pair of byQuery.values()) {
-    const d = pair[b] - pair[a];
-    const acc = docs.get(pair.doc) ?? { n: 0, s: 0, ss: 0 };
-    acc.n += 1;
-    acc.s += d;
-    acc.ss += d * d;
-    docs.set(pair.doc, acc);
-  }
-  const ids = [...docs.keys()].sort();
-  const pick = (f) => Float64Array.from(ids, (id) => docs.get(id)[f]);
-  return { ids, n: pick("n"), s: pick("s"), ss: pick("ss"), binary: false, min: -1, max: 1 };
-}
 
 const sum = (v) => v.reduce((x, y) => x + y, 0);
 
