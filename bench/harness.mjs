@@ -259,9 +259,13 @@ export async function createContext(argv) {
     distLabel: path.relative(ROOT, dist) || ".",
     commit: buildCommit(dist),
     cli,
-    // ragci/core and the two diagnostics the investigation reads, which are not in its surface.
+    // ragci/core, and what the bench times or the investigation reads that is not in its surface:
+    // cr2's ν alone and two diagnostics.
     core: {
       ...(await import(pathToFileURL(path.join(dist, "core", "index.js")).href)),
+      ...(await import(
+        pathToFileURL(path.join(dist, "core", "variance", "cr2DegreesOfFreedom.js")).href
+      )),
       ...(await import(pathToFileURL(path.join(dist, "core", "diagnostics", "rateDistribution.js")).href)),
       ...(await import(pathToFileURL(path.join(dist, "core", "diagnostics", "sizeDistribution.js")).href)),
     },

@@ -30,7 +30,6 @@ export {
   type ComparisonInput,
   compareSystems,
   type DifferenceTest,
-  holmAdjust,
   type SystemInput,
 } from "./compare.js";
 export {
@@ -70,14 +69,13 @@ export {
   stratifiedEstimates,
 } from "./designs/stratified.js";
 export { type TwoStageDesign, twoStageEstimates } from "./designs/twoStage.js";
-export { type Diagnostics, diagnose } from "./diagnostics/diagnose.js";
+export type { Diagnostics } from "./diagnostics/diagnose.js";
 export { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
 export { type DocumentInfluence, influence } from "./diagnostics/influence.js";
 export { type DesignEffect, kishDeff } from "./diagnostics/kishDeff.js";
 export type { RateDistribution } from "./diagnostics/rateDistribution.js";
 export type { FiveNumbers, SizeDistribution } from "./diagnostics/sizeDistribution.js";
 export {
-  isRagciError,
   type OptionName,
   RagciError,
   type RagciErrorCode,
@@ -118,19 +116,13 @@ export {
   type GateVerdict,
 } from "./gate.js";
 export { logitInterval } from "./intervals/logitInterval.js";
-export { criticalValue, tInterval } from "./intervals/tInterval.js";
+export { tInterval } from "./intervals/tInterval.js";
 export { METHODS, type MethodId, type MethodInfo } from "./methods.js";
 export { adjustComparisons, type MultipleComparisons } from "./multipleComparisons.js";
 export {
   type PlanningStandardDeviations,
   pilotStandardDeviations,
 } from "./planning/pilotStandardDeviations.js";
-export type { PlanningInput } from "./planning/planningHalfWidth.js";
-export { halfWidthCurve, requiredDocuments } from "./planning/requiredDocuments.js";
-export {
-  type DetectionInput,
-  requiredDocumentsToDetect,
-} from "./planning/requiredDocumentsToDetect.js";
 export {
   type EstimandPlan,
   type PlanSource,
@@ -199,7 +191,6 @@ export type {
 } from "./types.js";
 export { cr1 } from "./variance/cr1.js";
 export { cr2 } from "./variance/cr2.js";
-export { cr2DegreesOfFreedom } from "./variance/cr2DegreesOfFreedom.js";
 export { finitePopulationCorrection } from "./variance/finitePopulationCorrection.js";
 export { macroT } from "./variance/macroT.js";
 export { type MicroResiduals, microResiduals } from "./variance/microResiduals.js";

@@ -7,11 +7,11 @@ import {
   type DocumentStats,
   documentStats,
   pilotStandardDeviations,
-  requiredDocuments,
-  requiredDocumentsToDetect,
   requiredStratifiedDocuments,
   stratifiedHalfWidth,
 } from "../../src/core/index.js";
+import { requiredDocuments } from "../../src/core/planning/requiredDocuments.js";
+import { requiredDocumentsToDetect } from "../../src/core/planning/requiredDocumentsToDetect.js";
 import { EXAMPLE, FIXTURES, ragci, ragciJson, ragciOk, scratchDir } from "./runCli.js";
 
 /** plan --json (v2): the plan of one estimand. */

@@ -41,11 +41,12 @@ describe("the library surface", () => {
     expect(code, output).toBe(0);
   });
 
-  it("has at most about 60 values (67), and ragci/core's are among ragci's", () => {
+  it("has at most 60 values, and ragci/core's are among ragci's", () => {
     const all = values(readFileSync(join(ROOT, "etc/ragci.api.md"), "utf8"));
     const core = values(readFileSync(join(ROOT, "etc/ragci-core.api.md"), "utf8"));
-    // 60 for the commands and estimators, and the noise facets' seven (docs/facets.md).
-    expect(all.length).toBeLessThanOrEqual(67);
+    // One verb per command, the estimators a statistician calls and the noise facets' eight
+    // (docs/facets.md); a value another export gives stays out (docs/library.md, the surface).
+    expect(all.length).toBeLessThanOrEqual(60);
     expect(core.filter((name) => !all.includes(name))).toEqual([]);
   });
 

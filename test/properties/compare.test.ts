@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareSystems, documentStatsFromRows, holmAdjust } from "../../src/core/index.js";
+import { holmAdjust } from "../../src/core/compare.js";
+import { compareSystems, documentStatsFromRows } from "../../src/core/index.js";
 import { isRelativelyClose } from "../expectClose.js";
 
 interface Query {

@@ -1,10 +1,8 @@
 import quantile from "@stdlib/stats-base-dists-t-quantile";
 import { describe, expect, it } from "vitest";
-import {
-  planSample,
-  requiredDocuments,
-  requiredDocumentsToDetect,
-} from "../../../src/core/index.js";
+import { planSample } from "../../../src/core/index.js";
+import { requiredDocuments } from "../../../src/core/planning/requiredDocuments.js";
+import { requiredDocumentsToDetect } from "../../../src/core/planning/requiredDocumentsToDetect.js";
 
 /** The smallest K ≥ 2 with `fits(K)`, by counting up (no bisection, no shared code). */
 function smallest(fits: (k: number) => boolean): number {

@@ -4,14 +4,10 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  documentStats,
-  halfWidthCurve,
-  pilotStandardDeviations,
-  requiredDocuments,
-  requiredDocumentsToDetect,
-} from "../../../src/core/index.js";
+import { documentStats, pilotStandardDeviations } from "../../../src/core/index.js";
 import { planningHalfWidth } from "../../../src/core/planning/planningHalfWidth.js";
+import { halfWidthCurve, requiredDocuments } from "../../../src/core/planning/requiredDocuments.js";
+import { requiredDocumentsToDetect } from "../../../src/core/planning/requiredDocumentsToDetect.js";
 
 const dir = new URL("../../fixtures/reference/", import.meta.url);
 const planning = JSON.parse(readFileSync(new URL("planning.expected.json", dir), "utf8"));

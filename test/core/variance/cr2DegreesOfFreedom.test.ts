@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cr2DegreesOfFreedom, documentStats, RagciError } from "../../../src/core/index.js";
+import { documentStats, RagciError } from "../../../src/core/index.js";
+import { cr2DegreesOfFreedom } from "../../../src/core/variance/cr2DegreesOfFreedom.js";
 
 /** Exact rational ν = N² / ‖M‖²_F with M_dd = n_d and M_ij² = n_i² n_j² / ((N − n_i)(N − n_j)). */
 function exactDf(n: readonly bigint[]): number {
