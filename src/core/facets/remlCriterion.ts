@@ -1,5 +1,6 @@
 import { NeumaierSum } from "../numeric/compensatedSum.js";
 import type { FacetLayout, RandomComponent } from "./facetLayout.js";
+import { type QueryPatterns, queryPatterns } from "./queryPatterns.js";
 
 /**
  * The pieces of lme4's REML criterion at relative standard deviations θ (θ_k = σ_k/σ, one per
@@ -12,7 +13,9 @@ import type { FacetLayout, RandomComponent } from "./facetLayout.js";
  * The Cholesky factor of [ΛᵀZᵀWZΛ + I, ·; Xᵀ…, ·; yᵀ…] is formed by eliminating, in turn, each
  * query's effect, each document's effects (a_d and its e_dj), then the crossed judge and
  * variant effects, the intercept and y: a nested-dissection order whose fill stays inside a
- * (1 + 2J + V + 2)-square block per document, so one evaluation costs O(C (2J + V)²).
+ * (1 + 2J + V + 2)-square block per document. Queries of one pattern (queryPatterns) share
+ * everything but their cell means, so one evaluation costs O(P (2J + V)² + C (2J + V)) for P
+ * patterns (one per document when every query has every judge and the same reruns).
  */
 export interface RemlPieces {
   /** log |L_θ|² (lme4's ldL2). */
@@ -74,7 +77,7 @@ export function slots(layout: FacetLayout, theta: ArrayLike<number>): Slots {
 
 /**
  * Buffers of one evaluation (a few (size)² blocks, none O(cells)), made once per fit and
- * reused by every evaluation of the criterion and its gradient.
+ * reused by every evaluation of the criterion and its gradient, with the queries' patterns.
  */
 export class RemlWorkspace {
   readonly size: number;
@@ -86,14 +89,13 @@ export class RemlWorkspace {
   readonly schur: Float64Array;
   readonly idx = new Int32Array(6);
   readonly val = new Float64Array(6);
+  /** Each document's queries grouped by the pattern of their cells (θ-independent). */
+  readonly patterns: QueryPatterns;
   /**
    * When kept (`record`): each document's local rows of its block after its queries are
-   * eliminated (documents × local × size), and each query's coupling g and pivot (queries ×
-   * size), so remlGradient's pass need not rebuild them.
+   * eliminated (documents × local × size), so remlGradient's pass need not rebuild them.
    */
   readonly documentRows: Float64Array | null;
-  readonly queryCoupling: Float64Array | null;
-  readonly queryPivot: Float64Array | null;
 
   constructor(layout: FacetLayout, record = false) {
     const at = slots(
@@ -106,9 +108,8 @@ export class RemlWorkspace {
     this.global = new Float64Array(at.size * at.size);
     this.globalCompensation = new Float64Array(at.size * at.size);
     this.schur = new Float64Array(at.size * at.size);
+    this.patterns = queryPatterns(layout);
     this.documentRows = record ? new Float64Array(layout.documents * at.local * at.size) : null;
-    this.queryCoupling = record && at.hasQuery ? new Float64Array(layout.queries * at.size) : null;
-    this.queryPivot = record && at.hasQuery ? new Float64Array(layout.queries) : null;
   }
 }
 
@@ -179,8 +180,14 @@ export function cellRow(
 /**
  * Document d's block in ws.block with its queries' effects b_dq eliminated (each query's
  * pivot 1 + θ_Q² Σ n_c and the Schur update g gᵀ / pivot), before the identity is added to
- * the local effects; kept in the workspace's records when it has them. Adds the query pivots' logs to logDet and the cells' within sums of
- * squares to withinSs when given.
+ * the local effects; kept in the workspace's record when it has one. Adds the query pivots'
+ * logs to logDet and the cells' within sums of squares to withinSs when given.
+ *
+ * Per pattern of queries (queryPatterns): a cell's row is v_c + (ȳ_c − centre) e_y, v_c its
+ * pattern's, and a query's coupling θ_Q (P + t_q e_y), P = Σ_c n_c v_c and t_q = Σ_c n_c
+ * (ȳ_c − centre), with a pivot the pattern's. So the block's entries off y — Σ_c n_c v_c v_cᵀ
+ * − θ_Q² P Pᵀ / pivot per query — are the first query's times the pattern's count, and only
+ * the y row, column and corner are summed per query and cell.
  */
 export function documentBlock(
   layout: FacetLayout,
@@ -191,43 +198,74 @@ export function documentBlock(
   logDet: NeumaierSum | null,
   withinSs: NeumaierSum | null,
 ): void {
-  const { cells } = layout;
-  const { block, g, idx, val } = ws;
+  const { cells, order, queryStart } = layout;
+  const { block, g, idx, val, patterns } = ws;
   const size = at.size;
+  const y = at.y;
   const tq = at.theta.query;
   block.fill(0);
-  const firstQuery = layout.documentStart[d] as number;
-  const lastQuery = layout.documentStart[d + 1] as number;
-  for (let q = firstQuery; q < lastQuery; q++) {
+  const lastPattern = patterns.documentPatternStart[d + 1] as number;
+  for (let p = patterns.documentPatternStart[d] as number; p < lastPattern; p++) {
+    const firstMember = patterns.patternStart[p] as number;
+    const lastMember = patterns.patternStart[p + 1] as number;
+    const count = lastMember - firstMember;
+    // The pattern's part, from its first query: Σ_c n_c v_c v_cᵀ and θ_Q P, times count.
+    const q0 = patterns.queries[firstMember] as number;
     g.fill(0);
     let pivot = 1;
-    for (let i = layout.queryStart[q] as number; i < (layout.queryStart[q + 1] as number); i++) {
-      const c = layout.order[i] as number;
+    for (let i = queryStart[q0] as number; i < (queryStart[q0 + 1] as number); i++) {
+      const c = order[i] as number;
       const w = cells.n[c] as number;
-      withinSs?.add(cells.withinSumOfSquares[c] as number);
-      const k = cellRow(layout, at, c, centre, ws);
+      const k = cellRow(layout, at, c, centre, ws) - 1; // without y
       for (let r = 0; r < k; r++) {
         const wr = w * (val[r] as number);
         const row = (idx[r] as number) * size;
         for (let s = 0; s < k; s++)
           block[row + (idx[s] as number)] =
-            (block[row + (idx[s] as number)] as number) + wr * (val[s] as number);
-        if (at.hasQuery) g[idx[r] as number] = (g[idx[r] as number] as number) + wr * tq;
+            (block[row + (idx[s] as number)] as number) + count * wr * (val[s] as number);
+        g[idx[r] as number] = (g[idx[r] as number] as number) + wr * tq;
       }
-      if (at.hasQuery) pivot += w * tq * tq;
+      pivot += w * tq * tq;
     }
     if (at.hasQuery) {
-      if (ws.queryCoupling && ws.queryPivot) {
-        ws.queryCoupling.set(g, q * size);
-        ws.queryPivot[q] = pivot;
-      }
-      // Eliminate the query's effect b_dq: its pivot, and the Schur update g gᵀ / pivot.
-      logDet?.add(Math.log(pivot));
-      for (let r = 0; r < size; r++) {
+      // Eliminate the queries' effects b_dq: their pivots, and the Schur update off y.
+      logDet?.add(count * Math.log(pivot));
+      for (let r = 0; r < y; r++) {
         const gr = (g[r] as number) / pivot;
         if (gr === 0) continue;
-        for (let s = 0; s < size; s++)
-          block[r * size + s] = (block[r * size + s] as number) - gr * (g[s] as number);
+        for (let s = 0; s < y; s++)
+          block[r * size + s] = (block[r * size + s] as number) - count * gr * (g[s] as number);
+      }
+    }
+    // Per query and cell: the y row, column and corner.
+    for (let member = firstMember; member < lastMember; member++) {
+      const q = patterns.queries[member] as number;
+      let t = 0;
+      for (let i = queryStart[q] as number; i < (queryStart[q + 1] as number); i++) {
+        const c = order[i] as number;
+        const w = cells.n[c] as number;
+        withinSs?.add(cells.withinSumOfSquares[c] as number);
+        const k = cellRow(layout, at, c, centre, ws) - 1;
+        const mean = val[k] as number;
+        t += w * mean;
+        block[y * size + y] = (block[y * size + y] as number) + w * mean * mean;
+        for (let r = 0; r < k; r++) {
+          const e = w * (val[r] as number) * mean;
+          block[(idx[r] as number) * size + y] =
+            (block[(idx[r] as number) * size + y] as number) + e;
+          block[y * size + (idx[r] as number)] =
+            (block[y * size + (idx[r] as number)] as number) + e;
+        }
+      }
+      if (at.hasQuery) {
+        const gy = t * tq;
+        for (let r = 0; r < y; r++) {
+          const gr = (g[r] as number) / pivot;
+          if (gr === 0) continue;
+          block[r * size + y] = (block[r * size + y] as number) - gr * gy;
+          block[y * size + r] = (block[y * size + r] as number) - gr * gy;
+        }
+        block[y * size + y] = (block[y * size + y] as number) - (gy / pivot) * gy;
       }
     }
   }

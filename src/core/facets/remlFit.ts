@@ -87,8 +87,17 @@ export function remlFit(
       value: (theta) => profiledReml(layout, evaluate(theta).pieces),
       gradient: (theta) => {
         const at = last?.theta.every((v, i) => v === theta[i]) ? last : evaluate(theta);
-        const gradient = remlGradientAt(layout, theta, centre, workspace, at.pieces);
-        return profiledRemlGradient(layout, at.pieces, gradient);
+        try {
+          const gradient = remlGradientAt(layout, theta, centre, workspace, at.pieces);
+          return profiledRemlGradient(layout, at.pieces, gradient);
+        } catch (error) {
+          // Where θ has run off (no residual variance left) the crossed effects' Schur
+          // complement is numerically singular and has no inverse: the search stops there (a
+          // zero gradient), and the fit is the degenerate one the intervals then recognise.
+          if (error instanceof Error && error.message.startsWith("choleskyInverse:"))
+            return new Float64Array(k);
+          throw error;
+        }
       },
     },
     start,

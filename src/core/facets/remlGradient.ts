@@ -34,8 +34,11 @@ import {
  * a query q with pivot p_q and coupling g_q to the document's rows R: Ã⁻¹[q, R] = −(Σ_R g_q)ᵀ/p_q,
  * Ã⁻¹[q, q] = 1/p_q + g_qᵀ Σ_R g_q / p_q². The solution x = (û, μ̂ − centre) comes by back
  * substitution in the same order. Cost: one pass over the cells after the value's, which keeps
- * each document's local rows and each query's coupling for it (made once per fit, up to 32 MB;
- * beyond that this pass rebuilds them); nothing of O(cells) is allocated per evaluation.
+ * each document's local rows for it (made once per fit, up to 32 MB; beyond that this pass
+ * rebuilds them); nothing of O(cells) is allocated per evaluation. What depends only on a
+ * query's pattern (queryPatterns: its coupling without the means, Σ_R g_q, each cell's
+ * entries of Ã⁻¹) is computed once per pattern and counted for each of its queries; only x_q
+ * and the residuals, linear in the means, per query and cell.
  */
 export interface RemlGradient {
   /** ∂ log|Ã| / ∂θ_k = ∂(logDetL + logRx2)/∂θ_k. */
@@ -64,6 +67,8 @@ export class RemlGradientWorkspace {
   readonly residualJudge: Float64Array;
   readonly residualDocumentJudge: Float64Array;
   readonly residualVariant: Float64Array;
+  /** v_cᵀx of each cell of the pattern at hand (pattern order). */
+  readonly cellFit: Float64Array;
 
   constructor(layout: FacetLayout) {
     // The value pass keeps what this pass would rebuild when that fits in 32 MB (2²² numbers).
@@ -71,7 +76,7 @@ export class RemlGradientWorkspace {
       layout,
       layout.components.map(() => 1),
     );
-    const kept = layout.documents * at.local * at.size + layout.queries * (at.size + 1);
+    const kept = layout.documents * at.local * at.size;
     this.base = new RemlWorkspace(layout, kept <= 2 ** 22);
     const size = this.base.size;
     this.sInverse = new Float64Array(size * size);
@@ -89,6 +94,7 @@ export class RemlGradientWorkspace {
     this.residualJudge = new Float64Array(Math.max(layout.judges, 1));
     this.residualDocumentJudge = new Float64Array(Math.max(layout.judges, 1));
     this.residualVariant = new Float64Array(Math.max(layout.variants, 1));
+    this.cellFit = new Float64Array(Math.max(this.base.patterns.maxCells, 1));
   }
 }
 
@@ -130,8 +136,9 @@ export function remlGradientAt(
   const rdim = mu + 1; // the document's rows R: local, crossed, μ (not y)
   const gdim = mu - local + 1; // crossed effects and μ
   const base = ws.base;
-  const { block, g, idx, val } = base;
+  const { block, g, idx, val, patterns } = base;
   const { sInverse, sMatrix, bMatrix, bInverse, work, lMatrix, lsMatrix, sigma, x, h, t, m } = ws;
+  const cellFit = ws.cellFit;
   // S⁻¹ and the crossed effects' and μ's solution x_G = S⁻¹ a_G.
   for (let i = 0; i < gdim; i++)
     for (let j = 0; j < gdim; j++)
@@ -212,50 +219,43 @@ export function remlGradientAt(
     let rxDocumentJudge = 0;
     let logDetVariant = 0;
     let rxVariant = 0;
-    const firstQuery = layout.documentStart[d] as number;
-    const lastQuery = layout.documentStart[d + 1] as number;
-    for (let q = firstQuery; q < lastQuery; q++) {
-      const from = layout.queryStart[q] as number;
-      const to = layout.queryStart[q + 1] as number;
-      // The query's pivot and coupling g_q (as documentBlock), h = Σ_R g_q, x_q.
+    const lastPattern = patterns.documentPatternStart[d + 1] as number;
+    for (let p = patterns.documentPatternStart[d] as number; p < lastPattern; p++) {
+      const firstMember = patterns.patternStart[p] as number;
+      const lastMember = patterns.patternStart[p + 1] as number;
+      const count = lastMember - firstMember;
+      const q0 = patterns.queries[firstMember] as number;
+      const from = layout.queryStart[q0] as number;
+      const to = layout.queryStart[q0 + 1] as number;
+      // The pattern's pivot and coupling g (without the means, as documentBlock), h = Σ_R g.
       let pivot = 1;
       let gh = 0;
-      let xq = 0;
+      let gx = 0;
       if (at.hasQuery) {
-        let coupling = g;
-        let g0 = 0;
-        if (base.queryCoupling && base.queryPivot) {
-          coupling = base.queryCoupling;
-          g0 = q * size;
-          pivot = base.queryPivot[q] as number;
-        } else {
-          g.fill(0);
-          for (let i = from; i < to; i++) {
-            const c = layout.order[i] as number;
-            const w = cells.n[c] as number;
-            const k = cellRow(layout, at, c, centre, base);
-            for (let r = 0; r < k; r++)
-              g[idx[r] as number] = (g[idx[r] as number] as number) + w * (val[r] as number) * tq;
-            pivot += w * tq * tq;
-          }
+        g.fill(0);
+        for (let i = from; i < to; i++) {
+          const c = layout.order[i] as number;
+          const w = cells.n[c] as number;
+          const k = cellRow(layout, at, c, centre, base) - 1;
+          for (let r = 0; r < k; r++)
+            g[idx[r] as number] = (g[idx[r] as number] as number) + w * (val[r] as number) * tq;
+          pivot += w * tq * tq;
         }
-        let gx = 0;
         for (let a = 0; a < rdim; a++) {
           let s = 0;
-          for (let b = 0; b < rdim; b++)
-            s += (sigma[a * rdim + b] as number) * (coupling[g0 + b] as number);
+          for (let b = 0; b < rdim; b++) s += (sigma[a * rdim + b] as number) * (g[b] as number);
           h[a] = s;
-          gh += (coupling[g0 + a] as number) * s;
-          gx += (coupling[g0 + a] as number) * (x[a] as number);
+          gh += (g[a] as number) * s;
+          gx += (g[a] as number) * (x[a] as number);
         }
-        xq = ((coupling[g0 + y] as number) - gx) / pivot;
       }
-      let residualQuery = 0;
+      // What each cell of the pattern gives log|Ã|'s and R_X²'s derivatives (the same for each
+      // query of the pattern: times count), and its row's product with x (cellFit).
       for (let i = from; i < to; i++) {
         const c = layout.order[i] as number;
         const w = cells.n[c] as number;
         const k = cellRow(layout, at, c, centre, base) - 1; // without y
-        let residual = val[k] as number;
+        let fitted = 0;
         let mw = 0;
         let hw = 0;
         for (let r = 0; r < k; r++) {
@@ -268,41 +268,72 @@ export function remlGradientAt(
           m[r] = sigma[a * rdim + mu] as number;
           mw += (m[r] as number) * (val[r] as number);
           hw += (h[a] as number) * (val[r] as number);
-          residual -= (val[r] as number) * (x[a] as number);
+          fitted += (val[r] as number) * (x[a] as number);
         }
+        cellFit[i - from] = fitted;
+        const cw = count * w;
         if (at.hasQuery) {
           const mq = -(h[mu] as number) / pivot;
           mw += mq * tq;
-          residual -= tq * xq;
           const tQuery = tq * (1 / pivot + gh / (pivot * pivot)) - hw / pivot;
-          logDetQuery += w * tQuery;
-          rxQuery += w * mq * mw;
-          residualQuery += w * residual;
+          logDetQuery += cw * tQuery;
+          rxQuery += cw * mq * mw;
         }
-        const wr = w * residual;
-        logDetDocument += w * (t[0] as number);
-        rxDocument += w * (m[0] as number) * mw;
-        residualDocument += wr;
-        if (posDocumentJudge >= 0 && cells.judge) {
-          const j = cells.judge[c] as number;
-          logDetDocumentJudge += w * (t[posDocumentJudge] as number);
-          rxDocumentJudge += w * (m[posDocumentJudge] as number) * mw;
-          residualDocumentJudge[j] = (residualDocumentJudge[j] as number) + wr;
+        logDetDocument += cw * (t[0] as number);
+        rxDocument += cw * (m[0] as number) * mw;
+        if (posDocumentJudge >= 0) {
+          logDetDocumentJudge += cw * (t[posDocumentJudge] as number);
+          rxDocumentJudge += cw * (m[posDocumentJudge] as number) * mw;
         }
-        if (posJudge >= 0 && cells.judge) {
-          const j = cells.judge[c] as number;
-          logDetJudge += w * (t[posJudge] as number);
-          rxJudge += w * (m[posJudge] as number) * mw;
-          residualJudge[j] = (residualJudge[j] as number) + wr;
+        if (posJudge >= 0) {
+          logDetJudge += cw * (t[posJudge] as number);
+          rxJudge += cw * (m[posJudge] as number) * mw;
         }
-        if (posVariant >= 0 && cells.variant) {
-          const v = cells.variant[c] as number;
-          logDetVariant += w * (t[posVariant] as number);
-          rxVariant += w * (m[posVariant] as number) * mw;
-          residualVariant[v] = (residualVariant[v] as number) + wr;
+        if (posVariant >= 0) {
+          logDetVariant += cw * (t[posVariant] as number);
+          rxVariant += cw * (m[posVariant] as number) * mw;
         }
       }
-      (squares[1] as NeumaierSum).add(residualQuery * residualQuery);
+      // Per query: x_q = (g_q[y] − gᵀx)/pivot, g_q[y] = θ_Q Σ_c n_c (ȳ_c − centre), and each
+      // cell's residual ȳ_c − centre − v_cᵀx − θ_Q x_q.
+      for (let member = firstMember; member < lastMember; member++) {
+        const q = patterns.queries[member] as number;
+        const start = layout.queryStart[q] as number;
+        const end = layout.queryStart[q + 1] as number;
+        let xq = 0;
+        if (at.hasQuery) {
+          let sum = 0;
+          for (let i = start; i < end; i++) {
+            const c = layout.order[i] as number;
+            sum +=
+              (cells.n[c] as number) * ((cells.sum[c] as number) / (cells.n[c] as number) - centre);
+          }
+          xq = (sum * tq - gx) / pivot;
+        }
+        let residualQuery = 0;
+        for (let i = start; i < end; i++) {
+          const c = layout.order[i] as number;
+          const w = cells.n[c] as number;
+          const residual =
+            (cells.sum[c] as number) / w - centre - (cellFit[i - start] as number) - tq * xq;
+          const wr = w * residual;
+          residualQuery += wr;
+          residualDocument += wr;
+          if (posDocumentJudge >= 0 && cells.judge) {
+            const j = cells.judge[c] as number;
+            residualDocumentJudge[j] = (residualDocumentJudge[j] as number) + wr;
+          }
+          if (posJudge >= 0 && cells.judge) {
+            const j = cells.judge[c] as number;
+            residualJudge[j] = (residualJudge[j] as number) + wr;
+          }
+          if (posVariant >= 0 && cells.variant) {
+            const v = cells.variant[c] as number;
+            residualVariant[v] = (residualVariant[v] as number) + wr;
+          }
+        }
+        if (at.hasQuery) (squares[1] as NeumaierSum).add(residualQuery * residualQuery);
+      }
     }
     (squares[0] as NeumaierSum).add(residualDocument * residualDocument);
     for (let j = 0; j < layout.judges; j++)
