@@ -27,7 +27,9 @@ const GENUINE_DIFFERENCES: Readonly<Record<string, string>> = {
   "--aggregated": "compare's table holds each system and each pair's differences",
   "--query":
     "checked for repeats (analyze), pairs systems (compare, plan, simulate), or sql's check",
-  "--census": "a census for a study at this K (analyze, compare), or plan's M = K",
+  // The same file in all three, every document of the population; what is done with it differs.
+  "--census":
+    "analyze and compare run a coverage study on it at the sample's K; plan takes M = its K (without FILE: the file given is the census)",
   "--chunk-bootstrap": "analyze and compare run it when large; simulate scores it",
   "--cutoff": "plan's size-stratified plan, strata's split, simulate's stratified sampling",
   "--allocation": "strata's --write-sample, simulate's stratified sampling",
