@@ -1,10 +1,9 @@
 import type { Command } from "commander";
 import {
-  parseTableFormat,
   type SystemUse,
-  TABLE_FORMAT_HELP,
   withAggregatedOption,
   withDocOption,
+  withFormatOption,
   withMetricOption,
   withQueryOption,
   withSystemOption,
@@ -34,7 +33,5 @@ export function withCensusFileOptions(
 ): Command {
   withSystemOption(withMetricOption(withDocOption(command), "one"), system);
   if (query) withQueryOption(command, "pairedWhenTwo");
-  return withAggregatedOption(
-    command.option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat),
-  );
+  return withAggregatedOption(withFormatOption(command, "tables"));
 }

@@ -1,8 +1,12 @@
 import type { Command } from "commander";
-import { withDesignOptions } from "./designOptions.js";
 import { type CommandIo, emitReport } from "./io.js";
-import { withInferenceOptions, withResultsFileOptions } from "./options.js";
-import { type ReportOptions, withReportOptions } from "./reportOptions.js";
+import {
+  withDesignOptions,
+  withInferenceOptions,
+  withReportOptions,
+  withResultsFileOptions,
+} from "./options.js";
+import type { ReportOptions } from "./reportOptions.js";
 
 /** Whether --replicates was given: the default B is skipped above a budget, a given B never. */
 export interface ReplicatesGiven {

@@ -1,11 +1,16 @@
 import type { Command } from "commander";
 import { checkReplicates, MAX_REPLICATES } from "../core/bootstrap/replicateLimit.js";
-import { ALLOCATION_RULES, type AllocationRule } from "../core/designs/allocation.js";
+import {
+  ALLOCATION_RULES,
+  type AllocationRule,
+  DEFAULT_ALLOCATION,
+} from "../core/designs/allocation.js";
+import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { RagciError } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
 import { type StudySampling, studySampling } from "../core/simulation/studyPlan.js";
 import type { Estimand } from "../core/types.js";
-import { namedEvalFormat, QUERY_CHECK_ROW_LIMIT } from "../ingest/index.js";
+import { namedEvalFormat, QUERY_CHECK_ROW_LIMIT, urlForms } from "../ingest/index.js";
 
 // Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
 // ≥ 0; any number; probabilities and levels), so "--cutoff abc" says it is not a number instead
@@ -201,18 +206,13 @@ export function parseSampling(text: string): StudySampling {
  * --census study's repetitions.
  */
 export function withResultsFileOptions(command: Command): Command {
-  withDocOption(command).option("--format <format>", INPUT_FORMAT_HELP, parseInputFormat);
-  return withToolOutputOptions(command)
-    .option(
-      "--chunk-bootstrap",
-      "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default",
-    )
-    .option(
-      "--census-reps <R>",
-      "repetitions of the --census study",
-      wholeNumber("--census-reps", 0),
-      1000,
-    );
+  withFormatOption(withDocOption(command), "inputs");
+  return withChunkBootstrapOption(withToolOutputOptions(command), "run").option(
+    "--census-reps <R>",
+    "repetitions of the --census study",
+    wholeNumber("--census-reps", 0),
+    1000,
+  );
 }
 
 /** The flags that say how to read evaluation tools' outputs (analyze, compare, aggregate). */
@@ -336,12 +336,20 @@ export function withReplicatesOption(command: Command, perRepetition = false): C
   );
 }
 
-/** --doc: the document id column, found by its usual names when not given (ingest's readers). */
-export function withDocOption(command: Command): Command {
-  return command.option(
-    "--doc <column>",
-    "document id column (default: doc_id, doc, document_id or document)",
-  );
+/**
+ * --doc: the document id column, found by its usual names when not given (ingest's readers);
+ * `named` for sql, whose statement names the column (no detection): required there.
+ */
+export function withDocOption(command: Command, named = false): Command {
+  return named
+    ? command.requiredOption(
+        "--doc <column>",
+        "document id column (required: the statement names it)",
+      )
+    : command.option(
+        "--doc <column>",
+        "document id column (default: doc_id, doc, document_id or document)",
+      );
 }
 
 /**
@@ -475,4 +483,185 @@ const QUERY_HELP = {
 /** --query, with what the command does with the column. */
 export function withQueryOption(command: Command, use: keyof typeof QUERY_HELP): Command {
   return command.option("--query <column>", QUERY_HELP[use]);
+}
+
+/** --format: what the command reads, a table or a tool's output, or tables only. */
+export function withFormatOption(command: Command, reads: "inputs" | "tables"): Command {
+  return reads === "inputs"
+    ? command.option("--format <format>", INPUT_FORMAT_HELP, parseInputFormat)
+    : command.option("--format <format>", TABLE_FORMAT_HELP, parseTableFormat);
+}
+
+/** Adds --json (with the command's schema), --markdown, -o and --html to a command. */
+export function withReportOptions(command: Command, schema: string): Command {
+  command
+    .option("--json", `JSON output (schema ${schema})`)
+    .option("--markdown", "Markdown output");
+  return withOutputOption(command, "report").option(
+    "--html <file>",
+    "also write a self-contained HTML report with figures (no script, no network) to this file",
+  );
+}
+
+/** --table and --sql: the per-query rows, a table or a SELECT's. */
+const TABLE_HELP = "the table of per-query results";
+const SELECT_HELP = "a SELECT giving the per-query results";
+
+/**
+ * --table and --sql: with --from, where the rows are read (ingest's DatabaseSource.table and
+ * .sql); sql's own print a statement on them that ragci never runs (its --sql the alternative
+ * to --table).
+ */
+function withRowsOptions(command: Command, read: "from" | "statement"): Command {
+  return read === "from"
+    ? command
+        .option("--table <name>", `with --from: ${TABLE_HELP}`)
+        .option("--sql <select>", `with --from: ${SELECT_HELP}`)
+    : command
+        .option("--table <name>", `${TABLE_HELP} (schema.table parts are quoted)`)
+        .option("--sql <select>", `or ${SELECT_HELP}`);
+}
+
+/** Adds --from, --table and --sql to a command. */
+export function withDatabaseOptions(command: Command): Command {
+  return withRowsOptions(
+    command.option(
+      "--from <url>",
+      `read through a database, aggregating there: ${urlForms()} (credentials from each client's usual environment variables; never shown)`,
+    ),
+    "from",
+  );
+}
+
+/** --table and --sql of sql: the rows the printed statement reads. */
+export function withStatementRowsOptions(command: Command): Command {
+  return withRowsOptions(command, "statement");
+}
+
+/** What --design's file is: a design of the sample, or of simulate's two-stage population. */
+const DESIGN_HELP = {
+  /** analyze, compare: the design the sample was drawn with (core's designs). */
+  sample: "sampling design (JSON: srs, stratified or two-stage; docs/designs.md)",
+  /** simulate: the two-stage design its samples are drawn with. */
+  population:
+    "a two-stage design file (JSON, docs/designs.md) whose T and M_i the census must match; implies --sampling two-stage",
+} as const;
+
+/** --design FILE, a design file (JSON, docs/designs.md) in every command that has it. */
+export function withDesignOption(command: Command, design: keyof typeof DESIGN_HELP): Command {
+  return command.option("--design <file>", DESIGN_HELP[design]);
+}
+
+function parseLonelyPsu(text: string): LonelyPsu {
+  if (isLonelyPsu(text)) return text;
+  throw new RagciError(
+    "invalid-option",
+    `--lonely-psu ${text}: use one of ${LONELY_PSU_RULES.join(", ")} (R survey's survey.lonely.psu)`,
+  );
+}
+
+/** Registers --design, --stratum, --psu and --lonely-psu (--population is an inference option). */
+export function withDesignOptions(command: Command): Command {
+  withDesignOption(command, "sample").option(
+    "--stratum <column>",
+    "stratum column for a stratified design (default: stratum)",
+  );
+  return withPsuOption(command).option(
+    "--lonely-psu <rule>",
+    "stratum with one sampled document: fail (default), remove, adjust, average or certainty",
+    parseLonelyPsu,
+  );
+}
+
+/**
+ * --census: every document of the population. analyze and compare run a coverage study at the
+ * sample's K on it (compare's of the systems' differences; analyze also reads it per document
+ * with --census-aggregated); plan takes M = its K, from a FILE or the file given.
+ */
+const CENSUS_FLAGS = {
+  study: [
+    "--census <file>",
+    "every document of the population: run a coverage study at this K on it and recommend from it",
+  ],
+  pairStudy: [
+    "--census <file>",
+    "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
+  ],
+  population: [
+    "--census [file]",
+    "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
+  ],
+} as const;
+
+/** --census, with what the command makes of the census. */
+export function withCensusOption(command: Command, census: keyof typeof CENSUS_FLAGS): Command {
+  const [flags, help] = CENSUS_FLAGS[census];
+  command.option(flags, help);
+  if (census !== "study") return command;
+  return command.option(
+    "--census-aggregated",
+    "the --census file is one row per document: doc, n, s[, ss]",
+  );
+}
+
+/**
+ * --chunk-bootstrap: the chunk bootstrap, a contrast. analyze and compare skip it when B·K >
+ * 2·10⁶ unless the flag is given; simulate scores it only when given.
+ */
+export function withChunkBootstrapOption(command: Command, use: "run" | "score"): Command {
+  return command.option(
+    "--chunk-bootstrap",
+    use === "run"
+      ? "run the chunk bootstrap (a contrast) even when B·K > 2·10⁶, where it is skipped by default"
+      : "also score the chunk bootstrap (a contrast; the slowest method)",
+  );
+}
+
+/** --cutoff n: the size strata's split, large documents having more than n results. */
+const CUTOFF = "large documents have more than n results";
+
+/** What a command does with --cutoff's size strata. */
+const CUTOFF_HELP = {
+  /** plan: a size-stratified plan beside the simple one. */
+  plan: `with --census: also plan a size-stratified sample; ${CUTOFF}`,
+  /** strata: its split, proposed when not given. */
+  split: `${CUTOFF} (default: proposed)`,
+  /** simulate: its stratified sampling's split. */
+  sampling: `with --sampling stratified: ${CUTOFF}`,
+} as const;
+
+/** --cutoff n (a size, ≥ 0), with what the command does with the strata. */
+export function withCutoffOption(command: Command, use: keyof typeof CUTOFF_HELP): Command {
+  return command.option("--cutoff <n>", CUTOFF_HELP[use], nonNegativeNumber("--cutoff"));
+}
+
+/** Which draw --allocation allocates between the size strata. */
+const ALLOCATION_USE = {
+  /** strata: the sample --write-sample draws. */
+  sample: "allocation used for --write-sample",
+  /** simulate: each sample of its stratified sampling. */
+  sampling: "with --sampling stratified",
+} as const;
+
+/** --allocation: core's allocation rule for the size strata (default Neyman's). */
+export function withAllocationOption(command: Command, use: keyof typeof ALLOCATION_USE): Command {
+  return command.option(
+    "--allocation <rule>",
+    `${ALLOCATION_USE[use]}: ${ALLOCATION_RULES.slice(0, -1).join(", ")} or ${ALLOCATION_RULES.at(-1)}`,
+    parseAllocation,
+    DEFAULT_ALLOCATION,
+  );
+}
+
+/**
+ * --intersect: keep the queries every system has. compare drops the others (and reports how
+ * many); sql's --pair statement leaves them out instead of failing on them.
+ */
+export function withIntersectOption(command: Command, use: "compare" | "statement"): Command {
+  return command.option(
+    "--intersect",
+    use === "compare"
+      ? "keep the queries every system has (reports how many were dropped)"
+      : "with --pair: keep the queries both systems have (compare --intersect) instead of failing on the others",
+  );
 }

@@ -10,10 +10,7 @@ import { perDocumentTableSummary } from "../report/perDocumentTableSummary.js";
 import { withFlags } from "./flagHints.js";
 import type { CommandIo } from "./io.js";
 import {
-  INPUT_FORMAT_HELP,
-  parseInputFormat,
-  parseTableFormat,
-  TABLE_FORMAT_HELP,
+  withFormatOption,
   withLabelOption,
   withOutputOption,
   withThreadsOption,
@@ -39,11 +36,6 @@ export interface PerDocumentOptions {
   readonly output?: string;
 }
 
-/** --format of merge (per-document tables) or aggregate (tables or tools' outputs). */
-function formatOption(aggregated: boolean): [string, (text: string) => string] {
-  return aggregated ? [TABLE_FORMAT_HELP, parseTableFormat] : [INPUT_FORMAT_HELP, parseInputFormat];
-}
-
 /**
  * The flags aggregate and merge end with (--format, --label, --threads, -o), the examples, and
  * the action: the inputs, per-query (aggregate) or per-document tables (merge), become one table.
@@ -54,7 +46,8 @@ export function perDocumentTableCommand(
   aggregated: boolean,
   io: CommandIo,
 ): Command {
-  withLabelOption(command.option("--format <format>", ...formatOption(aggregated)));
+  // merge reads per-document tables; aggregate, tables or tools' outputs.
+  withLabelOption(withFormatOption(command, aggregated ? "tables" : "inputs"));
   return withOutputOption(withThreadsOption(command, "files"), "table")
     .addHelpText("after", examples)
     .action(async (files: string[], options: PerDocumentOptions) => {

@@ -1,9 +1,7 @@
-import type { Command } from "commander";
 import { RagciError } from "../core/errors.js";
 import { type NamedOutput, refuseUnsafeOutputs } from "../ingest/index.js";
 import { writeHtmlReport } from "./htmlOutput.js";
 import type { CommandIo } from "./io.js";
-import { withOutputOption } from "./options.js";
 
 /** The output flags every command shares. */
 export interface ReportOptions {
@@ -15,17 +13,6 @@ export interface ReportOptions {
 }
 
 export type ReportFormat = "json" | "markdown" | "terminal";
-
-/** Adds --json (with the command's schema), --markdown, -o and --html to a command. */
-export function withReportOptions(command: Command, schema: string): Command {
-  command
-    .option("--json", `JSON output (schema ${schema})`)
-    .option("--markdown", "Markdown output");
-  return withOutputOption(command, "report").option(
-    "--html <file>",
-    "also write a self-contained HTML report with figures (no script, no network) to this file",
-  );
-}
 
 /** @throws RagciError when both --json and --markdown are given */
 export function reportFormat(options: ReportOptions): ReportFormat {

@@ -1,29 +1,11 @@
 import type { Readable } from "node:stream";
-import type { Command } from "commander";
-import {
-  checkSource,
-  parseSystemSelection,
-  type Selection,
-  type Source,
-  urlForms,
-} from "../ingest/index.js";
+import { checkSource, parseSystemSelection, type Selection, type Source } from "../ingest/index.js";
 
 /** --from URL with --table T or --sql SELECT: per-query rows that stay in the database. */
 export interface DatabaseOptions {
   readonly from?: string;
   readonly table?: string;
   readonly sql?: string;
-}
-
-/** Adds --from, --table and --sql to a command. */
-export function withDatabaseOptions(command: Command): Command {
-  return command
-    .option(
-      "--from <url>",
-      `read through a database, aggregating there: ${urlForms()} (credentials from each client's usual environment variables; never shown)`,
-    )
-    .option("--table <name>", "with --from: the table of per-query results")
-    .option("--sql <select>", "with --from: a SELECT giving the per-query results");
 }
 
 /** The flags as ingest's checkSource: files, or --from with --table or --sql. */

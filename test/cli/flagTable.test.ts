@@ -2,12 +2,16 @@
  * Issue 29: each flag is declared once, with its parser and meaning. A flag several commands
  * share has one description in all of them, unless its meaning genuinely differs between
  * commands — then it is listed below with the reason, and its one declaration
- * (src/cli/options.ts) takes the difference as a parameter. A copy that drifts fails here.
+ * (src/cli/options.ts) takes the difference as a parameter. A copy that drifts fails here, and
+ * so does a shared flag declared anywhere but in one function of src/cli/options.ts.
  */
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { Command, type Option } from "commander";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../../src/cli/commandRegistry.js";
 import type { CommandIo } from "../../src/cli/io.js";
+import { parseLevel } from "../../src/cli/options.js";
 
 /** Flags whose help differs between commands, because their meaning does. */
 const GENUINE_DIFFERENCES: Readonly<Record<string, string>> = {
@@ -23,7 +27,9 @@ const GENUINE_DIFFERENCES: Readonly<Record<string, string>> = {
   "--aggregated": "compare's table holds each system and each pair's differences",
   "--query":
     "checked for repeats (analyze), pairs systems (compare, plan, simulate), or sql's check",
-  "--census": "a census for a study at this K (analyze, compare), or plan's M = K",
+  // The same file in all three, every document of the population; what is done with it differs.
+  "--census":
+    "analyze and compare run a coverage study on it at the sample's K; plan takes M = its K (without FILE: the file given is the census)",
   "--chunk-bootstrap": "analyze and compare run it when large; simulate scores it",
   "--cutoff": "plan's size-stratified plan, strata's split, simulate's stratified sampling",
   "--allocation": "strata's --write-sample, simulate's stratified sampling",
@@ -66,12 +72,67 @@ function outcome(option: Option, text: string): string {
   }
 }
 
-/** Every command registered as `ragci` registers them; actions never run here. */
-async function program(): Promise<Command> {
+/** Where each option was declared: "file#function" of the code that called commander. */
+const declarations = new WeakMap<Option, string>();
+
+/** The file where options must be declared when several commands share them. */
+const OPTIONS_FILE = "src/cli/options.ts";
+
+/**
+ * The caller of commander's option()/requiredOption()/addOption() in a stack taken inside
+ * addOption: the first frame outside commander, after addOption's own (line 1, the wrapper).
+ */
+function declaration(stack: string): string {
+  const frames = stack.split("\n").slice(2);
+  const caller = frames.find((frame) => !/node_modules[\\/]commander[\\/]/.test(frame)) ?? "";
+  const match = /at (?:(.+?) \()?(.+?):\d+:\d+\)?$/.exec(caller.trim());
+  if (!match) return `unknown: ${caller}`;
+  const [, name = "(anonymous)", location = ""] = match;
+  const path = location.startsWith("file:") ? fileURLToPath(location) : location;
+  return `${relative(process.cwd(), path).replaceAll("\\", "/")}#${name.replace(/^Command\./, "")}`;
+}
+
+/**
+ * Every command registered as `ragci` registers them (then `extra`'s, a test's own); actions
+ * never run here. commander's addOption, which option() and requiredOption() end in, records
+ * where each option is declared.
+ */
+async function program(extra?: (root: Command) => void): Promise<Command> {
   const root = new Command();
   const io = {} as CommandIo;
-  for (const load of Object.values(COMMANDS)) (await load())(root, io);
+  const addOption = Command.prototype.addOption;
+  Command.prototype.addOption = function (this: Command, option: Option) {
+    declarations.set(option, declaration(new Error().stack ?? ""));
+    return addOption.call(this, option);
+  };
+  try {
+    for (const load of Object.values(COMMANDS)) (await load())(root, io);
+    extra?.(root);
+  } finally {
+    Command.prototype.addOption = addOption;
+  }
   return root;
+}
+
+/**
+ * The flags two or more commands have that are not declared by one function of
+ * src/cli/options.ts, each with where it is declared and by which commands.
+ */
+function declaredApart(root: Command): string[] {
+  const byFlag = new Map<string, Map<string, string[]>>();
+  for (const command of root.commands) {
+    for (const option of command.options as Option[]) {
+      if (!option.long) continue;
+      const where = declarations.get(option) ?? "not recorded";
+      const sites = byFlag.get(option.long) ?? new Map<string, string[]>();
+      sites.set(where, [...(sites.get(where) ?? []), command.name()]);
+      byFlag.set(option.long, sites);
+    }
+  }
+  return [...byFlag]
+    .filter(([, sites]) => new Set([...sites.values()].flat()).size > 1)
+    .filter(([, sites]) => sites.size > 1 || !sites.keys().next().value?.startsWith(OPTIONS_FILE))
+    .map(([flag, sites]) => `${flag}: ${JSON.stringify(Object.fromEntries(sites))}`);
 }
 
 /** long flag → description → the commands declaring it so. */
@@ -147,6 +208,33 @@ describe("each flag has one description across commands", () => {
     // simulate's bootstrap runs once per repetition: 999 replicates there, 9999 elsewhere.
     expect(differing).toEqual(["--replicates"]);
     expect([...(defaults.get("--replicates") ?? [])].sort()).toEqual(["999", "9999"]);
+  });
+
+  it("a flag shared by commands is declared by one function of src/cli/options.ts", async () => {
+    const root = await program();
+    expect(declaredApart(root)).toEqual([]);
+    // The declarations are recorded as they are: analyze's --level by withLevelOption,
+    // sql's --dialect (its own) in its command file.
+    const option = (command: string, flag: string) =>
+      root.commands
+        .find((c) => c.name() === command)
+        ?.options.find((o) => o.long === flag) as Option;
+    expect(declarations.get(option("analyze", "--level"))).toBe(`${OPTIONS_FILE}#withLevelOption`);
+    expect(declarations.get(option("sql", "--dialect"))).toBe(
+      "src/cli/commands/sql.ts#registerSql",
+    );
+  });
+
+  it("a shared flag declared again in a command's own file is caught, even word for word", async () => {
+    // Another command declaring --level itself, with the same help, parser and default: the
+    // description and parser checks above pass; the declaration check does not.
+    const root = await program((root) => {
+      root.command("extra").option("--level <level>", "confidence level", parseLevel, 0.95);
+    });
+    expect(drifted(root)).toEqual([]);
+    expect(declaredApart(root)).toEqual([
+      `--level: {"${OPTIONS_FILE}#withLevelOption":["analyze","compare","plan","simulate"],"test/cli/flagTable.test.ts#(anonymous)":["extra"]}`,
+    ]);
   });
 
   it("a copy of --level whose help drifts in one command is caught", async () => {

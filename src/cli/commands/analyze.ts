@@ -9,6 +9,8 @@ import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import {
   withAggregatedOption,
+  withCensusOption,
+  withDatabaseOptions,
   withFacetOptions,
   withMetricOption,
   withQueryOption,
@@ -17,7 +19,7 @@ import {
 } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
-import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { selectionOf, sourceOf } from "../sourceOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -46,15 +48,7 @@ export function registerAnalyze(program: Command, io: CommandIo): void {
     (command) => {
       withSystemOption(withMetricOption(withFacetOptions(command), "columns"), "each");
       withAggregatedOption(withQueryOption(command, "checked"));
-      return withWriteAggregatesOption(command)
-        .option(
-          "--census <file>",
-          "every document of the population: run a coverage study at this K on it and recommend from it",
-        )
-        .option(
-          "--census-aggregated",
-          "the --census file is one row per document: doc, n, s[, ss]",
-        );
+      return withCensusOption(withWriteAggregatesOption(command), "study");
     },
     { schema: ANALYSIS_SCHEMA, examples: EXAMPLES },
     runAnalyze,

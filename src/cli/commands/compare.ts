@@ -12,7 +12,10 @@ import { inferenceCommand } from "../inferenceCommand.js";
 import type { CommandIo } from "../io.js";
 import {
   withAggregatedOption,
+  withCensusOption,
+  withDatabaseOptions,
   withFacetOptions,
+  withIntersectOption,
   withMetricOption,
   withQueryOption,
   withSystemOption,
@@ -20,7 +23,7 @@ import {
 } from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import { renderReport } from "../reportOptions.js";
-import { sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { sourceOf } from "../sourceOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -53,13 +56,9 @@ export function registerCompare(program: Command, io: CommandIo): void {
       const paired = withQueryOption(withFacetOptions(withGateOptions(command)), "paired");
       withMetricOption(withSystemOption(paired, "compared"), "columns")
         .option("--baseline <system>", "compare every other system with this one")
-        .option("--all-pairs", "compare every pair of systems")
-        .option("--intersect", "keep the queries every system has (reports how many were dropped)");
-      withAggregatedOption(command, true);
-      return withWriteAggregatesOption(command).option(
-        "--census <file>",
-        "per-query results of every document for the same systems: run a coverage study of the differences at this K and recommend from it",
-      );
+        .option("--all-pairs", "compare every pair of systems");
+      withAggregatedOption(withIntersectOption(command, "compare"), true);
+      return withCensusOption(withWriteAggregatesOption(command), "pairStudy");
     },
     {
       schema: COMPARISON_SCHEMA,

@@ -11,23 +11,26 @@ import {
   finiteNumber,
   nonNegativeNumber,
   parseCurve,
-  parseTableFormat,
   positiveNumber,
   probability,
-  TABLE_FORMAT_HELP,
   withAggregatedOption,
+  withCensusOption,
+  withCutoffOption,
+  withDatabaseOptions,
   withDocOption,
   withFacetOptions,
+  withFormatOption,
   withLevelOption,
   withMetricOption,
   withPopulationOption,
   withQueryOption,
+  withReportOptions,
   withSystemOption,
 } from "../options.js";
 import { censusFileOf, checkPlanOptions, type PlanFlags, parseFacetCosts } from "../planOptions.js";
 import { readingProgress } from "../readingProgress.js";
-import { renderReport, withReportOptions } from "../reportOptions.js";
-import { selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { renderReport } from "../reportOptions.js";
+import { selectionOf, sourceOf } from "../sourceOptions.js";
 
 const EXAMPLES = `
 Examples:
@@ -82,27 +85,15 @@ export function registerPlan(program: Command, io: CommandIo): void {
       probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%"),
       0.8,
     );
-  withPopulationOption(command).option(
-    "--census [file]",
-    "every document of the population, M = its K: the census FILE (as analyze's --census), or without FILE the file given (or the --from source)",
-  );
+  withCensusOption(withPopulationOption(command), "population");
   withSystemOption(withMetricOption(withDocOption(withLevelOption(command)), "one"), "oneOrPair");
-  withQueryOption(command, "pairedWhenTwo").option(
-    "--format <format>",
-    TABLE_FORMAT_HELP,
-    parseTableFormat,
+  withFormatOption(withQueryOption(command, "pairedWhenTwo"), "tables");
+  withAggregatedOption(command).option(
+    "--curve <Ks>",
+    "documents at which to show the half-width (comma-separated)",
+    parseCurve,
   );
-  withAggregatedOption(command)
-    .option(
-      "--curve <Ks>",
-      "documents at which to show the half-width (comma-separated)",
-      parseCurve,
-    )
-    .option(
-      "--cutoff <n>",
-      "with --census: also plan a size-stratified sample (large: more than n results)",
-      nonNegativeNumber("--cutoff"),
-    )
+  withCutoffOption(command, "plan")
     .option(
       "--cost <prices>",
       "plan across reruns and judges (a pilot with --trial/--judge): each unit's price, document=…,query=…,trial=…,judge=… (trial: one generation; judge: one judge grading one answer)",

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
-import { DEFAULT_ALLOCATION } from "../../core/designs/allocation.js";
 import { RagciError } from "../../core/errors.js";
 import { FACET_STUDY_REPETITIONS } from "../../core/simulation/facetPilotStudy.js";
 import type { StudyPlanOptions } from "../../core/simulation/studyPlan.js";
@@ -20,28 +19,26 @@ import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOpt
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
 import {
-  nonNegativeNumber,
-  parseAllocation,
   parseSampling,
   wholeNumber,
   wholeNumberList,
+  withAllocationOption,
+  withChunkBootstrapOption,
+  withCutoffOption,
+  withDatabaseOptions,
+  withDesignOption,
   withFacetOptions,
   withLevelOption,
   withPsuOption,
   withReplicatesOption,
+  withReportOptions,
   withSeedOption,
   withThreadsOption,
 } from "../options.js";
 import { repetitionsProgress } from "../progress.js";
 import { readingProgress } from "../readingProgress.js";
-import {
-  type ReportOptions,
-  refuseUnsafe,
-  renderReport,
-  reportFormat,
-  withReportOptions,
-} from "../reportOptions.js";
-import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { type ReportOptions, refuseUnsafe, renderReport, reportFormat } from "../reportOptions.js";
+import { checkSources, selectionOf, sourceOf } from "../sourceOptions.js";
 import {
   runSimulateFacets,
   type SimulateFacetsCommandOptions,
@@ -153,34 +150,18 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     "--fpc",
     "apply the finite-population correction 1 − K/M",
   );
-  withThreadsOption(withLevelOption(command), "census")
-    .option(
-      "--workers <n>",
-      "worker threads running the repetitions (default: the machine's cores)",
-      wholeNumber("--workers", 1),
-    )
-    .option("--chunk-bootstrap", "also score the chunk bootstrap (a contrast; the slowest method)")
-    .option(
-      "--sampling <sampling>",
-      "how each sample is drawn: srs (default); stratified: size strata (with --cutoff and --allocation); two-stage: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
-      parseSampling,
-    )
-    .option(
-      "--design <file>",
-      "a two-stage design file (JSON, docs/designs.md) whose T and M_i the census must match; implies --sampling two-stage",
-    )
-    .option(
-      "--cutoff <n>",
-      "with --sampling stratified: large documents have more than n results",
-      nonNegativeNumber("--cutoff"),
-    )
-    .option(
-      "--allocation <rule>",
-      "with --sampling stratified: equal, proportional or neyman",
-      parseAllocation,
-      DEFAULT_ALLOCATION,
-    );
-  withPsuOption(command)
+  withThreadsOption(withLevelOption(command), "census").option(
+    "--workers <n>",
+    "worker threads running the repetitions (default: the machine's cores)",
+    wholeNumber("--workers", 1),
+  );
+  withChunkBootstrapOption(command, "score").option(
+    "--sampling <sampling>",
+    "how each sample is drawn: srs (default); stratified: size strata (with --cutoff and --allocation); two-stage: units, then documents (with --psu, --units, --per-unit); the design's interval is scored too",
+    parseSampling,
+  );
+  withCutoffOption(withDesignOption(command, "population"), "sampling");
+  withPsuOption(withAllocationOption(command, "sampling"))
     .option(
       "--units <m>",
       "with a two-stage design: units drawn per sample, comma-separated",

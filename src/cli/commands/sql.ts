@@ -6,9 +6,12 @@ import {
 } from "../../ingest/index.js";
 import type { CommandIo } from "../io.js";
 import {
+  withDocOption,
+  withIntersectOption,
   withLabelOption,
   withMetricOption,
   withQueryOption,
+  withStatementRowsOptions,
   withSystemOption,
 } from "../options.js";
 
@@ -40,17 +43,13 @@ export function registerSql(program: Command, io: CommandIo): void {
     .description(
       "print the SQL that turns per-query rows into the per-document table, in the database",
     )
-    .requiredOption("--dialect <name>", `one of ${DIALECTS.join(", ")}`)
-    .option("--table <name>", "the table of per-query results (schema.table parts are quoted)")
-    .option("--sql <select>", "or a SELECT giving the per-query results")
-    .requiredOption("--doc <column>", "document id column (required: the statement names it)");
-  withQueryOption(withSystemOption(withMetricOption(command, "columns"), "each"), "statement")
-    .option("--pair", "with --system COL=A,B and --query: the per-query differences B − A too")
-    .option(
-      "--intersect",
-      "with --pair: keep the queries both systems have (compare --intersect) instead of failing on the others",
-    );
-  withLabelOption(command)
+    .requiredOption("--dialect <name>", `one of ${DIALECTS.join(", ")}`);
+  withDocOption(withStatementRowsOptions(command), true);
+  withQueryOption(
+    withSystemOption(withMetricOption(command, "columns"), "each"),
+    "statement",
+  ).option("--pair", "with --system COL=A,B and --query: the per-query differences B − A too");
+  withLabelOption(withIntersectOption(command, "statement"))
     .addHelpText("after", EXAMPLES)
     .action((options: PerDocumentStatementOptions) => {
       io.stdout(`${perDocumentStatement(options)};\n`);

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { type AllocationRule, DEFAULT_ALLOCATION } from "../../core/designs/allocation.js";
+import type { AllocationRule } from "../../core/designs/allocation.js";
 import { checkedSizeStrataDesign } from "../../core/designs/checkedSizeStrataDesign.js";
 import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
 import type { SizeStrataAllocation } from "../../core/designs/sizeStrataDesign.js";
@@ -15,7 +15,14 @@ import {
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportAction } from "../io.js";
-import { nonNegativeNumber, parseAllocation, wholeNumber, withSeedOption } from "../options.js";
+import {
+  wholeNumber,
+  withAllocationOption,
+  withCutoffOption,
+  withDatabaseOptions,
+  withReportOptions,
+  withSeedOption,
+} from "../options.js";
 import { readingProgress } from "../readingProgress.js";
 import {
   namedOutput,
@@ -23,9 +30,8 @@ import {
   refuseUnsafe,
   renderReport,
   reportFormat,
-  withReportOptions,
 } from "../reportOptions.js";
-import { checkSources, selectionOf, sourceOf, withDatabaseOptions } from "../sourceOptions.js";
+import { checkSources, selectionOf, sourceOf } from "../sourceOptions.js";
 
 interface StrataCommandOptions extends ReportOptions, CensusInputOptions {
   readonly documents: number;
@@ -49,29 +55,24 @@ stratified micro and macro estimators next to SRS of K documents.`;
 
 export function registerStrata(program: Command, io: CommandIo): void {
   const command = withCensusFileOptions(
-    program
-      .command("strata")
-      .description("size stratification from a census: cutoff, allocation, predicted se")
-      .argument(
-        "[census]",
-        "every document of the population (per-query, or per-document with --aggregated); or --from",
-      )
-      .requiredOption("--documents <K>", "documents to sample", wholeNumber("--documents", 0))
-      .option(
-        "--cutoff <n>",
-        "large documents have more than this many results (default: proposed)",
-        nonNegativeNumber("--cutoff"),
-      ),
+    withCutoffOption(
+      program
+        .command("strata")
+        .description("size stratification from a census: cutoff, allocation, predicted se")
+        .argument(
+          "[census]",
+          "every document of the population (per-query, or per-document with --aggregated); or --from",
+        )
+        .requiredOption("--documents <K>", "documents to sample", wholeNumber("--documents", 0)),
+      "split",
+    ),
     "one",
     false,
-  )
-    .option(
-      "--allocation <rule>",
-      "allocation used for --write-sample: equal, proportional or neyman",
-      parseAllocation,
-      DEFAULT_ALLOCATION,
-    )
-    .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)");
+  );
+  withAllocationOption(command, "sample").option(
+    "--write-sample <file>",
+    "write the sampled document ids (CSV: doc, stratum)",
+  );
   withSeedOption(command, "the sample draw");
   withReportOptions(withDatabaseOptions(command), STRATA_SCHEMA)
     .addHelpText("after", EXAMPLES)
