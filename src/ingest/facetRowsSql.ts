@@ -18,11 +18,13 @@ export interface FacetColumns {
 }
 
 /**
- * The file's rows as normalizedRowsSql's, with the facets: doc, sys, q, t, j, w (VARCHAR) and
- * v0, v1, … (DOUBLE, NULL where a value is not a number) — what sql/facetCellsSql.ts groups.
+ * The file's rows as normalizedRowsSql's, with the facets: doc, sys, q, t, j, w (VARCHAR, or
+ * the file's own values with `keys` "raw") and v0, v1, … (DOUBLE, NULL where a value is not a
+ * number) — what sql/facetCellsSql.ts groups.
  */
-export function facetRowsSql(c: FacetColumns): string {
+export function facetRowsSql(c: FacetColumns, keys: "text" | "raw" = "text"): string {
   return normalizedRowsSql({
+    keys,
     source: c.source,
     documentColumn: c.documentColumn,
     systemSql: c.systemSql,

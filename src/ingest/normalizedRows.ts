@@ -15,15 +15,19 @@ export interface NormalizedRowsSpec {
     readonly judgeColumn: string | null;
     readonly variantColumn: string | null;
   } | null;
+  /**
+   * "raw": doc, q, t, j and w as the file's own values, not VARCHAR, for a statement that
+   * groups by them and casts only its groups (facetCellsSql): grouping 10⁷ rows by integers
+   * instead of their text took half the time. The groups are the same, as casting to VARCHAR
+   * is one to one on a column's values (but for a float column holding both 0.0 and −0.0).
+   */
+  readonly keys?: "text" | "raw";
 }
 
 /** A column cast to VARCHAR, the form ids and labels are compared in. */
 export function textOf(column: string): string {
   return `CAST(${sqlIdentifier(column)} AS VARCHAR)`;
 }
-
-/** A column as VARCHAR, or a NULL of that type when there is none. */
-const orNull = (column: string | null): string => (column ? textOf(column) : "NULL::VARCHAR");
 
 /**
  * One input's rows in the readers' common shape, in file order: doc, sys, q and lab as VARCHAR
@@ -33,10 +37,12 @@ const orNull = (column: string | null): string => (column ? textOf(column) : "NU
  */
 export function normalizedRowsSql(spec: NormalizedRowsSpec): string {
   const values = spec.metrics.map((m, i) => `TRY_CAST(${sqlIdentifier(m)} AS DOUBLE) AS v${i}`);
+  const key = spec.keys === "raw" ? sqlIdentifier : textOf;
+  const orNull = (column: string | null): string => (column ? key(column) : "NULL::VARCHAR");
   return `SELECT ${[
-    `${textOf(spec.documentColumn)} AS doc`,
+    `${key(spec.documentColumn)} AS doc`,
     `${spec.systemSql ?? "NULL::VARCHAR"} AS sys`,
-    `${spec.queryColumn ? textOf(spec.queryColumn) : "NULL::VARCHAR"} AS q`,
+    `${spec.queryColumn ? key(spec.queryColumn) : "NULL::VARCHAR"} AS q`,
     `${spec.labelColumn ? textOf(spec.labelColumn) : "NULL::VARCHAR"} AS lab`,
     ...(spec.facets
       ? [

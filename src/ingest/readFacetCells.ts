@@ -17,6 +17,7 @@ import { averagedRowsSql } from "./sql/averagedRowsSql.js";
 import { dialect } from "./sql/dialects.js";
 import { facetCellsSql } from "./sql/facetCellsSql.js";
 import { type TrialCount, trialCountFor } from "./sql/trialCountSql.js";
+import { INTEGER_TYPE } from "./summation.js";
 
 /** One system × metric's cells. */
 export interface SystemFacetCells {
@@ -131,7 +132,15 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
       metrics: layout.metrics,
     };
     const trialType = sample.columns.find((c) => c.name === trialColumn)?.type ?? null;
-    const read = await cellsOf(connection, columns, file, trialCountFor(trialType));
+    // Whole numbers are summed exactly, in any order. Other values' within-cell sums of squares
+    // (var_pop) and per-query means (avg) come from states DuckDB merges in whatever order its
+    // threads finish — four runs on two threads gave four different last bits — so they are
+    // read on one thread, in file order: the same bits every time, at up to twice the wall time
+    // (the same CPU time; docs/performance.md, "Noise facets").
+    const typeOf = new Map(sample.columns.map((c) => [c.name, c.type]));
+    const integers = layout.metrics.every((m) => INTEGER_TYPE.test(typeOf.get(m) ?? ""));
+    if (!integers) await connection.run("SET threads = 1");
+    const read = await cellsOf(connection, columns, file, trialCountFor(trialType), integers);
     read.notices.unshift(averagingNotice(read.cells, columns, file));
     const dir = await mkdtemp(join(tmpdir(), "ragci-facets-"));
     const averagedPath = join(dir, "averaged.parquet");
@@ -207,6 +216,7 @@ async function cellsOf(
   c: FacetColumns,
   file: string,
   trials: TrialCount,
+  integers: boolean,
 ): Promise<{ cells: SystemFacetCells[]; notices: string[]; rows: number }> {
   const kinds = [
     ...(["string", "string", "string", "string", "string"] as const),
@@ -215,12 +225,12 @@ async function cellsOf(
   ];
   const data = await readColumns(
     connection,
-    facetCellsSql(dialect("duckdb"), facetRowsSql(c), c.metrics.length, trials),
+    facetCellsSql(dialect("duckdb"), facetRowsSql(c, "raw"), c.metrics.length, trials, integers),
     kinds,
   );
   // A cell whose integer trials span too far to count by bits: count every cell's labels.
   if (trials === "integers" && (data[6] as Float64Array).some(Number.isNaN))
-    return cellsOf(connection, c, file, "labels");
+    return cellsOf(connection, c, file, "labels", integers);
   const at = (i: number) => data[i] as (string | null)[];
   const num = (i: number) => data[i] as Float64Array;
   const rows: CellRows = {

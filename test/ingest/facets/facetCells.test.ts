@@ -1,6 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { DuckDBInstance } from "@duckdb/node-api";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isRagciError } from "../../../src/core/errors.js";
 import type { FacetCells } from "../../../src/core/facets/facetCells.js";
 import { readSource } from "../../../src/index.js";
@@ -297,5 +298,73 @@ describe("facets in the input: per-cell sums (trial, judge, variant columns)", (
     expect([...cells.withinSumOfSquares]).toEqual([0.5, 0]);
     expect(cells.judge).toBeNull();
     expect(cells.variant).toBeNull();
+  });
+});
+
+describe("facet cells of a file DuckDB reads on several threads", () => {
+  // 120 documents (integer ids) × 10 queries × 3 judges × 200 trials of a real-valued score:
+  // 720,000 rows, in Parquet row groups of 8,192 that DuckDB spreads over its threads.
+  const csv = join(scratchDir(), "many-trials.csv");
+  const file = join(scratchDir(), "many-trials.parquet");
+  const next = random(7);
+  const lines = ["doc,query,judge,trial,score,hit"];
+  for (let d = 0; d < 120; d++)
+    for (let q = 0; q < 10; q++)
+      for (let j = 0; j < 3; j++)
+        for (let t = 0; t < 200; t++) {
+          const score = next() * 3 + d / 50;
+          lines.push(`${d},${d * 10 + q},${j},${t},${score.toFixed(6)},${score > 2 ? 1 : 0}`);
+        }
+  writeFileSync(csv, `${lines.join("\n")}\n`);
+  beforeAll(async () => {
+    const db = await (await DuckDBInstance.create(":memory:")).connect();
+    await db.run(
+      `COPY (SELECT * FROM read_csv('${csv}')) TO '${file}' (FORMAT parquet, ROW_GROUP_SIZE 8192)`,
+    );
+    db.closeSync();
+  });
+  const read = async (metric = "score") => {
+    const [r] = await readSource(
+      { files: [file], doc: "doc", query: "query", trial: "trial", judge: "judge" },
+      { metrics: [metric] },
+      { read: "tables" },
+    );
+    return r?.cells?.[0]?.cells as FacetCells;
+  };
+
+  it.each([
+    ["real values (read on one thread)", "score"],
+    ["whole numbers (exact sums, on every thread)", "hit"],
+  ])(
+    "gives the same bits on every read of %s, the within-cell sums of squares included",
+    async (_, metric) => {
+      const first = await read(metric);
+      for (let k = 0; k < 3; k++) {
+        const again = await read(metric);
+        expect(Buffer.from(again.withinSumOfSquares.buffer)).toEqual(
+          Buffer.from(first.withinSumOfSquares.buffer),
+        );
+        expect(Buffer.from(again.sum.buffer)).toEqual(Buffer.from(first.sum.buffer));
+      }
+    },
+  );
+
+  it("gives whole numbers' within-cell sums of squares as (n Σx² − (Σx)²)/n, exactly", async () => {
+    const cells = await read("hit");
+    // 0/1 values: Σx² = Σx, so the sum of squares is (n s − s²)/n, its numerator exact.
+    cells.n.forEach((n, c) => {
+      const s = cells.sum[c] as number;
+      expect(cells.withinSumOfSquares[c]).toBe((n * s - s * s) / n);
+    });
+    expect(cells.sum.some((s) => s > 0 && s < 200)).toBe(true);
+  });
+
+  it("names and orders integer ids by their text, as the per-document tables do", async () => {
+    const cells = await read();
+    const ids = Array.from({ length: 120 }, (_, d) => String(d));
+    expect(cells.labels.documents).toEqual([...ids].sort());
+    expect(cells.labels.judges).toEqual(["0", "1", "2"]);
+    // Document "10" comes before "2": its cells are coded 2.
+    expect(cells.document[cells.labels.documents.indexOf("10") * 30]).toBe(2);
   });
 });
