@@ -3,6 +3,9 @@ import { symmetricEigen } from "../numeric/symmetricEigen.js";
 import type { RemlFit } from "./remlFit.js";
 import { remlPiecesAndGradient } from "./remlGradient.js";
 
+/** A residual variance below this share of the total counts as none (no ν). */
+const RESIDUAL_SHARE_FLOOR = 1e-12;
+
 /** lmerTest's eigenvalue cut: directions of the Hessian with λ ≤ 1e-8 are dropped. */
 const EIGEN_TOLERANCE = 1e-8;
 
@@ -26,8 +29,8 @@ const JACOBIAN_STEP = 16;
  * θ-derivatives: ∂v/∂θ = −σ² ∂R_X²/∂θ / R_X⁴, ∂v/∂σ = 2σ/R_X²; ∂²D/∂σ² = 6 prss/σ⁴ −
  * 2(N − 1)/σ², ∂²D/∂σ∂θ = −2 ∂prss/∂θ / σ³, and the θθ block as central differences of
  * ∂D/∂θ = ∂log|Ã|/∂θ + ∂prss/∂θ / σ² with one Richardson step (JACOBIAN_STEP).
- * Null when ν is not defined: no residual variance, or a fit that leaves the Cholesky factors
- * of the criterion numerically singular.
+ * Null when ν is not defined: no residual variance (σ̂ = 0, or σ̂² below 1e-12 of the total
+ * variance), or a fit that leaves the Cholesky factors of the criterion numerically singular.
  */
 export function interceptSatterthwaite(fit: RemlFit): number | null {
   // A fit with no residual variance (σ̂ = 0, e.g. identical judges and no reruns: the cells are
@@ -35,6 +38,11 @@ export function interceptSatterthwaite(fit: RemlFit): number | null {
   // runs off to where the Schur complement is no longer numerically positive definite: ν is
   // not defined there.
   if (!(fit.sigma > 0)) return null;
+  // Numerically none: σ̂² / (σ̂² + Σ σ̂_k²) = 1 / (1 + Σ θ̂_k²) below RESIDUAL_SHARE_FLOOR, where
+  // θ̂ stopped on its way out (the criterion flat to rounding) and ν would be a number of that.
+  let total = 1;
+  for (const t of fit.theta) total += t * t;
+  if (1 / total < RESIDUAL_SHARE_FLOOR) return null;
   try {
     const df = satterthwaite(fit);
     return Number.isFinite(df) && df > 0 ? df : null;

@@ -1,4 +1,5 @@
 import { NeumaierSum } from "../numeric/compensatedSum.js";
+import { type CellMeanSums, cellMeanSums } from "./cellMeanSums.js";
 import type { FacetLayout, RandomComponent } from "./facetLayout.js";
 import { type QueryPatterns, queryPatterns } from "./queryPatterns.js";
 
@@ -91,6 +92,7 @@ export class RemlWorkspace {
   readonly val = new Float64Array(6);
   /** Each document's queries grouped by the pattern of their cells (θ-independent). */
   readonly patterns: QueryPatterns;
+  private sums: CellMeanSums | null = null;
   /**
    * When kept (`record`): each document's local rows of its block after its queries are
    * eliminated (documents × local × size), so remlGradient's pass need not rebuild them.
@@ -110,6 +112,12 @@ export class RemlWorkspace {
     this.schur = new Float64Array(at.size * at.size);
     this.patterns = queryPatterns(layout);
     this.documentRows = record ? new Float64Array(layout.documents * at.local * at.size) : null;
+  }
+
+  /** The cell means' sums about `centre` (made on first use, once per fit). */
+  meanSums(layout: FacetLayout, centre: number): CellMeanSums {
+    if (this.sums?.centre !== centre) this.sums = cellMeanSums(layout, this.patterns, centre);
+    return this.sums;
   }
 }
 
@@ -181,13 +189,14 @@ export function cellRow(
  * Document d's block in ws.block with its queries' effects b_dq eliminated (each query's
  * pivot 1 + θ_Q² Σ n_c and the Schur update g gᵀ / pivot), before the identity is added to
  * the local effects; kept in the workspace's record when it has one. Adds the query pivots'
- * logs to logDet and the cells' within sums of squares to withinSs when given.
+ * logs to logDet when given.
  *
- * Per pattern of queries (queryPatterns): a cell's row is v_c + (ȳ_c − centre) e_y, v_c its
- * pattern's, and a query's coupling θ_Q (P + t_q e_y), P = Σ_c n_c v_c and t_q = Σ_c n_c
- * (ȳ_c − centre), with a pivot the pattern's. So the block's entries off y — Σ_c n_c v_c v_cᵀ
- * − θ_Q² P Pᵀ / pivot per query — are the first query's times the pattern's count, and only
- * the y row, column and corner are summed per query and cell.
+ * A cell's row is v_c + m_c e_y (m_c = ȳ_c − centre), v_c its pattern's (queryPatterns), and a
+ * query's coupling θ_Q (P + t_q e_y), P = Σ_c n_c v_c and t_q = Σ_c n_c m_c, with a pivot the
+ * pattern's. So the entries off y — Σ_c n_c v_c v_cᵀ − θ_Q² P Pᵀ / pivot per query — are the
+ * pattern's first query's times its count; the y column is Σ_c n_c m_c v_c (the document's
+ * sums per level, cellMeanSums) − θ_Q² P Σ_q t_q / pivot, and the corner Σ_c n_c m_c² −
+ * θ_Q² Σ_q t_q² / pivot: O(patterns), not O(cells).
  */
 export function documentBlock(
   layout: FacetLayout,
@@ -196,21 +205,19 @@ export function documentBlock(
   d: number,
   ws: RemlWorkspace,
   logDet: NeumaierSum | null,
-  withinSs: NeumaierSum | null,
 ): void {
   const { cells, order, queryStart } = layout;
   const { block, g, idx, val, patterns } = ws;
+  const sums = ws.meanSums(layout, centre);
   const size = at.size;
   const y = at.y;
   const tq = at.theta.query;
   block.fill(0);
   const lastPattern = patterns.documentPatternStart[d + 1] as number;
   for (let p = patterns.documentPatternStart[d] as number; p < lastPattern; p++) {
-    const firstMember = patterns.patternStart[p] as number;
-    const lastMember = patterns.patternStart[p + 1] as number;
-    const count = lastMember - firstMember;
+    const count = (patterns.patternStart[p + 1] as number) - (patterns.patternStart[p] as number);
     // The pattern's part, from its first query: Σ_c n_c v_c v_cᵀ and θ_Q P, times count.
-    const q0 = patterns.queries[firstMember] as number;
+    const q0 = patterns.queries[patterns.patternStart[p] as number] as number;
     g.fill(0);
     let pivot = 1;
     for (let i = queryStart[q0] as number; i < (queryStart[q0 + 1] as number); i++) {
@@ -227,48 +234,48 @@ export function documentBlock(
       }
       pivot += w * tq * tq;
     }
-    if (at.hasQuery) {
-      // Eliminate the queries' effects b_dq: their pivots, and the Schur update off y.
-      logDet?.add(count * Math.log(pivot));
-      for (let r = 0; r < y; r++) {
-        const gr = (g[r] as number) / pivot;
-        if (gr === 0) continue;
-        for (let s = 0; s < y; s++)
-          block[r * size + s] = (block[r * size + s] as number) - count * gr * (g[s] as number);
-      }
+    if (!at.hasQuery) continue;
+    // Eliminate the queries' effects b_dq: their pivots, and the Schur update, the y column
+    // through Σ_q t_q and the corner through Σ_q t_q² (= spread + (Σ t_q)²/count).
+    logDet?.add(count * Math.log(pivot));
+    const sumT = sums.patternSum[p] as number;
+    const sumT2 = (sums.patternSpread[p] as number) + (sumT * sumT) / count;
+    for (let r = 0; r < y; r++) {
+      const gr = (g[r] as number) / pivot;
+      if (gr === 0) continue;
+      for (let s = 0; s < y; s++)
+        block[r * size + s] = (block[r * size + s] as number) - count * gr * (g[s] as number);
+      const e = gr * tq * sumT;
+      block[r * size + y] = (block[r * size + y] as number) - e;
+      block[y * size + r] = (block[y * size + r] as number) - e;
     }
-    // Per query and cell: the y row, column and corner.
-    for (let member = firstMember; member < lastMember; member++) {
-      const q = patterns.queries[member] as number;
-      let t = 0;
-      for (let i = queryStart[q] as number; i < (queryStart[q + 1] as number); i++) {
-        const c = order[i] as number;
-        const w = cells.n[c] as number;
-        withinSs?.add(cells.withinSumOfSquares[c] as number);
-        const k = cellRow(layout, at, c, centre, ws) - 1;
-        const mean = val[k] as number;
-        t += w * mean;
-        block[y * size + y] = (block[y * size + y] as number) + w * mean * mean;
-        for (let r = 0; r < k; r++) {
-          const e = w * (val[r] as number) * mean;
-          block[(idx[r] as number) * size + y] =
-            (block[(idx[r] as number) * size + y] as number) + e;
-          block[y * size + (idx[r] as number)] =
-            (block[y * size + (idx[r] as number)] as number) + e;
-        }
-      }
-      if (at.hasQuery) {
-        const gy = t * tq;
-        for (let r = 0; r < y; r++) {
-          const gr = (g[r] as number) / pivot;
-          if (gr === 0) continue;
-          block[r * size + y] = (block[r * size + y] as number) - gr * gy;
-          block[y * size + r] = (block[y * size + r] as number) - gr * gy;
-        }
-        block[y * size + y] = (block[y * size + y] as number) - (gy / pivot) * gy;
-      }
+    block[y * size + y] = (block[y * size + y] as number) - (tq * tq * sumT2) / pivot;
+  }
+  // The cells' part of the y column: Σ_c n_c m_c times each level's θ (cellRow's entries).
+  const addY = (r: number, value: number) => {
+    block[r * size + y] = (block[r * size + y] as number) + value;
+    block[y * size + r] = (block[y * size + r] as number) + value;
+  };
+  const total = sums.document[d] as number;
+  addY(0, at.theta.document * total);
+  if (cells.judge) {
+    const judges = Math.max(layout.judges, 1);
+    for (let j = 0; j < layout.judges; j++) {
+      const tj = sums.documentJudge[d * judges + j] as number;
+      if (at.judgeLocal >= 0) addY(at.judgeLocal + j, at.theta.documentJudge * tj);
+      if (at.judgeGlobal >= 0) addY(at.judgeGlobal + j, at.theta.judge * tj);
     }
   }
+  if (cells.variant && at.variantGlobal >= 0) {
+    const variants = Math.max(layout.variants, 1);
+    for (let v = 0; v < layout.variants; v++)
+      addY(
+        at.variantGlobal + v,
+        at.theta.variant * (sums.documentVariant[d * variants + v] as number),
+      );
+  }
+  addY(at.mu, total);
+  block[y * size + y] = (block[y * size + y] as number) + (sums.documentSquares[d] as number);
   ws.documentRows?.set(block.subarray(0, at.local * size), d * at.local * size);
 }
 
@@ -289,9 +296,8 @@ export function remlPieces(
   global.fill(0);
   globalCompensation.fill(0);
   const logDetL = new NeumaierSum();
-  const withinSs = new NeumaierSum();
   for (let d = 0; d < layout.documents; d++) {
-    documentBlock(layout, at, centre, d, ws, logDetL, withinSs);
+    documentBlock(layout, at, centre, d, ws, logDetL);
     for (let i = 0; i < at.local; i++) block[i * size + i] = (block[i * size + i] as number) + 1;
     eliminate(block, size, 0, at.local, logDetL);
     // Add the document's Schur complement on the crossed effects, μ and y (compensated).
@@ -322,7 +328,7 @@ export function remlPieces(
     rx2,
     logRx2: Math.log(rx2),
     mean: centre + xy / rx2,
-    prss: yy - (xy * xy) / rx2 + withinSs.value(),
+    prss: yy - (xy * xy) / rx2 + ws.meanSums(layout, centre).within,
   };
 }
 

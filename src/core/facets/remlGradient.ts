@@ -139,6 +139,9 @@ export function remlGradientAt(
   const { block, g, idx, val, patterns } = base;
   const { sInverse, sMatrix, bMatrix, bInverse, work, lMatrix, lsMatrix, sigma, x, h, t, m } = ws;
   const cellFit = ws.cellFit;
+  const sums = base.meanSums(layout, centre);
+  const judgeStride = Math.max(layout.judges, 1);
+  const variantStride = Math.max(layout.variants, 1);
   // S⁻¹ and the crossed effects' and μ's solution x_G = S⁻¹ a_G.
   for (let i = 0; i < gdim; i++)
     for (let j = 0; j < gdim; j++)
@@ -171,7 +174,7 @@ export function remlGradientAt(
     if (base.documentRows) {
       rows = base.documentRows;
       at0 = d * local * size;
-    } else documentBlock(layout, at, centre, d, base, null, null);
+    } else documentBlock(layout, at, centre, d, base, null);
     // B (local block + I), B⁻¹, L = B⁻¹C, x_L = B⁻¹ a_L − L x_G, then Σ_R's local rows.
     for (let i = 0; i < local; i++)
       for (let j = 0; j < local; j++)
@@ -207,8 +210,20 @@ export function remlGradientAt(
         sigma[i * rdim + j] = s;
         sigma[j * rdim + i] = s;
       }
+    // Each level's Σ n_c (ȳ_c − centre) − Σ n_c (v_cᵀx + θ_Q x_q): the means' part here, the
+    // fitted part per pattern below.
+    let residualDocument = sums.document[d] as number;
     residualDocumentJudge.fill(0);
-    let residualDocument = 0;
+    if (cells.judge)
+      for (let j = 0; j < layout.judges; j++) {
+        const tj = sums.documentJudge[d * judgeStride + j] as number;
+        residualDocumentJudge[j] = tj;
+        residualJudge[j] = (residualJudge[j] as number) + tj;
+      }
+    if (cells.variant)
+      for (let v = 0; v < layout.variants; v++)
+        residualVariant[v] =
+          (residualVariant[v] as number) + (sums.documentVariant[d * variantStride + v] as number);
     let logDetDocument = 0;
     let rxDocument = 0;
     let logDetQuery = 0;
@@ -251,6 +266,8 @@ export function remlGradientAt(
       }
       // What each cell of the pattern gives log|Ã|'s and R_X²'s derivatives (the same for each
       // query of the pattern: times count), and its row's product with x (cellFit).
+      let fittedTotal = 0;
+      let weightTotal = 0;
       for (let i = from; i < to; i++) {
         const c = layout.order[i] as number;
         const w = cells.n[c] as number;
@@ -271,6 +288,8 @@ export function remlGradientAt(
           fitted += (val[r] as number) * (x[a] as number);
         }
         cellFit[i - from] = fitted;
+        fittedTotal += w * fitted;
+        weightTotal += w;
         const cw = count * w;
         if (at.hasQuery) {
           const mq = -(h[mu] as number) / pivot;
@@ -294,45 +313,34 @@ export function remlGradientAt(
           rxVariant += cw * (m[posVariant] as number) * mw;
         }
       }
-      // Per query: x_q = (g_q[y] − gᵀx)/pivot, g_q[y] = θ_Q Σ_c n_c (ȳ_c − centre), and each
-      // cell's residual ȳ_c − centre − v_cᵀx − θ_Q x_q.
-      for (let member = firstMember; member < lastMember; member++) {
-        const q = patterns.queries[member] as number;
-        const start = layout.queryStart[q] as number;
-        const end = layout.queryStart[q + 1] as number;
-        let xq = 0;
-        if (at.hasQuery) {
-          let sum = 0;
-          for (let i = start; i < end; i++) {
-            const c = layout.order[i] as number;
-            sum +=
-              (cells.n[c] as number) * ((cells.sum[c] as number) / (cells.n[c] as number) - centre);
-          }
-          xq = (sum * tq - gx) / pivot;
+      // The queries' x_q = (θ_Q t_q − gᵀx)/pivot are affine in t_q = Σ_{c∈q} n_c (ȳ_c − centre),
+      // so their sum comes from Σ_q t_q, and each cell position's fitted part from it; a
+      // query's residual Σ_{c∈q} n_c r_c = β t_q − α, whose squares add up from Σ_q t_q and
+      // Σ_q (t_q − t̄)² (cellMeanSums) without cancelling.
+      const sumT = sums.patternSum[p] as number;
+      const sumX = at.hasQuery ? (tq * sumT - count * gx) / pivot : 0;
+      for (let i = from; i < to; i++) {
+        const c = layout.order[i] as number;
+        const w = cells.n[c] as number;
+        const fitted = -(count * w * (cellFit[i - from] as number)) - tq * w * sumX;
+        residualDocument += fitted;
+        if (cells.judge) {
+          const j = cells.judge[c] as number;
+          residualDocumentJudge[j] = (residualDocumentJudge[j] as number) + fitted;
+          residualJudge[j] = (residualJudge[j] as number) + fitted;
         }
-        let residualQuery = 0;
-        for (let i = start; i < end; i++) {
-          const c = layout.order[i] as number;
-          const w = cells.n[c] as number;
-          const residual =
-            (cells.sum[c] as number) / w - centre - (cellFit[i - start] as number) - tq * xq;
-          const wr = w * residual;
-          residualQuery += wr;
-          residualDocument += wr;
-          if (posDocumentJudge >= 0 && cells.judge) {
-            const j = cells.judge[c] as number;
-            residualDocumentJudge[j] = (residualDocumentJudge[j] as number) + wr;
-          }
-          if (posJudge >= 0 && cells.judge) {
-            const j = cells.judge[c] as number;
-            residualJudge[j] = (residualJudge[j] as number) + wr;
-          }
-          if (posVariant >= 0 && cells.variant) {
-            const v = cells.variant[c] as number;
-            residualVariant[v] = (residualVariant[v] as number) + wr;
-          }
+        if (cells.variant) {
+          const v = cells.variant[c] as number;
+          residualVariant[v] = (residualVariant[v] as number) + fitted;
         }
-        if (at.hasQuery) (squares[1] as NeumaierSum).add(residualQuery * residualQuery);
+      }
+      if (at.hasQuery) {
+        const beta = 1 - (tq * tq * weightTotal) / pivot;
+        const alpha = fittedTotal - (tq * weightTotal * gx) / pivot;
+        const centred = (beta * sumT) / count - alpha;
+        (squares[1] as NeumaierSum).add(
+          beta * beta * (sums.patternSpread[p] as number) + count * centred * centred,
+        );
       }
     }
     (squares[0] as NeumaierSum).add(residualDocument * residualDocument);
