@@ -179,7 +179,9 @@ export function averagingNotice(
   c: Pick<FacetColumns, "trialColumn" | "judgeColumn" | "variantColumn">,
   file: string,
 ): string {
-  const most = Math.max(0, ...cells.flatMap((s) => [...s.cells.n]));
+  // A loop: spreading 10⁵ cells into Math.max's arguments overflows the stack.
+  let most = 0;
+  for (const s of cells) for (const n of s.cells.n) most = Math.max(most, n);
   const judges = [...new Set(cells.flatMap((s) => s.cells.labels.judges ?? []))];
   const variants = [...new Set(cells.flatMap((s) => s.cells.labels.variants ?? []))];
   const over = [

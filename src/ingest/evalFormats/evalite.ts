@@ -173,7 +173,7 @@ function gcd(a: number, b: number): number {
 function trialCount(results: readonly Result[]): { count: number; repeats: number } {
   const indexes = results.map((r) => r.trialIndex);
   if (indexes.some((t) => t !== undefined))
-    return { count: 1 + Math.max(0, ...indexes.map((t) => t ?? 0)), repeats: 0 };
+    return { count: 1 + indexes.reduce<number>((a, t) => Math.max(a, t ?? 0), 0), repeats: 0 };
   const points = results.map((r) =>
     JSON.stringify([r.value.input ?? null, r.value.expected ?? null]),
   );

@@ -387,7 +387,7 @@ function repeatNotes(
   ownRepeats: boolean,
   kept: boolean,
 ): string[] {
-  const most = Math.max(...trialCounts);
+  const most = trialCounts.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
   if (most <= 1) return [];
   const source =
     repeat === null

@@ -38,8 +38,13 @@ function markerMarks(markers: readonly Marker[], decimals: number): Plot.Markish
  * middle of a bin and the ties of a paired comparison are not split across two bars.
  */
 function centredBins(values: readonly number[]): { edges: number[]; width: number } {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+  // A loop, not Math.min(...values): spreading 10⁵ documents' values overflows the stack.
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
   const raw = (hi - lo) / 20 || Math.abs(hi) / 10 || 1;
   const power = 10 ** Math.floor(Math.log10(raw));
   const width = ([1, 2, 5, 10].find((m) => m * power >= raw) ?? 10) * power;
