@@ -1,15 +1,8 @@
-import type { FacetComponent } from "../core/facets/facetCells.js";
+import { FACET_COMPONENT_NAMES, type FacetComponent } from "../core/facets/facetCells.js";
 import type { FacetEstimate, FacetInterval } from "../core/facets/facetInterval.js";
 
-/** The order and the names the reports give the components. */
-export const COMPONENT_NAMES: readonly (readonly [FacetComponent, string])[] = [
-  ["document", "document"],
-  ["query", "query within document"],
-  ["judge", "judge"],
-  ["documentJudge", "document × judge"],
-  ["variant", "variant"],
-  ["residual", "residual"],
-];
+/** The order and the names the reports give the components (core's, for the notes too). */
+export const COMPONENT_NAMES = FACET_COMPONENT_NAMES;
 
 /** One of the two intervals of a faceted fit, as every report shows it. */
 export interface FacetIntervalRow {

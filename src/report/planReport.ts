@@ -1,3 +1,4 @@
+import { type FacetComponent, facetComponentName } from "../core/facets/facetCells.js";
 import type { FacetDetectionPlan, FacetPairPlan } from "../core/facets/facetPairPlan.js";
 import type { FacetPilotPlan } from "../core/facets/facetPilotPlan.js";
 import type { FacetPlan } from "../core/facets/facetPlan.js";
@@ -152,7 +153,7 @@ function facetDesignRow(label: string, p: FacetPlan | null): string[] {
 /** --cost: the components, the pilot's design and the cheapest (and budget's narrowest) design. */
 function facetBlocks(f: FacetPilotPlan | FacetPairPlan): ReportBlock[] {
   const components = Object.entries(f.components)
-    .map(([k, v]) => `${k} ${significant(v as number)}`)
+    .map(([k, v]) => `${facetComponentName(k as FacetComponent)} ${significant(v as number)}`)
     .join(", ");
   const pair = "pair" in f ? f : null;
   const rows = [

@@ -1,4 +1,4 @@
-import type { FacetComponent } from "../core/facets/facetCells.js";
+import { type FacetComponent, facetComponentName } from "../core/facets/facetCells.js";
 import type { VarianceComponents } from "../core/facets/varianceComponents.js";
 import {
   FACET_STUDY_INTERVALS,
@@ -125,12 +125,14 @@ function modelParameters(model: FacetModel | PairFacetModel): string {
   if (model.kind === "paired-logit-normal") {
     const sds = (m: typeof model.a) =>
       Object.entries(m.sds)
-        .map(([k, v]) => `${k} ${significant(v as number, 3)}`)
+        .map(
+          ([k, v]) => `${facetComponentName(k as FacetComponent)} ${significant(v as number, 3)}`,
+        )
         .join(", ");
     return `α_a = ${significant(model.a.intercept, 3)}, α_b = ${significant(model.b.intercept, 3)}; logit-scale sd a: ${sds(model.a)}; b: ${sds(model.b)}; correlations ${Object.entries(
       model.correlations,
     )
-      .map(([k, v]) => `${k} ${fixed(v as number, 2)}`)
+      .map(([k, v]) => `${facetComponentName(k as FacetComponent)} ${fixed(v as number, 2)}`)
       .join(", ")}; trial pairs shared ${fixed(model.sharedTrial, 2)}`;
   }
   if (model.kind === "paired-gaussian")
@@ -139,17 +141,17 @@ function modelParameters(model: FacetModel | PairFacetModel): string {
     )
       .map((k) => {
         const v = (model.variances.a[k] ?? 0) * (model.variances.b[k] ?? 0);
-        return `${k} ${v > 0 ? fixed((model.covariances[k] as number) / Math.sqrt(v), 2) : "—"}`;
+        return `${facetComponentName(k)} ${v > 0 ? fixed((model.covariances[k] as number) / Math.sqrt(v), 2) : "—"}`;
       })
       .join(", ")}`;
   if (model.kind === "gaussian")
     return `μ = ${significant(model.mean, 4)}; variances ${COMPONENT_ORDER.filter(
       (k) => model.variances[k] !== undefined,
     )
-      .map((k) => `${k} ${significant(model.variances[k] as number, 3)}`)
+      .map((k) => `${facetComponentName(k)} ${significant(model.variances[k] as number, 3)}`)
       .join(", ")}`;
   return `α = ${significant(model.intercept, 3)}; logit-scale sd ${Object.entries(model.sds)
-    .map(([k, v]) => `${k} ${significant(v as number, 3)}`)
+    .map(([k, v]) => `${facetComponentName(k as FacetComponent)} ${significant(v as number, 3)}`)
     .join(", ")}`;
 }
 
@@ -169,7 +171,7 @@ export function facetSimulationBlocks(report: FacetSimulationReport): ReportBloc
         ]
       : [];
   const componentRows = components.map((k) => [
-    k,
+    facetComponentName(k),
     ...systemColumns(k),
     significant(fit.components[k] as number, 3),
     significant(s.modelComponents[k] ?? 0, 3),

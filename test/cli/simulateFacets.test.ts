@@ -103,7 +103,7 @@ describe("simulate with facets", () => {
     const model = (tfidf.implied.documentJudge as number).toPrecision(3);
     const pilot = (tfidf.f.pilot.components.documentJudge as number).toPrecision(3);
     expect(tfidf.notes[0]).toContain(
-      `the documentJudge component of the logit-normal model is ${model} where the pilot's REML gives ${pilot}`,
+      `the document × judge component of the logit-normal model is ${model} where the pilot's REML gives ${pilot}`,
     );
     // Above the pilot's: the logistic curve's interaction, with the study's estimand the model's.
     expect(tfidf.implied.documentJudge).toBeGreaterThan(tfidf.f.pilot.components.documentJudge);
@@ -128,8 +128,14 @@ describe("simulate with facets", () => {
     ]);
     expect(text.code).toBe(0);
     expect(text.stdout.replace(/\s+/g, " ")).toContain(
-      `the documentJudge component of the logit-normal model is ${model}`,
+      `the document × judge component of the logit-normal model is ${model}`,
     );
+    // Components by the names every report gives them, in the model's line and the table.
+    expect(text.stdout).toMatch(
+      /logit-scale sd document [\d.]+, query within document [\d.]+, judge [\d.]+, document × judge [\d.]+/,
+    );
+    expect(text.stdout).toMatch(/^ {2}document × judge +\d/m);
+    expect(text.stdout).not.toContain("documentJudge");
   }, 180_000);
 
   it("a pair (BM25 vs TF-IDF): the difference's study from both systems' and the difference's fits, valid --json", () => {
@@ -184,9 +190,11 @@ describe("simulate with facets", () => {
     const own = (system: string) =>
       out.notes.filter((n: string) => n.includes(`component of ${system}'s own logit-normal`));
     expect(own("tfidf")).toHaveLength(1);
-    expect(own("tfidf")[0]).toContain("the documentJudge component of tfidf's own logit-normal");
+    expect(own("tfidf")[0]).toContain("the document × judge component of tfidf's own logit-normal");
     expect(own("bm25")).toEqual([]);
-    expect(clipped).toContain("tfidf's own model cannot reach its pilot's documentJudge component");
+    expect(clipped).toContain(
+      "tfidf's own model cannot reach its pilot's document × judge component",
+    );
     expect(f.studies).toHaveLength(1);
     const s = f.studies[0];
     expect(s.design).toEqual({ documents: 8, queries: 14, trials: 1, judges: 3, variants: 1 });

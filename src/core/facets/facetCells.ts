@@ -43,3 +43,18 @@ export type FacetComponent =
   | "documentJudge"
   | "variant"
   | "residual";
+
+/** The order of the components, and the names the reports and notes give them. */
+export const FACET_COMPONENT_NAMES: readonly (readonly [FacetComponent, string])[] = [
+  ["document", "document"],
+  ["query", "query within document"],
+  ["judge", "judge"],
+  ["documentJudge", "document × judge"],
+  ["variant", "variant"],
+  ["residual", "residual"],
+];
+
+/** The name a report or note gives component `k` ("document × judge" for documentJudge). */
+export function facetComponentName(k: FacetComponent): string {
+  return FACET_COMPONENT_NAMES.find(([key]) => key === k)?.[1] ?? k;
+}

@@ -1,6 +1,6 @@
 import { RagciError } from "../errors.js";
 import { differenceCells } from "../facets/differenceCells.js";
-import type { FacetCells } from "../facets/facetCells.js";
+import { type FacetCells, facetComponentName } from "../facets/facetCells.js";
 import { type VarianceComponents, varianceComponents } from "../facets/varianceComponents.js";
 import { checkFacetStudy, type FacetStudyResult } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
@@ -133,7 +133,7 @@ export function facetPairPilotSetup(
     .filter(({ u }) => clipped.includes(u.component))
     .map(
       ({ system, u }) =>
-        `${system}'s own model cannot reach its pilot's ${u.component} component (see its note)`,
+        `${system}'s own model cannot reach its pilot's ${facetComponentName(u.component)} component (see its note)`,
     );
   if (clipped.length > 0)
     notes.push(

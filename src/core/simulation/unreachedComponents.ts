@@ -1,4 +1,4 @@
-import type { FacetComponent } from "../facets/facetCells.js";
+import { type FacetComponent, facetComponentName } from "../facets/facetCells.js";
 import { type FacetEffect, type LogitNormalFacetModel, MAX_LOGIT_SD } from "./facetModel.js";
 
 /** A pilot's component that its calibrated logit-normal model does not reach. */
@@ -82,5 +82,5 @@ const ONE_SYSTEM: UnreachedWording = {
 
 /** The note for one unreached component: which, the pilot's and the model's value, and why. */
 export function unreachedNote(u: UnreachedComponent, wording = ONE_SYSTEM): string {
-  return `the ${u.component} component of ${wording.model} is ${noteNumber(u.model)} where ${wording.pilot} gives ${noteNumber(u.pilot)} (more than ${100 * UNREACHED_TOLERANCE.relative}% apart): ${reason(u)}; ${wording.consequence}`;
+  return `the ${facetComponentName(u.component)} component of ${wording.model} is ${noteNumber(u.model)} where ${wording.pilot} gives ${noteNumber(u.pilot)} (more than ${100 * UNREACHED_TOLERANCE.relative}% apart): ${reason(u)}; ${wording.consequence}`;
 }
