@@ -5,9 +5,9 @@ import type { FacetLayout } from "./facetLayout.js";
  * variant, trials) in layout order. Queries of one pattern differ only in their cell means, so
  * the REML passes (remlCriterion, remlGradient) compute what depends on the pattern alone — a
  * cell's row without its mean, the query's pivot and coupling, their products with the
- * document's inverse — once per pattern and scale it by the pattern's count, and only the
- * terms linear in the means per query and cell. A design where every query has every judge
- * with the same reruns has one pattern per document.
+ * document's inverse — once per pattern and scale it by the pattern's count; the means enter
+ * through their sums per document, level and pattern (cellMeanSums). A design where every
+ * query has every judge with the same reruns has one pattern per document.
  */
 export interface QueryPatterns {
   /** Query groups (layout.queryStart indices) ordered by document, then pattern, then query. */

@@ -33,8 +33,8 @@ const WARM_START_DOCUMENTS = 50;
 /**
  * Where the θ search starts: θ = 1, as lme4 does; on more than WARM_START_CELLS cells, at θ̂
  * of a systematic subsample of whole documents holding about half that many cells — a
- * consistent estimate of the same θ, so the full search (each evaluation a pass over every
- * cell) needs about half the evaluations. Components the subsample fits at (nearly) 0 start
+ * consistent estimate of the same θ, so the full search (each evaluation over all the data:
+ * its query patterns, up to one per query) needs about half the evaluations. Components the subsample fits at (nearly) 0 start
  * at 0.01: the criterion is even in each θ_k, so 0 is stationary and the search could not
  * leave it. Falls back to θ = 1 when the subsample does not identify the same components.
  */

@@ -33,12 +33,13 @@ import {
  *   Σ_GG = S⁻¹,  Σ_LG = −L S⁻¹,  Σ_LL = B⁻¹ + L S⁻¹ Lᵀ   (the block inverse);
  * a query q with pivot p_q and coupling g_q to the document's rows R: Ã⁻¹[q, R] = −(Σ_R g_q)ᵀ/p_q,
  * Ã⁻¹[q, q] = 1/p_q + g_qᵀ Σ_R g_q / p_q². The solution x = (û, μ̂ − centre) comes by back
- * substitution in the same order. Cost: one pass over the cells after the value's, which keeps
- * each document's local rows for it (made once per fit, up to 32 MB; beyond that this pass
- * rebuilds them); nothing of O(cells) is allocated per evaluation. What depends only on a
- * query's pattern (queryPatterns: its coupling without the means, Σ_R g_q, each cell's
- * entries of Ã⁻¹) is computed once per pattern and counted for each of its queries; only x_q
- * and the residuals, linear in the means, per query and cell.
+ * substitution in the same order. Cost: one pass over the documents' query patterns after the
+ * value's, which keeps each document's local rows for it (made once per fit, up to 32 MB;
+ * beyond that this pass rebuilds them); nothing of O(cells) is allocated per evaluation. What
+ * depends only on a query's pattern (queryPatterns: its coupling without the means, Σ_R g_q,
+ * each cell's entries of Ã⁻¹) is computed once per pattern and counted for each of its
+ * queries; x_q and the residuals are affine in the cell means, which enter only through their
+ * sums (cellMeanSums).
  */
 export interface RemlGradient {
   /** ∂ log|Ã| / ∂θ_k = ∂(logDetL + logRx2)/∂θ_k. */
