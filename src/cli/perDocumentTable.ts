@@ -17,7 +17,6 @@ import {
 } from "./options.js";
 import { readingProgress } from "./readingProgress.js";
 import { selectionOf, sourceOf } from "./sourceOptions.js";
-import { refuseToolOutputs } from "./tablesOnly.js";
 
 /** The flags of `ragci aggregate` and `ragci merge`. */
 export interface PerDocumentOptions {
@@ -78,7 +77,6 @@ async function writePerDocumentTable(
 ): Promise<void> {
   if (files.filter((f) => f === "-").length > 1)
     throw new RagciError("invalid-option", "stdin (-) can be read only once");
-  if (aggregated) await refuseToolOutputs(files, options.format, "merge");
   const selection = selectionOf(options);
   if (options.output) {
     checkOutputName(options.output);
@@ -90,6 +88,7 @@ async function writePerDocumentTable(
   const { groups, inexact, notices } = await readPerDocumentTable(source, selection, {
     label,
     progress: readingProgress(io),
+    usedBy: aggregated ? "merge" : "aggregate",
   });
   io.progress.done();
   // What the readers did that the user did not ask for (rows left out, systems split) is said

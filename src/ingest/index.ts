@@ -9,7 +9,7 @@ export { cellsOfSystem } from "./cellsOfSystem.js";
 export { checkSource, type SourceChoice } from "./checkSource.js";
 export { csvText } from "./csvText.js";
 export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
-export { evalFormatOf, namedEvalFormat } from "./evalFormats/readEvalContent.js";
+export { namedEvalFormat } from "./evalFormats/readEvalContent.js";
 export { type FacetRequest, hasFacets } from "./facetRequest.js";
 export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";
@@ -71,6 +71,5 @@ export {
   perDocumentStatement,
 } from "./sql/perDocumentStatement.js";
 export type { SqlSource } from "./sql/sourceRowsSql.js";
-export { type TablesOnlyCommand, toolOutputRefusal } from "./toolOutputRefusal.js";
 export { checkAggregatesFileName, writeAggregates } from "./writeAggregates.js";
 export { writeAtomicWith, writeFileAtomic } from "./writeAtomic.js";

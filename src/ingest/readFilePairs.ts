@@ -12,7 +12,7 @@ import { type PairedTable, readPairedResults } from "./readPairedResults.js";
 import { pairChoice, type Selection } from "./selection.js";
 import { sha256File } from "./sha256File.js";
 import type { FilesSource, ReadOptions, ReadProgress } from "./source.js";
-import { spoolSources } from "./spoolSource.js";
+import { refuseToolOutput, spoolSources } from "./spoolSource.js";
 import { toolReadOptions } from "./toolReadOptions.js";
 
 /** The systems' tables paired on the query, and how a report describes the inputs. */
@@ -48,6 +48,10 @@ export async function readFilePairs(
   const faceted: FacetRead[] = [];
   try {
     const inputs = spooled.sources.map((s) => ({ path: s.path, displayName: s.displayName }));
+    // compare's per-document table (--aggregated): a tool's output is refused with what to run.
+    if (source.aggregated)
+      for (const input of inputs)
+        await refuseToolOutput(input.path, input.displayName, source, options.usedBy ?? null);
     converted = source.aggregated
       ? null
       : await evalOutputs(inputs, source, metrics, options.progress?.scan);

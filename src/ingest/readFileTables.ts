@@ -47,9 +47,10 @@ export async function readFileTable(
   let converted: EvalResultsFile | null = null;
   let faceted: FacetRead | null = null;
   try {
-    // A per-document table asked for (--aggregated): a tool's output copied from a pipe is
-    // refused naming the input as given (a file is refused by the command, tablesOnly.ts).
-    if (source.aggregated && path !== file) await refuseToolOutput(path, displayName, source, null);
+    // A per-document table asked for (--aggregated, merge): a tool's output is refused naming
+    // the input as given and what to run instead, not sent to DuckDB as a malformed table.
+    if (source.aggregated)
+      await refuseToolOutput(path, displayName, source, options.usedBy ?? null);
     options.progress?.status(`reading ${displayName}…`);
     const tool = source.aggregated ? null : await evalFormatOf(path, source.format ?? null);
     const scan = options.progress?.scan;

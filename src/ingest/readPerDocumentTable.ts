@@ -25,11 +25,17 @@ export interface PerDocumentTable {
 export async function readPerDocumentTable(
   source: Source,
   selection: Selection,
-  options: { readonly label: string | null; readonly progress?: ReadProgress },
+  options: {
+    readonly label: string | null;
+    readonly progress?: ReadProgress;
+    /** The command reading, named in refusals ("aggregate", "merge"). */
+    readonly usedBy?: string;
+  },
 ): Promise<PerDocumentTable> {
   const reads = await readSource(source, selection, {
     read: "tables",
     documentLabel: options.label,
+    ...(options.usedBy ? { usedBy: options.usedBy } : {}),
     ...(options.progress ? { progress: options.progress } : {}),
   });
   const shards = reads.map(({ table, description }) => ({

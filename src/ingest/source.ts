@@ -86,4 +86,9 @@ export interface ReadOptions {
   /** Also return the per-query values (for the chunk bootstrap) up to this many per system. */
   readonly valuesUpTo?: number;
   readonly progress?: ReadProgress;
+  /**
+   * The command reading (its name in a refusal): a tool's output given where a per-document
+   * table is read (--aggregated, merge) is refused with what to run instead.
+   */
+  readonly usedBy?: string;
 }

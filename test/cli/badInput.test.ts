@@ -158,6 +158,15 @@ const CASES: readonly Case[] = [
     message:
       /^ragci: results\.json: promptfoo's output; merge adds per-document tables only: write one with `ragci aggregate results\.json --doc … --metric … -o perdoc\.csv`, then merge the tables \(if it is a results table in JSON lines, say so with --format jsonl\)\n$/,
   },
+  // --aggregated asks for a per-document table: a tool's output named as a file was sent to
+  // DuckDB and failed as "Malformed JSON" (a pipe's copy was refused as here).
+  ...(["analyze", "compare"] as const).map((command) => ({
+    name: `promptfoo's output given to ${command} --aggregated without --format`,
+    files: { "results.json": PROMPTFOO },
+    args: [command, "results.json", "--aggregated", "--metric", "hit5"],
+    message:
+      /^ragci: results\.json: promptfoo's output; a per-document table \(CSV, TSV, JSONL, Parquet\) is read here: write one with `ragci aggregate results\.json --doc … --metric … -o perdoc\.csv` and give that \(if it is a results table in JSON lines, say so with --format jsonl\)\n$/,
+  })),
   {
     name: "an unknown --format where only tables are read (merge --format xlsx)",
     files: { "agg.csv": "doc,n,s\na,2,1\n" },

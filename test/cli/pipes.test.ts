@@ -155,8 +155,9 @@ describe("a tool's output through a pipe to a command that reads tables only", (
     expect(facets).toMatch(/^ragci: \/dev\/fd\/\d+: promptfoo's output; simulate reads results/);
     expect(facets).toContain("ragci analyze and compare read the tool's output with its facets");
     const merge = refused(bash(`ragci merge <(cat ${quote([PROMPTFOO])})`));
+    // As for a file given to merge: the reader knows the command.
     expect(merge).toMatch(
-      /^ragci: \/dev\/fd\/\d+: promptfoo's output; a per-document table \(CSV, TSV, JSONL, Parquet\) is read here: write one with `ragci aggregate <\(…\)/,
+      /^ragci: \/dev\/fd\/\d+: promptfoo's output; merge adds per-document tables only: write one with `ragci aggregate <\(…\) --doc … --metric … -o perdoc\.csv`, then merge the tables/,
     );
   });
 
