@@ -7,6 +7,7 @@ import {
   type RemlPieces,
   RemlWorkspace,
   remlPieces,
+  type Slots,
   slots,
 } from "./remlCriterion.js";
 
@@ -133,29 +134,16 @@ export function remlGradientAt(
 ): RemlGradient {
   const { cells } = layout;
   const at = slots(layout, theta);
-  const { size, local, mu, y } = { size: at.size, local: at.local, mu: at.mu, y: at.y };
+  const { size, local, mu } = at;
   const rdim = mu + 1; // the document's rows R: local, crossed, μ (not y)
-  const gdim = mu - local + 1; // crossed effects and μ
   const base = ws.base;
   const { block, g, idx, val, patterns } = base;
-  const { sInverse, sMatrix, bMatrix, bInverse, work, lMatrix, lsMatrix, sigma, x, h, t, m } = ws;
+  const { sigma, x, h, t, m } = ws;
   const cellFit = ws.cellFit;
   const sums = base.meanSums(layout, centre);
   const judgeStride = Math.max(layout.judges, 1);
   const variantStride = Math.max(layout.variants, 1);
-  // S⁻¹ and the crossed effects' and μ's solution x_G = S⁻¹ a_G.
-  for (let i = 0; i < gdim; i++)
-    for (let j = 0; j < gdim; j++)
-      sMatrix[i * gdim + j] = base.schur[(local + i) * size + local + j] as number;
-  choleskyInverse(sMatrix, gdim, sInverse, work);
-  for (let i = 0; i < gdim; i++) {
-    let s = 0;
-    for (let j = 0; j < gdim; j++)
-      s += (sInverse[i * gdim + j] as number) * (base.schur[(local + j) * size + y] as number);
-    x[local + i] = s;
-    for (let j = 0; j < gdim; j++)
-      sigma[(local + i) * rdim + local + j] = sInverse[i * gdim + j] as number;
-  }
+  crossedInverse(ws, at);
   // Where each component's level sits in a cell's row (cellRow's order), −1 when absent.
   let next = 1;
   const posDocumentJudge = at.judgeLocal >= 0 && cells.judge ? next++ : -1;
@@ -176,41 +164,7 @@ export function remlGradientAt(
       rows = base.documentRows;
       at0 = d * local * size;
     } else documentBlock(layout, at, centre, d, base, null);
-    // B (local block + I), B⁻¹, L = B⁻¹C, x_L = B⁻¹ a_L − L x_G, then Σ_R's local rows.
-    for (let i = 0; i < local; i++)
-      for (let j = 0; j < local; j++)
-        bMatrix[i * local + j] = (rows[at0 + i * size + j] as number) + (i === j ? 1 : 0);
-    choleskyInverse(bMatrix, local, bInverse, work);
-    for (let i = 0; i < local; i++) {
-      let xi = 0;
-      for (let k = 0; k < local; k++)
-        xi += (bInverse[i * local + k] as number) * (rows[at0 + k * size + y] as number);
-      for (let j = 0; j < gdim; j++) {
-        let s = 0;
-        for (let k = 0; k < local; k++)
-          s += (bInverse[i * local + k] as number) * (rows[at0 + k * size + local + j] as number);
-        lMatrix[i * gdim + j] = s;
-        xi -= s * (x[local + j] as number);
-      }
-      x[i] = xi;
-    }
-    for (let i = 0; i < local; i++)
-      for (let j = 0; j < gdim; j++) {
-        let s = 0;
-        for (let k = 0; k < gdim; k++)
-          s += (lMatrix[i * gdim + k] as number) * (sInverse[k * gdim + j] as number);
-        lsMatrix[i * gdim + j] = s;
-        sigma[i * rdim + local + j] = -s;
-        sigma[(local + j) * rdim + i] = -s;
-      }
-    for (let i = 0; i < local; i++)
-      for (let j = 0; j <= i; j++) {
-        let s = bInverse[i * local + j] as number;
-        for (let k = 0; k < gdim; k++)
-          s += (lsMatrix[i * gdim + k] as number) * (lMatrix[j * gdim + k] as number);
-        sigma[i * rdim + j] = s;
-        sigma[j * rdim + i] = s;
-      }
+    documentInverse(ws, at, rows, at0);
     // Each level's Σ n_c (ȳ_c − centre) − Σ n_c (v_cᵀx + θ_Q x_q): the means' part here, the
     // fitted part per pattern below.
     let residualDocument = sums.document[d] as number;
@@ -390,4 +344,79 @@ export function profiledRemlGradient(
   return gradient.logDet.map(
     (v, i) => v + (dfResidual / pieces.prss) * (gradient.prss[i] as number),
   );
+}
+
+/**
+ * S⁻¹, the crossed effects' and μ's block of Ã⁻¹ (Σ_GG, into ws.sigma), and their solution
+ * x_G = S⁻¹ a_G (into ws.x), from the Schur complement the value pass left in ws.base.schur.
+ */
+function crossedInverse(ws: RemlGradientWorkspace, at: Slots): void {
+  const { size, local, mu, y } = at;
+  const rdim = mu + 1;
+  const gdim = mu - local + 1;
+  const { sInverse, sMatrix, work, sigma, x } = ws;
+  const schur = ws.base.schur;
+  for (let i = 0; i < gdim; i++)
+    for (let j = 0; j < gdim; j++)
+      sMatrix[i * gdim + j] = schur[(local + i) * size + local + j] as number;
+  choleskyInverse(sMatrix, gdim, sInverse, work);
+  for (let i = 0; i < gdim; i++) {
+    let s = 0;
+    for (let j = 0; j < gdim; j++)
+      s += (sInverse[i * gdim + j] as number) * (schur[(local + j) * size + y] as number);
+    x[local + i] = s;
+    for (let j = 0; j < gdim; j++)
+      sigma[(local + i) * rdim + local + j] = sInverse[i * gdim + j] as number;
+  }
+}
+
+/**
+ * One document's local block B (its rows after the queries' elimination, plus I), B⁻¹,
+ * L = B⁻¹C, the local solution x_L = B⁻¹ a_L − L x_G (into ws.x), and Σ_R's local rows
+ * (Σ_LL = B⁻¹ + L S⁻¹ Lᵀ, Σ_LG = −L S⁻¹, into ws.sigma); `rows` from offset `at0`.
+ */
+function documentInverse(
+  ws: RemlGradientWorkspace,
+  at: Slots,
+  rows: Float64Array,
+  at0: number,
+): void {
+  const { size, local, mu, y } = at;
+  const rdim = mu + 1;
+  const gdim = mu - local + 1;
+  const { sInverse, bMatrix, bInverse, work, lMatrix, lsMatrix, sigma, x } = ws;
+  for (let i = 0; i < local; i++)
+    for (let j = 0; j < local; j++)
+      bMatrix[i * local + j] = (rows[at0 + i * size + j] as number) + (i === j ? 1 : 0);
+  choleskyInverse(bMatrix, local, bInverse, work);
+  for (let i = 0; i < local; i++) {
+    let xi = 0;
+    for (let k = 0; k < local; k++)
+      xi += (bInverse[i * local + k] as number) * (rows[at0 + k * size + y] as number);
+    for (let j = 0; j < gdim; j++) {
+      let s = 0;
+      for (let k = 0; k < local; k++)
+        s += (bInverse[i * local + k] as number) * (rows[at0 + k * size + local + j] as number);
+      lMatrix[i * gdim + j] = s;
+      xi -= s * (x[local + j] as number);
+    }
+    x[i] = xi;
+  }
+  for (let i = 0; i < local; i++)
+    for (let j = 0; j < gdim; j++) {
+      let s = 0;
+      for (let k = 0; k < gdim; k++)
+        s += (lMatrix[i * gdim + k] as number) * (sInverse[k * gdim + j] as number);
+      lsMatrix[i * gdim + j] = s;
+      sigma[i * rdim + local + j] = -s;
+      sigma[(local + j) * rdim + i] = -s;
+    }
+  for (let i = 0; i < local; i++)
+    for (let j = 0; j <= i; j++) {
+      let s = bInverse[i * local + j] as number;
+      for (let k = 0; k < gdim; k++)
+        s += (lsMatrix[i * gdim + k] as number) * (lMatrix[j * gdim + k] as number);
+      sigma[i * rdim + j] = s;
+      sigma[j * rdim + i] = s;
+    }
 }
