@@ -3,20 +3,20 @@ import { type DocumentDesign, withDesign } from "./designs/applyDesign.js";
 import { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
 import { type DesignEffect, kishDeff } from "./diagnostics/kishDeff.js";
 import { RagciError } from "./errors.js";
+import type { EstimandAnalysis } from "./estimandAnalysis.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
 import { differingTInterval } from "./intervals/differingTInterval.js";
 import { logitCv3Interval } from "./intervals/logitCv3Interval.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { tInterval } from "./intervals/tInterval.js";
-import { estimandQuestion, type MethodId, recommendedMethod } from "./methods.js";
-import type { RecommendationWithheld } from "./recommendationWithheld.js";
+import { estimandQuestion, recommendedMethod } from "./methods.js";
 import {
   chunkBootstrapOverBudget,
   type ResamplingPhase,
   resamplingIntervals,
 } from "./resamplingIntervals.js";
-import type { DocumentStats, Estimand, Interval, ResultValues, StandardError } from "./types.js";
+import type { DocumentStats, Estimand, ResultValues, StandardError } from "./types.js";
 import { cr1 } from "./variance/cr1.js";
 import { cr2 } from "./variance/cr2.js";
 import { finitePopulationCorrection } from "./variance/finitePopulationCorrection.js";
@@ -86,19 +86,7 @@ export function validateReplicates(replicates: number, seed: number): void {
   }
 }
 
-export interface EstimandAnalysis {
-  readonly estimand: Estimand;
-  readonly question: string;
-  readonly estimate: number;
-  /**
-   * The interval ragci's rule picks; when recommendationWithheld is set, the one it would pick,
-   * shown as not recommended.
-   */
-  readonly recommended: MethodId;
-  readonly intervals: Readonly<Partial<Record<MethodId, Interval>>>;
-  /** Set when the sample's own diagnostics say no interval is reliable (recommendationWithheld.ts). */
-  readonly recommendationWithheld?: RecommendationWithheld;
-}
+export type { EstimandAnalysis } from "./estimandAnalysis.js";
 
 export type MetricKind = "0/1" | "score in [0, 1]" | "score";
 

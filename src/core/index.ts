@@ -46,7 +46,11 @@ export {
   type StratumForAllocation,
 } from "./designs/allocation.js";
 export type { DocumentDesign } from "./designs/applyDesign.js";
-export { type DesignInterval, designInterval } from "./designs/designInterval.js";
+export {
+  type DesignEstimates,
+  type DesignInterval,
+  designInterval,
+} from "./designs/designInterval.js";
 export { drawStratifiedSample } from "./designs/drawStratifiedSample.js";
 export type { LonelyPsu, LonelyPsuSummary, SingleDocumentTreatment } from "./designs/lonelyPsu.js";
 export {
@@ -63,11 +67,7 @@ export {
   type SizeStrataDesign,
   sizeStrataDesign,
 } from "./designs/sizeStrataDesign.js";
-export {
-  type DesignEstimates,
-  type StratifiedDesign,
-  stratifiedEstimates,
-} from "./designs/stratified.js";
+export { type StratifiedDesign, stratifiedEstimates } from "./designs/stratified.js";
 export { type TwoStageDesign, twoStageEstimates } from "./designs/twoStage.js";
 export type { Diagnostics } from "./diagnostics/diagnose.js";
 export { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";

@@ -4,7 +4,7 @@ import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { queryRows } from "./duckdb.js";
-import type { PairDifference, PairedTable } from "./readPairedResults.js";
+import type { PairDifference, PairedTable } from "./pairedTable.js";
 import { dialect } from "./sql/dialects.js";
 import {
   completeQuery,

@@ -1,8 +1,8 @@
 import { compareCodePoints } from "../core/aggregate/mergeDocumentStats.js";
 import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
+import type { PairDifference, PairedTable } from "./pairedTable.js";
 import { readAggregates } from "./readAggregates.js";
-import type { PairDifference, PairedTable } from "./readPairedResults.js";
 import { resolveColumn } from "./resolveColumns.js";
 import type { MetricAggregates } from "./resultsTable.js";
 

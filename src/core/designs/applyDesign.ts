@@ -1,4 +1,4 @@
-import type { EstimandAnalysis } from "../analyze.js";
+import type { EstimandAnalysis } from "../estimandAnalysis.js";
 import { logitInterval } from "../intervals/logitInterval.js";
 import { criticalValue } from "../intervals/tInterval.js";
 import type { Advice } from "../recommendMethod.js";

@@ -8,6 +8,12 @@ export interface DesignInterval {
   readonly upper: number;
 }
 
+/** A design's micro and macro intervals (stratifiedEstimates, twoStageEstimates). */
+export interface DesignEstimates {
+  readonly micro: DesignInterval;
+  readonly macro: DesignInterval;
+}
+
 /**
  * A design's t interval: estimate ± t(1 − α/2; ν)·√variance (a negative variance counts as 0).
  *

@@ -1,6 +1,5 @@
 import type { DocumentStats } from "../types.js";
-import { designInterval } from "./designInterval.js";
-import type { DesignEstimates } from "./stratified.js";
+import { type DesignEstimates, designInterval } from "./designInterval.js";
 
 /** A design's estimator of a population total, and the variance of such an estimated total. */
 export interface DesignTotals {

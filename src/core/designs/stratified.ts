@@ -2,7 +2,7 @@ import { optionRef, RagciError } from "../errors.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 import { type DesignGroup, type DesignGroupWords, designGroups } from "./designGroups.js";
-import type { DesignInterval } from "./designInterval.js";
+import type { DesignEstimates } from "./designInterval.js";
 import { linearizedEstimates } from "./linearizedEstimates.js";
 import {
   averagedVariance,
@@ -20,11 +20,6 @@ export interface StratifiedDesign {
   readonly populationSizes: Readonly<Record<string, number>>;
   /** A stratum with one sampled document of M_h > 1: R survey's lonely-PSU rule; default "fail". */
   readonly lonelyPsu?: LonelyPsu;
-}
-
-export interface DesignEstimates {
-  readonly micro: DesignInterval;
-  readonly macro: DesignInterval;
 }
 
 const STRATA: DesignGroupWords = {

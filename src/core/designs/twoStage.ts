@@ -2,9 +2,9 @@ import { RagciError } from "../errors.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats } from "../types.js";
 import { type DesignGroup, type DesignGroupWords, designGroups } from "./designGroups.js";
+import type { DesignEstimates } from "./designInterval.js";
 import { linearizedEstimates } from "./linearizedEstimates.js";
 import { srsTotalVariance } from "./srsTotalVariance.js";
-import type { DesignEstimates } from "./stratified.js";
 
 export interface TwoStageDesign {
   /** The first-stage unit (e.g. document type) of each document, aligned with stats.ids. */

@@ -44,6 +44,9 @@ export type FacetComponent =
   | "variant"
   | "residual";
 
+/** Components on the metric's scale, one per facet (absent = 0). */
+export type FacetComponents = Partial<Record<FacetComponent, number>>;
+
 /** The order of the components, and the names the reports and notes give them. */
 export const FACET_COMPONENT_NAMES: readonly (readonly [FacetComponent, string])[] = [
   ["document", "document"],

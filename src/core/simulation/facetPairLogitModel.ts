@@ -1,3 +1,4 @@
+import type { FacetComponents } from "../facets/facetCells.js";
 import { expit } from "../numeric/distributions.js";
 import {
   type FacetEffect,
@@ -5,7 +6,6 @@ import {
   logitNormalFromComponents,
   meanExpit,
 } from "./facetModel.js";
-import type { FacetComponents } from "./facetPairModel.js";
 
 /**
  * The paired logit-normal model for a 0/1 metric: each system's trial is 1 with probability

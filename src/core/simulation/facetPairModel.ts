@@ -1,12 +1,9 @@
-import type { FacetComponent } from "../facets/facetCells.js";
+import type { FacetComponent, FacetComponents } from "../facets/facetCells.js";
 import {
   type LogitNormalPairFacetModel,
   logitPairDifferenceComponents,
   logitPairTruth,
 } from "./facetPairLogitModel.js";
-
-/** Components on the metric's scale, one per facet (absent = 0). */
-export type FacetComponents = Partial<Record<FacetComponent, number>>;
 
 const COMPONENTS: readonly FacetComponent[] = [
   "document",

@@ -1,13 +1,12 @@
 import { RagciError } from "../errors.js";
 import { differenceCells } from "../facets/differenceCells.js";
-import { type FacetCells, facetComponentName } from "../facets/facetCells.js";
+import { type FacetCells, type FacetComponents, facetComponentName } from "../facets/facetCells.js";
 import { type VarianceComponents, varianceComponents } from "../facets/varianceComponents.js";
 import { checkFacetStudy, type FacetStudyResult } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
 import { binaryCells, type FacetModel, facetModelComponents } from "./facetModel.js";
 import { logitNormalPairModel } from "./facetPairLogitModel.js";
 import {
-  type FacetComponents,
   facetPairDifferenceComponents,
   facetPairModelTruth,
   gaussianPairModel,

@@ -1,6 +1,6 @@
 import { optionRef, RagciError } from "../../core/errors.js";
 import type { Dialect } from "./dialects.js";
-import type { SourceColumns } from "./sourceRowsSql.js";
+import type { SourceColumns } from "./sourceColumns.js";
 
 /** Names ragci's statements give their own columns after the label is carried to the output. */
 const LATER_NAMES = /^(sys|q|query_doc|query_lab|v\d+|x\d+_\d+)$/;

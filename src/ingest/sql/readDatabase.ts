@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { optionRef, RagciError } from "../../core/errors.js";
 import { checkSystemsFound, pairsFound } from "../comparedSystems.js";
+import type { PairedTable } from "../pairedTable.js";
 import { readAggregates } from "../readAggregates.js";
 import { readPairedAggregates } from "../readPairedAggregates.js";
-import type { PairedTable } from "../readPairedResults.js";
 import {
   documentColumn,
   findColumn,

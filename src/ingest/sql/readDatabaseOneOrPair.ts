@@ -1,6 +1,6 @@
 import { optionRef, RagciError } from "../../core/errors.js";
 import { hasFacets } from "../facetRequest.js";
-import type { OneOrPairOptions, OneOrPairRead } from "../readOneOrPair.js";
+import type { OneOrPairOptions, OneOrPairRead } from "../oneOrPair.js";
 import { oneSystemGroup } from "../readOneSystem.js";
 import { onlyDifference } from "../readPairedResults.js";
 import type { Selection } from "../selection.js";
