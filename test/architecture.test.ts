@@ -22,7 +22,55 @@ function layerOf(path: string): string {
   return relative(join(root, "src"), path).split(/[\\/]/)[0] as string;
 }
 
+/** The import cycles among src's modules (static imports and re-exports, types included). */
+function importCycles(): string[][] {
+  const all = files(join(root, "src"));
+  const edges = new Map(
+    all.map((file) => [
+      file,
+      imports(file)
+        .filter((spec) => spec.startsWith("."))
+        .map((spec) => resolve(dirname(file), spec).replace(/\.js$/, ".ts"))
+        .filter((target) => target !== file && all.includes(target)),
+    ]),
+  );
+  // Tarjan's strongly connected components: a component of two or more files is a cycle.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v) as number);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        component.push(relative(root, w));
+      } while (w !== v);
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const file of all) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
 describe("architecture", () => {
+  it("no module imports itself through others (types included): shared types live in files of their own", () => {
+    expect(importCycles()).toEqual([]);
+  });
+
   it("src/core imports only src/core and @stdlib/* (pure mathematics)", () => {
     const offences: string[] = [];
     for (const file of files(join(root, "src/core"))) {
