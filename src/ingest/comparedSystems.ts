@@ -1,5 +1,5 @@
 import { RagciError } from "../core/errors.js";
-import { plural } from "./pairedSums.js";
+import { plural } from "../core/plural.js";
 
 /**
  * The systems a comparison found (in code-point order) hold every one `--system COLUMN=…`

@@ -2,6 +2,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { documentStats } from "../core/aggregate/documentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { optionRef, RagciError } from "../core/errors.js";
+import { plural } from "../core/plural.js";
 import type { DocumentStats } from "../core/types.js";
 import { queryRows } from "./duckdb.js";
 import type { PairDifference, PairedTable } from "./pairedTable.js";
@@ -16,11 +17,6 @@ import {
 import type { SumMode } from "./summation.js";
 
 const DUCKDB = dialect("duckdb");
-
-/** "1 system", "3 systems"; `many` for irregular plurals ("queries"). */
-export function plural(count: number, word: string, many = `${word}s`): string {
-  return `${count} ${count === 1 ? word : many}`;
-}
 
 /**
  * The queries every system has, of the paired queries `pairs` (pairedQueries.ts; systems in

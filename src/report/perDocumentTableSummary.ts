@@ -1,8 +1,5 @@
+import { plural } from "../core/plural.js";
 import type { DocumentStats } from "../core/types.js";
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
 
 /**
  * One line on a written per-document table (aggregate, merge): systems × metrics, documents,

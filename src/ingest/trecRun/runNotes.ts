@@ -1,4 +1,5 @@
 import { optionRef } from "../../core/errors.js";
+import { plural } from "../../core/plural.js";
 import { byteOrder } from "./byteOrder.js";
 
 /** What was scored of a TREC run, for its notes. */
@@ -20,10 +21,6 @@ export interface RunCounts {
 /** The least id in strcmp's order: the same "first" whichever order a reader met them in. */
 function first(ids: readonly string[]): string | undefined {
   return [...ids].sort(byteOrder)[0];
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 /** The notes that say which queries of a TREC run were scored, and how. */
