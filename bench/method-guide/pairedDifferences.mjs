@@ -1,5 +1,52 @@
-// Shared by the paired studies (paired.mjs, pairedMicro.mjs): a pair's per-document differences.
-import { readFileSync } from "node:fs";
+// Shared by the method guide's studies of paired differences (paired.mjs, pairedMicro.mjs,
+// withheld.mjs): the censuses they read, a pair's per-document differences, and the analysis of
+// one SRS sample of them.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../..");
+const { analyzeIntervals } = await import(join(root, "dist/core/analyzeIntervals.js"));
+const { sampleIndices, sampleStats } = await import(
+  join(root, "dist/core/simulation/sampleDocuments.js")
+);
+
+/**
+ * Writes the generated censuses when they are missing: censuses.py's, and with `heldOut` also
+ * heldout.py's (generated after the rules were chosen).
+ */
+export function ensureCensuses({ heldOut = false } = {}) {
+  if (!existsSync(join(here, "censuses/paired-synthetic.csv")))
+    execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], {
+      stdio: "inherit",
+    });
+  if (heldOut && !existsSync(join(here, "censuses/heldout-paired.csv")))
+    execFileSync("python3", [join(here, "heldout.py"), join(here, "censuses")], {
+      cwd: here,
+      stdio: "inherit",
+    });
+}
+
+/**
+ * SRS sample i of K of a paired census's M per-document differences, and compare's analysis of
+ * it (no logit intervals; the chunk bootstrap not scored), with or without the fpc.
+ */
+export function pairedSample(census, { k, i, fpc, level, replicates }) {
+  const M = census.ids.length;
+  const sample = sampleStats(census, sampleIndices(k, M, 1, i));
+  const analysis = analyzeIntervals(sample, {
+    level,
+    population: fpc ? M : null,
+    differences: true,
+    replicates,
+    seed: 1,
+    spawnKeys: { documents: [i, 1], chunks: [i, 2] },
+    chunkBootstrapSkipped: "not scored",
+  });
+  return { sample, analysis };
+}
 
 /** Per-document sums of b − a from a per-query CSV with doc, query, system and metric columns. */
 export function differences(file, { doc, query, system, metric, a, b }) {

@@ -1,30 +1,10 @@
-// Candidates for compare's paired micro interval (issue 25): micro cr2 of the difference b − a
-// (the ratio estimator Σ(s_b − s_a) / Σn, CR2 variance, Bell–McCaffrey ν) missed 92% on the
-// tie-heavy generated censuses and on the held-out paired census. This study scores, on the
-// paired censuses of paired.mjs and the held-out one of heldout.py, K = 10, 20, 50 by SRS,
-// without and with the fpc, against cr2:
-//   - cv3 variance (leave-one-document-out jackknife of the ratio, as logit-cv3 uses, without the
-//     logit) with t(K − 1), with cr2's ν, and with the CV3 Satterthwaite ν₃;
-//   - Hall's (1992) skewness-corrected t on the ratio's linearised values
-//     L_d = R + (s_d − R·n_d)/n̄ (n̄ = N/K);
-//   - the document bootstrap-t of the ratio (ragci's micro bootstrap-t, B replicates).
-// Coverage is reported overall and among the samples in which at least FEWEST documents differ
-// (the samples compare recommends an interval for), with mean widths and the width ratio to cr2.
-// Nothing here is shipped; it writes paired-micro.json and PAIRED-MICRO.md only. Re-run with
-// `nice node bench/method-guide/pairedMicro.mjs` (after `npm run build`); REPS (default 1000) and
-// B (default 199) set the cost.
-import { execFileSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { differences } from "./pairedDifferences.mjs";
+import { differences, ensureCensuses, pairedSample } from "./pairedDifferences.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
-const { analyzeIntervals } = await import(join(root, "dist/core/analyzeIntervals.js"));
-const { sampleIndices, sampleStats } = await import(
-  join(root, "dist/core/simulation/sampleDocuments.js")
-);
 const { tQuantile } = await import(join(root, "dist/core/numeric/distributions.js"));
 const { cv3Variance } = await import(join(root, "dist/core/variance/cv3.js"));
 const { cv3DegreesOfFreedom } = await import(
@@ -40,15 +20,7 @@ const only = process.env.ONLY ?? null;
 const KS = [10, 20, 50];
 const level = 0.95;
 
-if (!existsSync(join(here, "censuses/paired-synthetic.csv")))
-  execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], {
-    stdio: "inherit",
-  });
-if (!existsSync(join(here, "censuses/heldout-paired.csv")))
-  execFileSync("python3", [join(here, "heldout.py"), join(here, "censuses")], {
-    cwd: here,
-    stdio: "inherit",
-  });
+ensureCensuses({ heldOut: true });
 
 const sum = (v) => v.reduce((x, y) => x + y, 0);
 
@@ -148,16 +120,7 @@ for (const c of CENSUSES) {
       );
       let enough = 0;
       for (let i = 0; i < reps; i++) {
-        const sample = sampleStats(census, sampleIndices(k, M, 1, i));
-        const analysis = analyzeIntervals(sample, {
-          level,
-          population: fpc ? M : null,
-          differences: true,
-          replicates,
-          seed: 1,
-          spawnKeys: { documents: [i, 1], chunks: [i, 2] },
-          chunkBootstrapSkipped: "not scored",
-        });
+        const { sample, analysis } = pairedSample(census, { k, i, fpc, level, replicates });
         const f = fpc ? 1 - k / M : 1;
         const n = sum(sample.n);
         const estimate = sum(sample.s) / n;

@@ -1,20 +1,7 @@
-// When ragci withholds its recommendation (src/core/recommendationWithheld.ts): for every census
-// (the method guide's, and held-out ones made by heldout.py after the rule was chosen), K = 10,
-// 20, 50 by SRS, without and with the fpc, each repetition runs ragci's own analyze on the sample
-// alone (as `ragci analyze` does without a census; compare's analyze of b − a for the paired
-// censuses) and records (1) whether an interval is recommended for micro and macro and (2)
-// whether the recommended interval covers the census value, so that the coverage of the
-// recommendation is given conditional on one being made, with its Monte Carlo se. It also
-// tabulates, for micro without the fpc, what other thresholds on the largest decile's share
-// would have given (the choice of POWER_LAW_DECILE_SHARE).
-// Writes withheld.json and WITHHELD.md, and docs/choosing-an-interval.md's table between the
-// withheld-guide markers. Re-run with `nice node bench/method-guide/withheld.mjs` (after
-// `npm run build`); REPS (default 1000) sets the cost (about a minute; no bootstrap is needed,
-// since the recommended intervals are logit-cv3, logit, cr2 and t-differing).
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { differences, ensureCensuses } from "./pairedDifferences.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
@@ -28,15 +15,7 @@ const reps = Number(process.env.REPS ?? 1000);
 const KS = [10, 20, 50];
 const level = 0.95;
 
-if (!existsSync(join(here, "censuses/paired-synthetic.csv")))
-  execFileSync("python3", [join(here, "censuses.py"), join(here, "censuses")], {
-    stdio: "inherit",
-  });
-if (!existsSync(join(here, "censuses/heldout-paired.csv")))
-  execFileSync("python3", [join(here, "heldout.py"), join(here, "censuses")], {
-    cwd: here,
-    stdio: "inherit",
-  });
+ensureCensuses({ heldOut: true });
 
 const csv = (file) => {
   const [head, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
@@ -72,27 +51,9 @@ function perQuery(file, metric, system, binary) {
   return { ...toStats(docs, binary), min: 0 };
 }
 
-/** Per-document sums of b − a from a per-query CSV (as compare pairs them). */
-function differences(file, metric, a, b) {
-  const { col, rows } = csv(file);
-  const byQuery = new Map();
-  for (const f of rows) {
-    const key = `${f[col.doc_id]}\u0000${f[col.query_id]}`;
-    const pair = byQuery.get(key) ?? { doc: f[col.doc_id] };
-    pair[f[col.system]] = Number(f[col[metric]]);
-    byQuery.set(key, pair);
-  }
-  const docs = new Map();
-  for (const pair of byQuery.values()) {
-    const d = pair[b] - pair[a];
-    const acc = docs.get(pair.doc) ?? { n: 0, s: 0, ss: 0 };
-    acc.n += 1;
-    acc.s += d;
-    acc.ss += d * d;
-    docs.set(pair.doc, acc);
-  }
-  return toStats(docs, false);
-}
+/** Per-document sums of b − a from a per-query CSV (doc_id, query_id, system: as compare pairs them). */
+const pairDifferences = (file, metric, a, b) =>
+  differences(file, { doc: "doc_id", query: "query_id", system: "system", metric, a, b });
 
 const covid = join(root, "examples/covidqa-retrieval.csv");
 const gen = (name) => join(here, "censuses", `${name}.csv`);
@@ -140,32 +101,32 @@ const CENSUSES = [
     name: "paired-covidqa-hit5",
     label: "paired: COVID-QA hit@5, TF-IDF − BM25",
     paired: true,
-    stats: () => differences(covid, "hit5", "bm25", "tfidf"),
+    stats: () => pairDifferences(covid, "hit5", "bm25", "tfidf"),
   },
   {
     name: "paired-covidqa-rr",
     label: "paired: COVID-QA RR, TF-IDF − BM25",
     paired: true,
-    stats: () => differences(covid, "rr", "bm25", "tfidf"),
+    stats: () => pairDifferences(covid, "rr", "bm25", "tfidf"),
   },
   {
     name: "paired-synthetic",
     label: "paired: synthetic sizes",
     paired: true,
-    stats: () => differences(gen("paired-synthetic"), "hit", "a", "b"),
+    stats: () => pairDifferences(gen("paired-synthetic"), "hit", "a", "b"),
   },
   {
     name: "paired-pareto",
     label: "paired: power-law sizes",
     paired: true,
-    stats: () => differences(gen("paired-pareto"), "hit", "a", "b"),
+    stats: () => pairDifferences(gen("paired-pareto"), "hit", "a", "b"),
   },
   {
     name: "heldout-paired",
     label: "held out, paired: log-normal σ = 2.8, 50% tied",
     paired: true,
     heldOut: true,
-    stats: () => differences(gen("heldout-paired"), "hit", "a", "b"),
+    stats: () => pairDifferences(gen("heldout-paired"), "hit", "a", "b"),
   },
 ];
 
