@@ -68,30 +68,23 @@ function facetPairJson(s: FacetPairPilotStudy) {
 /** The `facets` key of simulate's JSON. */
 export function facetSimulationJson(report: FacetSimulationReport): Record<string, unknown> {
   const s = report.study;
-  if ("pair" in s)
-    return {
-      schema: SIMULATION_SCHEMA,
-      command: "ragci simulate",
-      ragci: report.version,
-      census: report.census,
-      level: report.level,
-      facets: facetPairJson(s),
-      notes: report.notes,
-    };
   return {
     schema: SIMULATION_SCHEMA,
     command: "ragci simulate",
     ragci: report.version,
     census: report.census,
     level: report.level,
-    facets: {
-      model: { ...s.model, description: facetModelName(s.model) },
-      estimand: s.estimand,
-      truth: s.truth,
-      pilot: fitJson(s.pilot),
-      modelComponents: s.modelComponents,
-      studies: s.studies,
-    },
+    facets:
+      "pair" in s
+        ? facetPairJson(s)
+        : {
+            model: { ...s.model, description: facetModelName(s.model) },
+            estimand: s.estimand,
+            truth: s.truth,
+            pilot: fitJson(s.pilot),
+            modelComponents: s.modelComponents,
+            studies: s.studies,
+          },
     notes: report.notes,
   };
 }
