@@ -10,6 +10,10 @@ export const WITHHELD_STUDY = {
   "pareto-k20/micro/concentrated-coverage": 0.9754,
   "pareto-k20/micro/concentrated-share": 0.122,
   "pareto-k20/micro/others-coverage": 0.7733,
+  // logit-cv3 (micro, every sample: a single system's is never withheld) without the fpc: the
+  // lowest over K = 10–50 on the power-law census, and over the held-out single-system censuses.
+  "pareto-k10-50-lowest/micro/recommended-coverage": 0.759,
+  "heldout-k10-50-lowest/micro/recommended-coverage": 0.898,
   // Paired t-differing (macro) among the samples where it is recommended (D ≥ 8), lowest over
   // the paired censuses at K = 20 and 50, without and with the fpc.
   "paired-k20-50-lowest/macro/recommended-coverage": 0.924,

@@ -10,12 +10,17 @@ import { type Analysis, analyze } from "../../src/core/analyze.js";
 import type { DocumentDesign } from "../../src/core/designs/applyDesign.js";
 import { FEWEST_DIFFERING_DOCUMENTS } from "../../src/core/diagnostics/differingDocuments.js";
 import { PAIRED_STUDY_COVERAGE } from "../../src/core/pairedStudyCoverage.js";
-import { type AdviceCode, STUDIED_CONDITIONS } from "../../src/core/recommendMethod.js";
+import {
+  type AdviceCode,
+  RAGCI_STUDY_COVERAGE,
+  STUDIED_CONDITIONS,
+} from "../../src/core/recommendMethod.js";
 import { applyCensusStudy } from "../../src/core/simulation/applyCensusStudy.js";
 import { runRepetitions, type StudyOptions } from "../../src/core/simulation/coverageStudy.js";
 import { summarizeStudy } from "../../src/core/simulation/studySummary.js";
 import type { DocumentStats } from "../../src/core/types.js";
 import { cr2DegreesOfFreedom } from "../../src/core/variance/cr2DegreesOfFreedom.js";
+import { WITHHELD_STUDY } from "../../src/core/withheldStudyCoverage.js";
 import { mulberry32 } from "../support/mulberry32.js";
 
 const ids = (k: number) => Array.from({ length: k }, (_, d) => `d${d}`);
@@ -260,6 +265,15 @@ describe("sizes", () => {
       `Document sizes differ (${Math.min(...n)} to ${Math.max(...n)} results)`,
     );
     expect(a.micro?.recommended).toBe("logit-cv3");
+  });
+
+  it("micro-unequal-sizes: quotes where logit-cv3 fell short, not only where it held", () => {
+    const text = adviceText(a, "micro-unequal-sizes");
+    expect(text).toContain(
+      `on a power-law census it covered ${percent(RAGCI_STUDY_COVERAGE["pareto/micro/logit-cv3"])} at K = 20 and as little as ${percent(WITHHELD_STUDY["pareto-k10-50-lowest/micro/recommended-coverage"])} at K = 50, and ${percent(WITHHELD_STUDY["heldout-k10-50-lowest/micro/recommended-coverage"])} on a power law held out`,
+    );
+    expect(RAGCI_STUDY_COVERAGE["pareto/micro/logit-cv3"]).toBeLessThan(0.92);
+    expect(text).toContain("stratify by size (ragci strata)");
   });
 
   it("power-law-sizes: the largest decile's share of the results is the one stated", () => {

@@ -219,7 +219,11 @@ const study = JSON.parse(
   powerLawDecileShare: number;
   results: Record<
     string,
-    { paired: boolean; cells: { k: number; fpc: boolean; micro: Summary; macro: Summary }[] }
+    {
+      paired: boolean;
+      heldOut: boolean;
+      cells: { k: number; fpc: boolean; micro: Summary; macro: Summary }[];
+    }
   >;
 };
 const cell = (census: string, k: number, fpc: boolean) =>
@@ -238,6 +242,30 @@ describe("the numbers the advice quotes are withheld.json's", () => {
     expect(
       Math.abs((x?.coverageOthers as number) - WITHHELD_STUDY["pareto-k20/micro/others-coverage"]),
     ).toBeLessThan(0.00005);
+  });
+
+  it("micro logit-cv3's lowest coverage at K = 10–50: the power-law census and the held-out ones", () => {
+    const lowest = (keep: (name: string, heldOut: boolean) => boolean) =>
+      Math.min(
+        ...Object.entries(study.results)
+          .filter(([name, r]) => !r.paired && keep(name, r.heldOut))
+          .flatMap(([, r]) => r.cells.filter((c) => c.k >= 10 && !c.fpc))
+          .map((c) => c.micro.coverageWhenRecommended as number),
+      );
+    expect(
+      Math.abs(
+        lowest((name) => name === "pareto") -
+          WITHHELD_STUDY["pareto-k10-50-lowest/micro/recommended-coverage"],
+      ),
+    ).toBeLessThan(0.00005);
+    expect(
+      Math.abs(
+        lowest((_, heldOut) => heldOut) -
+          WITHHELD_STUDY["heldout-k10-50-lowest/micro/recommended-coverage"],
+      ),
+    ).toBeLessThan(0.00005);
+    // The single-system censuses' lowest is the power-law one's: the advice names the worst.
+    expect(lowest(() => true)).toBe(lowest((name) => name === "pareto"));
   });
 
   it("the lowest paired macro coverage where an interval is recommended, K = 20 and 50", () => {
