@@ -266,8 +266,12 @@ export async function createContext(argv) {
       ...(await import(
         pathToFileURL(path.join(dist, "core", "variance", "cr2DegreesOfFreedom.js")).href
       )),
-      ...(await import(pathToFileURL(path.join(dist, "core", "diagnostics", "rateDistribution.js")).href)),
-      ...(await import(pathToFileURL(path.join(dist, "core", "diagnostics", "sizeDistribution.js")).href)),
+      ...(await import(
+        pathToFileURL(path.join(dist, "core", "diagnostics", "rateDistribution.js")).href
+      )),
+      ...(await import(
+        pathToFileURL(path.join(dist, "core", "diagnostics", "sizeDistribution.js")).href
+      )),
     },
     investigate: !argv.includes("--skip-investigation"),
     machine,

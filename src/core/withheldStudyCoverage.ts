@@ -27,4 +27,4 @@ export const WITHHELD_STUDY = {
 export type WithheldStudyKey = keyof typeof WITHHELD_STUDY;
 
 export const WITHHELD_STUDIES =
-  "ragci's study of the rule: 1,000 SRS samples per cell on 16 censuses, 5 of them held out; bench/method-guide/WITHHELD.md";
+  "ragci's study of the rule: 1,000 SRS samples per cell on 20 censuses, 9 of them held out; bench/method-guide/WITHHELD.md";

@@ -18,7 +18,7 @@ import { decideGate, type GateOptions } from "../../src/core/gate.js";
 import { POWER_LAW_DECILE_SHARE } from "../../src/core/recommendationWithheld.js";
 import { runRepetitions, type StudyOptions } from "../../src/core/simulation/coverageStudy.js";
 import { summarizeStudy } from "../../src/core/simulation/studySummary.js";
-import { WITHHELD_STUDY } from "../../src/core/withheldStudyCoverage.js";
+import { WITHHELD_STUDIES, WITHHELD_STUDY } from "../../src/core/withheldStudyCoverage.js";
 import { readCovidqa } from "../support/covidqaGatePairs.js";
 
 const { rows } = readCovidqa();
@@ -242,6 +242,26 @@ describe("the numbers the advice quotes are withheld.json's", () => {
     expect(
       Math.abs((x?.coverageOthers as number) - WITHHELD_STUDY["pareto-k20/micro/others-coverage"]),
     ).toBeLessThan(0.00005);
+  });
+
+  it("the real held-out census (TAT-QA): 93.8% or more wherever an interval is recommended", () => {
+    const cells = Object.entries(study.results)
+      .filter(([name]) => name.includes("tatqa"))
+      .flatMap(([, r]) => r.cells);
+    expect(cells).toHaveLength(4 * 6);
+    const coverages = cells.flatMap((c) =>
+      [c.micro, c.macro].map((x) => x.coverageWhenRecommended as number),
+    );
+    // docs/choosing-an-interval.md quotes this range.
+    expect(Math.min(...coverages)).toBeCloseTo(0.938, 3);
+    expect(Math.max(...coverages)).toBeCloseTo(0.967, 3);
+  });
+
+  it("WITHHELD_STUDIES counts the censuses of withheld.json, and those held out", () => {
+    const all = Object.values(study.results);
+    expect(WITHHELD_STUDIES).toContain(
+      `on ${all.length} censuses, ${all.filter((r) => r.heldOut).length} of them held out`,
+    );
   });
 
   it("micro logit-cv3's lowest coverage at K = 10–50: the power-law census and the held-out ones", () => {
