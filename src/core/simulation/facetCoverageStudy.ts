@@ -58,6 +58,29 @@ export interface FacetStudyOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
+/**
+ * A pilot study's studies, one per design, for one system's and a pair's alike: every design is
+ * checked before any runs, so a bad one fails at once; progress is numbered by design.
+ */
+export function facetStudiesAtDesigns<M>(
+  model: M,
+  designs: readonly FacetDesignSize[],
+  options: Omit<FacetStudyOptions, "onProgress"> & {
+    readonly onProgress?: ((study: number, done: number, total: number) => void) | undefined;
+  },
+  study: (model: M, design: FacetDesignSize, options: FacetStudyOptions) => FacetStudyResult,
+): FacetStudyResult[] {
+  for (const design of designs) checkFacetStudy(design, options.reps, options.level);
+  return designs.map((design, s) =>
+    study(model, design, {
+      reps: options.reps,
+      seed: options.seed,
+      level: options.level,
+      onProgress: (done, total) => options.onProgress?.(s, done, total),
+    }),
+  );
+}
+
 function bounds(e: FacetEstimate | null) {
   return e ? { lower: e.interval.lower, upper: e.interval.upper, df: e.interval.df } : null;
 }

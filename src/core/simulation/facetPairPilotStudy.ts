@@ -2,7 +2,7 @@ import { RagciError } from "../errors.js";
 import { differenceCells } from "../facets/differenceCells.js";
 import { type FacetCells, type FacetComponents, facetComponentName } from "../facets/facetCells.js";
 import { type VarianceComponents, varianceComponents } from "../facets/varianceComponents.js";
-import { checkFacetStudy, type FacetStudyResult } from "./facetCoverageStudy.js";
+import { type FacetStudyResult, facetStudiesAtDesigns } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
 import { binaryCells, type FacetModel, facetModelComponents } from "./facetModel.js";
 import { logitNormalPairModel } from "./facetPairLogitModel.js";
@@ -176,14 +176,11 @@ export function facetPairPilotStudy(
   },
 ): FacetPairPilotStudy {
   const setup = facetPairPilotSetup(a, b, options);
-  for (const design of setup.designs) checkFacetStudy(design, options.reps, options.level);
-  const studies = setup.designs.map((design, s) =>
-    facetPairCoverageStudy(setup.model, design, {
-      reps: options.reps,
-      seed: options.seed,
-      level: options.level,
-      onProgress: (done, total) => options.onProgress?.(s, done, total),
-    }),
+  const studies = facetStudiesAtDesigns(
+    setup.model,
+    setup.designs,
+    options,
+    facetPairCoverageStudy,
   );
   return { ...setup, studies };
 }

@@ -2,9 +2,9 @@ import { RagciError } from "../errors.js";
 import type { FacetCells, FacetComponent } from "../facets/facetCells.js";
 import type { VarianceComponents } from "../facets/varianceComponents.js";
 import {
-  checkFacetStudy,
   type FacetStudyResult,
   facetCoverageStudy,
+  facetStudiesAtDesigns,
 } from "./facetCoverageStudy.js";
 import type { FacetDesignSize } from "./facetEvaluation.js";
 import {
@@ -145,14 +145,6 @@ export function facetPilotStudy(
   },
 ): FacetPilotStudy {
   const setup = facetPilotSetup(cells, options);
-  for (const design of setup.designs) checkFacetStudy(design, options.reps, options.level);
-  const studies = setup.designs.map((design, s) =>
-    facetCoverageStudy(setup.model, design, {
-      reps: options.reps,
-      seed: options.seed,
-      level: options.level,
-      onProgress: (done, total) => options.onProgress?.(s, done, total),
-    }),
-  );
+  const studies = facetStudiesAtDesigns(setup.model, setup.designs, options, facetCoverageStudy);
   return { ...setup, studies };
 }

@@ -1,10 +1,10 @@
 import { optionRef, RagciError } from "../../core/errors.js";
-import { hasFacets } from "../facetRequest.js";
 import type { OneOrPairOptions, OneOrPairRead } from "../oneOrPair.js";
 import { oneSystemGroup } from "../readOneSystem.js";
 import { onlyDifference } from "../readPairedResults.js";
 import type { Selection } from "../selection.js";
 import type { DatabaseSource } from "../source.js";
+import { databaseFacetCellsIfAsked } from "./databaseFacetCellsIfAsked.js";
 import { aggregating, databaseReadOptions } from "./databaseReadOptions.js";
 import { type DatabaseRead, readDatabase, readDatabasePairs } from "./readDatabase.js";
 
@@ -40,17 +40,12 @@ export async function readDatabaseOneOrPair(
   const systems = pair ? [pair.a, pair.b] : (selection.systems ?? null);
   // With facets: the cells from the database, and the per-document sums (or the pair's) of
   // each query's mean, averaged in the database, as a file's plan reads its averaged table.
-  const faceted = hasFacets(source)
-    ? await import("./readDatabaseFacetCells.js").then((m) =>
-        m.readDatabaseFacetCells({
-          ...common,
-          system: column,
-          systems,
-          systemIfPresent: column ? null : "system",
-          ...m.facetColumnsOf(source),
-        }),
-      )
-    : null;
+  const faceted = await databaseFacetCellsIfAsked(source, {
+    ...common,
+    system: column,
+    systems,
+    systemIfPresent: column ? null : "system",
+  });
   const averaged = faceted ? { source: faceted.averaged, name: faceted.name } : {};
   const cells = faceted
     ? {

@@ -1,8 +1,8 @@
 import { optionRef, RagciError } from "../../core/errors.js";
-import { hasFacets } from "../facetRequest.js";
 import type { PairsRead } from "../readFilePairs.js";
 import { pairChoice, type Selection } from "../selection.js";
 import type { DatabaseSource, ReadOptions } from "../source.js";
+import { databaseFacetCellsIfAsked } from "./databaseFacetCellsIfAsked.js";
 import { aggregating, databaseReadOptions, describedInput } from "./databaseReadOptions.js";
 import { readDatabasePairs } from "./readDatabase.js";
 
@@ -31,16 +31,7 @@ export async function readDatabasePairedTables(
   const systems = selection.systems ?? null;
   // With facets: the cells from the database, and the pairing on each query's mean (the rows
   // averaged per query in the database), as a file's compare pairs its averaged table.
-  const faceted = hasFacets(source)
-    ? await import("./readDatabaseFacetCells.js").then((m) =>
-        m.readDatabaseFacetCells({
-          ...common,
-          system: column,
-          systems,
-          ...m.facetColumnsOf(source),
-        }),
-      )
-    : null;
+  const faceted = await databaseFacetCellsIfAsked(source, { ...common, system: column, systems });
   const read = await readDatabasePairs({
     ...common,
     ...(faceted ? { source: faceted.averaged, name: faceted.name } : {}),

@@ -1,7 +1,7 @@
-import { hasFacets } from "../facetRequest.js";
 import type { TableRead } from "../readFileTables.js";
 import { pickSystems, type Selection } from "../selection.js";
 import type { DatabaseSource, ReadOptions } from "../source.js";
+import { databaseFacetCellsIfAsked } from "./databaseFacetCellsIfAsked.js";
 import { aggregating, databaseReadOptions, describedInput } from "./databaseReadOptions.js";
 import { readDatabase } from "./readDatabase.js";
 
@@ -19,11 +19,7 @@ export async function readDatabaseTables(
   const system = selection.systemColumn ?? null;
   const systems = selection.systems ?? null;
   // With facets: the cells from the database, and the per-document path on each query's mean.
-  const faceted = hasFacets(source)
-    ? await import("./readDatabaseFacetCells.js").then((m) =>
-        m.readDatabaseFacetCells({ ...common, system, systems, ...m.facetColumnsOf(source) }),
-      )
-    : null;
+  const faceted = await databaseFacetCellsIfAsked(source, { ...common, system, systems });
   const read = await readDatabase({
     ...common,
     // The averaged rows are read through a SELECT of ragci's; the input is the source given.
