@@ -257,8 +257,9 @@ function differingWarning(
   plans: Partial<Record<Estimand, EstimandPlan>>,
 ): string | null {
   const { source, population } = input;
+  if (source.kind === "given") return givenDifferingWarning(input, estimands, plans);
   const d = input.differingDocuments;
-  if (d === undefined || source.kind === "given" || !source.difference) return null;
+  if (d === undefined || !source.difference) return null;
   const k = source.documents;
   const fewest = FEWEST_DIFFERING_DOCUMENTS;
   const inPopulation =
@@ -271,7 +272,7 @@ function differingWarning(
     ENOUGH_DIFFER_PROBABILITY,
   );
   const { a, b } = source.difference;
-  const head = `In the ${source.kind}, ${d} of ${k} documents differ between ${b} and ${a} (${((100 * d) / k).toFixed(1)}%); the others are ties. compare warns when fewer than ${fewest} documents of a sample differ, where ragci's paired studies found the intervals missing more often`;
+  const head = `In the ${source.kind}, ${d} of ${k} documents differ between ${b} and ${a} (${((100 * d) / k).toFixed(1)}%); the others are ties. compare recommends no interval of the difference (and a gate check is inconclusive) when fewer than ${fewest} documents of a sample differ, where ragci's paired studies found the intervals missing more often`;
   const model =
     population === null
       ? "binomial at this share; no M"
@@ -284,6 +285,25 @@ function differingWarning(
     return ks.some((x) => x < needed);
   });
   return `${head}: K ≥ ${needed} holds at least ${fewest} with probability ${ENOUGH_DIFFER_PROBABILITY * 100}% (${model}).${planned.length > 0 ? ` The K planned above for ${planned.join(" and ")} is below it.` : ""}`;
+}
+
+/**
+ * A paired plan from a given S: S does not tell how many documents tie, but a planned K below
+ * FEWEST_DIFFERING_DOCUMENTS can never give compare the documents that differ it needs.
+ */
+function givenDifferingWarning(
+  input: SamplePlanInput,
+  estimands: readonly Estimand[],
+  plans: Partial<Record<Estimand, EstimandPlan>>,
+): string | null {
+  if (input.difference === undefined) return null;
+  const ks = estimands.flatMap((e) => [plans[e]?.documents, plans[e]?.detect?.documents]);
+  const planned = ks.filter((k): k is number => typeof k === "number");
+  if (planned.length === 0) return null;
+  const k = Math.min(...planned);
+  const fewest = FEWEST_DIFFERING_DOCUMENTS;
+  if (k >= fewest) return null;
+  return `compare recommends no interval of the difference (and a gate check is inconclusive) when fewer than ${fewest} documents of a sample differ between the two systems, so a sample of K = ${k} can never have one: label at least ${fewest} documents, and more where the systems tie on many (a pilot of the pair, ${optionRef("system")} COL=A,B, plans for its ties).`;
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;

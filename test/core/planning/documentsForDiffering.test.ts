@@ -92,6 +92,9 @@ describe("planSample's advice on differing documents (a pair's pilot or census)"
     });
     const text = plan.warnings.find((w) => w.startsWith("In the census")) as string;
     expect(text).toContain("39 of 98 documents differ between tfidf and bm25 (39.8%)");
+    expect(text).toContain(
+      "compare recommends no interval of the difference (and a gate check is inconclusive) when fewer than 8 documents of a sample differ",
+    );
     expect(text).toContain(`K ≥ ${needed(98, 39)} holds at least 8 with probability 90%`);
     const below = (["macro", "micro"] as const).filter(
       (e) => (plan[e]?.detect?.documents as number) < needed(98, 39),

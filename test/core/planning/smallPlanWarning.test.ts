@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { FEWEST_DIFFERING_DOCUMENTS } from "../../../src/core/diagnostics/differingDocuments.js";
+import { optionRef } from "../../../src/core/errors.js";
 import { PAIRED_STUDY_COVERAGE } from "../../../src/core/pairedStudyCoverage.js";
 import { planSample } from "../../../src/core/planning/samplePlan.js";
 import { RAGCI_STUDY_COVERAGE } from "../../../src/core/recommendMethod.js";
@@ -53,5 +55,48 @@ describe("a plan below K = 20 says what the studies found there", () => {
     });
     expect(plan.macro?.documents).toBeGreaterThanOrEqual(20);
     expect(plan.warnings.some((w) => w.includes("is below 20"))).toBe(false);
+  });
+});
+
+describe("a paired plan from a given S below the documents compare needs to differ", () => {
+  const paired = (sd: number, difference: number) =>
+    planSample({
+      sd: { macro: sd, micro: sd },
+      difference,
+      power: 0.8,
+      level: 0.95,
+      population: null,
+      source: given,
+    });
+  const neverLine = (warnings: readonly string[]) =>
+    warnings.filter((w) => w.includes("can never have one"));
+
+  it("K below 8: says compare can never recommend an interval from such a sample", () => {
+    const plan = paired(0.05, 0.2);
+    const k = plan.macro?.detect?.documents as number;
+    expect(k).toBeLessThan(FEWEST_DIFFERING_DOCUMENTS);
+    expect(neverLine(plan.warnings)).toEqual([
+      `compare recommends no interval of the difference (and a gate check is inconclusive) when fewer than ${FEWEST_DIFFERING_DOCUMENTS} documents of a sample differ between the two systems, so a sample of K = ${k} can never have one: label at least ${FEWEST_DIFFERING_DOCUMENTS} documents, and more where the systems tie on many (a pilot of the pair, ${optionRef("system")} COL=A,B, plans for its ties).`,
+    ]);
+  });
+
+  it("K of 8 or more: no such line", () => {
+    const plan = paired(0.3, 0.2);
+    expect(plan.macro?.detect?.documents as number).toBeGreaterThanOrEqual(
+      FEWEST_DIFFERING_DOCUMENTS,
+    );
+    expect(neverLine(plan.warnings)).toEqual([]);
+  });
+
+  it("a one-system plan of few documents: no such line", () => {
+    const plan = planSample({
+      sd: { macro: 0.05, micro: 0.05 },
+      halfWidth: 0.1,
+      level: 0.95,
+      population: null,
+      source: given,
+    });
+    expect(plan.macro?.documents as number).toBeLessThan(FEWEST_DIFFERING_DOCUMENTS);
+    expect(neverLine(plan.warnings)).toEqual([]);
   });
 });
