@@ -14,6 +14,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   query: "--query",
   format: "--format",
   aggregated: "--aggregated",
+  censusAggregated: "--census-aggregated",
   docMap: "--doc-map",
   errorsAsFailures: "--errors-as-failures",
   qrels: "--qrels",

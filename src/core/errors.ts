@@ -67,6 +67,7 @@ export type OptionName =
   | "query"
   | "format"
   | "aggregated"
+  | "censusAggregated"
   | "docMap"
   | "errorsAsFailures"
   | "qrels"

@@ -110,20 +110,27 @@ const PER_DOCUMENT_COLUMNS = ["n", "s"];
 /**
  * A per-query reader given a per-document table (columns n and s, as `aggregated` input and
  * ragci's written aggregates have) would take each document's sums for one result each.
+ * `aggregatedOption` is the option that reads this input as per-document (`aggregated`, or
+ * `censusAggregated` for a census); null where only per-query results will do (a pair's census,
+ * which pairs the systems on each query).
  *
- * @throws RagciError "invalid-option" saying to read it as per-document
+ * @throws RagciError "invalid-option" saying to read it as per-document, or that it cannot be
  */
 export function requirePerQueryTable(
   columns: readonly string[],
   metrics: readonly string[],
   file: string,
+  aggregatedOption: "aggregated" | "censusAggregated" | null = "aggregated",
 ): void {
   const lower = columns.map((c) => c.toLowerCase());
   if (!PER_DOCUMENT_COLUMNS.every((c) => lower.includes(c))) return;
   if (metrics.some((m) => PER_DOCUMENT_COLUMNS.includes(m.toLowerCase()))) return;
+  const head = `${file}: has columns n and s, a per-document table (doc, n, s[, ss])`;
   throw new RagciError(
     "invalid-option",
-    `${file}: has columns n and s, a per-document table (doc, n, s[, ss]); read it with ${optionRef("aggregated")}, or rename n and s if they are per-query values`,
-    { file, option: "aggregated" },
+    aggregatedOption === null
+      ? `${head}, where per-query results are needed (one row per query, with its query id, to pair the systems on); give those, or rename n and s if they are per-query values`
+      : `${head}; read it with ${optionRef(aggregatedOption)}, or rename n and s if they are per-query values`,
+    { file, ...(aggregatedOption === null ? {} : { option: aggregatedOption }) },
   );
 }

@@ -102,6 +102,7 @@ export async function readFilePairs(
             query: faceted[0]?.queryColumn ?? (converted ? "query_id" : (source.query ?? null)),
             intersect: selection.intersect ?? false,
             valuesUpTo: options.valuesUpTo ?? 0,
+            aggregatedOption: options.aggregatedOption,
           }),
       Promise.all(inputs.map((i) => sha256File(i.path, i.displayName))),
     ]);

@@ -80,6 +80,7 @@ export async function readFileTable(
       ...(source.threads ? { threads: source.threads } : {}),
       valuesUpTo: options.valuesUpTo ?? 0,
       documentLabel: options.documentLabel ?? null,
+      aggregatedOption: options.aggregatedOption,
       ...(scan ? { onProgress: scan.bind(null, displayName) } : {}),
     };
     const [read, sha256] = await Promise.all([

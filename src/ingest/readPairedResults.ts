@@ -58,6 +58,11 @@ export interface ReadPairedOptions {
   readonly valuesUpTo?: number;
   /** A per-document column (a design's stratum or psu) to return, one value per document. */
   readonly documentLabel?: string | null;
+  /**
+   * The option that reads this input as per-document tables, named when a per-query read finds
+   * one (columns n and s); default `aggregated`, null where only per-query results will do.
+   */
+  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null | undefined;
 }
 
 export type { PairDifference, PairedTable } from "./pairedTable.js";
@@ -116,9 +121,10 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       const names = (await describeColumns(connection, input.path, format, file)).map(
         (c) => c.name,
       );
+      // A per-document table has no query ids: say that, rather than that its query id is missing.
+      requirePerQueryTable(names, options.metrics, file, options.aggregatedOption);
       const doc = documentColumn(options.doc, names, file);
       const query = queryColumn(options.query, names, file);
-      requirePerQueryTable(names, options.metrics, file);
       const metrics = resolveMetrics(options.metrics, names, file);
       metricNames ??= metrics;
       const systemColumn = perFile

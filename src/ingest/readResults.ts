@@ -40,6 +40,12 @@ export interface ReadResultsOptions {
   readonly query?: string | null;
   /** Default QUERY_CHECK_ROW_LIMIT (queryIdCheck.ts). */
   readonly queryCheckRowLimit?: number;
+  /**
+   * The option that reads this input as per-document tables, named when a per-query read finds
+   * one (columns n and s); default `aggregated`, null where only per-query results will do.
+   */
+  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null | undefined;
+
   readonly threads?: number;
   /**
    * Also return the per-query values of non-binary metrics (for the chunk bootstrap) when a

@@ -18,6 +18,11 @@ export interface LayoutRequest {
   readonly documentLabel?: string | null | undefined;
   readonly query?: string | null | undefined;
   readonly queryCheckRowLimit?: number | undefined;
+  /**
+   * The option that reads this input as per-document tables, named when a per-query read finds
+   * one (columns n and s); default `aggregated`, null where only per-query results will do.
+   */
+  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null | undefined;
 }
 
 /** Which column of a per-query file plays which part. */
@@ -49,7 +54,7 @@ export function resultsLayout(
       ? request.systemIfPresent
       : null;
   const ids = [documentColumn, ...(systemColumn ? [systemColumn] : [])];
-  requirePerQueryTable(names, request.metrics ?? [], file);
+  requirePerQueryTable(names, request.metrics ?? [], file, request.aggregatedOption);
   const metrics =
     request.metrics && request.metrics.length > 0
       ? resolveMetrics(request.metrics, names, file)

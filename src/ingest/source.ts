@@ -91,4 +91,10 @@ export interface ReadOptions {
    * table is read (--aggregated, merge) is refused with what to run instead.
    */
   readonly usedBy?: string;
+  /**
+   * The option that reads this input as per-document tables, named when a per-query read finds
+   * one (columns n and s): `aggregated` (the default), `censusAggregated` for a census, or null
+   * where only per-query results will do (a pair's census).
+   */
+  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null;
 }

@@ -62,7 +62,8 @@ export async function censusDifferenceStudiesOfFile(
   const { table } = await readSource(
     { files: [run.census], doc: request.doc, query: request.query },
     { ...selection, systems: sample.systems, intersect: false },
-    { read: "pairs" },
+    // A pair's census pairs the systems on each query: only per-query results will do.
+    { read: "pairs", aggregatedOption: null },
   );
   const { differenceCensusStudies } = await import("./censusStudies.js");
   return differenceCensusStudies(sample.differences, table.differences, settings, run);
@@ -84,7 +85,7 @@ export async function readAnalysisCensus(
   const [census] = await readSource(
     { files: [run.census], doc: request.doc, aggregated: request.censusAggregated },
     { systemColumn, metrics },
-    { read: "tables" },
+    { read: "tables", aggregatedOption: "censusAggregated" },
   );
   const groups = census?.table.groups ?? [];
   // Loaded only with a census, as the study itself is.

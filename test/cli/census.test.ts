@@ -203,3 +203,30 @@ describe("compare --census", () => {
     expect(["cr2", "t", "cr1"]).toContain(out.tests.micro.method);
   });
 });
+
+describe("a per-document census where the census flag or a per-query census is needed", () => {
+  it("analyze names --census-aggregated, the flag that reads the census per document", () => {
+    const run = ragci(["analyze", sample(), "--aggregated", "--census", CENSUS]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `ragci: ${CENSUS}: has columns n and s, a per-document table (doc, n, s[, ss]); read it with --census-aggregated, or rename n and s if they are per-query values\n`,
+    );
+  });
+
+  it("compare says a pair's census must be per query, not that its query id is missing", () => {
+    const run = ragci([
+      "compare",
+      EXAMPLE,
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--census",
+      CENSUS,
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `ragci: ${CENSUS}: has columns n and s, a per-document table (doc, n, s[, ss]), where per-query results are needed (one row per query, with its query id, to pair the systems on); give those, or rename n and s if they are per-query values\n`,
+    );
+  });
+});

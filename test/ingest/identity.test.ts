@@ -57,5 +57,11 @@ describe("identity: each metric, input and table shape counted once", () => {
     expect(() => requirePerQueryTable(["doc", "N", "S"], ["hit"], "agg.csv")).toThrow(/n and s/);
     expect(() => requirePerQueryTable(perDocument, ["s"], "agg.csv")).not.toThrow();
     expect(() => requirePerQueryTable(COLUMNS, [], "r.csv")).not.toThrow();
+    expect(() => requirePerQueryTable(perDocument, [], "c.csv", "censusAggregated")).toThrow(
+      /read it with `censusAggregated`/,
+    );
+    expect(() => requirePerQueryTable(perDocument, [], "c.csv", null)).toThrow(
+      /^c\.csv: has columns n and s, a per-document table \(doc, n, s\[, ss\]\), where per-query results are needed/,
+    );
   });
 });
