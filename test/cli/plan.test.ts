@@ -112,6 +112,10 @@ describe("ragci plan", () => {
     ]);
     expect(out.source).toMatchObject({ kind: "pilot", documents: 98 });
     expect(out.warnings[0]).toMatch(/S is estimated from a pilot of 98 documents/);
+    // scipy: √(97/chi2.ppf(0.975, 97)) = 0.8769…, √(97/chi2.ppf(0.025, 97)) = 1.1636…
+    expect(out.warnings[0]).toContain(
+      "its 95% interval would run from 0.88× to 1.16× the estimate, and the planned K, which grows with S², from 0.77× to 1.35×",
+    );
     expect(estimandOf(out, "macro").documents).toBe(
       requiredDocuments({ sd: estimandOf(out, "macro").sd, halfWidth: 0.03, population: 1300 }),
     );

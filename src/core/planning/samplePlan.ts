@@ -5,6 +5,7 @@ import { RAGCI_STUDY_COVERAGE } from "../recommendMethod.js";
 import type { Estimand } from "../types.js";
 import { checkCurve } from "./checkCurve.js";
 import { documentsForDiffering } from "./documentsForDiffering.js";
+import { pilotSdRange } from "./pilotSdRange.js";
 import {
   halfWidthCurve,
   requiredDocuments,
@@ -189,8 +190,10 @@ function planWarnings(
   const { source, population } = input;
   const warnings: string[] = [];
   if (source.kind === "pilot") {
+    const range = pilotSdRange(source.documents, input.level);
+    const times = (x: number) => `${x.toFixed(2)}×`;
     warnings.push(
-      `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: with so few documents the plan can be off by a wide margin; plan with a larger S for safety.`,
+      `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: were the per-document values normal, its ${Math.round(100 * input.level)}% interval would run from ${times(range.lower)} to ${times(range.upper)} the estimate, and the planned K, which grows with S², from ${times(range.lower ** 2)} to ${times(range.upper ** 2)} (wider with skewed values or influential documents); plan with a larger S for safety.`,
     );
   }
   const flat = estimands.filter((e) => input.sd[e] === 0);
