@@ -32,6 +32,23 @@ export function checkedSizeStrataDesign(
     "invalid-option",
     cutoff !== undefined
       ? `${optionRef("cutoff")} ${cutoff}: each stratum needs at least two documents`
-      : `${source}: no size cutoff leaves two documents in each stratum`,
+      : `${source}: no size cutoff leaves two documents in each stratum (${sizeSpread(census.n)}); sample these documents by SRS (ragci plan gives K)`,
   );
+}
+
+/** What the census's sizes are, for the refusal: all the same, or their least and largest. */
+function sizeSpread(n: Float64Array): string {
+  let least = Number.POSITIVE_INFINITY;
+  let largest = Number.NEGATIVE_INFINITY;
+  let atLargest = 0;
+  for (const x of n) {
+    if (x < least) least = x;
+    if (x > largest) {
+      largest = x;
+      atLargest = 0;
+    }
+    if (x === largest) atLargest++;
+  }
+  if (least === largest) return `every document has ${least} results`;
+  return `sizes run from ${least} to ${largest} results, and ${atLargest} ${atLargest === 1 ? "document has" : "documents have"} the largest`;
 }

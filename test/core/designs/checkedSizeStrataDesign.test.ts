@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { documentStats } from "../../../src/core/aggregate/documentStats.js";
 import { checkedSizeStrataDesign } from "../../../src/core/designs/checkedSizeStrataDesign.js";
 import { sizeStrataDesign } from "../../../src/core/designs/sizeStrataDesign.js";
 import { RagciError } from "../../../src/core/errors.js";
@@ -32,5 +33,25 @@ describe("checkedSizeStrataDesign: strata's refusals, in core", () => {
     // n = 2, 2, 4, 10, 10, 20: above 10 only one document is large.
     expect(refusal(4, 10)).toBe("`cutoff` 10: each stratum needs at least two documents");
     expect(refusal(4, 4)).toBeNull();
+  });
+
+  it("with no cutoff possible, says what the sizes are and what to do instead", () => {
+    const census = (n: number[]) =>
+      documentStats({ ids: n.map((_, i) => `d${i}`), n, s: n.map(() => 1) });
+    const message = (n: number[]) => {
+      try {
+        checkedSizeStrataDesign(census(n), 4, undefined, "census.csv");
+      } catch (error) {
+        return (error as RagciError).message;
+      }
+      return null;
+    };
+    expect(message([6, 6, 6, 6, 7])).toBe(
+      "census.csv: no size cutoff leaves two documents in each stratum (sizes run from 6 to 7 results, and 1 document has the largest); sample these documents by SRS (ragci plan gives K)",
+    );
+    expect(message([6, 6, 6, 6, 6])).toBe(
+      "census.csv: no size cutoff leaves two documents in each stratum (every document has 6 results); sample these documents by SRS (ragci plan gives K)",
+    );
+    expect(message([6, 6, 6, 7, 7])).toBeNull();
   });
 });
