@@ -131,7 +131,7 @@ export function simulationBlocks(report: SimulationReport): ReportBlock[] {
     {
       kind: "bullets",
       items: [
-        `Recommended: the robust default (micro logit-cv3, macro logit; cr2 and t where they do not apply) when it reaches ${percent(report.level)} within 2 Monte Carlo se (at least ${report.studies
+        `Recommended: the robust default (${c.pair ? "compare's: micro cr2, macro t-differing" : "micro logit-cv3, macro logit; cr2 and t where they do not apply"}) when it reaches ${percent(report.level)} within 2 Monte Carlo se (at least ${report.studies
           .map((s) => percent(reachingThreshold(s.level, s.reps), 1))
           .filter((x, i, all) => all.indexOf(x) === i)
           .join(

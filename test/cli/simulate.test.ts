@@ -194,6 +194,18 @@ describe("ragci simulate", () => {
     expectTruthOfComparedExample(out);
   });
 
+  it("names compare's defaults as the robust default of a pair's study, a system's own otherwise", () => {
+    const args = ["simulate", EXAMPLE, "--metric", "hit5", "--k", "10", "--reps", "30"];
+    const pair = ragciOk([...args, "--system", "system=bm25,tfidf", "--replicates", "19"]);
+    expect(pair).toContain(
+      "Recommended: the robust default (compare's: micro cr2, macro t-differing) when",
+    );
+    const one = ragciOk([...args, "--system", "system=bm25", "--replicates", "19"]);
+    expect(one).toContain(
+      "Recommended: the robust default (micro logit-cv3, macro logit; cr2 and t where they do not apply) when",
+    );
+  });
+
   it("stops on Ctrl-C with exit code 130 and writes nothing", async () => {
     const out = join(dir, "study.json");
     const child = spawn(
