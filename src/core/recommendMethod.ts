@@ -321,12 +321,12 @@ function pairedStudiesAdvice(k: number): Advice {
       : k < at
         ? `at K = ${at} (the smallest K studied)`
         : `at K = ${at} (the studied K nearest below yours)`;
-  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES}); on a paired census held out to check them, with heavier size tails, micro cr2 covered only ${percent(WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"])} at K = 50 and macro t-differing ${percent(WITHHELD_STUDY["heldout-paired-k50/macro/recommended-coverage"])} (${WITHHELD_STUDIES})`;
+  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES}); on a paired census held out to check them, with heavier size tails, micro cr2 covered only ${percent(WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"])} at K = 50 (macro t-differing ${percent(WITHHELD_STUDY["heldout-paired-k50/macro/recommended-coverage"])}), and on a real one held out too (TAT-QA, TF-IDF − BM25) micro cr2 covered ${percent(WITHHELD_STUDY["heldout-paired-tatqa-lowest/micro/recommended-coverage"])}–${percent(WITHHELD_STUDY["heldout-paired-tatqa-highest/micro/recommended-coverage"])} and macro t-differing ${percent(WITHHELD_STUDY["heldout-paired-tatqa-lowest/macro/recommended-coverage"])}–${percent(WITHHELD_STUDY["heldout-paired-tatqa-highest/macro/recommended-coverage"])} at K = 10–50 (${WITHHELD_STUDIES})`;
   if (k >= 20) {
     return {
       code: "paired-studies",
       severity: "note",
-      message: `K = ${k}: ${measured}; coverage varies within that range with the census, and a coverage study on a census of your paired results (${optionRef("census")}) is the check that applies.`,
+      message: `K = ${k}: ${measured}. Coverage varies with the census, and a coverage study on a census of your paired results (${optionRef("census")}) is the check that applies.`,
     };
   }
   return {

@@ -257,6 +257,27 @@ describe("the numbers the advice quotes are withheld.json's", () => {
     expect(Math.max(...coverages)).toBeCloseTo(0.967, 3);
   });
 
+  it("the real held-out paired census (TAT-QA): compare's advice quotes its range", () => {
+    const cells = Object.entries(study.results)
+      .filter(([name]) => name.startsWith("heldout-paired-tatqa"))
+      .flatMap(([, r]) => r.cells);
+    for (const estimand of ["micro", "macro"] as const) {
+      const coverages = cells.map((c) => c[estimand].coverageWhenRecommended as number);
+      const key = (end: "lowest" | "highest") =>
+        `heldout-paired-tatqa-${end}/${estimand}/recommended-coverage` as const;
+      expect(Math.abs(Math.min(...coverages) - WITHHELD_STUDY[key("lowest")])).toBeLessThan(
+        0.00005,
+      );
+      expect(Math.abs(Math.max(...coverages) - WITHHELD_STUDY[key("highest")])).toBeLessThan(
+        0.00005,
+      );
+    }
+    const note = enough.comparison.difference.advice.find((a) => a.code === "paired-studies");
+    expect(note?.message).toContain(
+      `and on a real one held out too (TAT-QA, TF-IDF − BM25) micro cr2 covered ${percent(WITHHELD_STUDY["heldout-paired-tatqa-lowest/micro/recommended-coverage"])}–`,
+    );
+  });
+
   it("WITHHELD_STUDIES counts the censuses of withheld.json, and those held out", () => {
     const all = Object.values(study.results);
     expect(WITHHELD_STUDIES).toContain(
