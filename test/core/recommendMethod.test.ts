@@ -173,7 +173,7 @@ describe("studied-conditions (a sample without a census)", () => {
       `This sample, K = 20: its largest 2 documents hold ${percent(share)} of the results, ${percent(zeros)} of documents are at 0 and ${percent(ones)} at 1; all within the studied ranges`,
     );
     expect(share).toBeGreaterThanOrEqual(STUDIED_CONDITIONS.shareLargestDecile[0]);
-    expect(text).toContain(`SRS of K = 5–50 from 7 censuses`);
+    expect(text).toContain(`SRS of K = 5–50 from ${STUDIED_CONDITIONS.censuses} censuses`);
     expect(text).not.toContain("largest K studied");
   });
 

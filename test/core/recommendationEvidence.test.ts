@@ -111,9 +111,9 @@ describe("the studied conditions a sample is set against are the censuses'", () 
     lines(file)
       .slice(1)
       .map((f) => ({ n: Number(f[1]), s: Number(f[2]) }));
-  /** n_d and s_d of BM25's metric on COVID-QA, summed here from the per-query rows. */
-  const covid = (metric: string) => {
-    const [head, ...rows] = lines("examples/covidqa-retrieval.csv");
+  /** n_d and s_d of BM25's metric on COVID-QA or TAT-QA, summed here from the per-query rows. */
+  const bm25 = (file: string, metric: string) => {
+    const [head, ...rows] = lines(file);
     const at = (name: string) => (head as string[]).indexOf(name);
     const docs = new Map<string, { n: number; s: number }>();
     for (const r of rows) {
@@ -128,8 +128,10 @@ describe("the studied conditions a sample is set against are the censuses'", () 
     ...["even", "heavy", "heavier", "pareto"].map((c) =>
       aggregated(`bench/method-guide/censuses/${c}.csv`),
     ),
-    covid("hit5"),
-    covid("rr"),
+    bm25("examples/covidqa-retrieval.csv", "hit5"),
+    bm25("examples/covidqa-retrieval.csv", "rr"),
+    bm25("bench/method-guide/censuses/tatqa-retrieval.csv", "hit5"),
+    bm25("bench/method-guide/censuses/tatqa-retrieval.csv", "rr"),
   ];
   const conditions = censuses.map((docs) => {
     const sizes = docs.map((d) => d.n).sort((a, b) => b - a);
@@ -143,7 +145,7 @@ describe("the studied conditions a sample is set against are the censuses'", () 
   });
   const range = (xs: number[]) => [Math.min(...xs), Math.max(...xs)];
 
-  it("seven censuses, K = 5 to 50 (the Ks of results.json)", () => {
+  it("nine censuses, K = 5 to 50 (the Ks of results.json)", () => {
     expect(STUDIED_CONDITIONS.censuses).toBe(censuses.length);
     expect(Object.keys(results)).toHaveLength(censuses.length);
     for (const r of Object.values(results)) {
@@ -160,5 +162,24 @@ describe("the studied conditions a sample is set against are the censuses'", () 
     const [lo, hi] = range(conditions.map((c) => c[field]));
     expect(Math.abs((lo as number) - STUDIED_CONDITIONS[key][0])).toBeLessThan(0.00005);
     expect(Math.abs((hi as number) - STUDIED_CONDITIONS[key][1])).toBeLessThan(0.00005);
+  });
+});
+
+describe("the real census held out of the method choice (TAT-QA)", () => {
+  const withFpc = JSON.parse(
+    readFileSync(join(import.meta.dirname, "../../bench/method-guide/results-fpc.json"), "utf8"),
+  ) as typeof results;
+  it("the recommended intervals covered 94.8–97.2% at every K, with and without the fpc", () => {
+    // docs/choosing-an-interval.md ("ragci's own studies") quotes this range.
+    for (const method of ["micro/logit-cv3", "macro/logit"]) {
+      const all = [results, withFpc].flatMap((set) =>
+        ["tatqa-hit5", "tatqa-rr"].flatMap(
+          (c) => set[c]?.studies.map((s) => s.methods[method]?.coverage as number) ?? [],
+        ),
+      );
+      expect(all).toHaveLength(16);
+      expect(Math.min(...all)).toBeGreaterThanOrEqual(0.9475);
+      expect(Math.max(...all)).toBeCloseTo(0.9715, 4);
+    }
   });
 });
