@@ -7,19 +7,22 @@ import { RAGCI_STUDY_COVERAGE } from "../../../src/core/recommendMethod.js";
 
 const given = { kind: "given" } as const;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** A paired plan from a given S: documents to detect `difference` with power 0.8. */
+const paired = (sd: number, difference: number) =>
+  planSample({
+    sd: { macro: sd, micro: sd },
+    difference,
+    power: 0.8,
+    level: 0.95,
+    population: null,
+    source: given,
+  });
 
 // Issue 25: "a 4-document paired plan comes with no small-K warning". A plan below K = 20 now
 // says what ragci's studies found at K = 5 or 10, from the same tables the analyze advice quotes.
 describe("a plan below K = 20 says what the studies found there", () => {
   it("a paired plan of 5 documents quotes the paired studies at K = 5", () => {
-    const plan = planSample({
-      sd: { macro: 0.3, micro: 0.3 },
-      difference: 0.5,
-      power: 0.8,
-      level: 0.95,
-      population: null,
-      source: given,
-    });
+    const plan = paired(0.3, 0.5);
     expect(plan.macro?.detect?.documents).toBe(5);
     const small = plan.warnings.filter((w) => w.startsWith("The plan's K = 5 is below 20"));
     expect(small).toHaveLength(1);
@@ -59,15 +62,6 @@ describe("a plan below K = 20 says what the studies found there", () => {
 });
 
 describe("a paired plan from a given S below the documents compare needs to differ", () => {
-  const paired = (sd: number, difference: number) =>
-    planSample({
-      sd: { macro: sd, micro: sd },
-      difference,
-      power: 0.8,
-      level: 0.95,
-      population: null,
-      source: given,
-    });
   const neverLine = (warnings: readonly string[]) =>
     warnings.filter((w) => w.includes("can never have one"));
 
