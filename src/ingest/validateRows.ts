@@ -25,6 +25,11 @@ export interface RowCheck {
   readonly condition: string;
   readonly problem: string;
   readonly column: string;
+  /**
+   * For a check with several ways to fail: an SQL expression naming the failing row's one
+   * ("is empty", "is NaN", …), and the problem written around it (`%s` in its place).
+   */
+  readonly which?: { readonly sql: string; readonly problem: string };
 }
 
 const DUCKDB = dialect("duckdb");
@@ -56,6 +61,12 @@ export const rowChecks = {
     condition: brokenRowSql(DUCKDB, "metric", index),
     problem: `column ${column} is empty, not a number, NaN or infinite; ${ruleNeed("metric")}`,
     column,
+    // The readers have cast the values to DOUBLE already: a null was empty or did not cast
+    // (some readers refuse text first, naming it; others cannot tell), NaN, or ±infinity.
+    which: {
+      sql: `CASE WHEN v${index} IS NULL THEN 'is empty or not a number' WHEN isnan(v${index}) THEN 'is NaN' ELSE 'is infinite (' || CAST(v${index} AS VARCHAR) || ')' END`,
+      problem: `column ${column} %s; ${ruleNeed("metric")}`,
+    },
   }),
   label: (column: string): RowCheck => ({
     condition: brokenRowSql(DUCKDB, "label"),
@@ -89,11 +100,18 @@ export function splitLabelError(
 export async function firstRowWhere(
   c: BadRowContext,
   condition: string,
-): Promise<{ readonly where: string; readonly row: number; readonly count: number } | null> {
+  which: string | null = null,
+): Promise<{
+  readonly where: string;
+  readonly row: number;
+  readonly count: number;
+  /** `which` evaluated on that row, when asked for. */
+  readonly which: string | null;
+} | null> {
   await c.connection.run("SET threads = 1");
   const rows = await queryRows(
     c.connection,
-    `SELECT r FROM (SELECT row_number() OVER () AS r, * FROM ${c.source}) WHERE ${condition} ORDER BY r LIMIT 1`,
+    `SELECT r${which ? `, ${which} AS which` : ""} FROM (SELECT row_number() OVER () AS r, * FROM ${c.source}) WHERE ${condition} ORDER BY r LIMIT 1`,
   );
   const count = await queryRows(
     c.connection,
@@ -103,7 +121,13 @@ export async function firstRowWhere(
   if (r === undefined) return null;
   const where =
     c.format === "parquet" ? `row ${r}` : c.format === "jsonl" ? `line ${r}` : `line ${r + 1}`;
-  return { where, row: r, count: (count[0]?.k as number | undefined) ?? 0 };
+  const named = rows[0]?.which;
+  return {
+    where,
+    row: r,
+    count: (count[0]?.k as number | undefined) ?? 0,
+    which: typeof named === "string" ? named : null,
+  };
 }
 
 /**
@@ -111,13 +135,17 @@ export async function firstRowWhere(
  * or row, and how many more rows share the problem.
  */
 export async function locateBadRow(c: BadRowContext, check: RowCheck): Promise<RagciError> {
-  const found = await firstRowWhere(c, check.condition);
+  const found = await firstRowWhere(c, check.condition, check.which?.sql ?? null);
   const column = check.column;
   if (found === null)
     return new RagciError("invalid-value", `${c.file}: ${check.problem}`, { file: c.file, column });
   const k = found.count;
   const others = k > 1 ? ` (and ${k - 1} more row${k > 2 ? "s" : ""})` : "";
-  return new RagciError("invalid-value", `${c.file} ${found.where}: ${check.problem}${others}`, {
+  const problem =
+    check.which && found.which !== null
+      ? check.which.problem.replace("%s", found.which)
+      : check.problem;
+  return new RagciError("invalid-value", `${c.file} ${found.where}: ${problem}${others}`, {
     file: c.file,
     row: found.row,
     column,

@@ -110,7 +110,7 @@ describe("the three readers apply one set of rules", () => {
       }),
     );
     expect(error.message).toBe(
-      `${b} line 2: column hit is empty, not a number, NaN or infinite; every result needs a finite value`,
+      `${b} line 2: column hit is empty or not a number; every result needs a finite value`,
     );
     expect(error.context.row).toBe(2);
   });
