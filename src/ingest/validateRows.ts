@@ -27,7 +27,7 @@ export interface RowCheck {
   readonly column: string;
   /**
    * For a check with several ways to fail: an SQL expression naming the failing row's one
-   * ("is empty", "is NaN", …), and the problem written around it (`%s` in its place).
+   * ("is NaN", "is infinite (inf)", …), and the problem written around it (`%s` in its place).
    */
   readonly which?: { readonly sql: string; readonly problem: string };
 }
