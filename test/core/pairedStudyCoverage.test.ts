@@ -18,13 +18,21 @@ interface Cell {
 }
 const paired = JSON.parse(
   readFileSync(join(import.meta.dirname, "../../bench/method-guide/paired.json"), "utf8"),
-) as { reps: number; fewestDiffering: number; results: Record<string, { cells: Cell[] }> };
-const cells = Object.values(paired.results).flatMap((c) => c.cells);
+) as {
+  reps: number;
+  fewestDiffering: number;
+  results: Record<string, { heldOut: boolean; cells: Cell[] }>;
+};
+// The ranges the advice quotes are over the censuses the intervals were chosen on; the held-out
+// ones (TAT-QA) are checked below, apart.
+const cells = Object.values(paired.results)
+  .filter((c) => !c.heldOut)
+  .flatMap((c) => c.cells);
 
 describe("the paired advice's numbers are the paired studies' numbers", () => {
   it("the studies used the threshold the advice uses", () => {
     expect(paired.fewestDiffering).toBe(FEWEST_DIFFERING_DOCUMENTS);
-    expect(Object.keys(paired.results)).toHaveLength(5);
+    expect(Object.values(paired.results).filter((c) => !c.heldOut)).toHaveLength(5);
   });
 
   it.each(Object.entries(PAIRED_STUDY_COVERAGE))("%s", (key, quoted) => {
