@@ -18,6 +18,7 @@
  * etc/ragci.api.md is its report, checked by `npm run api:check` (docs/library.md: adding a name).
  */
 export * from "./core/index.js";
+export type { AggregatedOption } from "./ingest/identity.js";
 export type { InputDescription } from "./ingest/inputDescription.js";
 export type { InputFormat } from "./ingest/inputFormat.js";
 export type { ReadAggregatesOptions } from "./ingest/readAggregates.js";

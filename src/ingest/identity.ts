@@ -104,15 +104,20 @@ export function requireDistinctRuns(
   }
 }
 
+/**
+ * The option that reads an input as per-document tables, named when a per-query read finds one
+ * (columns n and s): `aggregated` (the default), `censusAggregated` for a census; null where only
+ * per-query results will do (a pair's census, which pairs the systems on each query).
+ */
+export type AggregatedOption = "aggregated" | "censusAggregated" | null;
+
 /** The columns that make a table one row per document (ragci's own and `aggregated` input). */
 const PER_DOCUMENT_COLUMNS = ["n", "s"];
 
 /**
  * A per-query reader given a per-document table (columns n and s, as `aggregated` input and
  * ragci's written aggregates have) would take each document's sums for one result each.
- * `aggregatedOption` is the option that reads this input as per-document (`aggregated`, or
- * `censusAggregated` for a census); null where only per-query results will do (a pair's census,
- * which pairs the systems on each query).
+ * The refusal names `aggregatedOption`, or says that only per-query results will do.
  *
  * @throws RagciError "invalid-option" saying to read it as per-document, or that it cannot be
  */
@@ -120,7 +125,7 @@ export function requirePerQueryTable(
   columns: readonly string[],
   metrics: readonly string[],
   file: string,
-  aggregatedOption: "aggregated" | "censusAggregated" | null = "aggregated",
+  aggregatedOption: AggregatedOption = "aggregated",
 ): void {
   const lower = columns.map((c) => c.toLowerCase());
   if (!PER_DOCUMENT_COLUMNS.every((c) => lower.includes(c))) return;

@@ -6,7 +6,7 @@ import { checkPairing, checkRows, type InputRows } from "./checkPairedRows.js";
 import { checkSystemsFound, pairsFound } from "./comparedSystems.js";
 import { describeColumns } from "./describeColumns.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
-import { requirePerQueryTable } from "./identity.js";
+import { type AggregatedOption, requirePerQueryTable } from "./identity.js";
 import {
   type InputFormat,
   inputFormat,
@@ -58,11 +58,8 @@ export interface ReadPairedOptions {
   readonly valuesUpTo?: number;
   /** A per-document column (a design's stratum or psu) to return, one value per document. */
   readonly documentLabel?: string | null;
-  /**
-   * The option that reads this input as per-document tables, named when a per-query read finds
-   * one (columns n and s); default `aggregated`, null where only per-query results will do.
-   */
-  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null | undefined;
+  /** The option a refusal of a per-document table names (AggregatedOption); default `aggregated`. */
+  readonly aggregatedOption?: AggregatedOption | undefined;
 }
 
 export type { PairDifference, PairedTable } from "./pairedTable.js";

@@ -3,6 +3,7 @@ import { checkInputFile } from "./checkInput.js";
 import { checkDocumentRows, documentGroups } from "./documentGroups.js";
 import type { QueryContext } from "./documentRows.js";
 import { withDuckDb } from "./duckdb.js";
+import type { AggregatedOption } from "./identity.js";
 import { inputFormat, tableFunction } from "./inputFormat.js";
 import { nearlyBinaryNotices, spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
@@ -40,11 +41,8 @@ export interface ReadResultsOptions {
   readonly query?: string | null;
   /** Default QUERY_CHECK_ROW_LIMIT (queryIdCheck.ts). */
   readonly queryCheckRowLimit?: number;
-  /**
-   * The option that reads this input as per-document tables, named when a per-query read finds
-   * one (columns n and s); default `aggregated`, null where only per-query results will do.
-   */
-  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null | undefined;
+  /** The option a refusal of a per-document table names (AggregatedOption); default `aggregated`. */
+  readonly aggregatedOption?: AggregatedOption | undefined;
 
   readonly threads?: number;
   /**

@@ -1,6 +1,6 @@
 import { RagciError } from "../core/errors.js";
 import { defaultMetric, type InputColumn } from "./describeColumns.js";
-import { requirePerQueryTable } from "./identity.js";
+import { type AggregatedOption, requirePerQueryTable } from "./identity.js";
 import { foundQueryColumn, QUERY_CHECK_ROW_LIMIT, type QueryCheck } from "./queryIdCheck.js";
 import {
   resolveColumn,
@@ -18,11 +18,8 @@ export interface LayoutRequest {
   readonly documentLabel?: string | null | undefined;
   readonly query?: string | null | undefined;
   readonly queryCheckRowLimit?: number | undefined;
-  /**
-   * The option that reads this input as per-document tables, named when a per-query read finds
-   * one (columns n and s); default `aggregated`, null where only per-query results will do.
-   */
-  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null | undefined;
+  /** The option a refusal of a per-document table names (AggregatedOption); default `aggregated`. */
+  readonly aggregatedOption?: AggregatedOption | undefined;
 }
 
 /** Which column of a per-query file plays which part. */

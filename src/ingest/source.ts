@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { AggregatedOption } from "./identity.js";
 import type { ReadingPass } from "./readResults.js";
 import type { Environment } from "./sql/databaseUrl.js";
 
@@ -91,10 +92,6 @@ export interface ReadOptions {
    * table is read (--aggregated, merge) is refused with what to run instead.
    */
   readonly usedBy?: string;
-  /**
-   * The option that reads this input as per-document tables, named when a per-query read finds
-   * one (columns n and s): `aggregated` (the default), `censusAggregated` for a census, or null
-   * where only per-query results will do (a pair's census).
-   */
-  readonly aggregatedOption?: "aggregated" | "censusAggregated" | null;
+  /** The option a refusal of a per-document table names (AggregatedOption); default `aggregated`. */
+  readonly aggregatedOption?: AggregatedOption;
 }
