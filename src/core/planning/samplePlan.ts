@@ -214,9 +214,13 @@ function planWarnings(
       `S is of one system's results (${system}), not of a per-document difference between two systems; for a paired plan give both, e.g. ${optionRef("system")} ${system.split("=")[0]}=A,B.`,
     );
   }
-  const differing = differingWarning(input, estimands, plans);
+  const smallest = smallestPlannedK(estimands, plans);
+  const differing =
+    source.kind === "given"
+      ? givenDifferingWarning(input, smallest)
+      : differingWarning(input, estimands, plans);
   if (differing) warnings.push(differing);
-  const small = smallPlanWarning(input, estimands, plans);
+  const small = smallPlanWarning(input, smallest);
   if (small) warnings.push(small);
   // A pair's ties widen its macro plan (differingShareOf); say so with the pilot's counts.
   const share = estimands.includes("macro") ? differingShare : undefined;
@@ -252,7 +256,7 @@ const ENOUGH_DIFFER_PROBABILITY = 0.9;
 /**
  * A pair's source: how many of its documents differ, and the K at which a sample holds at least
  * FEWEST_DIFFERING_DOCUMENTS of them with probability 0.9 (hypergeometric with M; binomial at
- * the source's share without), the count compare warns below.
+ * the source's share without), below which compare recommends no interval.
  */
 function differingWarning(
   input: SamplePlanInput,
@@ -260,9 +264,8 @@ function differingWarning(
   plans: Partial<Record<Estimand, EstimandPlan>>,
 ): string | null {
   const { source, population } = input;
-  if (source.kind === "given") return givenDifferingWarning(input, estimands, plans);
   const d = input.differingDocuments;
-  if (d === undefined || !source.difference) return null;
+  if (d === undefined || source.kind === "given" || !source.difference) return null;
   const k = source.documents;
   const fewest = FEWEST_DIFFERING_DOCUMENTS;
   const inPopulation =
@@ -282,11 +285,7 @@ function differingWarning(
       : `hypergeometric, M = ${population}${source.kind === "census" ? "" : `, ${inPopulation} differing at this share`}`;
   if (needed === null)
     return `${head}; no sample reaches ${fewest} differing documents with probability ${ENOUGH_DIFFER_PROBABILITY * 100}% (${model}).`;
-  const planned = estimands.filter((e) => {
-    const p = plans[e];
-    const ks = [p?.documents, p?.detect?.documents].filter((x): x is number => x !== undefined);
-    return ks.some((x) => x < needed);
-  });
+  const planned = estimands.filter((e) => plannedDocuments(plans[e]).some((x) => x < needed));
   return `${head}: K ≥ ${needed} holds at least ${fewest} with probability ${ENOUGH_DIFFER_PROBABILITY * 100}% (${model}).${planned.length > 0 ? ` The K planned above for ${planned.join(" and ")} is below it.` : ""}`;
 }
 
@@ -294,37 +293,34 @@ function differingWarning(
  * A paired plan from a given S: S does not tell how many documents tie, but a planned K below
  * FEWEST_DIFFERING_DOCUMENTS can never give compare the documents that differ it needs.
  */
-function givenDifferingWarning(
-  input: SamplePlanInput,
-  estimands: readonly Estimand[],
-  plans: Partial<Record<Estimand, EstimandPlan>>,
-): string | null {
-  if (input.difference === undefined) return null;
-  const ks = estimands.flatMap((e) => [plans[e]?.documents, plans[e]?.detect?.documents]);
-  const planned = ks.filter((k): k is number => typeof k === "number");
-  if (planned.length === 0) return null;
-  const k = Math.min(...planned);
+function givenDifferingWarning(input: SamplePlanInput, k: number | null): string | null {
   const fewest = FEWEST_DIFFERING_DOCUMENTS;
-  if (k >= fewest) return null;
+  if (input.difference === undefined || k === null || k >= fewest) return null;
   return `compare recommends no interval of the difference (and a gate check is inconclusive) when fewer than ${fewest} documents of a sample differ between the two systems, so a sample of K = ${k} can never have one: label at least ${fewest} documents, and more where the systems tie on many (a pilot of the pair, ${optionRef("system")} COL=A,B, plans for its ties).`;
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** The K a plan gives: for the half-width, and to detect the difference (either may be absent). */
+function plannedDocuments(plan: EstimandPlan | undefined): number[] {
+  return [plan?.documents, plan?.detect?.documents].filter((k): k is number => k !== undefined);
+}
+
+/** The smallest K planned for any estimand, or null when none was planned. */
+function smallestPlannedK(
+  estimands: readonly Estimand[],
+  plans: Partial<Record<Estimand, EstimandPlan>>,
+): number | null {
+  const ks = estimands.flatMap((e) => plannedDocuments(plans[e]));
+  return ks.length === 0 ? null : Math.min(...ks);
+}
+
 /**
  * A planned K below 20: what ragci's studies found at K = 5 or 10, paired (the paired studies)
  * or of one system (the five censuses), so a small answer is not read as a safe one.
  */
-function smallPlanWarning(
-  input: SamplePlanInput,
-  estimands: readonly Estimand[],
-  plans: Partial<Record<Estimand, EstimandPlan>>,
-): string | null {
-  const ks = estimands.flatMap((e) => [plans[e]?.documents, plans[e]?.detect?.documents]);
-  const planned = ks.filter((k): k is number => typeof k === "number");
-  if (planned.length === 0) return null;
-  const k = Math.min(...planned);
-  if (k >= 20) return null;
+function smallPlanWarning(input: SamplePlanInput, k: number | null): string | null {
+  if (k === null || k >= 20) return null;
   const at = k <= 5 ? "k5" : "k10";
   const paired =
     input.difference !== undefined ||
