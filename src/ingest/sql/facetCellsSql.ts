@@ -8,9 +8,8 @@ import { type TrialCount, trialCountSql, trialRowsSql } from "./trialCountSql.js
  * numeric, unbounded); ClickHouse's varPopStable is Welford's update (its plain varPop is the
  * one-pass Σx² − (Σx)²/n, which cancels); DuckDB's var_pop is Welford's (merged across
  * threads by Chan's formula, in the order they finish: files of other than whole numbers are
- * read on one thread); the
- * others' var_pop clamped at 0, since their algorithms are not documented. A cell of one value
- * has 0.
+ * read on one thread); the others' var_pop clamped at 0, since their algorithms are not
+ * documented. A cell of one value has 0.
  */
 function withinSumOfSquares(d: Dialect, x: string): string {
   switch (d.name) {

@@ -7,6 +7,15 @@ import { RAGCI_STUDY_COVERAGE } from "../../../src/core/recommendMethod.js";
 
 const given = { kind: "given" } as const;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** A one-system plan from a given S: documents for the half-width. */
+const oneSystem = (sd: number, halfWidth: number) =>
+  planSample({
+    sd: { macro: sd, micro: sd },
+    halfWidth,
+    level: 0.95,
+    population: null,
+    source: given,
+  });
 /** A paired plan from a given S: documents to detect `difference` with power 0.8. */
 const paired = (sd: number, difference: number) =>
   planSample({
@@ -32,13 +41,7 @@ describe("a plan below K = 20 says what the studies found there", () => {
   });
 
   it("a one-system plan of 12 documents quotes the single-system studies at K = 10", () => {
-    const plan = planSample({
-      sd: { macro: 0.2, micro: 0.2 },
-      halfWidth: 0.15,
-      level: 0.95,
-      population: null,
-      source: given,
-    });
+    const plan = oneSystem(0.2, 0.15);
     const k = Math.min(plan.macro?.documents as number, plan.micro?.documents as number);
     expect(k).toBeGreaterThan(5);
     expect(k).toBeLessThan(20);
@@ -49,13 +52,7 @@ describe("a plan below K = 20 says what the studies found there", () => {
   });
 
   it("a plan of 20 documents or more has no such warning", () => {
-    const plan = planSample({
-      sd: { macro: 0.3, micro: 0.3 },
-      halfWidth: 0.05,
-      level: 0.95,
-      population: null,
-      source: given,
-    });
+    const plan = oneSystem(0.3, 0.05);
     expect(plan.macro?.documents).toBeGreaterThanOrEqual(20);
     expect(plan.warnings.some((w) => w.includes("is below 20"))).toBe(false);
   });
@@ -83,13 +80,7 @@ describe("a paired plan from a given S below the documents compare needs to diff
   });
 
   it("a one-system plan of few documents: no such line", () => {
-    const plan = planSample({
-      sd: { macro: 0.05, micro: 0.05 },
-      halfWidth: 0.1,
-      level: 0.95,
-      population: null,
-      source: given,
-    });
+    const plan = oneSystem(0.05, 0.1);
     expect(plan.macro?.documents as number).toBeLessThan(FEWEST_DIFFERING_DOCUMENTS);
     expect(neverLine(plan.warnings)).toEqual([]);
   });
