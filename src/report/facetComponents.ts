@@ -1,5 +1,6 @@
+import { FACET_COMPONENT_NAMES } from "../core/facets/facetCells.js";
 import type { FacetEstimate, FacetInterval } from "../core/facets/facetInterval.js";
-import { COMPONENT_NAMES, type FacetComponentRow, facetSummary } from "./facetSummary.js";
+import { type FacetComponentRow, facetSummary } from "./facetSummary.js";
 
 /** An estimate and its interval as the JSON gives it. */
 function estimateJson(e: FacetEstimate): Record<string, unknown> {
@@ -21,7 +22,7 @@ export function facetComponentsJson(fit: FacetInterval): {
   const c = fit.components;
   return {
     varianceComponents: Object.fromEntries(
-      COMPONENT_NAMES.flatMap(([k]) =>
+      FACET_COMPONENT_NAMES.flatMap(([k]) =>
         c.components[k] === undefined ? [] : [[k, c.components[k] as number]],
       ),
     ),

@@ -1,8 +1,9 @@
-import { FACET_COMPONENT_NAMES, type FacetComponent } from "../core/facets/facetCells.js";
+import {
+  FACET_COMPONENT_NAMES,
+  type FacetComponent,
+  facetComponentName,
+} from "../core/facets/facetCells.js";
 import type { FacetEstimate, FacetInterval } from "../core/facets/facetInterval.js";
-
-/** The order and the names the reports give the components (core's, for the notes too). */
-export const COMPONENT_NAMES = FACET_COMPONENT_NAMES;
 
 /** One of the two intervals of a faceted fit, as every report shows it. */
 export interface FacetIntervalRow {
@@ -104,7 +105,7 @@ export function facetSummary(fit: FacetInterval): FacetSummary {
     method: "mean of the cell means, CR2 over documents",
   });
   // With reruns the residual is their noise; without, the query × judge (wording) remainder.
-  const components = COMPONENT_NAMES.filter(([k]) => c.components[k] !== undefined).map(
+  const components = FACET_COMPONENT_NAMES.filter(([k]) => c.components[k] !== undefined).map(
     ([k, name]): FacetComponentRow => ({
       key: k,
       name: k === "residual" && levels.observations > levels.cells ? "residual (trials)" : name,
@@ -118,7 +119,7 @@ export function facetSummary(fit: FacetInterval): FacetSummary {
     intervals,
     componentsTitle: `variance components (REML, lme4's model; ${levels.documents} documents, ${levels.queries} queries${levels.judges > 1 ? `, ${levels.judges} judges` : ""}${levels.variants > 1 ? `, ${levels.variants} variants` : ""}, ${levels.observations} results)`,
     components,
-    dominant: COMPONENT_NAMES.find(([k]) => k === fit.dominant)?.[1] ?? fit.dominant,
+    dominant: facetComponentName(fit.dominant),
     fixedOnly:
       !fit.population && crossed ? `the intervals above are for these ${crossed} (fixed)` : null,
   };

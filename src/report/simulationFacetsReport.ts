@@ -1,4 +1,8 @@
-import { type FacetComponent, facetComponentName } from "../core/facets/facetCells.js";
+import {
+  FACET_COMPONENT_NAMES,
+  type FacetComponent,
+  facetComponentName,
+} from "../core/facets/facetCells.js";
 import type { VarianceComponents } from "../core/facets/varianceComponents.js";
 import {
   FACET_STUDY_INTERVALS,
@@ -9,7 +13,7 @@ import type { FacetModel } from "../core/simulation/facetModel.js";
 import type { PairFacetModel } from "../core/simulation/facetPairModel.js";
 import type { FacetPairPilotStudy } from "../core/simulation/facetPairPilotStudy.js";
 import type { FacetPilotStudy } from "../core/simulation/facetPilotStudy.js";
-import { COMPONENT_NAMES, crossedNames } from "./facetSummary.js";
+import { crossedNames } from "./facetSummary.js";
 import { fixed, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 import { SIMULATION_SCHEMA, type SimulationReport } from "./simulationReport.js";
@@ -25,7 +29,7 @@ export interface FacetSimulationReport {
   readonly notes: readonly string[];
 }
 
-const COMPONENT_ORDER: readonly FacetComponent[] = COMPONENT_NAMES.map(([k]) => k);
+const COMPONENT_ORDER: readonly FacetComponent[] = FACET_COMPONENT_NAMES.map(([k]) => k);
 
 /** The generating model in words. */
 export function facetModelName(model: FacetModel | PairFacetModel): string {
