@@ -7,7 +7,14 @@
  * Each case runs in its own directory with the files it names, and the paths are relative
  * to it, as a user types them.
  */
-import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sha256File } from "../support/sha256File.js";
@@ -702,8 +709,13 @@ function setUp(index: number, files: Files): string {
 }
 
 describe("bad input: one line, exit 2, inputs untouched, nothing left behind", () => {
-  it("has at least 60 cases", () => {
+  it("has at least 60 cases, as many as the docs say", () => {
     expect(CASES.length).toBeGreaterThanOrEqual(60);
+    for (const doc of ["docs/refusals.md", "docs/evidence.md"]) {
+      const text = readFileSync(join(ROOT, doc), "utf8");
+      const counted = /badInput\.test\.ts`?, (\d+) cases|(\d+) bad inputs/.exec(text);
+      expect(Number(counted?.[1] ?? counted?.[2]), doc).toBe(CASES.length);
+    }
   });
 
   it.each(CASES.map((c, i) => ({ ...c, index: i })))(
