@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { METHODS } from "../../src/core/methods.js";
 import { EXAMPLE, FIXTURES, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 import { ajv, SCHEMAS } from "./schemaValidator.js";
 
@@ -181,6 +182,38 @@ describe("compare --json follows schemas/compare.v2.json", () => {
     expect(out.gate.failed).toBe(out.gate.checks.some((c: any) => c.fails));
   });
 
+  it("values too large to sum exactly: summed in query-id order, and the schema says so", () => {
+    // 1e11-sized latencies: Σx² overflows the exact DECIMAL sums, so the pairs are summed as
+    // doubles in query-id order (summation "double-query-order").
+    const lines = ["doc_id,query_id,system,latency"];
+    let q = 0;
+    for (let d = 0; d < 30; d++) {
+      for (let j = 0; j < 4; j++) {
+        q++;
+        for (const [i, y] of ["a", "b"].entries()) {
+          lines.push(`d${d},q${q},${y},${1e11 * (1 + ((d * 7 + j * 3 + i) % 5))}`);
+        }
+      }
+    }
+    const file = join(dir, "large-values.csv");
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    const out = ragciJson([
+      "compare",
+      file,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--system",
+      "system",
+      "--metric",
+      "latency",
+      ...fast,
+    ]);
+    expect(out.summation).toBe("double-query-order");
+    expectValid(out, "compare");
+  });
+
   it("--require-noninferior on one metric: one check, no adjustment", () => {
     const r = ragci([
       "compare",
@@ -292,11 +325,48 @@ describe("the schemas catch drift", () => {
     expect(drifted((o) => (o.schema = "ragci.comparisons/1"))).toBe(false);
   });
 
+  it("refuses a method id ragci does not have, as the recommendation, an interval or a test", () => {
+    const interval = out.comparisons[0].difference.micro.intervals.cr2;
+    expect(drifted((o) => (o.comparisons[0].difference.micro.recommended = "banana"))).toBe(false);
+    expect(drifted((o) => (o.comparisons[0].difference.micro.intervals.banana = interval))).toBe(
+      false,
+    );
+    expect(drifted((o) => (o.comparisons[0].tests.micro.method = "banana"))).toBe(false);
+    expect(drifted((o) => (o.gate.checks[0].test.method = "banana"))).toBe(false);
+  });
+
+  it("the schemas' method ids are ragci's, every one of them", () => {
+    const definitions = JSON.parse(readFileSync(join(SCHEMAS, "definitions.v2.json"), "utf8"));
+    expect([...definitions.$defs.methodId.enum].sort()).toEqual(Object.keys(METHODS).sort());
+  });
+
   it("the /1 shape (one metric at the top level) is not v2", () => {
     const analyze = ajv.getSchema("ragci/schemas/analyze.v2.json");
     const v2 = ragciJson(["analyze", CENSUS, "--aggregated", "--replicates", "0"]);
     const { analyses, ...head } = v2;
     expect(analyze?.(v2)).toBe(true);
     expect(analyze?.({ ...head, ...analyses[0] })).toBe(false);
+  });
+
+  it("an analysis without its aggregates' SHA-256, and a study score with a key too many", () => {
+    const analyze = ajv.getSchema("ragci/schemas/analyze.v2.json");
+    const v2 = ragciJson(["analyze", CENSUS, "--aggregated", "--replicates", "0"]);
+    const unsigned = structuredClone(v2);
+    delete unsigned.analyses[0].aggregatesSha256;
+    expect(analyze?.(unsigned)).toBe(false);
+    const simulate = ajv.getSchema("ragci/schemas/simulate.v2.json");
+    const study = ragciJson([
+      "simulate",
+      CENSUS,
+      "--aggregated",
+      ...["--k", "10", "--reps", "20", "--replicates", "0", "--workers", "1"],
+    ]);
+    expect(simulate?.(study)).toBe(true);
+    const scores = structuredClone(study);
+    scores.studies[0].methods["micro/cr2"].extra = 1;
+    expect(simulate?.(scores)).toBe(false);
+    const dropped = structuredClone(study);
+    delete dropped.studies[0].methods["micro/cr2"].missBelow;
+    expect(simulate?.(dropped)).toBe(false);
   });
 });
