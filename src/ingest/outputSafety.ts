@@ -1,4 +1,5 @@
-import { lstat, readlink, realpath, stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, lstat, readlink, realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { RagciError } from "../core/errors.js";
 
@@ -23,6 +24,15 @@ export async function writeTargetOf(path: string): Promise<string> {
     current = resolve(dirname(current), await readlink(current));
   }
   throw new RagciError("invalid-option", `${path}: too many levels of symbolic links`);
+}
+
+/**
+ * Whether `path` names a device, a FIFO or a socket (`/dev/null`, `/dev/stdout`, a named pipe):
+ * written in place, since renaming a file over it would replace it with a regular file.
+ */
+export async function isSpecialFile(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => null);
+  return info !== null && !info.isFile() && !info.isDirectory();
 }
 
 /**
@@ -53,6 +63,8 @@ export async function refuseUnsafeOutputs(
   }
   const outputIds = new Map<string, NamedOutput>();
   for (const output of outputs) {
+    // A device or pipe is no input's file and keeps nothing: several outputs may share it.
+    if (await isSpecialFile(output.path)) continue;
     const target = await writeTargetOf(output.path);
     const info = await stat(target).catch(() => null);
     if (info?.isDirectory()) {
@@ -66,6 +78,25 @@ export async function refuseUnsafeOutputs(
       throw new RagciError(
         "invalid-option",
         `${output.flag} ${output.path}: directory ${dirname(target)} does not exist; create it or choose another path`,
+      );
+    }
+    // The temporary file is written beside the target, then renamed over it: checked here,
+    // so that a run never computes for minutes and then cannot write.
+    const directory = dirname(target);
+    if (!(await stat(directory)).isDirectory()) {
+      throw new RagciError(
+        "invalid-option",
+        `${output.flag} ${output.path}: ${directory} is a file, not a directory; choose another path`,
+      );
+    }
+    const writable = await access(directory, constants.W_OK).then(
+      () => true,
+      () => false,
+    );
+    if (!writable) {
+      throw new RagciError(
+        "invalid-option",
+        `${output.flag} ${output.path}: cannot write in ${directory} (permission denied); choose another directory`,
       );
     }
     const input = inputIds.get(id);

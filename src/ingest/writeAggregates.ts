@@ -1,10 +1,12 @@
-import { rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { optionRef, RagciError } from "../core/errors.js";
 import { withDuckDb } from "./duckdb.js";
 import { aggregatesCsv } from "./hashInputs.js";
 import { sqlString } from "./inputFormat.js";
 import type { MetricAggregates } from "./resultsTable.js";
-import { temporaryPathBeside, writeAtomicWith } from "./writeAtomic.js";
+import { writeAtomicWith } from "./writeAtomic.js";
 
 /** The --write-aggregates name must say its format: .csv, or .parquet (.pq). */
 export function checkAggregatesFileName(target: string): void {
@@ -36,9 +38,11 @@ export async function writeAggregates(
   const csv = aggregatesCsv(groups, labelColumn);
   const labelType = labelColumn ? `, ${sqlString(labelColumn)}: 'VARCHAR'` : "";
   if (/\.(parquet|pq)$/i.test(target)) {
-    const staging = temporaryPathBeside(`${target}.csv`);
-    await writeFile(staging, csv);
+    // The CSV DuckDB converts, in a private directory of the system's: not beside the target.
+    const stagingDirectory = await mkdtemp(join(tmpdir(), "ragci-aggregates-"));
+    const staging = join(stagingDirectory, "aggregates.csv");
     try {
+      await writeFile(staging, csv);
       await writeAtomicWith(target, (temporary) =>
         withDuckDb(async (connection) => {
           await connection.run(
@@ -47,7 +51,7 @@ export async function writeAggregates(
         }),
       );
     } finally {
-      await rm(staging, { force: true });
+      await rm(stagingDirectory, { recursive: true, force: true });
     }
     return;
   }

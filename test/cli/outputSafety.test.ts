@@ -5,6 +5,8 @@
  * target atomically and keeps the link. Every CSV ragci writes quotes per RFC 4180, so ids
  * with commas, quotes, line breaks, surrounding spaces or any Unicode read back unchanged.
  */
+
+import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
   existsSync,
@@ -21,7 +23,7 @@ import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
 import { sha256File } from "../support/sha256File.js";
-import { EXAMPLE, ragci, scratchDir } from "./runCli.js";
+import { CLI, EXAMPLE, ragci, scratchDir } from "./runCli.js";
 
 const root = scratchDir();
 let counter = 0;
@@ -188,6 +190,76 @@ describe("-o onto a symbolic link writes its target and keeps the link", () => {
     expect(result.code).toBe(0);
     expect(lstatSync(join(dir, "latest.txt")).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(dir, "sub", "new.txt"), "utf8")).toMatch(/^ragci plan/);
+  });
+});
+
+describe("an output that is a device or a pipe is written in place, never replaced", () => {
+  /** A bash line in which RAGCI runs ragci with `args`: a reader beside it, or a pipe after it. */
+  const inBash = (dir: string, line: string, args: readonly string[]) =>
+    spawnSync(
+      "bash",
+      ["-c", line.replace("RAGCI", `"${process.execPath}" "${CLI}" "$@"`), "ragci", ...args],
+      { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, timeout: 60_000 },
+    );
+
+  it("-o /dev/stdout into a pipe: the report reaches the reader, as with no -o", () => {
+    const dir = workspace();
+    const shell = inBash(dir, "set -o pipefail; RAGCI | cat > copy.txt", [
+      "plan",
+      "--sd",
+      "0.2",
+      "--half-width",
+      "0.05",
+      "-o",
+      "/dev/stdout",
+    ]);
+    expect(shell.stderr).toBe("");
+    expect(shell.status).toBe(0);
+    expect(readFileSync(join(dir, "copy.txt"), "utf8")).toMatch(/^ragci plan/);
+  });
+
+  it.each([
+    ["-o", "pipe.txt", ["-o", "pipe.txt"], /^ragci analyze/],
+    ["--write-aggregates", "pipe.csv", ["--write-aggregates", "pipe.csv"], /^system,metric,doc/],
+  ])(
+    "%s onto a named pipe: a reader gets the output, and the pipe is still a pipe",
+    (_, pipe, flags, start) => {
+      const dir = workspace();
+      expect(spawnSync("mkfifo", [pipe], { cwd: dir }).status).toBe(0);
+      // A reader on the pipe, as a user's `cat pipe > copy.txt &`, while ragci writes it.
+      const shell = inBash(
+        dir,
+        `timeout 30 cat ${pipe} > copy.txt & RAGCI; code=$?; wait; exit $code`,
+        ["analyze", "input.csv", ...SYSTEM, "--replicates", "0", ...flags],
+      );
+      expect(shell.stderr).toBe("");
+      expect(shell.status).toBe(0);
+      expect(lstatSync(join(dir, pipe)).isFIFO()).toBe(true);
+      expect(readFileSync(join(dir, "copy.txt"), "utf8")).toMatch(start);
+      expect(readdirSync(dir).sort()).toEqual(["copy.txt", "input.csv", pipe, "sub"].sort());
+    },
+  );
+
+  it("a path under a regular file is refused before the work, in one line", () => {
+    const dir = workspace();
+    const result = ragci(
+      [
+        "analyze",
+        "input.csv",
+        ...SYSTEM,
+        "--write-aggregates",
+        "a.csv",
+        "-o",
+        "input.csv/report.txt",
+      ],
+      { cwd: dir },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "ragci: -o input.csv/report.txt: " +
+        `${join(dir, "input.csv")} is a file, not a directory; choose another path\n`,
+    );
+    expect(readdirSync(dir).sort()).toEqual(["input.csv", "sub"]);
   });
 });
 
