@@ -9,6 +9,7 @@ import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../core/designs/l
 import { RagciError } from "../core/errors.js";
 import { groupedInteger } from "../core/groupedInteger.js";
 import { type StudySampling, studySampling } from "../core/simulation/studyPlan.js";
+import { MAX_STUDY_REPETITIONS } from "../core/simulation/studyRepetitions.js";
 import type { Estimand } from "../core/types.js";
 import { namedEvalFormat, QUERY_CHECK_ROW_LIMIT, urlForms } from "../ingest/index.js";
 
@@ -46,14 +47,21 @@ function outOfRange(flag: string, text: string, give: string): RagciError {
   return new RagciError("invalid-option", `${flag} ${text}: give ${give}`);
 }
 
-/** Whole numbers (counts, sizes, seeds, threads): an integer ≥ `minimum`. */
+/**
+ * Whole numbers (counts, sizes, seeds, threads): an integer from `minimum` to `maximum` (by
+ * default the largest a double holds exactly, 2⁵³ − 1); a larger one is told the maximum.
+ */
 export function wholeNumber(
   flag: string,
   minimum: number,
   give = `a whole number ≥ ${minimum}`,
+  maximum = Number.MAX_SAFE_INTEGER,
 ): (text: string) => number {
   return (text) => {
     const value = flagNumber(flag, text, give);
+    if (Number.isInteger(value) && value > maximum) {
+      throw outOfRange(flag, text, `${give}, at most ${groupedInteger(maximum)}`);
+    }
     if (!Number.isSafeInteger(value) || value < minimum) throw outOfRange(flag, text, give);
     return value;
   };
@@ -176,8 +184,9 @@ export function withPopulationOption(command: Command): Command {
 export function wholeNumberList(
   flag: string,
   minimum: number,
+  maximum = Number.MAX_SAFE_INTEGER,
 ): (text: string, previous?: number[]) => number[] {
-  const each = wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`);
+  const each = wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`, maximum);
   return (text, previous = []) => [...previous, ...parseList(text).map(each)];
 }
 
@@ -210,7 +219,7 @@ export function withResultsFileOptions(command: Command): Command {
   return withChunkBootstrapOption(withToolOutputOptions(command), "run").option(
     "--census-reps <R>",
     "repetitions of the --census study",
-    wholeNumber("--census-reps", 0),
+    wholeNumber("--census-reps", 0, undefined, MAX_STUDY_REPETITIONS),
     1000,
   );
 }

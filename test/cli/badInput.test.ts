@@ -343,6 +343,25 @@ const CASES: readonly Case[] = [
     message: /--replicates 1e8: give a whole number from 0 to 1,000,000/,
   },
   {
+    name: "simulate --reps 1e12 states the bound instead of an internal error",
+    files: { "k5.csv": K5 },
+    args: ["simulate", "k5.csv", "--metric", "score", "--k", "2", "--reps", "1e12"],
+    message: /^ragci: --reps 1e12: give whole numbers ≥ 1, at most 1,000,000\n$/,
+  },
+  {
+    name: "--census-reps 1e9 is refused before a study that would not end",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--census", "k5.csv", "--census-reps", "1e9"],
+    message: /^ragci: --census-reps 1e9: give a whole number ≥ 0, at most 1,000,000\n$/,
+  },
+  {
+    name: "a seed past 2⁵³ − 1 is told the largest, not that it is no whole number",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--seed", "9007199254740993"],
+    message:
+      /^ragci: --seed 9007199254740993: give a whole number ≥ 0, at most 9,007,199,254,740,991\n$/,
+  },
+  {
     name: "a negative --replicates",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "-1"],

@@ -5,6 +5,7 @@ import { RagciError } from "../../core/errors.js";
 import { FACET_STUDY_REPETITIONS } from "../../core/simulation/facetPilotStudy.js";
 import type { StudyPlanOptions } from "../../core/simulation/studyPlan.js";
 import { studyPlan } from "../../core/simulation/studyPlan.js";
+import { MAX_STUDY_REPETITIONS } from "../../core/simulation/studyRepetitions.js";
 import { differenceName, readSource } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
 import {
@@ -144,7 +145,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     .option(
       "--reps <R>",
       `repetitions: one number, or one per K (comma-separated) (default: 2000; with --trial, --judge or --variant: ${FACET_STUDY_REPETITIONS})`,
-      wholeNumberList("--reps", 1),
+      wholeNumberList("--reps", 1, MAX_STUDY_REPETITIONS),
     );
   withSeedOption(withReplicatesOption(command, true), "every stream").option(
     "--fpc",

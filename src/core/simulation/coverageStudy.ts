@@ -1,10 +1,12 @@
 import { analyzeIntervals } from "../analyzeIntervals.js";
 import { optionRef, RagciError } from "../errors.js";
+import { groupedInteger } from "../groupedInteger.js";
 import type { MethodId } from "../methods.js";
 import type { DocumentStats, Estimand, Interval } from "../types.js";
 import { refuseDegenerateStudy } from "./degenerateStudy.js";
 import { sampleIndices, sampleStats } from "./sampleDocuments.js";
 import { type StudyStrata, stratifiedIndices } from "./stratifiedSample.js";
+import { MAX_STUDY_REPETITIONS } from "./studyRepetitions.js";
 import { type StudyUnits, twoStageIndices } from "./twoStageSample.js";
 
 /** A scored interval: "micro/cr2", "macro/t", … (the keys of SPEC §10's `methods`). */
@@ -121,10 +123,11 @@ export function checkStudyOptions(census: DocumentStats, options: StudyOptions):
   // Two stages draw at most m·k documents (units smaller than k are taken whole): only SRS and
   // strata draw exactly K, so only they are sure to draw the whole census at K = M.
   if (!options.units) refuseDegenerateStudy(K, M, `K = ${K}`);
-  if (!Number.isInteger(options.repetitions) || options.repetitions < 1) {
+  const repetitions = options.repetitions;
+  if (!Number.isInteger(repetitions) || repetitions < 1 || repetitions > MAX_STUDY_REPETITIONS) {
     throw new RagciError(
       "invalid-option",
-      `repetitions ${options.repetitions}: give a whole number ≥ 1`,
+      `repetitions ${repetitions}: give a whole number from 1 to ${groupedInteger(MAX_STUDY_REPETITIONS)}`,
     );
   }
 }

@@ -8,6 +8,7 @@ import { RagciError } from "../../../src/core/errors.js";
 import { runRepetitions, type StudyOptions } from "../../../src/core/simulation/coverageStudy.js";
 import { refuseDegenerateStudy } from "../../../src/core/simulation/degenerateStudy.js";
 import { studyColumns } from "../../../src/core/simulation/studyColumns.js";
+import { MAX_STUDY_REPETITIONS } from "../../../src/core/simulation/studyRepetitions.js";
 
 // Eight documents of unequal sizes and rates (hand-written: the rule needs only M).
 const census = documentStats({
@@ -62,5 +63,20 @@ describe("a degenerate study is refused", () => {
     expect(results.to - results.from).toBe(3);
     // Three samples of 7 of 8 documents: their micro estimates differ from one another.
     expect(new Set(results.estimates.subarray(0, 3)).size).toBeGreaterThan(1);
+  });
+});
+
+describe("a study too large to hold is refused", () => {
+  it("more than MAX_STUDY_REPETITIONS repetitions: one line with the bound, before any work", () => {
+    const many = { ...options(4), repetitions: MAX_STUDY_REPETITIONS + 1 };
+    expect(() => runRepetitions(census, many, 0, 1)).toThrow(
+      new RagciError(
+        "invalid-option",
+        "repetitions 1000001: give a whole number from 1 to 1,000,000",
+      ),
+    );
+    expect(() => runRepetitions(census, { ...options(4), repetitions: 0 }, 0, 1)).toThrow(
+      RagciError,
+    );
   });
 });
