@@ -37,7 +37,7 @@ export async function checkCompareOptions(
 ): Promise<{ readonly format: ReportFormat; readonly selection: Selection }> {
   checkSources(files, options);
   const format = reportFormat(options);
-  const selection = selectionOf(options);
+  const selection = { ...selectionOf(options), intersect: options.intersect === true };
   checkComparison(files, selection, options);
   // A gate appends its table to GitHub's step summary: a file written, checked as -o is.
   const gated = options.failIfWorse || options.requireNoninferior;

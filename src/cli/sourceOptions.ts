@@ -79,6 +79,7 @@ export function selectionOf(flags: {
     systems: system?.systems ?? null,
     metrics: flags.metric ?? null,
     pairs: { baseline: flags.baseline ?? null, allPairs: flags.allPairs ?? false },
-    intersect: flags.intersect ?? false,
+    // Only compare has --intersect: elsewhere null, and a missing query's refusal says so.
+    intersect: flags.intersect ?? null,
   };
 }

@@ -20,13 +20,15 @@ const DUCKDB = dialect("duckdb");
 
 /**
  * The queries every system has, of the paired queries `pairs` (pairedQueries.ts; systems in
- * `systems`' order); without `intersect` a query missing from a system is an error. Returns how
- * many queries each system lost, how many are kept, and the condition the kept ones meet.
+ * `systems`' order); without `intersect` a query missing from a system is an error, which
+ * names --intersect only where the reading command has it (`intersect` null: it has not).
+ * Returns how many queries each system lost, how many are kept, and the condition the kept
+ * ones meet.
  */
 export async function keepCommonQueries(
   connection: DuckDBConnection,
   systems: readonly string[],
-  intersect: boolean,
+  intersect: boolean | null,
   file: string,
 ): Promise<{
   readonly dropped: Record<string, number>;
@@ -55,8 +57,8 @@ export async function keepCommonQueries(
     const others = systems.filter((s) => !missing.some((m) => m.sys === s));
     throw new RagciError(
       "invalid-value",
-      `${file}: query ${first.q} has a result for ${first.sys} but not for ${others.join(", ") || "every other system"}; ${missing.map((m) => `${m.sys} has ${plural(m.k, "query", "queries")}`).join(", ")} missing from another system. Use ${optionRef("intersect")} to keep the common queries`,
-      { file, option: "intersect" },
+      `${file}: query ${first.q} has a result for ${first.sys} but not for ${others.join(", ") || "every other system"}; ${missing.map((m) => `${m.sys} has ${plural(m.k, "query", "queries")}`).join(", ")} missing from another system. ${intersect === null ? `A pair needs both systems' result for every query here: remove the unpaired queries from the file (ragci compare ${optionRef("intersect")} keeps the common ones)` : `Use ${optionRef("intersect")} to keep the common queries`}`,
+      { file, ...(intersect === null ? {} : { option: "intersect" as const }) },
     );
   }
   const queries = Number(row.common ?? 0);

@@ -100,7 +100,7 @@ export async function readFilePairs(
             inputs: averaged ?? (converted ? [joined] : inputs),
             ...common,
             query: faceted[0]?.queryColumn ?? (converted ? "query_id" : (source.query ?? null)),
-            intersect: selection.intersect ?? false,
+            intersect: selection.intersect ?? null,
             valuesUpTo: options.valuesUpTo ?? 0,
             aggregatedOption: options.aggregatedOption,
           }),

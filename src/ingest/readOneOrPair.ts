@@ -98,6 +98,8 @@ async function readFileOneOrPair(
           metrics: selection.metrics ?? [],
           pairs: () => [[pair.a, pair.b]],
           documentLabel: options.documentLabel ?? null,
+          // plan, strata and simulate have no --intersect.
+          intersect: null,
         }).then((table) => ({ ...onlyDifference(table), system: null, systemsFound: 2 }))
       : readOneSystem(
           {

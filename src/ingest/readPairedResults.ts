@@ -47,8 +47,11 @@ export interface ReadPairedOptions {
   /** System column (one file); with one file per system the systems are the file names. */
   readonly system?: string | null;
   readonly metrics: readonly string[];
-  /** Keep the queries every system has, instead of failing on the others. */
-  readonly intersect?: boolean;
+  /**
+   * Keep the queries every system has, instead of failing on the others; null when the reading
+   * command has no --intersect (a paired plan or study), so that the refusal does not offer it.
+   */
+  readonly intersect?: boolean | null;
   /** Keep only these systems' rows (--system COLUMN=A,B); null keeps every system. */
   readonly onlySystems?: readonly string[] | null;
   /** Which (a, b) pairs to difference, given the systems found (sorted by name). */
@@ -199,7 +202,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     const { dropped, queries, kept } = await keepCommonQueries(
       connection,
       systems,
-      options.intersect ?? false,
+      options.intersect ?? null,
       first.displayName,
     );
 

@@ -22,8 +22,11 @@ export interface Selection {
   readonly metrics?: readonly string[] | null | undefined;
   /** Paired reads: a baseline, every pair, or (neither) the one pair of two systems. */
   readonly pairs?: PairPolicy | undefined;
-  /** Paired reads: keep the queries every system has, instead of refusing the others. */
-  readonly intersect?: boolean | undefined;
+  /**
+   * Paired reads: keep the queries every system has, instead of refusing the others; null or
+   * absent when the reading command has no --intersect, so that the refusal does not offer it.
+   */
+  readonly intersect?: boolean | null | undefined;
 }
 
 /** The system part of a Selection, as `parseSystemSelection` reads it. */

@@ -362,6 +362,16 @@ const CASES: readonly Case[] = [
       /^ragci: --seed 9007199254740993: give a whole number ≥ 0, at most 9,007,199,254,740,991\n$/,
   },
   {
+    name: "a paired plan with a query one system lacks: no --intersect offered where there is none",
+    files: {
+      "pair.csv":
+        "doc,query,system,hit\na,1,x,1\na,1,y,0\na,2,x,1\nb,3,x,0\nb,3,y,1\nc,4,x,1\nc,4,y,1\n",
+    },
+    args: ["plan", "pair.csv", "--metric", "hit", "--system", "system=x,y", "--difference", "0.1"],
+    message:
+      /^ragci: pair\.csv: query 2 has a result for x but not for y; x has 1 query missing from another system\. A pair needs both systems' result for every query here: remove the unpaired queries from the file \(ragci compare --intersect keeps the common ones\)\n$/,
+  },
+  {
     name: "a negative --replicates",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "-1"],
