@@ -348,6 +348,21 @@ describe("ragci simulate", () => {
     expect(out.studies[0].k).toBe(1299);
     expect(out.studies[0].reps).toBe(3);
   });
+
+  it("twelve workers, stderr a file: no leak warning from Node (one pipe listener per worker)", () => {
+    const dir = scratchDir();
+    const shell = spawnSync(
+      "bash",
+      [
+        "-c",
+        `"${process.execPath}" "${CLI}" simulate "${join(ROOT, "examples/synthetic-census.csv")}" --aggregated --k 10 --reps 40 --replicates 0 --workers 12 > out.txt 2> err.txt`,
+      ],
+      { cwd: dir, encoding: "utf8" },
+    );
+    expect(shell.status).toBe(0);
+    expect(readFileSync(join(dir, "err.txt"), "utf8")).toBe("");
+    expect(readFileSync(join(dir, "out.txt"), "utf8")).toMatch(/^ragci simulate/);
+  });
 });
 
 // A census with first-stage units: the synthetic census's documents in 17 topics of uneven
