@@ -58,8 +58,14 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = exitCode({ kind: "user-error" });
     return;
   }
+  // `ragci help NAME` of no command: commander would print its help where writeErr discards it
+  // and exit 0; parsed as NAME, it is refused as an unknown command, with a suggestion.
+  const unknownHelp =
+    argv[0] === "help" && argv[1] !== undefined && !Object.hasOwn(COMMANDS, argv[1]);
   try {
-    await program.parseAsync(argv as string[], { from: "user" });
+    await program.parseAsync((unknownHelp ? argv.slice(1, 2) : argv) as string[], {
+      from: "user",
+    });
     process.exitCode = exitCode({ kind: gateFailed ? "gate-failed" : "ok" });
   } catch (error) {
     io.progress.done();

@@ -330,6 +330,11 @@ const CASES: readonly Case[] = [
     message: /unknown command 'analyse' \(Did you mean analyze\?\) \(see ragci --help\)\n$/,
   },
   {
+    name: "help for a command that does not exist (it printed nothing and exited 0)",
+    args: ["help", "analyse"],
+    message: /^ragci: unknown command 'analyse' \(Did you mean analyze\?\) \(see ragci --help\)\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
