@@ -1,8 +1,8 @@
-import { basename } from "node:path";
 import type { ComparisonMode } from "../core/comparisonPairs.js";
 import { RagciError } from "../core/errors.js";
 import { type EvalResultsFile, evalResultsFile } from "./evalFormats/evalResultsFile.js";
 import { evalFormatOf } from "./evalFormats/readEvalContent.js";
+import { fileSystemName } from "./fileSystemNames.js";
 import type { InputDescription } from "./inputDescription.js";
 import { inputFormat } from "./inputFormat.js";
 import type { FacetRead, SystemFacetCells } from "./readFacetCells.js";
@@ -59,9 +59,7 @@ export async function readFilePairs(
     const joined = { path: converted?.path ?? "", displayName: files.join(" + ") };
     for (const input of converted ? [joined] : inputs) {
       const systemName =
-        converted || inputs.length === 1
-          ? null
-          : basename(input.displayName).replace(/\.[^.]+(\.gz|\.zst)?$/, "");
+        converted || inputs.length === 1 ? null : fileSystemName(input.displayName);
       const read = await facetCellsOf(
         input.path,
         input.displayName,

@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import { optionRef, RagciError } from "../core/errors.js";
 import type { DocumentStats } from "../core/types.js";
 import { checkInputFile } from "./checkInput.js";
@@ -6,6 +5,7 @@ import { checkPairing, checkRows, type InputRows } from "./checkPairedRows.js";
 import { checkSystemsFound, pairsFound } from "./comparedSystems.js";
 import { describeColumns } from "./describeColumns.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
+import { fileSystemName, fileSystemNames } from "./fileSystemNames.js";
 import { type AggregatedOption, requirePerQueryTable } from "./identity.js";
 import {
   type InputFormat,
@@ -100,6 +100,13 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
   const first = options.inputs[0];
   if (!first) throw new RagciError("invalid-option", "compare needs at least one input file");
   const perFile = options.inputs.length > 1;
+  if (perFile) {
+    fileSystemNames(
+      options.inputs.map((i) => i.displayName),
+      options.system,
+      options.onlySystems,
+    );
+  }
   if (!perFile && !options.system) {
     throw new RagciError(
       "invalid-option",
@@ -142,9 +149,7 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       const rows = normalizedRowsSql({
         source,
         documentColumn: doc,
-        systemSql: systemColumn
-          ? textOf(systemColumn)
-          : sqlString(basename(file).replace(/\.[^.]+(\.gz|\.zst)?$/, "")),
+        systemSql: systemColumn ? textOf(systemColumn) : sqlString(fileSystemName(file)),
         queryColumn: query,
         metrics,
         labelColumn: label,

@@ -335,6 +335,27 @@ const CASES: readonly Case[] = [
     message: /^ragci: unknown command 'analyse' \(Did you mean analyze\?\) \(see ragci --help\)\n$/,
   },
   {
+    name: "two files that would be one system (a/run.csv, b/run.csv): refused, not pooled",
+    files: { "a/run.csv": K5, "b/run.csv": K5 },
+    args: ["compare", "a/run.csv", "b/run.csv", "--metric", "score"],
+    message:
+      /^ragci: a\/run\.csv and b\/run\.csv would both be system "run" \(one file per system is named after its file\): rename one, or give one file with a system column\n$/,
+  },
+  {
+    name: "one file per system with --system naming a column (it was ignored)",
+    files: { "x.csv": K5, "y.csv": K5 },
+    args: ["compare", "x.csv", "y.csv", "--metric", "score", "--system", "nope"],
+    message:
+      /^ragci: --system nope: with one file per system each file's system is its name \(x, y\), not a column's; leave --system out\n$/,
+  },
+  {
+    name: "one file per system with --system naming systems no file is (it said 'no rows')",
+    files: { "x.csv": K5, "y.csv": K5 },
+    args: ["compare", "x.csv", "y.csv", "--metric", "score", "--system", "system=bm25,tfidf"],
+    message:
+      /^ragci: --system: with one file per system the systems are the files' names \(x, y\), and bm25, tfidf are none of them; name those, or leave --system out\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
