@@ -21,6 +21,11 @@ if (studies && !argv.includes("--help") && !argv.includes("-h")) {
   const given =
     argv[0] === "simulate" && at >= 0 ? Number(argv[at]?.split("=")[1] ?? argv[at + 1]) : null;
   const threads = given !== null && Number.isInteger(given) ? given : availableParallelism();
+  // Each worker pipes its stdout and stderr into the process's, a listener on each: with 10 or
+  // more, Node would warn of a leak that is none.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.setMaxListeners(Math.max(stream.getMaxListeners(), threads + 10));
+  }
   if (threads > 1) {
     const { prestartStudyWorkers } = await import("../simulation/studyWorkers.js");
     prestartStudyWorkers(Math.min(threads, 64) - 1);

@@ -23,7 +23,6 @@ export {
   type EstimandAnalysis,
   type MetricKind,
   metricKindOf,
-  validateLevel,
 } from "./analyzeIntervals.js";
 
 /** The sampling design the intervals assume: SRS of documents, stratified, or two-stage. */

@@ -7,6 +7,7 @@ import type { EstimandAnalysis } from "./estimandAnalysis.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
 import { differingTInterval } from "./intervals/differingTInterval.js";
+import { validateLevel } from "./intervals/level.js";
 import { logitCv3Interval } from "./intervals/logitCv3Interval.js";
 import { logitInterval } from "./intervals/logitInterval.js";
 import { tInterval } from "./intervals/tInterval.js";
@@ -110,16 +111,6 @@ export function metricKindOf(
 
 function scaled(error: StandardError, factor: number): StandardError {
   return { se: error.se * Math.sqrt(factor), df: error.df };
-}
-
-export function validateLevel(level: number): number {
-  if (!(level > 0 && level < 1)) {
-    throw new RagciError(
-      "invalid-option",
-      `level ${level} must be strictly between 0 and 1 (e.g. 0.95)`,
-    );
-  }
-  return level;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DifferenceTest } from "./compare.js";
 import { holmAdjust } from "./compare.js";
 import type { MetricComparisons } from "./compareMetric.js";
 import { optionRef, RagciError } from "./errors.js";
+import { validateLevel } from "./intervals/level.js";
 import { tTwoSidedPValue } from "./numeric/distributions.js";
 import type { RecommendationWithheld } from "./recommendationWithheld.js";
 import type { Estimand } from "./types.js";
@@ -131,6 +132,7 @@ export function decideGate(
   level: number,
   options: GateOptions,
 ): GateDecision {
+  validateLevel(level);
   const { rule, margin, estimand } = options;
   if (!(Number.isFinite(margin) && margin >= 0)) {
     throw new RagciError(

@@ -1,6 +1,7 @@
 import type { Comparison, DifferenceTest } from "./compare.js";
 import { holmAdjust, indistinguishableGroups } from "./compare.js";
 import type { ComparisonMode } from "./comparisonPairs.js";
+import { validateLevel } from "./intervals/level.js";
 import type { Estimand } from "./types.js";
 
 /** Several comparisons of one metric, adjusted together. */
@@ -43,6 +44,7 @@ export function adjustComparisons(
   mode: ComparisonMode,
   level: number,
 ): MultipleComparisons {
+  validateLevel(level);
   if (mode === "two") return { holm: [], groups: {} };
   const holm: Partial<Record<Estimand, number>>[] = comparisons.map(() => ({}));
   const groups: Partial<Record<Estimand, string[][]>> = {};

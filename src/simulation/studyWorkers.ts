@@ -11,21 +11,7 @@ const idle: Worker[] = [];
 /** An idle worker's failure surfaces when a study uses it (as its exit), not as a crash. */
 const ignore = () => {};
 
-/**
- * Each worker's stdout and stderr are piped into the process's, which adds a listener to each
- * per worker: with 10 or more workers Node would warn of a leak that is none. The limits follow
- * the workers started.
- */
-let started = 0;
-function allowPipes(): void {
-  started++;
-  for (const stream of [process.stdout, process.stderr]) {
-    if (stream.getMaxListeners() < started + 10) stream.setMaxListeners(started + 10);
-  }
-}
-
 function startWorker(): Worker {
-  allowPipes();
   const worker = new Worker(new URL("./studyWorker.js", import.meta.url));
   worker.on("error", ignore);
   worker.unref();

@@ -1,3 +1,4 @@
+import { validateLevel } from "../intervals/level.js";
 import { quantilesType7 } from "../numeric/quantileType7.js";
 import type { Interval } from "../types.js";
 
@@ -13,7 +14,7 @@ export function bootstrapPercentile(
   level: number,
   detail: { readonly seed: number; readonly degenerate: number },
 ): Interval {
-  const alpha = 1 - level;
+  const alpha = 1 - validateLevel(level);
   return bootstrapPercentileFromQuantiles(
     replicateEstimates.length === 0
       ? null

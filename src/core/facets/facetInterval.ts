@@ -1,5 +1,5 @@
 import { documentStats } from "../aggregate/documentStats.js";
-import { validateLevel } from "../analyze.js";
+import { validateLevel } from "../intervals/level.js";
 import { tInterval } from "../intervals/tInterval.js";
 import { compensatedSum, NeumaierSum } from "../numeric/compensatedSum.js";
 import type { AvailableInterval } from "../types.js";

@@ -1,4 +1,5 @@
 import { RagciError } from "../errors.js";
+import { validateLevel } from "../intervals/level.js";
 import { tQuantile } from "../numeric/distributions.js";
 import type { FacetComponent } from "./facetCells.js";
 
@@ -70,7 +71,7 @@ export function facetDesignCost(design: FacetDesign, costs: FacetCosts): number 
  */
 export function facetPlanHalfWidth(input: FacetPlanInput, design: FacetDesign): FacetPlan {
   const { documents: d, queries: q, trials: t, judges: j } = design;
-  const level = input.level ?? 0.95;
+  const level = validateLevel(input.level ?? 0.95);
   const e = component(input, "residual");
   const sq = component(input, "query");
   const sd = component(input, "document");

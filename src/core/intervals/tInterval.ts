@@ -1,5 +1,6 @@
 import { normalQuantile, tQuantile } from "../numeric/distributions.js";
 import type { AvailableInterval, StandardError } from "../types.js";
+import { validateLevel } from "./level.js";
 
 /**
  * The last few (level, ν) → t quantiles computed. One analysis asks for the same quantile several
@@ -21,6 +22,8 @@ let nextSlot = 0;
  *   // => 3.18245
  */
 export function criticalValue(level: number, df: number | null): number {
+  // The last quantile's level was checked; a new one is checked once (hot in a study's loop).
+  if (level !== recentLevel[(nextSlot + RECENT - 1) % RECENT]) validateLevel(level);
   const p = 1 - (1 - level) / 2;
   if (df === null) return normalQuantile(p);
   for (let i = 0; i < RECENT; i++)

@@ -4,6 +4,7 @@ import {
   predictedStandardErrorsOfSummary,
 } from "../designs/predictedStandardErrors.js";
 import { RagciError } from "../errors.js";
+import { validateLevel } from "../intervals/level.js";
 import { tQuantile } from "../numeric/distributions.js";
 import type { Estimand } from "../types.js";
 import { smallestDocuments } from "./smallestDocuments.js";
@@ -50,7 +51,7 @@ export function stratifiedHalfWidth(
   );
   const se = predictedStandardErrorsOfSummary(summary, sampled)[estimand];
   const df = input.documents - summary.strata.length;
-  const level = input.level ?? 0.95;
+  const level = validateLevel(input.level ?? 0.95);
   return { sampled, se, df, halfWidth: tQuantile(1 - (1 - level) / 2, df) * se };
 }
 

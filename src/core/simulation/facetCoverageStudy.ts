@@ -1,7 +1,7 @@
-import { validateLevel } from "../analyze.js";
 import { RagciError } from "../errors.js";
 import type { FacetComponent } from "../facets/facetCells.js";
 import { type FacetEstimate, type FacetInterval, facetInterval } from "../facets/facetInterval.js";
+import { validateLevel } from "../intervals/level.js";
 import { uniformSource } from "../numeric/uniform.js";
 import { type FacetDesignSize, facetEvaluation } from "./facetEvaluation.js";
 import { type FacetModel, facetModelTruth } from "./facetModel.js";
