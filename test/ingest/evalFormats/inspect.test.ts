@@ -134,6 +134,61 @@ describe("inspect reader on logs written by Inspect", () => {
   });
 });
 
+/** Where a member's compressed bytes start in a zip, from its local header. */
+function memberData(bytes: Buffer, member: string): number {
+  for (let at = bytes.indexOf("PK\x03\x04"); at >= 0; at = bytes.indexOf("PK\x03\x04", at + 4)) {
+    const nameLength = bytes.readUInt16LE(at + 26);
+    if (bytes.toString("utf8", at + 30, at + 30 + nameLength) === member)
+      return at + 30 + nameLength + bytes.readUInt16LE(at + 28);
+  }
+  throw new Error(`no member ${member}`);
+}
+
+/** A copy of a real log with 60 bytes of one member's compressed data inverted. */
+function damaged(name: string, member: string, from = 64): Buffer {
+  const bytes = Buffer.from(readFileSync(join(dir, name)));
+  const start = memberData(bytes, member) + from;
+  for (let i = start; i < start + 60; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+  return bytes;
+}
+
+describe("inspect reader on damaged copies of real .eval logs (imitations: bytes inverted by hand)", () => {
+  it("a deflate member that does not decompress names the file and member: the log is damaged", () => {
+    for (const member of ["samples/1_epoch_1.json", "header.json"])
+      expect(() => zipJsonMembers(damaged("log_formats.eval", member), "copy.eval")).toThrow(
+        new RegExp(
+          `^copy\\.eval: the \\.eval log is damaged: member ${member.replace(".", "\\.")} does not decompress \\([^()]+\\); re-run the eval \\(or copy the log again, if it was damaged on the way\\)$`,
+        ),
+      );
+  });
+
+  it("a Zstandard member that does not decompress is refused the same way", () => {
+    const zstd = join(import.meta.dirname, "../../fixtures/evalFormats/inspect-bm25.eval");
+    const bytes = Buffer.from(readFileSync(zstd));
+    for (let i = 700; i < 760; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+    expect(() => zipJsonMembers(bytes, "zstd.eval")).toThrow(
+      /^zstd\.eval: the \.eval log is damaged: member samples\/\S+\.json does not decompress \(invalid zstd data\); re-run the eval/,
+    );
+  });
+
+  it("a member that decompresses to other bytes than recorded fails its CRC-32 or its size", () => {
+    const bytes = Buffer.from(readFileSync(join(dir, "log_formats.eval")));
+    const directory = bytes.indexOf("PK\x01\x02");
+    // The first directory entry's CRC-32 (offset 16) and uncompressed size (offset 24).
+    const crcEdited = Buffer.from(bytes);
+    crcEdited.writeUInt32LE((crcEdited.readUInt32LE(directory + 16) ^ 1) >>> 0, directory + 16);
+    expect(() => zipJsonMembers(crcEdited, "crc.eval")).toThrow(
+      "crc.eval: the .eval log is damaged: member _journal/start.json does not match its checksum (CRC-32); re-run the eval (or copy the log again, if it was damaged on the way)",
+    );
+    const sizeEdited = Buffer.from(bytes);
+    const size = sizeEdited.readUInt32LE(directory + 24);
+    sizeEdited.writeUInt32LE(size + 1, directory + 24);
+    expect(() => zipJsonMembers(sizeEdited, "size.eval")).toThrow(
+      `size.eval: the .eval log is damaged: member _journal/start.json decompresses to ${size} bytes, not the ${size + 1} its directory gives; re-run the eval`,
+    );
+  });
+});
+
 describe("inspect reader on edited copies of real logs (imitations of the edge cases)", () => {
   it("a non-mean epochs reducer without reductions in the log is refused", async () => {
     // This 0.3.41 log keeps its reductions in results.sample_reductions; the copy drops them.
