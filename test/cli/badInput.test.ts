@@ -22,8 +22,13 @@ import { EXAMPLE, FIXTURES, ROOT, ragci, scratchDir } from "./runCli.js";
 
 const root = scratchDir();
 
-/** Files a case starts from: contents, or a path to copy. */
-type Files = Readonly<Record<string, string | { readonly copy: string }>>;
+/**
+ * Files a case starts from: contents, or a path to copy (with the bytes from `invert[0]` up to
+ * `invert[1]` inverted, to damage a copy of a binary file).
+ */
+type Files = Readonly<
+  Record<string, string | { readonly copy: string; readonly invert?: readonly [number, number] }>
+>;
 
 interface Case {
   readonly name: string;
@@ -681,6 +686,50 @@ const CASES: readonly Case[] = [
     args: ["strata", "covid.csv", ...BM25, "--documents", "20", "--cutoff", "1000"],
     message: /--cutoff 1000: each stratum needs at least two documents/,
   },
+  // Tools' outputs that are damaged or slightly off (hand-made imitations from real outputs).
+  {
+    name: "imitation: damaged Inspect log (log_formats.eval, bytes 700–759 inverted)",
+    files: {
+      "copy.eval": { copy: join(REAL_TOOLS, "inspect/log_formats.eval"), invert: [700, 760] },
+    },
+    args: ["analyze", "copy.eval", "--doc", "id", "--metric", "match"],
+    message:
+      /^ragci: copy\.eval: the \.eval log is damaged: member samples\/1_epoch_1\.json does not decompress \([^()\n]+\); re-run the eval \(or copy the log again, if it was damaged on the way\)\n$/,
+  },
+  {
+    name: "imitation: TREC run, score abc on line 4 (run.txt edited)",
+    files: {
+      "run.txt": readFileSync(join(REAL_TOOLS, "trec_eval/run.txt"), "utf8").replace(
+        /^((?:.*\n){3}\S+ Q0 \S+ 4) 2\.5 /,
+        "$1 abc ",
+      ),
+      "qrels.txt": { copy: join(REAL_TOOLS, "trec_eval/qrels.txt") },
+      "doc-map.csv": { copy: join(REAL_TOOLS, "trec_eval/doc-map.csv") },
+    },
+    args: ["analyze", "run.txt", "--qrels", "qrels.txt", "--doc-map", "doc-map.csv"],
+    message:
+      /^ragci: run\.txt line 4: score abc is not a number; the fifth field of a TREC run line is the score\n$/,
+  },
+  {
+    name: "imitation: --format trec-run on a table, its first line named",
+    files: {
+      "t.txt": "doc hit\na 1\nb 0\n",
+      "qrels.txt": { copy: join(REAL_TOOLS, "trec_eval/qrels.txt") },
+      "doc-map.csv": { copy: join(REAL_TOOLS, "trec_eval/doc-map.csv") },
+    },
+    args: [
+      "analyze",
+      "t.txt",
+      "--format",
+      "trec-run",
+      "--qrels",
+      "qrels.txt",
+      "--doc-map",
+      "doc-map.csv",
+    ],
+    message:
+      /^ragci: t\.txt line 1: a TREC run line has 6 fields \(query Q0 document rank score tag\), this one 2; check --format \(or leave it out to detect the tool\)\n$/,
+  },
 ];
 
 /** Every file under `dir` (relative path → SHA-256), directories included as entries. */
@@ -703,7 +752,13 @@ function setUp(index: number, files: Files): string {
     const path = join(dir, name);
     mkdirSync(join(path, ".."), { recursive: true });
     if (typeof contents === "string") writeFileSync(path, contents);
-    else copyFileSync(contents.copy, path);
+    else if (contents.invert === undefined) copyFileSync(contents.copy, path);
+    else {
+      const bytes = readFileSync(contents.copy);
+      const [from, to] = contents.invert;
+      for (let i = from; i < to; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+      writeFileSync(path, bytes);
+    }
   }
   return dir;
 }

@@ -9,7 +9,7 @@ import { runJsonFormat, runJsonlFormat } from "./jsonRun.js";
 import { promptfooFormat } from "./promptfoo.js";
 import { isSqliteFile, sqliteTables } from "./sqliteTables.js";
 import { trecEvalFormat } from "./trecEval.js";
-import { trecRunFormat } from "./trecRun.js";
+import { trecRunFormat, trecRunMisfit } from "./trecRun.js";
 import { zipJsonMembers } from "./zipMembers.js";
 
 /** The tools whose outputs ragci reads, tried in this order when none is named. */
@@ -131,6 +131,12 @@ export function requireFormat(format: EvalFormat, content: EvalContent, file: st
       `${file}: a SQLite file without evalite's tables (runs, evals, results, scores); ragci reads a SQLite file only as evalite's store`,
       { file },
     );
+  // A file named a TREC run: its first line the reader cannot take, else it is read as one.
+  if (format.name === "trec_run" && content.kind === "text" && !format.detect(content)) {
+    const misfit = trecRunMisfit(content.text, file);
+    if (misfit) throw misfit;
+    return;
+  }
   if (!format.detect(content))
     throw new RagciError(
       "invalid-value",
