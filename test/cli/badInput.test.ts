@@ -45,6 +45,17 @@ const TWO_STAGE_DESIGN = { copy: join(FIXTURES, "two_stage_types.design.json") }
 const BM25 = ["--metric", "hit5", "--system", "system=bm25"];
 const REAL_TOOLS = join(ROOT, "test/fixtures/realTools");
 const PROMPTFOO = { copy: join(REAL_TOOLS, "promptfoo/results.json") };
+/** promptfoo's results.jsonl cut off: its first 10 lines and 500 characters of the 11th. */
+const PROMPTFOO_JSONL_CUT = (() => {
+  const lines = readFileSync(join(REAL_TOOLS, "promptfoo/results.jsonl"), "utf8").split("\n");
+  return `${lines.slice(0, 10).join("\n")}\n${(lines[10] as string).slice(0, 500)}`;
+})();
+/** Records as pandas' to_json(orient="records") writes them. */
+const RECORDS = [
+  { doc_id: "a", hit5: 1 },
+  { doc_id: "b", hit5: 0 },
+  { doc_id: "c", hit5: 1 },
+];
 /** What plan, strata and simulate need besides the file, so the file is what is refused. */
 const TABLE_ONLY_ARGS = {
   plan: ["--half-width", "0.05"],
@@ -105,7 +116,8 @@ const CASES: readonly Case[] = [
     name: "a broken JSON line on stdin names stdin",
     args: ["analyze", "-", "--format", "jsonl", "--metric", "hit"],
     input: '{"doc":"a","hit":1}\n{"doc":"b",\n',
-    message: /^ragci: stdin: cannot read it \(Malformed JSON in file stdin[^/]*$/,
+    message:
+      /^ragci: stdin line 2: the last line is not complete JSON \(is the file cut off\?\); write the file again\n$/,
   },
   {
     name: "nothing on stdin",
@@ -730,6 +742,39 @@ const CASES: readonly Case[] = [
     message:
       /^ragci: t\.txt line 1: a TREC run line has 6 fields \(query Q0 document rank score tag\), this one 2; check --format \(or leave it out to detect the tool\)\n$/,
   },
+  {
+    name: "imitation: promptfoo results.jsonl cut off in line 11",
+    files: { "results.jsonl": PROMPTFOO_JSONL_CUT },
+    args: ["analyze", "results.jsonl", "--doc", "metadata.doc", "--metric", "hit5"],
+    message:
+      /^ragci: results\.jsonl line 11: the last line is not complete JSON \(is the file cut off\?\); write the file again\n$/,
+  },
+  {
+    name: "imitation: the cut results.jsonl with --format promptfoo",
+    files: { "results.jsonl": PROMPTFOO_JSONL_CUT },
+    args: ["analyze", "results.jsonl", "--format", "promptfoo", "--doc", "metadata.doc"],
+    message:
+      /^ragci: results\.jsonl line 11: the last line is not complete JSON \(is the file cut off\?\); write the file again\n$/,
+  },
+  {
+    name: "--format promptfoo on a CSV (promptfoo's input table)",
+    files: { "retrieval.csv": { copy: join(REAL_TOOLS, "promptfoo/retrieval.csv") } },
+    args: ["analyze", "retrieval.csv", "--format", "promptfoo", "--doc", "metadata.doc"],
+    message:
+      /^ragci: retrieval\.csv: not JSON, and ragci reads promptfoo's JSON output \(-o results\.json or \.jsonl; its CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it\); write the results with -o results\.json, or check --format\n$/,
+  },
+  ...(
+    [
+      ["one line", JSON.stringify(RECORDS)],
+      ["pretty-printed", JSON.stringify(RECORDS, null, 2)],
+    ] as const
+  ).map(([layout, text]) => ({
+    name: `imitation: a JSON array of records, ${layout}`,
+    files: { "records.json": text },
+    args: ["analyze", "records.json", "--metric", "hit5"],
+    message:
+      /^ragci: records\.json: a JSON array, but ragci reads JSON Lines \(one object per line\); convert it, e\.g\. `jq -c '\.\[\]' records\.json > rows\.jsonl`, and give that\n$/,
+  })),
 ];
 
 /** Every file under `dir` (relative path → SHA-256), directories included as entries. */

@@ -1,5 +1,6 @@
 import { open, readFile } from "node:fs/promises";
 import { optionRef, RagciError } from "../../core/errors.js";
+import { jsonLinesProblemOfText } from "../jsonLinesProblem.js";
 import { braintrustFormat } from "./braintrust.js";
 import { deepevalFormat } from "./deepeval.js";
 import { evaliteFormat } from "./evalite.js";
@@ -49,6 +50,16 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+const isObject = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Unreachable in practice: a line JSON.parse refused is one jsonLinesProblemOfText names. */
+function unreadableLine(file: string): RagciError {
+  return new RagciError("unreadable-input", `${file}: a line is not JSON; check the file`, {
+    file,
+  });
+}
+
 /**
  * A whole file as the tools write it: a zip's JSON members, a SQLite database's tables, one
  * JSON document, JSON lines or text.
@@ -65,7 +76,11 @@ export async function readEvalContent(path: string, file: string): Promise<EvalC
   const values: unknown[] = [];
   for (const line of lines) {
     const parsed = parseJson(line);
-    if (!parsed.ok) return { kind: "text", text };
+    if (!parsed.ok) {
+      // JSON lines with one that is not (a cut-off last line): named, not read as text.
+      if (isObject(values[0])) throw jsonLinesProblemOfText(text, file) ?? unreadableLine(file);
+      return { kind: "text", text };
+    }
     values.push(parsed.value);
   }
   return { kind: "jsonl", values };
@@ -91,7 +106,13 @@ export async function sniffEvalFormat(path: string): Promise<EvalFormat | null> 
   let sample: EvalContent;
   if (first.startsWith("{") && parseJson(first).ok) {
     const values = whole.slice(0, 50).map((l) => parseJson(l));
-    if (values.some((v) => !v.ok)) return null;
+    const bad = values.findIndex((v) => !v.ok);
+    // A line that is not JSON (a cut-off last line): the lines before it tell the tool, and its
+    // reader names the line; with no tool found, it is read as a table, which names it too.
+    if (bad >= 0) {
+      const before = values.slice(0, bad).map((v) => (v.ok ? v.value : null));
+      return EVAL_FORMATS.find((f) => f.detect({ kind: "jsonl", values: before })) ?? null;
+    }
     const parsed = values.map((v) => (v.ok ? v.value : null));
     // A single line may be a whole minified document rather than one JSON line.
     if (whole.length === 1 && complete) {
@@ -119,10 +140,11 @@ export function namedEvalFormat(name: string | null | undefined): EvalFormat | n
 
 /** @throws RagciError when a named tool's reader does not recognise the file */
 export function requireFormat(format: EvalFormat, content: EvalContent, file: string): void {
+  // Not JSON at all (a CSV, promptfoo's CSV export among them): what ragci reads of promptfoo.
   if (format.name === "promptfoo" && content.kind === "text")
     throw new RagciError(
       "invalid-value",
-      `${file}: promptfoo's CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it; write the results with -o results.json (or .jsonl)`,
+      `${file}: not JSON, and ragci reads promptfoo's JSON output (-o results.json or .jsonl; its CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it); write the results with -o results.json, or check ${optionRef("format")}`,
       { file },
     );
   if (content.kind === "sqlite" && !format.detect(content))
