@@ -50,6 +50,15 @@ const PROMPTFOO_JSONL_CUT = (() => {
   const lines = readFileSync(join(REAL_TOOLS, "promptfoo/results.jsonl"), "utf8").split("\n");
   return `${lines.slice(0, 10).join("\n")}\n${(lines[10] as string).slice(0, 500)}`;
 })();
+/** Inspect's cancelled log with sample 2's score and reduction NaN, as Python writes NaN. */
+const INSPECT_NAN = (() => {
+  const log = JSON.parse(
+    readFileSync(join(REAL_TOOLS, "inspect/2025-05-12T20-28-13-04-00_popularity.json"), "utf8"),
+  );
+  log.samples[1].scores.match.value = "__nan__";
+  for (const r of log.reductions[0].samples) if (r.sample_id === 2) r.value = "__nan__";
+  return JSON.stringify(log, null, 2).replaceAll('"__nan__"', "NaN");
+})();
 /** Records as pandas' to_json(orient="records") writes them. */
 const RECORDS = [
   { doc_id: "a", hit5: 1 },
@@ -775,6 +784,13 @@ const CASES: readonly Case[] = [
     message:
       /^ragci: records\.json: a JSON array, but ragci reads JSON Lines \(one object per line\); convert it, e\.g\. `jq -c '\.\[\]' records\.json > rows\.jsonl`, and give that\n$/,
   })),
+  {
+    name: "imitation: Inspect log with a NaN score (sample 2 unscored)",
+    files: { "nan.json": INSPECT_NAN },
+    args: ["analyze", "nan.json", "--doc", "id", "--metric", "match"],
+    message:
+      /^ragci: nan\.json: metric match has no number for 1 of 3 items \(first: query 2 of system popularity · openai\/gpt-4o-mini · 7KyCuAQSqp76qKQZEKmG6M\); every result needs a finite value, and Inspect writes NaN for a score its scorer did not give \(Score\.unscored\), which its metrics leave out: re-score those samples \(inspect score\) or analyse another metric\n$/,
+  },
 ];
 
 /** Every file under `dir` (relative path → SHA-256), directories included as entries. */

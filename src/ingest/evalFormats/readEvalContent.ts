@@ -8,6 +8,7 @@ import type { EvalContent, EvalFormat, EvalFormatName } from "./evalRows.js";
 import { inspectFormat } from "./inspect.js";
 import { runJsonFormat, runJsonlFormat } from "./jsonRun.js";
 import { promptfooFormat } from "./promptfoo.js";
+import { parsePythonJson } from "./pythonJson.js";
 import { isSqliteFile, sqliteTables } from "./sqliteTables.js";
 import { trecEvalFormat } from "./trecEval.js";
 import { trecRunFormat, trecRunMisfit } from "./trecRun.js";
@@ -44,7 +45,7 @@ async function head(path: string): Promise<Buffer> {
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parsePythonJson(text) };
   } catch {
     return { ok: false };
   }

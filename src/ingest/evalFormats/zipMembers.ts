@@ -1,6 +1,7 @@
 import { inflateRawSync } from "node:zlib";
 import { decompress as zstdDecompress } from "fzstd";
 import { RagciError } from "../../core/errors.js";
+import { parsePythonJson } from "./pythonJson.js";
 
 /** ZIP compression methods an Inspect `.eval` log uses: stored, deflate, Zstandard (93). */
 const STORED = 0;
@@ -139,7 +140,7 @@ export function zipJsonMembers(bytes: Buffer, file: string): Map<string, unknown
     if (crc32(text) !== crc)
       throw damagedMember(file, name, "does not match its checksum (CRC-32)");
     try {
-      members.set(name, JSON.parse(text.toString("utf8")));
+      members.set(name, parsePythonJson(text.toString("utf8")));
     } catch {
       throw unreadableZip(file, `member ${name} is not JSON`);
     }
