@@ -7,6 +7,7 @@ import { RagciError } from "../../src/core/errors.js";
 import { readEvalContent, sniffEvalFormat } from "../../src/ingest/evalFormats/readEvalContent.js";
 import { readPairedResults, readResults } from "../../src/ingest/index.js";
 import { jsonLinesProblemOfText } from "../../src/ingest/jsonLinesProblem.js";
+import { readFacetCells } from "../../src/ingest/readFacetCells.js";
 import { scratchDir } from "../cli/runCli.js";
 
 const dir = scratchDir();
@@ -72,7 +73,7 @@ describe("a file read as JSON Lines that is not (imitations)", () => {
 
   // DuckDB's first look (its sample) does not reach the cut line here: the failure comes from
   // the full read, where DuckDB names line 30,002 of a file of 30,001 lines.
-  it("a file cut off after 30,000 lines: the last line is named (one system and paired)", async () => {
+  it("a file cut off after 30,000 lines: the last line is named (one system, paired, trials)", async () => {
     const rows = Array.from({ length: 30_000 }, (_, i) => ({
       doc_id: `d${i % 500}`,
       query_id: `q${i}`,
@@ -99,6 +100,22 @@ describe("a file read as JSON Lines that is not (imitations)", () => {
         }),
       ),
     ).toBe(expected);
+    const faceted = `${lines(rows.map((r, i) => ({ ...r, trial: String(i % 2) })))}\n{"doc_id":"d1"`;
+    const facetFile = write("cut-trials.jsonl", faceted);
+    expect(
+      await refusal(() =>
+        readFacetCells({
+          path: facetFile,
+          file: "cut-trials.jsonl",
+          format: "jsonl",
+          metrics: ["hit5"],
+          system: "system",
+          trial: "trial",
+        }),
+      ),
+    ).toBe(
+      "cut-trials.jsonl line 30001: the last line is not complete JSON (is the file cut off?); write the file again",
+    );
   });
 });
 
