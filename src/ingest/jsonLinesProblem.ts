@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { optionRef, RagciError } from "../core/errors.js";
+import { parsePythonJson } from "./evalFormats/pythonJson.js";
 import type { InputFormat } from "./inputFormat.js";
 
 // What is wrong with a file read as JSON Lines (one JSON object per line), said before or
@@ -11,9 +12,10 @@ import type { InputFormat } from "./inputFormat.js";
 
 const isBlank = (line: string) => line.trim() === "";
 
+/** JSON, with the constants NaN and ±Infinity that Python writes and DuckDB reads. */
 function parses(line: string): boolean {
   try {
-    JSON.parse(line);
+    parsePythonJson(line);
     return true;
   } catch {
     return false;

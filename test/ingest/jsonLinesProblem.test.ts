@@ -69,6 +69,11 @@ describe("a file read as JSON Lines that is not (imitations)", () => {
       "mid.jsonl line 4: not JSON, while JSON Lines hold one JSON object per line; fix or remove the line",
     );
     expect(jsonLinesProblemOfText(`${lines(records)}\n`, "fine.jsonl")).toBeNull();
+    // NaN as Python writes it (DuckDB reads it too) is JSON here: the cut line is the one named.
+    const nan = `{"doc_id": "a", "hit5": NaN}\n${lines(records)}\n{"doc_id": "b", "hit`;
+    expect(jsonLinesProblemOfText(nan, "nan.jsonl")?.message).toBe(
+      "nan.jsonl line 5: the last line is not complete JSON (is the file cut off?); write the file again",
+    );
   });
 
   // DuckDB's first look (its sample) does not reach the cut line here: the failure comes from
