@@ -1,8 +1,8 @@
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { optionRef, RagciError } from "../core/errors.js";
-import { parsePythonJson } from "./evalFormats/pythonJson.js";
+import { parsePythonJson, pythonJsonFailure } from "./evalFormats/pythonJson.js";
 import type { InputFormat } from "./inputFormat.js";
 
 // What is wrong with a file read as JSON Lines (one JSON object per line), said before or
@@ -58,6 +58,11 @@ export class JsonLinesScan {
     return true;
   }
 
+  /** Whether the file opens one JSON object over several lines ("{" and no JSON line). */
+  get isDocument(): boolean {
+    return this.jsonLines === 0 && this.bad?.text.startsWith("{") === true && this.next === false;
+  }
+
   /** The refusal, or null when every line is JSON. */
   result(): RagciError | null {
     const bad = this.bad;
@@ -66,7 +71,7 @@ export class JsonLinesScan {
     const first = this.jsonLines === 0;
     if (first && bad.text.startsWith("[")) return jsonArray(file);
     // "{" (or `{"key": …,`) opening the file, and the next line not JSON either.
-    if (first && bad.text.startsWith("{") && this.next === false)
+    if (this.isDocument)
       return new RagciError(
         "unreadable-input",
         `${file}: one JSON document written over several lines, but ragci reads JSON Lines (one object per line); if a tool wrote it, name the tool with ${optionRef("format")}, else write one record per line (e.g. \`jq -c '.[]'\` for an array of records)`,
@@ -85,6 +90,31 @@ export class JsonLinesScan {
       { file, row: bad.line },
     );
   }
+}
+
+/**
+ * What is wrong with one JSON document (over several lines) that does not parse: it ends
+ * before it closes (a cut-off file), or the line where JSON.parse stopped; null when it parses.
+ */
+export function jsonDocumentProblem(text: string, file: string): RagciError | null {
+  const failure = pythonJsonFailure(text);
+  if (failure === null) return null;
+  const { message, position } = failure;
+  if (/end of JSON input/.test(message) || (position !== null && position >= text.trimEnd().length))
+    return new RagciError(
+      "unreadable-input",
+      `${file}: one JSON document that ends before it closes (is the file cut off?); write the file again`,
+      { file },
+    );
+  const line = position === null ? null : text.slice(0, position).split("\n").length;
+  const why = message
+    .replace(/ in JSON at position \d+.*$/, "")
+    .replace(/, ".*" is not valid JSON$/s, "");
+  return new RagciError(
+    "unreadable-input",
+    `${file}${line === null ? "" : ` line ${line}`}: not valid JSON (${why}); fix the file or write it again`,
+    { file, ...(line === null ? {} : { row: line }) },
+  );
 }
 
 /** JsonLinesScan over a text held in memory. */
@@ -109,8 +139,17 @@ export async function jsonLinesProblem(path: string, file: string): Promise<Ragc
     lines.close();
     stream.destroy();
   }
+  // One document over several lines: whether it is whole (read whole only up to 256 MiB).
+  if (scan.isDocument && (await stat(path)).size <= DOCUMENT_BYTES) {
+    const text = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
+    const problem = jsonDocumentProblem(text, file);
+    if (problem) return problem;
+  }
   return scan.result();
 }
+
+/** The largest JSON document read whole to say where it breaks. */
+const DOCUMENT_BYTES = 256 * 2 ** 20;
 
 /** Compressed inputs are left to DuckDB, which decompresses them. */
 const COMPRESSED = /\.(gz|zst)$/i;

@@ -142,3 +142,32 @@ describe("a tool's JSON lines cut off (imitation: promptfoo's results.jsonl, las
     expect(content.kind).toBe("jsonl");
   });
 });
+
+describe("a tool's JSON document cut off (imitation: promptfoo's results.json, first 20,000 bytes)", () => {
+  const real = join(import.meta.dirname, "../fixtures/realTools/promptfoo/results.json");
+  const cut = readFileSync(real, "utf8").slice(0, 20_000);
+  const expected =
+    "results.json: one JSON document that ends before it closes (is the file cut off?); write the file again";
+
+  it("read as the tool's output (--format promptfoo) or as a table, it is said to end early", async () => {
+    const path = write("results.json", cut);
+    expect(await refusal(() => readEvalContent(path, "results.json"))).toBe(expected);
+    expect(
+      await refusal(() =>
+        readResults({ file: path, displayName: "results.json", metrics: ["hit5"] }),
+      ),
+    ).toBe(expected);
+  });
+
+  it("a document broken inside is named by the line JSON.parse stopped at", async () => {
+    const text = '{\n  "a": 1\n  "b": 2\n}\n';
+    const path = write("broken.json", text);
+    // JSON.parse's words (V8's) between the parentheses.
+    const message =
+      /^broken\.json line 3: not valid JSON \([^()]+\); fix the file or write it again$/;
+    expect(await refusal(() => readEvalContent(path, "broken.json"))).toMatch(message);
+    expect(
+      await refusal(() => readResults({ file: path, displayName: "broken.json", metrics: ["a"] })),
+    ).toMatch(message);
+  });
+});

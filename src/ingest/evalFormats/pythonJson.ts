@@ -32,3 +32,27 @@ export function parsePythonJson(text: string): unknown {
     );
   }
 }
+
+/** Same-length numbers for the constants, so that JSON.parse's positions stay the text's. */
+const SAME_LENGTH: Readonly<Record<string, string>> = {
+  NaN: "0.0",
+  Infinity: "1.00e999",
+  "-Infinity": "-1.00e999",
+};
+
+/**
+ * Where and why a text is not JSON (constants read), as JSON.parse says it: its message, and
+ * the character position it stopped at when it gives one; null when the text is JSON.
+ */
+export function pythonJsonFailure(
+  text: string,
+): { readonly message: string; readonly position: number | null } | null {
+  try {
+    JSON.parse(text.replace(TOKEN, (token) => SAME_LENGTH[token] ?? token));
+    return null;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = / in JSON at position (\d+)/.exec(message);
+    return { message, position: at ? Number(at[1]) : null };
+  }
+}

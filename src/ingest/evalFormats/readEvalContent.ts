@@ -1,6 +1,6 @@
 import { open, readFile } from "node:fs/promises";
 import { optionRef, RagciError } from "../../core/errors.js";
-import { jsonLinesProblemOfText } from "../jsonLinesProblem.js";
+import { jsonDocumentProblem, jsonLinesProblemOfText } from "../jsonLinesProblem.js";
 import { braintrustFormat } from "./braintrust.js";
 import { deepevalFormat } from "./deepeval.js";
 import { evaliteFormat } from "./evalite.js";
@@ -54,11 +54,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 const isObject = (value: unknown): boolean =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Unreachable in practice: a line JSON.parse refused is one jsonLinesProblemOfText names. */
+/** Unreachable in practice: text JSON.parse refused is text the problem finders name. */
 function unreadableLine(file: string): RagciError {
-  return new RagciError("unreadable-input", `${file}: a line is not JSON; check the file`, {
-    file,
-  });
+  return new RagciError("unreadable-input", `${file}: not JSON; check the file`, { file });
 }
 
 /**
@@ -74,6 +72,9 @@ export async function readEvalContent(path: string, file: string): Promise<EvalC
   const whole = parseJson(text);
   if (whole.ok) return { kind: "json", value: whole.value, text };
   const lines = text.split("\n").filter((l) => l.trim() !== "");
+  // One document over several lines that does not parse (a cut-off log): said, not read as text.
+  if (/^\s*[[{]/.test(text) && !parseJson(lines[0] ?? "").ok)
+    throw jsonDocumentProblem(text, file) ?? unreadableLine(file);
   const values: unknown[] = [];
   for (const line of lines) {
     const parsed = parseJson(line);
