@@ -107,9 +107,11 @@ export function jsonDocumentProblem(text: string, file: string): RagciError | nu
       { file },
     );
   const line = position === null ? null : text.slice(0, position).split("\n").length;
+  // V8's words, without the position (given as the line) or the text it quotes.
   const why = message
-    .replace(/ in JSON at position \d+.*$/, "")
-    .replace(/, ".*" is not valid JSON$/s, "");
+    .replace(/ (?:in|after) JSON at position \d+.*$/s, "")
+    .replace(/, ".*" is not valid JSON$/s, "")
+    .replace(/\s+/g, " ");
   return new RagciError(
     "unreadable-input",
     `${file}${line === null ? "" : ` line ${line}`}: not valid JSON (${why}); fix the file or write it again`,

@@ -169,5 +169,10 @@ describe("a tool's JSON document cut off (imitation: promptfoo's results.json, f
     expect(
       await refusal(() => readResults({ file: path, displayName: "broken.json", metrics: ["a"] })),
     ).toMatch(message);
+    // Text after the document closes: its line, V8's words without the position.
+    const after = write("after.json", '{\n  "a": 1\n}\n  x\n');
+    expect(await refusal(() => readEvalContent(after, "after.json"))).toMatch(
+      /^after\.json line 4: not valid JSON \([^()]*non-whitespace[^()]*\); fix the file or write it again$/,
+    );
   });
 });

@@ -52,7 +52,7 @@ export function pythonJsonFailure(
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const at = / in JSON at position (\d+)/.exec(message);
+    const at = / at position (\d+)/.exec(message);
     return { message, position: at ? Number(at[1]) : null };
   }
 }
