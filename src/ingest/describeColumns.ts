@@ -3,6 +3,7 @@ import { optionRef, RagciError } from "../core/errors.js";
 import { checkDelimitedLayout, checkInputFile } from "./checkInput.js";
 import { queryRows, unreadable } from "./duckdb.js";
 import { type InputFormat, tableFunction } from "./inputFormat.js";
+import { checkJsonLinesStart, explainJsonLines } from "./jsonLinesProblem.js";
 import { findColumn, QUERY_COLUMN_CANDIDATES } from "./resolveColumns.js";
 
 export interface InputColumn {
@@ -17,7 +18,8 @@ export const NUMERIC_TYPE =
 
 /**
  * The columns of an input file, after checking it is a non-empty file and, for CSV/TSV, that
- * its header has no repeated name and its rows line up (naming the first line that does not).
+ * its header has no repeated name and its rows line up (naming the first line that does not);
+ * for JSON Lines, that it is not a JSON array, and on failure the first line that is not JSON.
  */
 export async function describeColumns(
   connection: DuckDBConnection,
@@ -26,6 +28,7 @@ export async function describeColumns(
   file: string,
 ): Promise<InputColumn[]> {
   await checkInputFile(path, file);
+  await checkJsonLinesStart(path, file, format);
   let columns: InputColumn[];
   try {
     const rows = await queryRows(
@@ -35,6 +38,8 @@ export async function describeColumns(
     columns = rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
   } catch (error) {
     await checkDelimitedLayout(path, file, format, []);
+    const json = await explainJsonLines(path, file, format);
+    if (json) throw json;
     throw unreadable(file, error);
   }
   await checkDelimitedLayout(

@@ -8,6 +8,7 @@ import { withDuckDb } from "./duckdb.js";
 import type { FacetRequest } from "./facetRequest.js";
 import { type FacetColumns, facetRowsSql } from "./facetRowsSql.js";
 import { type InputFormat, sqlString, tableFunction } from "./inputFormat.js";
+import { explainJsonLines } from "./jsonLinesProblem.js";
 import { foundQueryColumn } from "./queryIdCheck.js";
 import { readColumns } from "./readColumns.js";
 import { resolveColumn } from "./resolveColumns.js";
@@ -140,7 +141,12 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
     const typeOf = new Map(sample.columns.map((c) => [c.name, c.type]));
     const integers = layout.metrics.every((m) => INTEGER_TYPE.test(typeOf.get(m) ?? ""));
     if (!integers) await connection.run("SET threads = 1");
-    const read = await cellsOf(connection, columns, file, trialCountFor(trialType), integers);
+    const read = await cellsOf(connection, columns, file, trialCountFor(trialType), integers).catch(
+      async (error) => {
+        // A JSON line DuckDB's first look did not reach: named by its line (DuckDB's is one off).
+        throw (await explainJsonLines(options.path, file, options.format)) ?? error;
+      },
+    );
     read.notices.unshift(averagingNotice(read.cells, columns, file));
     const dir = await mkdtemp(join(tmpdir(), "ragci-facets-"));
     const averagedPath = join(dir, "averaged.parquet");

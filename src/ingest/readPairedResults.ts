@@ -14,6 +14,7 @@ import {
   sqlString,
   tableFunction,
 } from "./inputFormat.js";
+import { explainJsonLines } from "./jsonLinesProblem.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
 import { keepCommonQueries, pairedSums } from "./pairedSums.js";
 import type { PairedTable } from "./pairedTable.js";
@@ -177,7 +178,16 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
     }
     await connection
       .run(`CREATE TEMP TABLE src AS ${selects.join(" UNION ALL ")}`)
-      .catch((error) => {
+      .catch(async (error) => {
+        // A JSON line DuckDB's first look did not reach: named by its file and line.
+        for (const input of options.inputs) {
+          const json = await explainJsonLines(
+            input.path,
+            input.displayName,
+            inputFormat(input.path, options.format),
+          );
+          if (json) throw json;
+        }
         throw unreadable(first.displayName, error);
       });
     await checkRows(connection, inputs);

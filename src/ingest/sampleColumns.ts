@@ -2,6 +2,7 @@ import type { DuckDBConnection, DuckDBDataChunk } from "@duckdb/node-api";
 import { checkDelimitedLayout } from "./checkInput.js";
 import { describeColumns, type InputColumn } from "./describeColumns.js";
 import { type InputFormat, tableFunction } from "./inputFormat.js";
+import { checkJsonLinesStart } from "./jsonLinesProblem.js";
 
 /** Rows read from the start of the file: one DuckDB vector. */
 const SAMPLE_ROWS = 2048;
@@ -28,6 +29,7 @@ export async function sampleColumns(
   format: InputFormat,
   file: string,
 ): Promise<SampledInput> {
+  await checkJsonLinesStart(path, file, format);
   let columns: InputColumn[];
   let chunks: DuckDBDataChunk[];
   try {

@@ -22,8 +22,13 @@ import { EXAMPLE, FIXTURES, ROOT, ragci, scratchDir } from "./runCli.js";
 
 const root = scratchDir();
 
-/** Files a case starts from: contents, or a path to copy. */
-type Files = Readonly<Record<string, string | { readonly copy: string }>>;
+/**
+ * Files a case starts from: contents, or a path to copy (with the bytes from `invert[0]` up to
+ * `invert[1]` inverted, to damage a copy of a binary file).
+ */
+type Files = Readonly<
+  Record<string, string | { readonly copy: string; readonly invert?: readonly [number, number] }>
+>;
 
 interface Case {
   readonly name: string;
@@ -40,6 +45,26 @@ const TWO_STAGE_DESIGN = { copy: join(FIXTURES, "two_stage_types.design.json") }
 const BM25 = ["--metric", "hit5", "--system", "system=bm25"];
 const REAL_TOOLS = join(ROOT, "test/fixtures/realTools");
 const PROMPTFOO = { copy: join(REAL_TOOLS, "promptfoo/results.json") };
+/** promptfoo's results.jsonl cut off: its first 10 lines and 500 characters of the 11th. */
+const PROMPTFOO_JSONL_CUT = (() => {
+  const lines = readFileSync(join(REAL_TOOLS, "promptfoo/results.jsonl"), "utf8").split("\n");
+  return `${lines.slice(0, 10).join("\n")}\n${(lines[10] as string).slice(0, 500)}`;
+})();
+/** Inspect's cancelled log with sample 2's score and reduction NaN, as Python writes NaN. */
+const INSPECT_NAN = (() => {
+  const log = JSON.parse(
+    readFileSync(join(REAL_TOOLS, "inspect/2025-05-12T20-28-13-04-00_popularity.json"), "utf8"),
+  );
+  log.samples[1].scores.match.value = "__nan__";
+  for (const r of log.reductions[0].samples) if (r.sample_id === 2) r.value = "__nan__";
+  return JSON.stringify(log, null, 2).replaceAll('"__nan__"', "NaN");
+})();
+/** Records as pandas' to_json(orient="records") writes them. */
+const RECORDS = [
+  { doc_id: "a", hit5: 1 },
+  { doc_id: "b", hit5: 0 },
+  { doc_id: "c", hit5: 1 },
+];
 /** What plan, strata and simulate need besides the file, so the file is what is refused. */
 const TABLE_ONLY_ARGS = {
   plan: ["--half-width", "0.05"],
@@ -100,7 +125,8 @@ const CASES: readonly Case[] = [
     name: "a broken JSON line on stdin names stdin",
     args: ["analyze", "-", "--format", "jsonl", "--metric", "hit"],
     input: '{"doc":"a","hit":1}\n{"doc":"b",\n',
-    message: /^ragci: stdin: cannot read it \(Malformed JSON in file stdin[^/]*$/,
+    message:
+      /^ragci: stdin line 2: the last line is not complete JSON \(is the file cut off\?\); write the file again\n$/,
   },
   {
     name: "nothing on stdin",
@@ -736,6 +762,90 @@ const CASES: readonly Case[] = [
     args: ["strata", "covid.csv", ...BM25, "--documents", "20", "--cutoff", "1000"],
     message: /--cutoff 1000: each stratum needs at least two documents/,
   },
+  // Tools' outputs that are damaged or slightly off (hand-made imitations from real outputs).
+  {
+    name: "imitation: damaged Inspect log (log_formats.eval, bytes 700–759 inverted)",
+    files: {
+      "copy.eval": { copy: join(REAL_TOOLS, "inspect/log_formats.eval"), invert: [700, 760] },
+    },
+    args: ["analyze", "copy.eval", "--doc", "id", "--metric", "match"],
+    message:
+      /^ragci: copy\.eval: the \.eval log is damaged: member samples\/1_epoch_1\.json does not decompress \([^()\n]+\); re-run the eval \(or copy the log again, if it was damaged on the way\)\n$/,
+  },
+  {
+    name: "imitation: TREC run, score abc on line 4 (run.txt edited)",
+    files: {
+      "run.txt": readFileSync(join(REAL_TOOLS, "trec_eval/run.txt"), "utf8").replace(
+        /^((?:.*\n){3}\S+ Q0 \S+ 4) 2\.5 /,
+        "$1 abc ",
+      ),
+      "qrels.txt": { copy: join(REAL_TOOLS, "trec_eval/qrels.txt") },
+      "doc-map.csv": { copy: join(REAL_TOOLS, "trec_eval/doc-map.csv") },
+    },
+    args: ["analyze", "run.txt", "--qrels", "qrels.txt", "--doc-map", "doc-map.csv"],
+    message:
+      /^ragci: run\.txt line 4: score abc is not a number; the fifth field of a TREC run line is the score\n$/,
+  },
+  {
+    name: "imitation: --format trec-run on a table, its first line named",
+    files: {
+      "t.txt": "doc hit\na 1\nb 0\n",
+      "qrels.txt": { copy: join(REAL_TOOLS, "trec_eval/qrels.txt") },
+      "doc-map.csv": { copy: join(REAL_TOOLS, "trec_eval/doc-map.csv") },
+    },
+    args: [
+      "analyze",
+      "t.txt",
+      "--format",
+      "trec-run",
+      "--qrels",
+      "qrels.txt",
+      "--doc-map",
+      "doc-map.csv",
+    ],
+    message:
+      /^ragci: t\.txt line 1: a TREC run line has 6 fields \(query Q0 document rank score tag\), this one 2; check --format \(or leave it out to detect the tool\)\n$/,
+  },
+  {
+    name: "imitation: promptfoo results.jsonl cut off in line 11",
+    files: { "results.jsonl": PROMPTFOO_JSONL_CUT },
+    args: ["analyze", "results.jsonl", "--doc", "metadata.doc", "--metric", "hit5"],
+    message:
+      /^ragci: results\.jsonl line 11: the last line is not complete JSON \(is the file cut off\?\); write the file again\n$/,
+  },
+  {
+    name: "imitation: the cut results.jsonl with --format promptfoo",
+    files: { "results.jsonl": PROMPTFOO_JSONL_CUT },
+    args: ["analyze", "results.jsonl", "--format", "promptfoo", "--doc", "metadata.doc"],
+    message:
+      /^ragci: results\.jsonl line 11: the last line is not complete JSON \(is the file cut off\?\); write the file again\n$/,
+  },
+  {
+    name: "--format promptfoo on a CSV (promptfoo's input table)",
+    files: { "retrieval.csv": { copy: join(REAL_TOOLS, "promptfoo/retrieval.csv") } },
+    args: ["analyze", "retrieval.csv", "--format", "promptfoo", "--doc", "metadata.doc"],
+    message:
+      /^ragci: retrieval\.csv: not JSON, and ragci reads promptfoo's JSON output \(-o results\.json or \.jsonl; its CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it\); write the results with -o results\.json, or check --format\n$/,
+  },
+  ...(
+    [
+      ["one line", JSON.stringify(RECORDS)],
+      ["pretty-printed", JSON.stringify(RECORDS, null, 2)],
+    ] as const
+  ).map(([layout, text]) => ({
+    name: `imitation: a JSON array of records, ${layout}`,
+    files: { "records.json": text },
+    args: ["analyze", "records.json", "--metric", "hit5"],
+    message:
+      /^ragci: records\.json: a JSON array, but ragci reads JSON Lines \(one object per line\); convert it, e\.g\. `jq -c '\.\[\]' records\.json > rows\.jsonl`, and give that\n$/,
+  })),
+  {
+    name: "imitation: Inspect log with a NaN score (sample 2 unscored)",
+    files: { "nan.json": INSPECT_NAN },
+    args: ["analyze", "nan.json", "--doc", "id", "--metric", "match"],
+    message:
+      /^ragci: nan\.json: metric match has no number for 1 of 3 items \(first: query 2 of system popularity · openai\/gpt-4o-mini · 7KyCuAQSqp76qKQZEKmG6M\); every result needs a finite value, and Inspect writes NaN for a score its scorer did not give \(Score\.unscored\), which its metrics leave out: re-score those samples \(inspect score\) or analyse another metric\n$/,
+  },
 ];
 
 /** Every file under `dir` (relative path → SHA-256), directories included as entries. */
@@ -758,7 +868,13 @@ function setUp(index: number, files: Files): string {
     const path = join(dir, name);
     mkdirSync(join(path, ".."), { recursive: true });
     if (typeof contents === "string") writeFileSync(path, contents);
-    else copyFileSync(contents.copy, path);
+    else if (contents.invert === undefined) copyFileSync(contents.copy, path);
+    else {
+      const bytes = readFileSync(contents.copy);
+      const [from, to] = contents.invert;
+      for (let i = from; i < to; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+      writeFileSync(path, bytes);
+    }
   }
   return dir;
 }

@@ -77,6 +77,7 @@ export async function evalResultsFile(
   const rowsPerInput: number[] = [];
   const metricNotes = new Map<string, string[]>();
   const notMetrics = new Map<string, string>();
+  const missingReasons = new Map<string, string>();
   const reads: InputRows[] = [];
   const qrels = options.qrels ? await readQrels(options.qrels, options.qrels) : null;
   for (const input of inputs) {
@@ -132,6 +133,8 @@ export async function evalResultsFile(
     for (const note of read.notes) if (!notes.includes(note)) notes.push(note);
     for (const [name, reason] of Object.entries(read.notMetrics ?? {}))
       notMetrics.set(name, reason);
+    for (const [metric, reason] of Object.entries(read.missingReasons ?? {}))
+      missingReasons.set(metric, reason);
     for (const [metric, note] of Object.entries(read.metricNotes ?? {}))
       metricNotes.set(metric, [...(metricNotes.get(metric) ?? []), note]);
     tools.push(format.name);
@@ -192,7 +195,7 @@ export async function evalResultsFile(
     if (missing.length > 0)
       throw new RagciError(
         "invalid-value",
-        `${file}: metric ${metric} has no number for ${missing.length} of ${rows.length} items (first: ${where(missing[0] as EvalRow)}); every result needs a finite value`,
+        `${file}: metric ${metric} has no number for ${missing.length} of ${rows.length} items (first: ${where(missing[0] as EvalRow)}); every result needs a finite value${missingReasons.has(metric) ? `, and ${missingReasons.get(metric)}` : ""}`,
         { file, column: metric },
       );
   }

@@ -124,6 +124,11 @@ export interface EvalRows {
   readonly notMetrics?: Readonly<Record<string, string>>;
   /** Which run of the tool the file holds, when the tool records it (see distinctRuns). */
   readonly run?: RunIdentity;
+  /**
+   * Why items may have no number for a metric, by metric, when the tool says (e.g. Inspect's
+   * NaN for a score not given): what the tool meant and what to do, said if one has none.
+   */
+  readonly missingReasons?: Readonly<Record<string, string>>;
 }
 
 /**

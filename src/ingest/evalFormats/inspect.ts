@@ -93,6 +93,66 @@ function scoreMetrics(name: string, value: unknown, into: Record<string, number 
   }
 }
 
+/**
+ * Inspect's mark of a score its scorer did not give (Score.unscored): NaN, for the whole value
+ * or a dict's key, which its reducers and metrics leave out (inspect_ai
+ * design/nan-serialization.md). Written as the constant NaN, read by pythonJson.ts.
+ */
+const isUnscored = (v: unknown): boolean => typeof v === "number" && Number.isNaN(v);
+
+/** The metrics (named as scoreMetrics names them) a score value leaves unscored. */
+function unscoredNames(name: string, value: unknown): string[] {
+  if (isObject(value) && !Array.isArray(value))
+    return Object.entries(value)
+      .filter(([, v]) => isUnscored(v))
+      .map(([key]) => `${name}.${key}`);
+  return isUnscored(value) ? [name] : [];
+}
+
+/** How many epoch scores of each metric are unscored (NaN); `judge`: named as judges' scores. */
+function unscoredCounts(samples: readonly Item[], judge: boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const sample of samples) {
+    const scores = isObject(sample.scores) ? sample.scores : {};
+    for (const [scorer, score] of Object.entries(scores))
+      for (const name of unscoredNames(
+        judge ? "score" : scorer,
+        isObject(score) ? score.value : undefined,
+      ))
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+const UNSCORED =
+  "Inspect writes NaN for a score its scorer did not give (Score.unscored), which its metrics leave out: re-score those samples (inspect score) or analyse another metric";
+
+/**
+ * What the reader says of unscored values: why a metric may have no number (each metric whose
+ * name, or scorer, has a NaN), and a note on the NaN epochs left out of a mean (`averaged`).
+ */
+function unscoredReport(
+  rows: readonly EvalRow[],
+  unscored: ReadonlyMap<string, number>,
+  averaged: boolean,
+): Pick<EvalRows, "missingReasons" | "metricNotes"> {
+  if (unscored.size === 0) return {};
+  const names = new Set(rows.flatMap((r) => Object.keys(r.metrics)));
+  const missingReasons: Record<string, string> = {};
+  const metricNotes: Record<string, string> = {};
+  for (const name of names) {
+    // A scorer's whole value NaN leaves each of its keys (scorer.key) unscored.
+    const scorer = name.split(".")[0] as string;
+    const count = (unscored.get(name) ?? 0) + (scorer === name ? 0 : (unscored.get(scorer) ?? 0));
+    if (count === 0) continue;
+    missingReasons[name] = UNSCORED;
+    if (averaged)
+      metricNotes[name] =
+        `Inspect: ${count} epoch score${count === 1 ? " is" : "s are"} NaN for ${name} (unscored, Score.unscored), left out of the sample's mean over its epochs as Inspect's reducers leave them out`;
+  }
+  return { missingReasons, metricNotes };
+}
+
 /** A sample's numbers: one per scorer, or `scorer.key` for a scorer whose value is a dict. */
 function sampleMetrics(sample: Item): Record<string, number | null> {
   const metrics: Record<string, number | null> = {};
@@ -138,6 +198,7 @@ function noSamples(log: InspectLog, file: string): RagciError {
 function reducedMetrics(
   reductions: readonly Item[],
   file: string,
+  unscored: Map<string, number>,
 ): Map<string, Record<string, number | null>> {
   const perScorer = new Map<string, number>();
   for (const r of reductions)
@@ -152,6 +213,7 @@ function reducedMetrics(
       const metrics = bySample.get(id) ?? {};
       const added: Record<string, number | null> = {};
       scoreMetrics(name, s.value, added);
+      for (const n of unscoredNames(name, s.value)) unscored.set(n, (unscored.get(n) ?? 0) + 1);
       if (Object.keys(added).some((k) => k in metrics))
         throw new RagciError(
           "invalid-value",
@@ -255,13 +317,21 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
           : []),
       ].join("; "),
     );
-    return { rows: rows.rows(), notes, run: inspectRun(log.spec, file) };
+    const facetRows = rows.rows();
+    return {
+      rows: facetRows,
+      notes,
+      run: inspectRun(log.spec, file),
+      ...unscoredReport(facetRows, unscoredCounts(samples, facets.judge), !facets.trial),
+    };
   }
   let rows: EvalRow[];
+  let report: Pick<EvalRows, "missingReasons" | "metricNotes">;
   if (log.reductions !== null) {
     // Inspect's own per-sample reductions (what its metrics are computed from), whatever the
     // reducer; the samples give the identity and the document.
-    const reduced = reducedMetrics(log.reductions, file);
+    const unscored = unscoredCounts(samples, false);
+    const reduced = reducedMetrics(log.reductions, file, unscored);
     const names = new Set([...reduced.values()].flatMap((m) => Object.keys(m)));
     const trials = new Trials();
     for (const sample of samples)
@@ -282,6 +352,8 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       notes.push(
         `Inspect: ${file} has reductions for ${orphans} sample ids with no logged sample; they are not read`,
       );
+    // The reductions are Inspect's, NaN epochs already left out: only a NaN reduction matters.
+    report = unscoredReport(rows, unscored, false);
   } else {
     // Epochs of one sample are trials, averaged as Inspect's default reducer (mean) does.
     const trials = new Trials();
@@ -291,12 +363,13 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
         if (value !== null) Trials.add(entry, name, value);
     }
     rows = trials.rows();
+    report = unscoredReport(rows, unscoredCounts(samples, false), true);
     if (epochs > 1)
       notes.push(
         `Inspect: ${epochs} epochs per sample averaged into one result, as Inspect's default reducer (mean) does`,
       );
   }
-  return { rows, notes, run: inspectRun(log.spec, file) };
+  return { rows, notes, run: inspectRun(log.spec, file), ...report };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { open, readFile } from "node:fs/promises";
 import { optionRef, RagciError } from "../../core/errors.js";
+import { jsonDocumentProblem, jsonLinesProblemOfText } from "../jsonLinesProblem.js";
 import { braintrustFormat } from "./braintrust.js";
 import { deepevalFormat } from "./deepeval.js";
 import { evaliteFormat } from "./evalite.js";
@@ -7,9 +8,10 @@ import type { EvalContent, EvalFormat, EvalFormatName } from "./evalRows.js";
 import { inspectFormat } from "./inspect.js";
 import { runJsonFormat, runJsonlFormat } from "./jsonRun.js";
 import { promptfooFormat } from "./promptfoo.js";
+import { parsePythonJson } from "./pythonJson.js";
 import { isSqliteFile, sqliteTables } from "./sqliteTables.js";
 import { trecEvalFormat } from "./trecEval.js";
-import { trecRunFormat } from "./trecRun.js";
+import { trecRunFormat, trecRunMisfit } from "./trecRun.js";
 import { zipJsonMembers } from "./zipMembers.js";
 
 /** The tools whose outputs ragci reads, tried in this order when none is named. */
@@ -43,10 +45,18 @@ async function head(path: string): Promise<Buffer> {
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parsePythonJson(text) };
   } catch {
     return { ok: false };
   }
+}
+
+const isObject = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Unreachable in practice: text JSON.parse refused is text the problem finders name. */
+function unreadableLine(file: string): RagciError {
+  return new RagciError("unreadable-input", `${file}: not JSON; check the file`, { file });
 }
 
 /**
@@ -62,10 +72,17 @@ export async function readEvalContent(path: string, file: string): Promise<EvalC
   const whole = parseJson(text);
   if (whole.ok) return { kind: "json", value: whole.value, text };
   const lines = text.split("\n").filter((l) => l.trim() !== "");
+  // One document over several lines that does not parse (a cut-off log): said, not read as text.
+  if (/^\s*[[{]/.test(text) && !parseJson(lines[0] ?? "").ok)
+    throw jsonDocumentProblem(text, file) ?? unreadableLine(file);
   const values: unknown[] = [];
   for (const line of lines) {
     const parsed = parseJson(line);
-    if (!parsed.ok) return { kind: "text", text };
+    if (!parsed.ok) {
+      // JSON lines with one that is not (a cut-off last line): named, not read as text.
+      if (isObject(values[0])) throw jsonLinesProblemOfText(text, file) ?? unreadableLine(file);
+      return { kind: "text", text };
+    }
     values.push(parsed.value);
   }
   return { kind: "jsonl", values };
@@ -91,7 +108,13 @@ export async function sniffEvalFormat(path: string): Promise<EvalFormat | null> 
   let sample: EvalContent;
   if (first.startsWith("{") && parseJson(first).ok) {
     const values = whole.slice(0, 50).map((l) => parseJson(l));
-    if (values.some((v) => !v.ok)) return null;
+    const bad = values.findIndex((v) => !v.ok);
+    // A line that is not JSON (a cut-off last line): the lines before it tell the tool, and its
+    // reader names the line; with no tool found, it is read as a table, which names it too.
+    if (bad >= 0) {
+      const before = values.slice(0, bad).map((v) => (v.ok ? v.value : null));
+      return EVAL_FORMATS.find((f) => f.detect({ kind: "jsonl", values: before })) ?? null;
+    }
     const parsed = values.map((v) => (v.ok ? v.value : null));
     // A single line may be a whole minified document rather than one JSON line.
     if (whole.length === 1 && complete) {
@@ -119,10 +142,11 @@ export function namedEvalFormat(name: string | null | undefined): EvalFormat | n
 
 /** @throws RagciError when a named tool's reader does not recognise the file */
 export function requireFormat(format: EvalFormat, content: EvalContent, file: string): void {
+  // Not JSON at all (a CSV, promptfoo's CSV export among them): what ragci reads of promptfoo.
   if (format.name === "promptfoo" && content.kind === "text")
     throw new RagciError(
       "invalid-value",
-      `${file}: promptfoo's CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it; write the results with -o results.json (or .jsonl)`,
+      `${file}: not JSON, and ragci reads promptfoo's JSON output (-o results.json or .jsonl; its CSV export has no test index and no metadata column, so neither the pairing nor the document can be read from it); write the results with -o results.json, or check ${optionRef("format")}`,
       { file },
     );
   if (content.kind === "sqlite" && !format.detect(content))
@@ -131,6 +155,12 @@ export function requireFormat(format: EvalFormat, content: EvalContent, file: st
       `${file}: a SQLite file without evalite's tables (runs, evals, results, scores); ragci reads a SQLite file only as evalite's store`,
       { file },
     );
+  // A file named a TREC run: its first line the reader cannot take, else it is read as one.
+  if (format.name === "trec_run" && content.kind === "text" && !format.detect(content)) {
+    const misfit = trecRunMisfit(content.text, file);
+    if (misfit) throw misfit;
+    return;
+  }
   if (!format.detect(content))
     throw new RagciError(
       "invalid-value",

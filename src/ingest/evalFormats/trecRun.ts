@@ -4,7 +4,7 @@
 // scores). ragci scores it against --qrels itself, with trec_eval 10.0's measures
 // (src/ingest/trecRun/trecMeasures.ts), and --doc-map gives each query's document.
 import { createHash } from "node:crypto";
-import { RagciError } from "../../core/errors.js";
+import { optionRef, RagciError } from "../../core/errors.js";
 import type { Retrieved } from "../trecRun/rankedGrades.js";
 import { runInputs, scoreRun } from "../trecRun/scoreRun.js";
 import type { EvalContent, EvalFormat, EvalReadOptions, EvalRows } from "./evalRows.js";
@@ -26,17 +26,58 @@ function fieldsOf(line: string): string[] | null {
   return trimmed.split(/\s+/);
 }
 
-/** Whether the first lines are all `qid Q0 docno rank score tag` (more fields ignored), with a whole rank. */
+/** trec_eval ignores the second field; runs write Q0 (or 0) there. */
+const Q0 = /^q?0$/i;
+
+/**
+ * Whether a line has a run line's shape: a whole rank in the fourth field and either Q0 in the
+ * second or a number in the fifth of six. A line with a bad score or a missing tag keeps the
+ * shape, so the reader can name that line rather than fail to recognise the file.
+ */
+function runShaped(fields: readonly string[]): boolean {
+  if (fields.length < 5 || !RANK.test(fields[3] as string)) return false;
+  return Q0.test(fields[1] as string) || (fields.length >= 6 && SCORE.test(fields[4] as string));
+}
+
+/** Whether most of the first 200 lines (blank and comment lines aside) have a run line's shape. */
 function looksLikeTrecRun(text: string): boolean {
   const lines = text
     .split("\n")
     .map(fieldsOf)
     .filter((f): f is string[] => f !== null)
     .slice(0, 200);
-  return (
-    lines.length > 0 &&
-    lines.every((f) => f.length >= 6 && RANK.test(f[3] as string) && SCORE.test(f[4] as string))
-  );
+  const shaped = lines.filter(runShaped).length;
+  return shaped > 0 && 2 * shaped >= lines.length;
+}
+
+/** What the reader cannot take in a line's fields (parseRun's checks), or null. */
+function lineProblem(fields: readonly string[]): string | null {
+  if (fields.length < 6)
+    return `a TREC run line has 6 fields (query Q0 document rank score tag), this one ${fields.length}`;
+  const score = fields[4] as string;
+  if (!SCORE.test(score))
+    return `score ${score} is not a number; the fifth field of a TREC run line is the score`;
+  return null;
+}
+
+/**
+ * For a text file named a TREC run (--format trec-run) that does not look like one: its first
+ * line the reader cannot take, and why; null when every line can be read (then it is read).
+ */
+export function trecRunMisfit(text: string, file: string): RagciError | null {
+  let lineNumber = 0;
+  for (const raw of text.split("\n")) {
+    lineNumber++;
+    const fields = fieldsOf(raw);
+    const problem = fields === null ? null : lineProblem(fields);
+    if (problem !== null)
+      return new RagciError(
+        "invalid-value",
+        `${file} line ${lineNumber}: ${problem}; check ${optionRef("format")} (or leave it out to detect the tool)`,
+        { file, row: lineNumber },
+      );
+  }
+  return null;
 }
 
 /** @returns null when the file has no run line */
@@ -48,13 +89,14 @@ function parseRun(text: string, file: string): Run | null {
     lineNumber++;
     const fields = fieldsOf(raw);
     if (fields === null) continue;
-    if (fields.length < 6)
+    const problem = lineProblem(fields);
+    if (problem !== null)
       throw new RagciError(
         "invalid-value",
-        `${file} line ${lineNumber}: a TREC run line has 6 fields (query Q0 document rank score tag), this one ${fields.length}; give the run unchanged`,
+        `${file} line ${lineNumber}: ${problem}${fields.length < 6 ? "; give the run unchanged" : ""}`,
         { file, row: lineNumber },
       );
-    const [query, , docno, , score, lineTag] = fields as [
+    const [query, , docno, , , lineTag] = fields as [
       string,
       string,
       string,
@@ -62,12 +104,6 @@ function parseRun(text: string, file: string): Run | null {
       string,
       string,
     ];
-    if (!SCORE.test(score))
-      throw new RagciError(
-        "invalid-value",
-        `${file} line ${lineNumber}: score ${score} is not a number; the fifth field of a TREC run line is the score`,
-        { file, row: lineNumber },
-      );
     if (tag === null) tag = lineTag;
     else if (lineTag !== tag)
       throw new RagciError(
@@ -80,7 +116,7 @@ function parseRun(text: string, file: string): Run | null {
       list = [];
       byQuery.set(query, list);
     }
-    list.push({ docno, score: Number(score) });
+    list.push({ docno, score: Number(fields[4]) });
   }
   return tag === null ? null : { tag, byQuery };
 }

@@ -1,6 +1,7 @@
 import { inflateRawSync } from "node:zlib";
 import { decompress as zstdDecompress } from "fzstd";
 import { RagciError } from "../../core/errors.js";
+import { parsePythonJson } from "./pythonJson.js";
 
 /** ZIP compression methods an Inspect `.eval` log uses: stored, deflate, Zstandard (93). */
 const STORED = 0;
@@ -16,6 +17,34 @@ function unreadableZip(file: string, why: string): RagciError {
   return new RagciError("unreadable-input", `${file}: not a readable .eval (zip) log: ${why}`, {
     file,
   });
+}
+
+/** A member whose bytes do not decode to what the directory says: the file was damaged. */
+function damagedMember(file: string, name: string, why: string): RagciError {
+  return new RagciError(
+    "unreadable-input",
+    `${file}: the .eval log is damaged: member ${name} ${why}; re-run the eval (or copy the log again, if it was damaged on the way)`,
+    { file },
+  );
+}
+
+/** zlib's and fzstd's messages, on one line ("invalid code -- missing end-of-block"). */
+function decoderMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(/\s+/g, " ").trim() || "no reason given";
+}
+
+/** The zip's CRC-32 (the IEEE polynomial, reflected), table built once. */
+const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = -1;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
 }
 
 /** Offset of the end-of-central-directory record (it ends the file, before a comment ≤ 64 KiB). */
@@ -67,6 +96,7 @@ export function zipJsonMembers(bytes: Buffer, file: string): Map<string, unknown
     if (bytes.readUInt32LE(at) !== DIRECTORY_ENTRY)
       throw unreadableZip(file, "a damaged central directory");
     const method = bytes.readUInt16LE(at + 10);
+    const crc = bytes.readUInt32LE(at + 16);
     let compressed = bytes.readUInt32LE(at + 20);
     let size = bytes.readUInt32LE(at + 24);
     const nameLength = bytes.readUInt16LE(at + 28);
@@ -88,14 +118,29 @@ export function zipJsonMembers(bytes: Buffer, file: string): Map<string, unknown
       throw unreadableZip(file, `member ${name} has no local header`);
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     const data = bytes.subarray(start, start + compressed);
+    if (method !== STORED && method !== DEFLATE && method !== ZSTD)
+      throw unreadableZip(file, `member ${name} uses compression method ${method}`);
     let text: Buffer;
-    if (method === STORED) text = data;
-    else if (method === DEFLATE) text = inflateRawSync(data);
-    else if (method === ZSTD) text = Buffer.from(zstdDecompress(data));
-    else throw unreadableZip(file, `member ${name} uses compression method ${method}`);
-    if (text.length !== size) throw unreadableZip(file, `member ${name} is truncated`);
     try {
-      members.set(name, JSON.parse(text.toString("utf8")));
+      text =
+        method === STORED
+          ? data
+          : method === DEFLATE
+            ? inflateRawSync(data)
+            : Buffer.from(zstdDecompress(data));
+    } catch (error) {
+      throw damagedMember(file, name, `does not decompress (${decoderMessage(error)})`);
+    }
+    if (text.length !== size)
+      throw damagedMember(
+        file,
+        name,
+        `decompresses to ${text.length} bytes, not the ${size} its directory gives`,
+      );
+    if (crc32(text) !== crc)
+      throw damagedMember(file, name, "does not match its checksum (CRC-32)");
+    try {
+      members.set(name, parsePythonJson(text.toString("utf8")));
     } catch {
       throw unreadableZip(file, `member ${name} is not JSON`);
     }

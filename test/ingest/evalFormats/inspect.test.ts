@@ -1,14 +1,19 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { evalResultsFile } from "../../../src/ingest/evalFormats/evalResultsFile.js";
 import type { EvalContent } from "../../../src/ingest/evalFormats/evalRows.js";
-import { inspectFormat } from "../../../src/ingest/evalFormats/inspect.js";
-import { readEvalContent } from "../../../src/ingest/evalFormats/readEvalContent.js";
+import { inspectFormat, inspectSystem } from "../../../src/ingest/evalFormats/inspect.js";
+import {
+  readEvalContent,
+  sniffEvalFormat,
+} from "../../../src/ingest/evalFormats/readEvalContent.js";
 import { zipJsonMembers } from "../../../src/ingest/evalFormats/zipMembers.js";
+import { scratchDir } from "../../cli/runCli.js";
 
 // Logs written by Inspect and committed in UKGovernmentBEIS/inspect_ai (README.md beside them).
 const dir = join(import.meta.dirname, "../../fixtures/realTools/inspect");
+const scratch = scratchDir();
 const CANCELLED = "2025-05-12T20-28-13-04-00_popularity.json";
 const SCORED = "2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval";
 const EPOCHS = "log_streaming.eval";
@@ -130,6 +135,127 @@ describe("inspect reader on logs written by Inspect", () => {
       ),
     ).rejects.toThrow(
       "log_formats.eval: holds the same inspect run as log_formats.json (system popularity · ollama/llama3.1 · BpiPFmbVcMCRUAXv8ovCTx); give one of the two files",
+    );
+  });
+});
+
+/** Where a member's compressed bytes start in a zip, from its local header. */
+function memberData(bytes: Buffer, member: string): number {
+  for (let at = bytes.indexOf("PK\x03\x04"); at >= 0; at = bytes.indexOf("PK\x03\x04", at + 4)) {
+    const nameLength = bytes.readUInt16LE(at + 26);
+    if (bytes.toString("utf8", at + 30, at + 30 + nameLength) === member)
+      return at + 30 + nameLength + bytes.readUInt16LE(at + 28);
+  }
+  throw new Error(`no member ${member}`);
+}
+
+/** A copy of a real log with 60 bytes of one member's compressed data inverted. */
+function damaged(name: string, member: string, from = 64): Buffer {
+  const bytes = Buffer.from(readFileSync(join(dir, name)));
+  const start = memberData(bytes, member) + from;
+  for (let i = start; i < start + 60; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+  return bytes;
+}
+
+describe("inspect reader on damaged copies of real .eval logs (imitations: bytes inverted by hand)", () => {
+  it("a deflate member that does not decompress names the file and member: the log is damaged", () => {
+    for (const member of ["samples/1_epoch_1.json", "header.json"])
+      expect(() => zipJsonMembers(damaged("log_formats.eval", member), "copy.eval")).toThrow(
+        new RegExp(
+          `^copy\\.eval: the \\.eval log is damaged: member ${member.replace(".", "\\.")} does not decompress \\([^()]+\\); re-run the eval \\(or copy the log again, if it was damaged on the way\\)$`,
+        ),
+      );
+  });
+
+  it("a Zstandard member that does not decompress is refused the same way", () => {
+    const zstd = join(import.meta.dirname, "../../fixtures/evalFormats/inspect-bm25.eval");
+    const bytes = Buffer.from(readFileSync(zstd));
+    for (let i = 700; i < 760; i++) bytes[i] = (bytes[i] as number) ^ 0xff;
+    expect(() => zipJsonMembers(bytes, "zstd.eval")).toThrow(
+      /^zstd\.eval: the \.eval log is damaged: member samples\/\S+\.json does not decompress \(invalid zstd data\); re-run the eval/,
+    );
+  });
+
+  it("a member that decompresses to other bytes than recorded fails its CRC-32 or its size", () => {
+    const bytes = Buffer.from(readFileSync(join(dir, "log_formats.eval")));
+    const directory = bytes.indexOf("PK\x01\x02");
+    // The first directory entry's CRC-32 (offset 16) and uncompressed size (offset 24).
+    const crcEdited = Buffer.from(bytes);
+    crcEdited.writeUInt32LE((crcEdited.readUInt32LE(directory + 16) ^ 1) >>> 0, directory + 16);
+    expect(() => zipJsonMembers(crcEdited, "crc.eval")).toThrow(
+      "crc.eval: the .eval log is damaged: member _journal/start.json does not match its checksum (CRC-32); re-run the eval (or copy the log again, if it was damaged on the way)",
+    );
+    const sizeEdited = Buffer.from(bytes);
+    const size = sizeEdited.readUInt32LE(directory + 24);
+    sizeEdited.writeUInt32LE(size + 1, directory + 24);
+    expect(() => zipJsonMembers(sizeEdited, "size.eval")).toThrow(
+      `size.eval: the .eval log is damaged: member _journal/start.json decompresses to ${size} bytes, not the ${size + 1} its directory gives; re-run the eval`,
+    );
+  });
+});
+
+describe("inspect reader on NaN scores, Inspect's unscored mark (imitations: real logs edited)", () => {
+  /** The cancelled log with sample 2's score and its reduction NaN, written as Python does. */
+  function withNan(): string {
+    const log = JSON.parse(readFileSync(join(dir, CANCELLED), "utf8"));
+    const mark = "__nan__";
+    log.samples[1].scores.match.value = mark;
+    const reduction = log.reductions[0].samples.find(
+      (r: Json) => r.sample_id === log.samples[1].id,
+    );
+    reduction.value = mark;
+    return JSON.stringify(log, null, 2).replaceAll(`"${mark}"`, "NaN");
+  }
+
+  it("a log holding the constant NaN is read as Inspect's log, the NaN as a number", async () => {
+    const text = withNan();
+    expect(text).toMatch(/"value": NaN/);
+    const path = join(scratch, "nan.json");
+    writeFileSync(path, text);
+    expect((await sniffEvalFormat(path))?.name).toBe("inspect");
+    const content = await readEvalContent(path, "nan.json");
+    if (content.kind !== "json") throw new Error("a .json log is one JSON document");
+    expect(Number.isNaN((content.value as Json).samples[1].scores.match.value)).toBe(true);
+  });
+
+  it("an unscored sample is refused, named, with what Inspect's NaN means and what to do", async () => {
+    const path = join(scratch, "nan.json");
+    writeFileSync(path, withNan());
+    const refused = await evalResultsFile([{ path, file: "nan.json" }], {
+      format: null,
+      doc: "id",
+      metrics: ["match"],
+    }).then(
+      () => "",
+      (e: Error) => e.message,
+    );
+    const system = inspectSystem(raw(CANCELLED).spec, "nan.json");
+    expect(refused).toBe(
+      `nan.json: metric match has no number for 1 of 3 items (first: query 2 of system ${system}); every result needs a finite value, and Inspect writes NaN for a score its scorer did not give (Score.unscored), which its metrics leave out: re-score those samples (inspect score) or analyse another metric`,
+    );
+  });
+
+  it("a NaN epoch is left out of its sample's mean (as Inspect's reducers do), with a note", async () => {
+    const content = await readEvalContent(join(dir, EPOCHS), EPOCHS);
+    if (content.kind !== "members") throw new Error("a .eval log is a zip");
+    const members = new Map(content.members);
+    members.delete("reductions.json");
+    const samples = raw(EPOCHS).samples.map((s) => structuredClone(s));
+    const [first] = samples as [Json];
+    first.scores.match.value = Number.NaN;
+    for (const [name] of [...members].filter(([n]) => n.startsWith("samples/")))
+      members.delete(name);
+    for (const [i, s] of samples.entries()) members.set(`samples/${i}.json`, s);
+    const got = read({ kind: "members", members }, "nan.eval");
+    const means = epochMeans(
+      samples.filter((s) => s !== first),
+      "match",
+    );
+    expect(Object.fromEntries(got.rows.map((r) => [r.query, r.metrics.match]))).toEqual(
+      Object.fromEntries(means),
+    );
+    expect(got.metricNotes?.match).toBe(
+      "Inspect: 1 epoch score is NaN for match (unscored, Score.unscored), left out of the sample's mean over its epochs as Inspect's reducers leave them out",
     );
   });
 });

@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 import { RagciError } from "../../../src/core/errors.js";
 import { withDuckDb } from "../../../src/ingest/duckdb.js";
 import { evalResultsFile } from "../../../src/ingest/evalFormats/evalResultsFile.js";
-import type { EvalRows } from "../../../src/ingest/evalFormats/evalRows.js";
+import type { EvalContent, EvalRows } from "../../../src/ingest/evalFormats/evalRows.js";
 import {
+  EVAL_FORMATS,
   namedEvalFormat,
   readEvalContent,
+  requireFormat,
   sniffEvalFormat,
 } from "../../../src/ingest/evalFormats/readEvalContent.js";
 import { trecRunFormat } from "../../../src/ingest/evalFormats/trecRun.js";
@@ -325,6 +327,65 @@ describe("TREC run and qrels refusals", () => {
       ),
     ).toBe(
       "mixed.txt line 2: run tag beta differs from alpha on the first line; give one run per file (split it by its sixth field)",
+    );
+  });
+});
+
+describe("a TREC run with one bad line is recognised and the line named (imitations: run.txt edited by hand)", () => {
+  const run = readFileSync(join(earlier, "run.txt"), "utf8");
+  const lines = run.split("\n");
+  /** run.txt with line `n` (1-based) rewritten by `edit`. */
+  const edited = (n: number, edit: (line: string) => string): string =>
+    lines.map((l, i) => (i === n - 1 ? edit(l) : l)).join("\n");
+  const badScore = (line: string) => line.replace(/^(\S+ \S+ \S+ \S+) \S+/, "$1 abc");
+  const noTag = (line: string) => line.replace(/ \S+$/, "");
+  const judged = async () => ({
+    file: "run.txt",
+    docPath: null,
+    docMap: new Map<string, string>(),
+    qrels: await readQrels(join(earlier, "qrels.txt"), "qrels.txt"),
+  });
+  const readAs = async (text: string, file: string, named: boolean) => {
+    const content: EvalContent = { kind: "text", text };
+    const options = { ...(await judged()), file };
+    return failure(() => {
+      if (named) requireFormat(trecRunFormat, content, file);
+      else expect(EVAL_FORMATS.find((f) => f.detect(content))?.name).toBe("trec_run");
+      trecRunFormat.toRows(content, options);
+    });
+  };
+
+  it("a score that is not a number, on line 4 or line 300, with or without --format", async () => {
+    expect(lines[3]).toMatch(/^\S+ Q0 \S+ 4 2\.5 /);
+    for (const n of [4, 300])
+      for (const named of [false, true])
+        expect(await readAs(edited(n, badScore), "bad.txt", named)).toBe(
+          `bad.txt line ${n}: score abc is not a number; the fifth field of a TREC run line is the score`,
+        );
+  });
+
+  it("a line of 5 fields (no tag), on line 4 or line 300, and a run of 5 fields throughout", async () => {
+    for (const n of [4, 300])
+      for (const named of [false, true])
+        expect(await readAs(edited(n, noTag), "five.txt", named)).toBe(
+          `five.txt line ${n}: a TREC run line has 6 fields (query Q0 document rank score tag), this one 5; give the run unchanged`,
+        );
+    const untagged = lines.map((l) => (l === "" ? l : noTag(l))).join("\n");
+    expect(await readAs(untagged, "five.txt", false)).toBe(
+      "five.txt line 1: a TREC run line has 6 fields (query Q0 document rank score tag), this one 5; give the run unchanged",
+    );
+  });
+
+  it("text that is mostly not run lines is not taken for a run; named a run, its first such line is given", async () => {
+    const table: EvalContent = { kind: "text", text: "doc hit\na 1\nb 0\n" };
+    expect(EVAL_FORMATS.find((f) => f.detect(table))).toBeUndefined();
+    expect(failure(() => requireFormat(trecRunFormat, table, "t.txt"))).toBe(
+      "t.txt line 1: a TREC run line has 6 fields (query Q0 document rank score tag), this one 2; check `format` (or leave it out to detect the tool)",
+    );
+    // A header line above run lines: the run is recognised and the header named.
+    const headed = `query q0 doc rank score tag\n${lines.slice(0, 3).join("\n")}\n`;
+    expect(await readAs(headed, "h.txt", false)).toBe(
+      "h.txt line 1: score score is not a number; the fifth field of a TREC run line is the score",
     );
   });
 });
