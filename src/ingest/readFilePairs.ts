@@ -13,7 +13,7 @@ import { pairChoice, type Selection } from "./selection.js";
 import { sha256File } from "./sha256File.js";
 import type { FilesSource, ReadOptions, ReadProgress } from "./source.js";
 import { refuseToolOutput, spoolSources } from "./spoolSource.js";
-import { toolReadOptions } from "./toolReadOptions.js";
+import { refuseToolFlagsOnTable, toolReadOptions } from "./toolReadOptions.js";
 
 /** The systems' tables paired on the query, and how a report describes the inputs. */
 export interface PairsRead {
@@ -149,7 +149,10 @@ async function evalOutputs(
   scan?: ReadProgress["scan"],
 ): Promise<EvalResultsFile | null> {
   const tools = await Promise.all(inputs.map((i) => evalFormatOf(i.path, source.format ?? null)));
-  if (tools.every((t) => t === null)) return null;
+  if (tools.every((t) => t === null)) {
+    refuseToolFlagsOnTable(source, inputs[0]?.displayName ?? "");
+    return null;
+  }
   const table = inputs.find((_, i) => tools[i] === null);
   if (table)
     throw new RagciError(

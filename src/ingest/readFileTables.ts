@@ -12,7 +12,7 @@ import { sha256File } from "./sha256File.js";
 import type { Shard } from "./shardOverlap.js";
 import type { FilesSource, ReadOptions } from "./source.js";
 import { refuseToolOutput, spoolSource } from "./spoolSource.js";
-import { toolReadOptions } from "./toolReadOptions.js";
+import { refuseToolFlagsOnTable, toolReadOptions } from "./toolReadOptions.js";
 
 /** One input's per-document tables (of the selected systems) and how a report describes it. */
 export interface TableRead {
@@ -53,6 +53,7 @@ export async function readFileTable(
       await refuseToolOutput(path, displayName, source, options.usedBy ?? null);
     options.progress?.status(`reading ${displayName}…`);
     const tool = source.aggregated ? null : await evalFormatOf(path, source.format ?? null);
+    if (!tool) refuseToolFlagsOnTable(source, displayName);
     const scan = options.progress?.scan;
     converted = tool
       ? await evalResultsFile([{ path, file: displayName }], {

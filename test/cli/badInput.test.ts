@@ -382,6 +382,20 @@ const CASES: readonly Case[] = [
       /^ragci: --system: with one file per system the systems are the files' names \(x, y\), and bm25, tfidf are none of them; name those, or leave --system out\n$/,
   },
   {
+    name: "--qrels on a results table (it was ignored: the flag is for tools' outputs)",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--qrels", "qrels.txt"],
+    message:
+      /^ragci: k5\.csv: is a results table, not an evaluation tool's output, and --qrels applies only to tools' outputs \(docs\/inputs\.md\); leave it out, or name the tool with --format\n$/,
+  },
+  {
+    name: "--complete-queries on two results tables (it was ignored)",
+    files: { "x.csv": K5, "y.csv": K5 },
+    args: ["compare", "x.csv", "y.csv", "--metric", "score", "--complete-queries"],
+    message:
+      /^ragci: x\.csv: is a results table, .* --complete-queries applies only to tools' outputs/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
