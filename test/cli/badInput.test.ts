@@ -396,6 +396,26 @@ const CASES: readonly Case[] = [
       /^ragci: x\.csv: is a results table, .* --complete-queries applies only to tools' outputs/,
   },
   {
+    name: "simulate --k 5,5 (it ran the same study twice)",
+    files: { "k5.csv": K5 },
+    args: ["simulate", "k5.csv", "--metric", "score", "--k", "2,2", "--reps", "5"],
+    message: /^ragci: --k 2,2: 2 is given twice; give each once\n$/,
+  },
+  {
+    name: "plan --cost pricing one unit twice (the last price was used)",
+    args: [
+      "plan",
+      "--sd",
+      "0.2",
+      "--half-width",
+      "0.05",
+      "--cost",
+      "document=20,document=3,query=1,trial=0,judge=0",
+    ],
+    message:
+      /^ragci: --cost document=20,document=3,query=1,trial=0,judge=0: document is priced twice; give each unit once\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],

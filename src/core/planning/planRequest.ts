@@ -75,6 +75,9 @@ export function facetCosts(prices: readonly (readonly [string, number])[], text:
         `${cost} ${text}: give each unit's price as document=…,query=…,trial=…,judge=… (numbers ≥ 0)`,
         "cost",
       );
+    // Two prices of one unit: which one was meant is not ours to guess.
+    if (costs[unit] !== undefined)
+      throw refuse(`${cost} ${text}: ${unit} is priced twice; give each unit once`, "cost");
     costs[unit] = price;
   }
   const missing = FACET_UNITS.filter((k) => costs[k] === undefined);

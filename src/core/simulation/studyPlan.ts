@@ -61,6 +61,10 @@ function wholeNumbers(
 ) {
   const bad = values.find((v) => !Number.isSafeInteger(v) || v < min);
   if (bad !== undefined) throw refuse(`${optionRef(name)} ${bad}: give whole numbers ≥ ${min}`);
+  // A size given twice would run the same study twice (the same seed: the same samples).
+  const twice = name === "reps" ? undefined : values.find((v, i) => values.indexOf(v) < i);
+  if (twice !== undefined)
+    throw refuse(`${optionRef(name)} ${values.join(",")}: ${twice} is given twice; give each once`);
   return [...values];
 }
 
