@@ -47,6 +47,31 @@ const TABLE_ONLY_ARGS = {
   simulate: ["--k", "2", "--reps", "5"],
 };
 
+/**
+ * A Parquet file (hand-made edge case) whose columns "Hit5" and "hit5" differ only in case.
+ * DuckDB renames such a column when it writes one, so "hxt5" is written and renamed in place:
+ * the same length, so the file stays valid.
+ */
+async function caseAlikeParquet(path: string): Promise<string> {
+  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const db = await DuckDBInstance.create(":memory:");
+  const c = await db.connect();
+  await c.run(
+    `COPY (SELECT * FROM (VALUES ('a', 1, 1), ('b', 2, 1), ('c', 3, 0)) t(doc_id, "Hit5", hxt5)) TO '${path}' (FORMAT parquet)`,
+  );
+  c.closeSync();
+  db.closeSync();
+  const bytes = readFileSync(path);
+  const [from, to] = [Buffer.from("hxt5"), Buffer.from("hit5")];
+  let renamed = 0;
+  for (let at = bytes.indexOf(from); at >= 0; at = bytes.indexOf(from, at + 1), renamed++)
+    to.copy(bytes, at);
+  if (renamed === 0) throw new Error("the column name was not found in the Parquet file");
+  writeFileSync(path, bytes);
+  return path;
+}
+const CASE_ALIKE_PARQUET = { copy: await caseAlikeParquet(join(root, "case-alike.parquet")) };
+
 const CASES: readonly Case[] = [
   // Files and formats.
   {
@@ -126,6 +151,52 @@ const CASES: readonly Case[] = [
     files: { "dup.csv": "doc,hit,hit\na,1,0\nb,0,1\nc,1,1\n" },
     args: ["analyze", "dup.csv", "--metric", "hit"],
     message: /dup\.csv line 1: column name "hit" appears twice \(columns 2 and 3\)/,
+  },
+  // Names equal ignoring case: DuckDB matches names ignoring case, so --metric hit5 read Hit5
+  // and --doc doc_id read Doc_id, silently.
+  {
+    name: "two metric columns whose names differ only in case (aggregate)",
+    files: { "casedup.csv": "doc_id,Hit5,hit5\na,1,1\nb,2,1\nc,3,0\n" },
+    args: ["aggregate", "casedup.csv", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.csv line 1: columns "Hit5" \(column 2\) and "hit5" \(column 3\) differ only in case, and ragci's reader \(DuckDB\) matches column names ignoring case, so it cannot tell them apart; rename one of them\n$/,
+  },
+  {
+    name: "two document columns whose names differ only in case",
+    files: { "casedoc.csv": "Doc_id,doc_id,query_id,hit5\nX,a,1,1\nX,b,2,1\nX,c,3,0\n" },
+    args: ["analyze", "casedoc.csv", "--doc", "doc_id", "--metric", "hit5"],
+    message:
+      /casedoc\.csv line 1: columns "Doc_id" \(column 1\) and "doc_id" \(column 2\) differ only in case/,
+  },
+  {
+    name: "names that differ only in case in a TSV header",
+    files: { "casedup.tsv": "doc_id\tHit5\thit5\na\t1\t1\nb\t2\t1\nc\t3\t0\n" },
+    args: ["analyze", "casedup.tsv", "--metric", "hit5"],
+    message:
+      /casedup\.tsv line 1: columns "Hit5" \(column 2\) and "hit5" \(column 3\) differ only in case/,
+  },
+  {
+    name: "JSON keys that differ only in case",
+    files: {
+      "casedup.jsonl":
+        '{"doc_id":"a","Hit5":1,"hit5":1}\n{"doc_id":"b","Hit5":2,"hit5":1}\n{"doc_id":"c","Hit5":3,"hit5":0}\n',
+    },
+    args: ["analyze", "casedup.jsonl", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.jsonl: columns "Hit5" and "hit5" differ only in case, .*rename one of them\n$/,
+  },
+  {
+    name: "Parquet columns that differ only in case (hand-made file)",
+    files: { "casedup.parquet": CASE_ALIKE_PARQUET },
+    args: ["aggregate", "casedup.parquet", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.parquet: columns "Hit5" and "hit5" differ only in case, .*rename one of them\n$/,
+  },
+  {
+    name: "a per-document table whose names differ only in case (--aggregated)",
+    files: { "agg.csv": "doc,n,s,S\na,3,2,1\nb,2,1,1\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv line 1: columns "s" \(column 3\) and "S" \(column 4\) differ only in case/,
   },
   {
     name: "an unknown --format, answered with the tables' and the tools' formats analyze reads",
