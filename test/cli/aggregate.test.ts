@@ -119,6 +119,21 @@ describe("ragci aggregate and ragci merge", () => {
     }
   });
 
+  it("merge adds a document's rows within one table (shards concatenated), which --aggregated refuses", () => {
+    const concatenated = join(dir, "concatenated.csv");
+    const lines = ["doc,n,s", "a,3,2", "b,2,1", "c,4,4", "a,3,1"];
+    writeFileSync(concatenated, `${lines.join("\n")}\n`);
+    const merged = ragci(["merge", concatenated]);
+    expect(merged.stderr).toBe("");
+    expect(merged.code).toBe(0);
+    // Document a's two rows added: n = 3 + 3, s = 2 + 1.
+    const a = merged.stdout.split("\n").find((l) => l.split(",")[2] === "a");
+    expect(a?.split(",").slice(2, 6)).toEqual(["a", "6", "3", "3"]);
+    const refused = ragci(["analyze", concatenated, "--aggregated"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/document "a" is on 2 rows; .* use ragci merge\n$/);
+  });
+
   it("refuses -o onto an input, or without a .csv/.parquet name, before reading anything", () => {
     const onto = ragci(["merge", join(dir, "part0.parquet"), "-o", `${dir}/./part0.parquet`]);
     expect(onto.code).toBe(2);

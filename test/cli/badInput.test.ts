@@ -357,6 +357,38 @@ const CASES: readonly Case[] = [
     args: ["analyze", "agg.csv", "--aggregated"],
     message: /agg\.csv: no sum \(s\) column "s"; the columns are doc, n/,
   },
+  // A per-document table holds one row per document: a document listed twice was added
+  // silently (ragci merge is what adds shards' tables).
+  ...(["analyze", "plan", "strata", "simulate"] as const).map((command) => ({
+    name: `a document on two rows of a per-document table (${command} --aggregated)`,
+    files: { "ag_dup.csv": "doc,n,s\na,3,2\nb,2,1\nc,4,4\nd,2,0\na,3,2\n" },
+    args: [
+      command,
+      "ag_dup.csv",
+      "--aggregated",
+      ...(command === "analyze" ? [] : TABLE_ONLY_ARGS[command]),
+    ],
+    message:
+      /^ragci: ag_dup\.csv: document "a" is on 2 rows; a per-document table has one row per document: to add shards' tables, use ragci merge\n$/,
+  })),
+  {
+    name: "a document on two rows of compare --write-aggregates' table",
+    files: {
+      "paired.csv": [
+        "system,metric,doc,n,s,ss",
+        "bm25,hit5,a,2,1,1",
+        "bm25,hit5,b,2,2,2",
+        "tfidf,hit5,a,2,2,2",
+        "tfidf,hit5,b,2,1,1",
+        "tfidf - bm25,hit5,a,2,1,1",
+        "tfidf - bm25,hit5,b,2,-1,1",
+        "tfidf,hit5,b,2,1,1",
+      ].join("\n"),
+    },
+    args: ["compare", "paired.csv", "--aggregated", "--metric", "hit5"],
+    message:
+      /^ragci: paired\.csv: document "b" \(system tfidf, metric hit5\) is on 2 rows; a per-document table has one row per document: to add shards' tables, use ragci merge\n$/,
+  },
   // Options.
   {
     name: "M < K",
