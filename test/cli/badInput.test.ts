@@ -72,6 +72,21 @@ async function caseAlikeParquet(path: string): Promise<string> {
 }
 const CASE_ALIKE_PARQUET = { copy: await caseAlikeParquet(join(root, "case-alike.parquet")) };
 
+/** Per-query rows of bm25 and tfidf for these documents, two queries each. */
+const sampleOf = (docs: readonly string[]) =>
+  `doc_id,query_id,system,hit5\n${docs
+    .flatMap((d, i) => [
+      `${d},q${i}a,bm25,1`,
+      `${d},q${i}b,bm25,0`,
+      `${d},q${i}a,tfidf,${i % 2}`,
+      `${d},q${i}b,tfidf,1`,
+    ])
+    .join("\n")}\n`;
+/** A sample none of whose documents is in COVID (whose ids are numbers). */
+const OUTSIDE_SAMPLE = sampleOf(["x1", "x2", "x3", "x4", "x5"]);
+/** Three of COVID's documents and one that is not. */
+const PARTLY_OUTSIDE_SAMPLE = sampleOf(["630", "1545", "1546", "x1"]);
+
 const CASES: readonly Case[] = [
   // Files and formats.
   {
@@ -388,6 +403,31 @@ const CASES: readonly Case[] = [
     args: ["compare", "paired.csv", "--aggregated", "--metric", "hit5"],
     message:
       /^ragci: paired\.csv: document "b" \(system tfidf, metric hit5\) is on 2 rows; a per-document table has one row per document: to add shards' tables, use ragci merge\n$/,
+  },
+  // A census study speaks for a sample drawn from the census's documents; a sample of other
+  // documents ran and reported a coverage.
+  {
+    name: "analyze --census whose census holds none of the sample's documents",
+    files: { "sample.csv": OUTSIDE_SAMPLE, "census.csv": COVID },
+    args: ["analyze", "sample.csv", "--census", "census.csv", ...BM25],
+    message:
+      /^ragci: --census census\.csv: 5 of the sample's 5 documents \(system bm25, metric hit5\) are not in it \("x1", "x2", "x3", …\); the census must hold every document of the population the sample was drawn from: give that census, with the same document column and ids as the sample\n$/,
+  },
+  {
+    name: "compare --census whose census lacks one of the sample's documents",
+    files: { "sample.csv": PARTLY_OUTSIDE_SAMPLE, "census.csv": COVID },
+    args: [
+      "compare",
+      "sample.csv",
+      "--census",
+      "census.csv",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+    ],
+    message:
+      /^ragci: --census census\.csv: 1 of the sample's 4 documents \(tfidf − bm25, metric hit5\) is not in it \("x1"\); the census must hold every document/,
   },
   // Options.
   {
