@@ -600,6 +600,23 @@ const CASES: readonly Case[] = [
     args: ["analyze", "k5.csv", "--metric", "score", "--design", "nope.json"],
     message: /nope\.json: cannot read the design/,
   },
+  // A design file's unknown keys were ignored: a misspelt "population_documents" gave no fpc.
+  {
+    name: "a design file with a misspelt key (population_docs)",
+    files: { "k5.csv": K5, "srs.json": '{"design": "srs", "population_docs": 500}' },
+    args: ["analyze", "k5.csv", "--metric", "score", "--design", "srs.json"],
+    message:
+      /^ragci: srs\.json: unknown key "population_docs" \(did you mean "population_documents"\?\); a design file's keys are "design", "population_documents", /,
+  },
+  {
+    name: "a design file with lonely-psu for lonely_psu",
+    files: {
+      "t.csv": TWO_STAGE,
+      "strata.json": '{"design": "stratified", "strata": {"a": 3}, "lonely-psu": "adjust"}',
+    },
+    args: ["compare", "t.csv", "--metric", "score", "--design", "strata.json"],
+    message: /^ragci: strata\.json: unknown key "lonely-psu" \(did you mean "lonely_psu"\?\)/,
+  },
   // Outputs that would destroy data or each other (more spellings in outputSafety.test.ts).
   {
     name: "-o onto the input",
