@@ -257,6 +257,10 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
               idsDistinct: true,
             }),
             ...(label ? { labels: labels.slice(start, end) as string[] } : {}),
+            // Each document's range as its row gives it (rows added: the least and greatest).
+            ...(min || max
+              ? { ranges: { min: mins.subarray(start, end), max: maxs.subarray(start, end) } }
+              : {}),
           });
         } catch (error) {
           if (error instanceof RagciError)
