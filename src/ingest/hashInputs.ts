@@ -11,8 +11,8 @@ export const AGGREGATE_COLUMNS = ["system", "metric", "doc", "n", "s", "ss", "mi
  * The per-document aggregates as CSV text, one row per system × metric × document. Numbers
  * use JavaScript's shortest round-trip form, so reading the file back gives the same doubles.
  * `min`/`max` are the range of the document's single results (documentRanges); where the
- * reader did not keep them (a paired comparison's tables), the table's, on every row. With
- * `labelColumn`, each document's design label (stratum or psu) follows in that column, so
+ * reader did not keep them (a score's census in plan, strata and simulate pages), the table's.
+ * With `labelColumn`, each document's design label (stratum or psu) follows in that column, so
  * `--aggregated --design` re-runs from the file.
  */
 export function aggregatesCsv(
