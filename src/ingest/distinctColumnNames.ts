@@ -89,10 +89,24 @@ async function jsonKeys(connection: DuckDBConnection, path: string): Promise<str
   return rows.map((r) => String(r.k));
 }
 
+/** A compressed CSV or TSV file's header: its first record, read by DuckDB as values. */
+async function compressedHeader(
+  connection: DuckDBConnection,
+  path: string,
+  format: "csv" | "tsv",
+): Promise<string[]> {
+  const rows = await queryRows(
+    connection,
+    `SELECT * FROM read_csv(${sqlString(path)}, header = false, delim = '${format === "tsv" ? "\t" : ","}', all_varchar = true) LIMIT 1`,
+  );
+  return Object.values(rows[0] ?? {}).map((v) => String(v ?? "").trim());
+}
+
 /**
- * For JSON lines and Parquet, whose names DuckDB renames before ragci sees them: when the
- * names DuckDB gives look renamed, reads the file's own names and refuses names alike. (CSV
- * and TSV headers are checked as read from the file, by checkDelimitedLayout.)
+ * For JSON lines, Parquet and compressed CSV or TSV, whose names DuckDB renames before ragci
+ * sees them: when the names DuckDB gives look renamed, reads the file's own names and refuses
+ * names alike. (A plain CSV or TSV header is checked as read from the file, by
+ * checkDelimitedLayout.)
  */
 export async function checkReaderNames(
   connection: DuckDBConnection,
@@ -101,9 +115,16 @@ export async function checkReaderNames(
   file: string,
   columns: readonly string[],
 ): Promise<void> {
-  if (format !== "jsonl" && format !== "parquet") return;
+  const compressed = /\.(gz|zst)$/i.test(path);
+  if ((format === "csv" || format === "tsv") && !compressed) return;
   if (!mayHaveRenamed(columns)) return;
   const names =
-    format === "parquet" ? await parquetNames(connection, path) : await jsonKeys(connection, path);
-  refuseAlikeNames(names, file);
+    format === "parquet"
+      ? await parquetNames(connection, path)
+      : format === "jsonl"
+        ? await jsonKeys(connection, path)
+        : await compressedHeader(connection, path, format);
+  // A header's columns are numbered as in the file; JSON keys have no order to number.
+  const header = format === "csv" || format === "tsv";
+  refuseAlikeNames(names, file, header ? " line 1" : "", header);
 }

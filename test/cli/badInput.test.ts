@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { sha256File } from "../support/sha256File.js";
 import { EXAMPLE, FIXTURES, ROOT, ragci, scratchDir } from "./runCli.js";
@@ -71,6 +72,9 @@ async function caseAlikeParquet(path: string): Promise<string> {
   return path;
 }
 const CASE_ALIKE_PARQUET = { copy: await caseAlikeParquet(join(root, "case-alike.parquet")) };
+/** A gzip-compressed CSV whose header has "Hit5" and "hit5" (read by DuckDB, not line by line). */
+const CASE_ALIKE_GZ = join(root, "case-alike.csv.gz");
+writeFileSync(CASE_ALIKE_GZ, gzipSync("doc_id,Hit5,hit5\na,1,1\nb,2,1\nc,3,0\n"));
 
 /** Per-query rows of bm25 and tfidf for these documents, two queries each. */
 const sampleOf = (docs: readonly string[]) =>
@@ -206,6 +210,13 @@ const CASES: readonly Case[] = [
     args: ["aggregate", "casedup.parquet", "--metric", "hit5"],
     message:
       /^ragci: casedup\.parquet: columns "Hit5" and "hit5" differ only in case, .*rename one of them\n$/,
+  },
+  {
+    name: "names that differ only in case in a gzip-compressed CSV header",
+    files: { "casedup.csv.gz": { copy: CASE_ALIKE_GZ } },
+    args: ["analyze", "casedup.csv.gz", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.csv\.gz line 1: columns "Hit5" \(column 2\) and "hit5" \(column 3\) differ only in case/,
   },
   {
     name: "a per-document table whose names differ only in case (--aggregated)",
