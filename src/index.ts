@@ -33,6 +33,7 @@ export type {
   ReadPairedOptions,
 } from "./ingest/readPairedResults.js";
 export type {
+  DocumentRanges,
   MetricAggregates,
   ReadingPass,
   ReadResultsOptions,

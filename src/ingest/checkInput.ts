@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { RagciError } from "../core/errors.js";
+import { refuseAlikeNames } from "./distinctColumnNames.js";
 import type { InputFormat } from "./inputFormat.js";
 
 /**
@@ -111,8 +112,8 @@ async function csvHeader(path: string, delimiter: string): Promise<string[]> {
 }
 
 /**
- * Checks a CSV/TSV header and record widths: a repeated column name is refused (DuckDB would
- * rename it `hit_1` silently), and when DuckDB could not split the rows, the first record
+ * Checks a CSV/TSV header and record widths: a repeated column name, or two equal ignoring
+ * case, is refused (DuckDB would rename the second `hit_1` silently), and when DuckDB could not split the rows, the first record
  * whose field count differs from the header's is named.
  */
 export async function checkDelimitedLayout(
@@ -125,18 +126,7 @@ export async function checkDelimitedLayout(
   if (/\.(gz|zst)$/i.test(path)) return;
   const delimiter = format === "tsv" ? "\t" : ",";
   const header = await csvHeader(path, delimiter);
-  const seen = new Map<string, number>();
-  header.forEach((name, i) => {
-    const first = seen.get(name);
-    if (first !== undefined) {
-      throw new RagciError(
-        "invalid-value",
-        `${displayName} line 1: column name "${name}" appears twice (columns ${first + 1} and ${i + 1}); give each column its own name`,
-        { file: displayName, column: name },
-      );
-    }
-    seen.set(name, i);
-  });
+  refuseAlikeNames(header, displayName, " line 1", true);
   // When rows do not line up, DuckDB's sniffer settles on another layout (one column named
   // after the whole header, or a data row taken for the header): the widths disagree.
   if (columns.length === header.length) return;

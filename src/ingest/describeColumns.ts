@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { optionRef, RagciError } from "../core/errors.js";
 import { checkDelimitedLayout, checkInputFile } from "./checkInput.js";
+import { checkReaderNames } from "./distinctColumnNames.js";
 import { queryRows, unreadable } from "./duckdb.js";
 import { type InputFormat, tableFunction } from "./inputFormat.js";
 import { checkJsonLinesStart, explainJsonLines } from "./jsonLinesProblem.js";
@@ -18,8 +19,9 @@ export const NUMERIC_TYPE =
 
 /**
  * The columns of an input file, after checking it is a non-empty file and, for CSV/TSV, that
- * its header has no repeated name and its rows line up (naming the first line that does not);
- * for JSON Lines, that it is not a JSON array, and on failure the first line that is not JSON.
+ * its header has no repeated name (nor two equal ignoring case: distinctColumnNames) and its
+ * rows line up (naming the first line that does not); for JSON Lines, that it is not a JSON
+ * array, and on failure the first line that is not JSON.
  */
 export async function describeColumns(
   connection: DuckDBConnection,
@@ -42,12 +44,9 @@ export async function describeColumns(
     if (json) throw json;
     throw unreadable(file, error);
   }
-  await checkDelimitedLayout(
-    path,
-    file,
-    format,
-    columns.map((c) => c.name),
-  );
+  const names = columns.map((c) => c.name);
+  await checkDelimitedLayout(path, file, format, names);
+  await checkReaderNames(connection, path, format, file, names);
   return columns;
 }
 

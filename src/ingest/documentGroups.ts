@@ -72,6 +72,7 @@ export function documentGroups(rows: DocumentRows, c: QueryContext): MetricAggre
       groups.push({
         system,
         metric,
+        ranges: { min: mins.subarray(start, end), max: maxs.subarray(start, end) },
         ...(c.labelColumn && rows.label
           ? { labels: rows.label.first.slice(start, end).map(String) }
           : {}),

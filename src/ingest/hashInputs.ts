@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { endianness } from "node:os";
 import { csvText } from "./csvText.js";
+import { documentRanges } from "./documentRanges.js";
 import type { MetricAggregates } from "./resultsTable.js";
 
 /** Header of the long per-document table written by --write-aggregates. */
@@ -9,8 +10,9 @@ export const AGGREGATE_COLUMNS = ["system", "metric", "doc", "n", "s", "ss", "mi
 /**
  * The per-document aggregates as CSV text, one row per system × metric × document. Numbers
  * use JavaScript's shortest round-trip form, so reading the file back gives the same doubles.
- * `min`/`max` are per table (the range of single results), repeated on every row. With
- * `labelColumn`, each document's design label (stratum or psu) follows in that column, so
+ * `min`/`max` are the range of the document's single results (documentRanges); where the
+ * reader did not keep them (a score's census in plan, strata and simulate pages), the table's.
+ * With `labelColumn`, each document's design label (stratum or psu) follows in that column, so
  * `--aggregated --design` re-runs from the file.
  */
 export function aggregatesCsv(
@@ -18,7 +20,12 @@ export function aggregatesCsv(
   labelColumn: string | null = null,
 ): string {
   function* rows() {
-    for (const { system, metric, stats, labels } of groups) {
+    for (const group of groups) {
+      const { system, metric, stats, labels } = group;
+      const ranges = documentRanges(group);
+      // A document's range not known: the table's (null when that is not known either).
+      const known = (value: number | undefined, table: number | null) =>
+        value === undefined || Number.isNaN(value) ? table : value;
       for (let d = 0; d < stats.ids.length; d++) {
         yield [
           system ?? "",
@@ -27,8 +34,8 @@ export function aggregatesCsv(
           stats.n[d] as number,
           stats.s[d] as number,
           stats.ss[d] as number,
-          stats.min ?? null,
-          stats.max ?? null,
+          known(ranges.min[d], stats.min),
+          known(ranges.max[d], stats.max),
           ...(labelColumn ? [labels?.[d] ?? ""] : []),
         ];
       }

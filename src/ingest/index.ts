@@ -39,6 +39,7 @@ export {
 export { type PerDocumentTable, readPerDocumentTable } from "./readPerDocumentTable.js";
 export { readPlanStart } from "./readPlanStart.js";
 export {
+  type DocumentRanges,
   type MetricAggregates,
   type ReadingPass,
   type ReadResultsOptions,

@@ -1,7 +1,8 @@
 import { compareCodePoints, mergeDocumentStats } from "../core/aggregate/mergeDocumentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { RagciError } from "../core/errors.js";
-import type { MetricAggregates } from "./resultsTable.js";
+import { documentRanges } from "./documentRanges.js";
+import type { DocumentRanges, MetricAggregates } from "./resultsTable.js";
 
 /** One input file's per-document tables, named as the user gave the file. */
 export interface Shard {
@@ -30,6 +31,7 @@ export function mergeShards(
       system: (groups[0] as MetricAggregates).system,
       metric: (groups[0] as MetricAggregates).metric,
       stats,
+      ranges: mergedRanges(groups, stats.ids),
       ...mergedValues(groups),
       ...(labelColumn ? { labels: mergedLabels(groups, files, stats.ids, labelColumn) } : {}),
     };
@@ -60,6 +62,25 @@ function mergedLabels(
     });
   }
   return ids.map((id) => (labelOf.get(id) as { label: string }).label);
+}
+
+/**
+ * Each document's range across shards: the least of its minimums and the greatest of its
+ * maximums (NaN, not known, when a shard that has the document does not know its range).
+ */
+function mergedRanges(groups: readonly MetricAggregates[], ids: readonly string[]): DocumentRanges {
+  const at = new Map(ids.map((id, d) => [id, d]));
+  const min = new Float64Array(ids.length).fill(Number.POSITIVE_INFINITY);
+  const max = new Float64Array(ids.length).fill(Number.NEGATIVE_INFINITY);
+  for (const g of groups) {
+    const ranges = documentRanges(g);
+    g.stats.ids.forEach((id, i) => {
+      const d = at.get(id) as number;
+      min[d] = Math.min(min[d] as number, ranges.min[i] as number);
+      max[d] = Math.max(max[d] as number, ranges.max[i] as number);
+    });
+  }
+  return { min, max };
 }
 
 /** Per-query values of shards, merged document by document (sorted inside each, as ingested). */

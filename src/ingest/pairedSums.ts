@@ -6,6 +6,7 @@ import { plural } from "../core/plural.js";
 import type { DocumentStats } from "../core/types.js";
 import { queryRows } from "./duckdb.js";
 import type { PairDifference, PairedTable } from "./pairedTable.js";
+import type { DocumentRanges } from "./resultsTable.js";
 import { dialect } from "./sql/dialects.js";
 import {
   completeQuery,
@@ -94,15 +95,15 @@ export async function pairedSums(
   const perSystem: PairedTable["perSystem"][number][] = [];
   for (const [si, system] of spec.systems.entries()) {
     for (const [mi, metric] of spec.metrics.entries()) {
-      const stats = await documentSums(connection, pairedValue(si, mi), spec);
-      perSystem.push({ system, metric, stats });
+      const { stats, ranges } = await documentSums(connection, pairedValue(si, mi), spec);
+      perSystem.push({ system, metric, stats, ranges });
     }
   }
   const differences: PairDifference[] = [];
   for (const [a, b] of spec.pairs) {
     for (const [mi, metric] of spec.metrics.entries()) {
       const x = pairedDifference(spec.systems, [a, b], mi);
-      const stats = await documentSums(connection, x, spec);
+      const { stats, ranges } = await documentSums(connection, x, spec);
       const differing = await queryRows(
         connection,
         `SELECT count(*) FILTER (WHERE ${x} <> 0) AS k FROM pairs WHERE ${spec.kept}`,
@@ -115,6 +116,7 @@ export async function pairedSums(
         b,
         metric,
         stats,
+        ranges,
         queriesDiffering: Number(differing[0]?.k ?? 0),
         ...(values ? { values } : {}),
       });
@@ -123,12 +125,15 @@ export async function pairedSums(
   return { perSystem, differences };
 }
 
-/** Per-document n, Σx, Σx², range and 0/1-ness of `x` over the kept queries (query order for doubles). */
+/**
+ * Per-document n, Σx, Σx², range and 0/1-ness of `x` over the kept queries (query order for
+ * doubles), and each document's range.
+ */
 async function documentSums(
   connection: DuckDBConnection,
   x: string,
   spec: Pick<PairedSumsSpec, "mode" | "kept">,
-): Promise<DocumentStats> {
+): Promise<{ readonly stats: DocumentStats; readonly ranges: DocumentRanges }> {
   const sql = pairedSumsSql(DUCKDB, {
     from: "pairs",
     where: spec.kept,
@@ -148,7 +153,11 @@ async function documentSums(
     ordered: true,
   });
   const rows = await queryRows(connection, sql);
-  return documentStats({
+  const ranges = {
+    min: Float64Array.from(rows, (r) => r.lo as number),
+    max: Float64Array.from(rows, (r) => r.hi as number),
+  };
+  const stats = documentStats({
     ids: rows.map((r) => String(r.doc)),
     n: rows.map((r) => r.n as number),
     s: rows.map((r) => r.s as number),
@@ -158,6 +167,7 @@ async function documentSums(
     max: rows.reduce((m, r) => Math.max(m, r.hi as number), Number.NEGATIVE_INFINITY),
     idsDistinct: true,
   });
+  return { stats, ranges };
 }
 
 async function differenceValues(

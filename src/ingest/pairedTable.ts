@@ -1,9 +1,13 @@
 import type { PairSums } from "../core/compareMetric.js";
 import type { DocumentStats } from "../core/types.js";
+import type { DocumentRanges } from "./resultsTable.js";
 import type { Summation } from "./summation.js";
 
-/** One pair's per-document sums of the per-query differences b − a (core's PairSums). */
-export type PairDifference = PairSums;
+/**
+ * One pair's per-document sums of the per-query differences b − a (core's PairSums), and each
+ * document's range of the differences where the reader kept it.
+ */
+export type PairDifference = PairSums & { readonly ranges?: DocumentRanges };
 
 export interface PairedTable {
   readonly systems: readonly string[];
@@ -19,6 +23,8 @@ export interface PairedTable {
     readonly system: string;
     readonly metric: string;
     readonly stats: DocumentStats;
+    /** Each document's smallest and largest single result, where the reader kept them. */
+    readonly ranges?: DocumentRanges;
   }[];
   readonly differences: readonly PairDifference[];
   /** The documentLabel of each document (by id), when one was asked for. */

@@ -28,13 +28,19 @@ export interface ReadAggregatesOptions {
   readonly threads?: number;
   /** A per-document label column (a design's stratum or psu); one value per document. */
   readonly documentLabel?: string | null;
+  /**
+   * Add the rows of a document listed more than once (`ragci merge`: concatenated shards);
+   * otherwise such a document is refused, as a per-document table has one row per document.
+   */
+  readonly addRepeatedDocuments?: boolean;
 }
 
 /**
  * Reads a per-document table: `doc, n, s[, ss][, min, max]`, optionally with `system` and
- * `metric` columns (the long form written by --write-aggregates). Rows of the same document
- * are added, so concatenated shard aggregates merge exactly. Without `ss` the metric is
- * taken as 0/1 (ss = s, s must be a whole number in [0, n]).
+ * `metric` columns (the long form written by --write-aggregates). A document on several rows
+ * (of one system × metric) is refused, unless `addRepeatedDocuments` (merge) asks to add them:
+ * concatenated shard aggregates then merge exactly. Without `ss` the metric is taken as 0/1
+ * (ss = s, s must be a whole number in [0, n]).
  */
 export async function readAggregates(options: ReadAggregatesOptions): Promise<ResultsTable> {
   const file = options.displayName ?? options.file;
@@ -165,9 +171,20 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
     if (docs0.some(isBlankId)) throw await locateBadRow(context, rowChecks.document(doc));
     // Rows come sorted by key, so a repeated document is next to its twin.
     const [sys0, met0] = columnsRead;
-    let repeated = false;
-    for (let i = 1; i < docs0.length && !repeated; i++) {
-      repeated = docs0[i] === docs0[i - 1] && sys0[i] === sys0[i - 1] && met0[i] === met0[i - 1];
+    const sameKey = (i: number, j: number) =>
+      docs0[i] === docs0[j] && sys0[i] === sys0[j] && met0[i] === met0[j];
+    let twin = 1;
+    while (twin < docs0.length && !sameKey(twin, twin - 1)) twin++;
+    const repeated = twin < docs0.length;
+    if (repeated && !options.addRepeatedDocuments) {
+      let end = twin;
+      while (end < docs0.length && sameKey(end, twin)) end++;
+      throw repeatedDocument(file, {
+        doc: String(docs0[twin]),
+        system: system ? (sys0[twin] ?? null) : null,
+        metric: metric ? (met0[twin] ?? null) : null,
+        rows: end - twin + 1,
+      });
     }
     if (repeated) columnsRead = await run(true);
     const [systems, metrics, docsRead, ns, sums, squares, mins, maxs, labels, labelCounts] =
@@ -240,6 +257,10 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
               idsDistinct: true,
             }),
             ...(label ? { labels: labels.slice(start, end) as string[] } : {}),
+            // Each document's range as its row gives it (rows added: the least and greatest).
+            ...(min || max
+              ? { ranges: { min: mins.subarray(start, end), max: maxs.subarray(start, end) } }
+              : {}),
           });
         } catch (error) {
           if (error instanceof RagciError)
@@ -266,6 +287,27 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
       notices: [],
     };
   }, options.threads);
+}
+
+/** A document on several rows of a per-document table (of one system × metric). */
+function repeatedDocument(
+  file: string,
+  at: {
+    readonly doc: string;
+    readonly system: string | null;
+    readonly metric: string | null;
+    readonly rows: number;
+  },
+): RagciError {
+  const of = [
+    at.system === null ? null : `system ${at.system}`,
+    at.metric === null ? null : `metric ${at.metric}`,
+  ].filter((x) => x !== null);
+  return new RagciError(
+    "invalid-value",
+    `${file}: document "${at.doc}"${of.length > 0 ? ` (${of.join(", ")})` : ""} is on ${at.rows} rows; a per-document table has one row per document: to add shards' tables, use ragci merge`,
+    { file, document: at.doc },
+  );
 }
 
 /**

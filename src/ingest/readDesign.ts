@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { isLonelyPsu, LONELY_PSU_RULES, type LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { RagciError } from "../core/errors.js";
+import { closestName } from "./closestName.js";
 
 /** A design file as in SPEC §4 (`reference/*.design.json`), validated. */
 export type DesignSpec =
@@ -49,12 +50,59 @@ function lonelyPsu(file: string, value: unknown): LonelyPsu | null {
   return value;
 }
 
+/** The keys each design reads. */
+const DESIGN_KEYS = {
+  srs: ["population_documents"],
+  stratified: ["strata", "lonely_psu"],
+  "two-stage": ["first_stage_population", "second_stage_population"],
+} as const;
+
+/** Keys that describe the file and are not read (those of test/fixtures/reference/*.design.json). */
+const NOTE_KEYS = ["metric", "description", "paired"] as const;
+
+const READ_KEYS: readonly string[] = ["design", ...Object.values(DESIGN_KEYS).flat()];
+
+/**
+ * Refuses a key no design reads (a misspelt one was ignored, and its design with it: no fpc
+ * from "population_docs"), naming the closest known key, or the known keys.
+ */
+function refuseUnknownKeys(file: string, d: Record<string, unknown>): void {
+  const known = [...READ_KEYS, ...NOTE_KEYS];
+  const unknown = Object.keys(d).find((key) => !known.includes(key));
+  if (unknown === undefined) return;
+  const closest = closestName(unknown, known);
+  throw new RagciError(
+    "invalid-design",
+    `${file}: unknown key "${unknown}"${closest ? ` (did you mean "${closest}"?)` : ""}; a design file's keys are ${READ_KEYS.map((k) => `"${k}"`).join(", ")}, and ${NOTE_KEYS.map((k) => `"${k}"`).join(", ")}, which describe it and are not read`,
+    { file },
+  );
+}
+
+/** Refuses a key of another kind of design than the file's ("strata" in an SRS design). */
+function refuseOtherDesignsKeys(
+  file: string,
+  d: Record<string, unknown>,
+  kind: keyof typeof DESIGN_KEYS,
+): void {
+  for (const [other, keys] of Object.entries(DESIGN_KEYS)) {
+    if (other === kind) continue;
+    const key = keys.find((k) => d[k] !== undefined);
+    if (key !== undefined)
+      throw new RagciError(
+        "invalid-design",
+        `${file}: "${key}" applies to a ${other} design (this one is ${JSON.stringify(kind)}); the ${JSON.stringify(kind)} design reads ${DESIGN_KEYS[kind].map((k) => `"${k}"`).join(", ")}`,
+        { file },
+      );
+  }
+}
+
 /**
  * Reads `{"design": "srs", "population_documents": 1300}`, `{"design": "stratified",
  * "strata": {"large": 17, …}}` or `{"design": "two-stage", "first_stage_population": 10,
  * "second_stage_population": {"t01": 28, …}}`. A stratified design may add `"lonely_psu":
- * "adjust"` (fail, remove, adjust, average or certainty; R survey's survey.lonely.psu). Other
- * keys (metric, description) are ignored.
+ * "adjust"` (fail, remove, adjust, average or certainty; R survey's survey.lonely.psu). The keys
+ * metric, description and paired describe the file and are not read; any other key is refused,
+ * as is a key of another kind of design.
  *
  * @example // the size strata of examples/synthetic-census.csv at cutoff 76 (large: more than 76
  *   // results), written as a design file and read back; the file's keys become the fields
@@ -72,14 +120,17 @@ export async function readDesign(file: string): Promise<DesignSpec> {
       file,
     });
   }
-  const d = raw as Record<string, unknown>;
-  if (d.lonely_psu !== undefined && d.design !== "stratified") {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new RagciError(
       "invalid-design",
-      `${file}: "lonely_psu" applies to a stratified design (this one is ${JSON.stringify(d.design)})`,
+      `${file}: a design file is a JSON object, e.g. {"design": "srs", "population_documents": 1300}`,
       { file },
     );
   }
+  const d = raw as Record<string, unknown>;
+  refuseUnknownKeys(file, d);
+  if (d.design === "srs" || d.design === "stratified" || d.design === "two-stage")
+    refuseOtherDesignsKeys(file, d, d.design);
   switch (d.design) {
     case "srs": {
       const m = d.population_documents ?? null;

@@ -85,7 +85,12 @@ export async function readFileTable(
       ...(scan ? { onProgress: scan.bind(null, displayName) } : {}),
     };
     const [read, sha256] = await Promise.all([
-      source.aggregated ? readAggregates(common) : readResults(common),
+      source.aggregated
+        ? readAggregates({
+            ...common,
+            addRepeatedDocuments: options.addRepeatedDocuments ?? false,
+          })
+        : readResults(common),
       sha256File(path, displayName),
     ]);
     const table = {

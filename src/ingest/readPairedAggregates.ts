@@ -25,12 +25,14 @@ export function pairedAggregateGroups(table: PairedTable): MetricAggregates[] {
       system: p.system,
       metric: p.metric,
       stats: p.stats,
+      ...(p.ranges ? { ranges: p.ranges } : {}),
       ...labels(p.stats),
     })),
     ...table.differences.map((d) => ({
       system: differenceName(d.a, d.b),
       metric: d.metric,
       stats: d.stats,
+      ...(d.ranges ? { ranges: d.ranges } : {}),
       ...labels(d.stats),
     })),
   ];
@@ -103,7 +105,7 @@ export async function readPairedAggregates(
           `${file}: no rows for system ${system}, metric ${metric}`,
           { file },
         );
-      perSystem.push({ system, metric, stats: g.stats });
+      perSystem.push({ system, metric, stats: g.stats, ...(g.ranges ? { ranges: g.ranges } : {}) });
     }
     for (const [a, b] of pairs) {
       const d = group(differenceName(a, b), metric);
@@ -131,6 +133,7 @@ export async function readPairedAggregates(
         b,
         metric,
         stats: d.stats,
+        ...(d.ranges ? { ranges: d.ranges } : {}),
         queriesDiffering: binary ? d.stats.ss.reduce((t, v) => t + v, 0) : null,
       });
     }

@@ -35,6 +35,8 @@ export async function readPerDocumentTable(
   const reads = await readSource(source, selection, {
     read: "tables",
     documentLabel: options.label,
+    // merge adds a document's rows, within a table as across tables (shards concatenated).
+    addRepeatedDocuments: true,
     ...(options.usedBy ? { usedBy: options.usedBy } : {}),
     ...(options.progress ? { progress: options.progress } : {}),
   });

@@ -16,7 +16,7 @@ import { sampleColumns } from "./sampleColumns.js";
 import { INTEGER_TYPE, type SumMode } from "./summation.js";
 
 export { DOCUMENT_COLUMN_CANDIDATES } from "./resolveColumns.js";
-export type { MetricAggregates, ResultsTable } from "./resultsTable.js";
+export type { DocumentRanges, MetricAggregates, ResultsTable } from "./resultsTable.js";
 
 export interface ReadResultsOptions {
   /** Path DuckDB reads. */

@@ -12,6 +12,17 @@ export interface MetricAggregates {
   readonly values?: ResultValues;
   /** The documentLabel of each document, aligned with stats.ids. */
   readonly labels?: readonly string[];
+  /**
+   * Each document's smallest and largest single result, aligned with stats.ids (NaN where not
+   * known); stats.min and stats.max are the table's. Absent where the reader did not keep them.
+   */
+  readonly ranges?: DocumentRanges;
+}
+
+/** Per-document smallest and largest single result (NaN: not known). */
+export interface DocumentRanges {
+  readonly min: Float64Array;
+  readonly max: Float64Array;
 }
 
 /** What readResults and readAggregates return: one file's aggregates and how they were made. */

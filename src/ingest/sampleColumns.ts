@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBDataChunk } from "@duckdb/node-api";
 import { checkDelimitedLayout } from "./checkInput.js";
 import { describeColumns, type InputColumn } from "./describeColumns.js";
+import { checkReaderNames } from "./distinctColumnNames.js";
 import { type InputFormat, tableFunction } from "./inputFormat.js";
 import { checkJsonLinesStart } from "./jsonLinesProblem.js";
 
@@ -46,12 +47,9 @@ export async function sampleColumns(
       zeroOneAtStart: () => false,
     };
   }
-  await checkDelimitedLayout(
-    path,
-    file,
-    format,
-    columns.map((c) => c.name),
-  );
+  const names = columns.map((c) => c.name);
+  await checkDelimitedLayout(path, file, format, names);
+  await checkReaderNames(connection, path, format, file, names);
   return {
     columns,
     zeroOneAtStart: (column) => {

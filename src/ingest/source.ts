@@ -94,4 +94,9 @@ export interface ReadOptions {
   readonly usedBy?: string;
   /** The option a refusal of a per-document table names (AggregatedOption); default `aggregated`. */
   readonly aggregatedOption?: AggregatedOption;
+  /**
+   * Per-document tables: add the rows of a document listed more than once (`ragci merge`);
+   * by default such a document is refused.
+   */
+  readonly addRepeatedDocuments?: boolean;
 }

@@ -24,10 +24,10 @@ export function checkAggregatesFileName(target: string): void {
  * when the name ends in .parquet, atomically. `ragci analyze FILE --aggregated` re-runs from it.
  *
  * @example // two documents of bm25's hit5 (a: 1 hit in 2 results, b: 3 in 3), a line each; min
- *   // and max are the range of single results (0 and 1 for hits), the table's, on every line
+ *   // and max are the range of the document's single results (b has only hits: 1 and 1)
  *   await writeAggregates(join(tmpdir(), "hit5.aggregates.csv"), [{ system: "bm25", metric: "hit5", stats: documentStats({ ids: ["a", "b"], n: [2, 3], s: [1, 3] }) }]);
  *   (await readFile(join(tmpdir(), "hit5.aggregates.csv"), "utf8")).split("\n")
- *   // => ["system,metric,doc,n,s,ss,min,max", "bm25,hit5,a,2,1,1,0,1", "bm25,hit5,b,3,3,3,0,1", ""]
+ *   // => ["system,metric,doc,n,s,ss,min,max", "bm25,hit5,a,2,1,1,0,1", "bm25,hit5,b,3,3,3,1,1", ""]
  */
 export async function writeAggregates(
   target: string,

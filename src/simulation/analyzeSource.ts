@@ -96,6 +96,7 @@ export async function analyzeSource(
   const census = options.census
     ? await readAnalysisCensus({ ...options, census: options.census }, selection, io)
     : null;
+  census?.refuseOutside(groups);
   io.status?.("computing intervals…");
   const settings = analysisSettings(options, designed.population);
   const analysisOf = (group: (typeof groups)[number], population: number | null) =>

@@ -7,6 +7,7 @@ import { refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { DocumentStats } from "../core/types.js";
 import { type RunStudyOptions, runStudy } from "./runStudy.js";
+import { refuseSampleOutsideCensus } from "./sampleInCensus.js";
 
 /** How a census study at a sample's K is run: core's census study settings. */
 export interface CensusStudySettings {
@@ -114,6 +115,27 @@ export function censusPopulationOf(
   return M !== null && M > sample.stats.ids.length ? M : null;
 }
 
+/**
+ * Refuses samples (one per system × metric) with documents the census's same system × metric
+ * lacks; one the census lacks altogether is refused by the study (analysisCensusStudies).
+ */
+export function refuseSamplesOutsideCensus(
+  census: readonly CensusGroup[],
+  samples: readonly {
+    readonly system: string | null;
+    readonly metric: string;
+    readonly stats: DocumentStats;
+  }[],
+  file: string,
+): void {
+  for (const sample of samples) {
+    const group = censusGroupOf(census, sample);
+    if (!group) continue;
+    const what = sample.system === null ? null : `system ${sample.system}, metric ${sample.metric}`;
+    refuseSampleOutsideCensus(sample.stats.ids, group.stats.ids, file, what);
+  }
+}
+
 /** One system × metric of a sample (an analysis), as analyze reports it. */
 interface SampleEntry {
   readonly system: string | null;
@@ -190,8 +212,21 @@ export async function differenceCensusStudies(
   run: CensusStudyRun,
 ): Promise<Map<string, DifferenceCensusStudy>> {
   const studies = new Map<string, DifferenceCensusStudy>();
+  const wholeOf = (d: Difference) =>
+    census.find((c) => c.a === d.a && c.b === d.b && c.metric === d.metric);
+  // Every pair's documents checked before any study runs.
   for (const d of sample) {
-    const whole = census.find((c) => c.a === d.a && c.b === d.b && c.metric === d.metric);
+    const whole = wholeOf(d);
+    if (whole)
+      refuseSampleOutsideCensus(
+        d.stats.ids,
+        whole.stats.ids,
+        run.census,
+        `${d.b} − ${d.a}, metric ${d.metric}`,
+      );
+  }
+  for (const d of sample) {
+    const whole = wholeOf(d);
     if (!whole) throw new Error(`internal: no census difference for ${d.b} - ${d.a}`);
     const study = await studyAtSampleSize(whole.stats, d.stats.ids.length, settings, run, {
       label: `${d.b} − ${d.a} (${d.metric})`,

@@ -89,7 +89,7 @@ export async function readAnalysisCensus(
   );
   const groups = census?.table.groups ?? [];
   // Loaded only with a census, as the study itself is.
-  const { censusPopulationOf } = await import("./censusStudies.js");
+  const { censusPopulationOf, refuseSamplesOutsideCensus } = await import("./censusStudies.js");
   return {
     groups,
     settings,
@@ -97,6 +97,9 @@ export async function readAnalysisCensus(
     /** The M each sample analysis takes from the census (censusPopulationOf). */
     populationOf: (sample: Parameters<typeof censusPopulationOf>[1]) =>
       censusPopulationOf(groups, sample),
+    /** Refuses samples with documents the census lacks (refuseSamplesOutsideCensus). */
+    refuseOutside: (samples: Parameters<typeof refuseSamplesOutsideCensus>[1]) =>
+      refuseSamplesOutsideCensus(groups, samples, run.census),
   };
 }
 

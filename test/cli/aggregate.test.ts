@@ -119,6 +119,81 @@ describe("ragci aggregate and ragci merge", () => {
     }
   });
 
+  it("merge adds a document's rows within one table (shards concatenated), which --aggregated refuses", () => {
+    const concatenated = join(dir, "concatenated.csv");
+    const lines = ["doc,n,s", "a,3,2", "b,2,1", "c,4,4", "a,3,1"];
+    writeFileSync(concatenated, `${lines.join("\n")}\n`);
+    const merged = ragci(["merge", concatenated]);
+    expect(merged.stderr).toBe("");
+    expect(merged.code).toBe(0);
+    // Document a's two rows added: n = 3 + 3, s = 2 + 1.
+    const a = merged.stdout.split("\n").find((l) => l.split(",")[2] === "a");
+    expect(a?.split(",").slice(2, 6)).toEqual(["a", "6", "3", "3"]);
+    const refused = ragci(["analyze", concatenated, "--aggregated"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/document "a" is on 2 rows; .* use ragci merge\n$/);
+  });
+
+  it("writes each document's own min and max, merge combines them, and the table re-reads to the same analysis", () => {
+    // Scores (rr) of both systems, dealt into two shards so documents are split across them.
+    const perQuery = rows.map((r) => r.split(","));
+    const at = (name: string) => (header as string).split(",").indexOf(name);
+    const range = new Map<string, [number, number]>();
+    for (const f of perQuery) {
+      const key = `${f[at("system")]},rr,${f[at("doc_id")]}`;
+      const x = Number(f[at("rr")]);
+      const [lo, hi] = range.get(key) ?? [x, x];
+      range.set(key, [Math.min(lo, x), Math.max(hi, x)]);
+    }
+    const written = (csv: string) =>
+      new Map(
+        csv
+          .trim()
+          .split("\n")
+          .slice(1)
+          .map((l) => l.split(","))
+          .map((f) => [`${f[0]},${f[1]},${f[2]}`, [Number(f[6]), Number(f[7])]] as const),
+      );
+    const args = ["--metric", "rr", "--system", "system"];
+    const whole = written(ragci(["aggregate", EXAMPLE, ...args]).stdout);
+    expect(whole).toEqual(range);
+    // Not the table's range on every row (the file's rr runs from 0 to 1).
+    expect(new Set([...whole.values()].map((r) => r.join())).size).toBeGreaterThan(2);
+    const parts = [0, 1].map((k) => {
+      const shard = join(dir, `rr${k}.csv`);
+      writeFileSync(shard, `${header}\n${rows.filter((_, i) => i % 2 === k).join("\n")}\n`);
+      const out = join(dir, `rr${k}.agg.csv`);
+      expect(ragci(["aggregate", shard, ...args, "-o", out]).code).toBe(0);
+      return out;
+    });
+    const merged = join(dir, "rr.merged.csv");
+    expect(ragci(["merge", ...parts, "-o", merged]).code).toBe(0);
+    expect(written(readFileSync(merged, "utf8"))).toEqual(range);
+    const direct = ragciJson([
+      "analyze",
+      EXAMPLE,
+      ...args,
+      "--write-aggregates",
+      join(dir, "rr.w.csv"),
+    ]);
+    expect(written(readFileSync(join(dir, "rr.w.csv"), "utf8"))).toEqual(range);
+    const again = ragciJson([
+      "analyze",
+      join(dir, "rr.w.csv"),
+      "--aggregated",
+      "--system",
+      "system",
+    ]);
+    expect(analysisOf(again)).toEqual(analysisOf(direct));
+    // The observed range is the least and greatest over documents: the table's, as before.
+    for (const a of again.analyses) {
+      const mins = [...range].filter(([k]) => k.startsWith(`${a.system},`)).map(([, r]) => r[0]);
+      expect(a.observedRange.min).toBe(Math.min(...mins));
+      const maxs = [...range].filter(([k]) => k.startsWith(`${a.system},`)).map(([, r]) => r[1]);
+      expect(a.observedRange.max).toBe(Math.max(...maxs));
+    }
+  });
+
   it("refuses -o onto an input, or without a .csv/.parquet name, before reading anything", () => {
     const onto = ragci(["merge", join(dir, "part0.parquet"), "-o", `${dir}/./part0.parquet`]);
     expect(onto.code).toBe(2);

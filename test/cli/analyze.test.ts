@@ -167,7 +167,7 @@ describe("formats and inputs", () => {
     expect(sha256File(EXAMPLE)).toBe(before);
   });
 
-  it("gives the same analysis from shards as from the whole file (per-query shards and aggregate shards)", () => {
+  it("gives the same analysis from shards as from the whole file (per-query shards and aggregate shards merged)", () => {
     const lines = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
     const [header, ...rows] = lines;
     // Interleave rows so documents are split across the shards.
@@ -211,7 +211,19 @@ describe("formats and inputs", () => {
     const aggA = readFileSync(join(dir, "a.agg.csv"), "utf8");
     const aggB = readFileSync(join(dir, "b.agg.csv"), "utf8").split("\n").slice(1).join("\n");
     writeFileSync(join(dir, "ab.agg.csv"), aggA + aggB);
-    const merged = json(["analyze", join(dir, "ab.agg.csv"), "--aggregated", "--system", "system"]);
+    // The concatenation lists documents twice: --aggregated refuses it, ragci merge adds it.
+    const twice = ragci(["analyze", join(dir, "ab.agg.csv"), "--aggregated", "--system", "system"]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/is on 2 rows; .*use ragci merge\n$/);
+    const mergeRun = ragci(["merge", join(dir, "ab.agg.csv"), "-o", join(dir, "ab.merged.csv")]);
+    expect(mergeRun.code).toBe(0);
+    const merged = json([
+      "analyze",
+      join(dir, "ab.merged.csv"),
+      "--aggregated",
+      "--system",
+      "system",
+    ]);
     expect(analysisOf(merged, "tfidf", "hit5")).toEqual(analysisOf(csv, "tfidf", "hit5"));
     expectClose(
       analysisOf(withoutRowBootstrap(merged), "bm25", "rr"),

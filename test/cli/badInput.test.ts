@@ -16,6 +16,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { sha256File } from "../support/sha256File.js";
 import { EXAMPLE, FIXTURES, ROOT, ragci, scratchDir } from "./runCli.js";
@@ -71,6 +72,49 @@ const TABLE_ONLY_ARGS = {
   strata: ["--documents", "3"],
   simulate: ["--k", "2", "--reps", "5"],
 };
+
+/**
+ * A Parquet file (hand-made edge case) whose columns "Hit5" and "hit5" differ only in case.
+ * DuckDB renames such a column when it writes one, so "hxt5" is written and renamed in place:
+ * the same length, so the file stays valid.
+ */
+async function caseAlikeParquet(path: string): Promise<string> {
+  const { DuckDBInstance } = await import("@duckdb/node-api");
+  const db = await DuckDBInstance.create(":memory:");
+  const c = await db.connect();
+  await c.run(
+    `COPY (SELECT * FROM (VALUES ('a', 1, 1), ('b', 2, 1), ('c', 3, 0)) t(doc_id, "Hit5", hxt5)) TO '${path}' (FORMAT parquet)`,
+  );
+  c.closeSync();
+  db.closeSync();
+  const bytes = readFileSync(path);
+  const [from, to] = [Buffer.from("hxt5"), Buffer.from("hit5")];
+  let renamed = 0;
+  for (let at = bytes.indexOf(from); at >= 0; at = bytes.indexOf(from, at + 1), renamed++)
+    to.copy(bytes, at);
+  if (renamed === 0) throw new Error("the column name was not found in the Parquet file");
+  writeFileSync(path, bytes);
+  return path;
+}
+const CASE_ALIKE_PARQUET = { copy: await caseAlikeParquet(join(root, "case-alike.parquet")) };
+/** A gzip-compressed CSV whose header has "Hit5" and "hit5" (read by DuckDB, not line by line). */
+const CASE_ALIKE_GZ = join(root, "case-alike.csv.gz");
+writeFileSync(CASE_ALIKE_GZ, gzipSync("doc_id,Hit5,hit5\na,1,1\nb,2,1\nc,3,0\n"));
+
+/** Per-query rows of bm25 and tfidf for these documents, two queries each. */
+const sampleOf = (docs: readonly string[]) =>
+  `doc_id,query_id,system,hit5\n${docs
+    .flatMap((d, i) => [
+      `${d},q${i}a,bm25,1`,
+      `${d},q${i}b,bm25,0`,
+      `${d},q${i}a,tfidf,${i % 2}`,
+      `${d},q${i}b,tfidf,1`,
+    ])
+    .join("\n")}\n`;
+/** A sample none of whose documents is in COVID (whose ids are numbers). */
+const OUTSIDE_SAMPLE = sampleOf(["x1", "x2", "x3", "x4", "x5"]);
+/** Three of COVID's documents and one that is not. */
+const PARTLY_OUTSIDE_SAMPLE = sampleOf(["630", "1545", "1546", "x1"]);
 
 const CASES: readonly Case[] = [
   // Files and formats.
@@ -152,6 +196,59 @@ const CASES: readonly Case[] = [
     files: { "dup.csv": "doc,hit,hit\na,1,0\nb,0,1\nc,1,1\n" },
     args: ["analyze", "dup.csv", "--metric", "hit"],
     message: /dup\.csv line 1: column name "hit" appears twice \(columns 2 and 3\)/,
+  },
+  // Names equal ignoring case: DuckDB matches names ignoring case, so --metric hit5 read Hit5
+  // and --doc doc_id read Doc_id, silently.
+  {
+    name: "two metric columns whose names differ only in case (aggregate)",
+    files: { "casedup.csv": "doc_id,Hit5,hit5\na,1,1\nb,2,1\nc,3,0\n" },
+    args: ["aggregate", "casedup.csv", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.csv line 1: columns "Hit5" \(column 2\) and "hit5" \(column 3\) differ only in case, and ragci's reader \(DuckDB\) matches column names ignoring case, so it cannot tell them apart; rename one of them\n$/,
+  },
+  {
+    name: "two document columns whose names differ only in case",
+    files: { "casedoc.csv": "Doc_id,doc_id,query_id,hit5\nX,a,1,1\nX,b,2,1\nX,c,3,0\n" },
+    args: ["analyze", "casedoc.csv", "--doc", "doc_id", "--metric", "hit5"],
+    message:
+      /casedoc\.csv line 1: columns "Doc_id" \(column 1\) and "doc_id" \(column 2\) differ only in case/,
+  },
+  {
+    name: "names that differ only in case in a TSV header",
+    files: { "casedup.tsv": "doc_id\tHit5\thit5\na\t1\t1\nb\t2\t1\nc\t3\t0\n" },
+    args: ["analyze", "casedup.tsv", "--metric", "hit5"],
+    message:
+      /casedup\.tsv line 1: columns "Hit5" \(column 2\) and "hit5" \(column 3\) differ only in case/,
+  },
+  {
+    name: "JSON keys that differ only in case",
+    files: {
+      "casedup.jsonl":
+        '{"doc_id":"a","Hit5":1,"hit5":1}\n{"doc_id":"b","Hit5":2,"hit5":1}\n{"doc_id":"c","Hit5":3,"hit5":0}\n',
+    },
+    args: ["analyze", "casedup.jsonl", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.jsonl: columns "Hit5" and "hit5" differ only in case, .*rename one of them\n$/,
+  },
+  {
+    name: "Parquet columns that differ only in case (hand-made file)",
+    files: { "casedup.parquet": CASE_ALIKE_PARQUET },
+    args: ["aggregate", "casedup.parquet", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.parquet: columns "Hit5" and "hit5" differ only in case, .*rename one of them\n$/,
+  },
+  {
+    name: "names that differ only in case in a gzip-compressed CSV header",
+    files: { "casedup.csv.gz": { copy: CASE_ALIKE_GZ } },
+    args: ["analyze", "casedup.csv.gz", "--metric", "hit5"],
+    message:
+      /^ragci: casedup\.csv\.gz line 1: columns "Hit5" \(column 2\) and "hit5" \(column 3\) differ only in case/,
+  },
+  {
+    name: "a per-document table whose names differ only in case (--aggregated)",
+    files: { "agg.csv": "doc,n,s,S\na,3,2,1\nb,2,1,1\n" },
+    args: ["analyze", "agg.csv", "--aggregated"],
+    message: /agg\.csv line 1: columns "s" \(column 3\) and "S" \(column 4\) differ only in case/,
   },
   {
     name: "an unknown --format, answered with the tables' and the tools' formats analyze reads",
@@ -311,6 +408,63 @@ const CASES: readonly Case[] = [
     files: { "agg.csv": "doc,n\na,3\nb,2\n" },
     args: ["analyze", "agg.csv", "--aggregated"],
     message: /agg\.csv: no sum \(s\) column "s"; the columns are doc, n/,
+  },
+  // A per-document table holds one row per document: a document listed twice was added
+  // silently (ragci merge is what adds shards' tables).
+  ...(["analyze", "plan", "strata", "simulate"] as const).map((command) => ({
+    name: `a document on two rows of a per-document table (${command} --aggregated)`,
+    files: { "ag_dup.csv": "doc,n,s\na,3,2\nb,2,1\nc,4,4\nd,2,0\na,3,2\n" },
+    args: [
+      command,
+      "ag_dup.csv",
+      "--aggregated",
+      ...(command === "analyze" ? [] : TABLE_ONLY_ARGS[command]),
+    ],
+    message:
+      /^ragci: ag_dup\.csv: document "a" is on 2 rows; a per-document table has one row per document: to add shards' tables, use ragci merge\n$/,
+  })),
+  {
+    name: "a document on two rows of compare --write-aggregates' table",
+    files: {
+      "paired.csv": [
+        "system,metric,doc,n,s,ss",
+        "bm25,hit5,a,2,1,1",
+        "bm25,hit5,b,2,2,2",
+        "tfidf,hit5,a,2,2,2",
+        "tfidf,hit5,b,2,1,1",
+        "tfidf - bm25,hit5,a,2,1,1",
+        "tfidf - bm25,hit5,b,2,-1,1",
+        "tfidf,hit5,b,2,1,1",
+      ].join("\n"),
+    },
+    args: ["compare", "paired.csv", "--aggregated", "--metric", "hit5"],
+    message:
+      /^ragci: paired\.csv: document "b" \(system tfidf, metric hit5\) is on 2 rows; a per-document table has one row per document: to add shards' tables, use ragci merge\n$/,
+  },
+  // A census study speaks for a sample drawn from the census's documents; a sample of other
+  // documents ran and reported a coverage.
+  {
+    name: "analyze --census whose census holds none of the sample's documents",
+    files: { "sample.csv": OUTSIDE_SAMPLE, "census.csv": COVID },
+    args: ["analyze", "sample.csv", "--census", "census.csv", ...BM25],
+    message:
+      /^ragci: --census census\.csv: 5 of the sample's 5 documents \(system bm25, metric hit5\) are not in it \("x1", "x2", "x3", …\); the census must hold every document of the population the sample was drawn from: give that census, with the same document column and ids as the sample\n$/,
+  },
+  {
+    name: "compare --census whose census lacks one of the sample's documents",
+    files: { "sample.csv": PARTLY_OUTSIDE_SAMPLE, "census.csv": COVID },
+    args: [
+      "compare",
+      "sample.csv",
+      "--census",
+      "census.csv",
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+    ],
+    message:
+      /^ragci: --census census\.csv: 1 of the sample's 4 documents \(tfidf − bm25, metric hit5\) is not in it \("x1"\); the census must hold every document/,
   },
   // Options.
   {
@@ -571,6 +725,23 @@ const CASES: readonly Case[] = [
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--design", "nope.json"],
     message: /nope\.json: cannot read the design/,
+  },
+  // A design file's unknown keys were ignored: a misspelt "population_documents" gave no fpc.
+  {
+    name: "a design file with a misspelt key (population_docs)",
+    files: { "k5.csv": K5, "srs.json": '{"design": "srs", "population_docs": 500}' },
+    args: ["analyze", "k5.csv", "--metric", "score", "--design", "srs.json"],
+    message:
+      /^ragci: srs\.json: unknown key "population_docs" \(did you mean "population_documents"\?\); a design file's keys are "design", "population_documents", /,
+  },
+  {
+    name: "a design file with lonely-psu for lonely_psu",
+    files: {
+      "t.csv": TWO_STAGE,
+      "strata.json": '{"design": "stratified", "strata": {"a": 3}, "lonely-psu": "adjust"}',
+    },
+    args: ["compare", "t.csv", "--metric", "score", "--design", "strata.json"],
+    message: /^ragci: strata\.json: unknown key "lonely-psu" \(did you mean "lonely_psu"\?\)/,
   },
   // Outputs that would destroy data or each other (more spellings in outputSafety.test.ts).
   {

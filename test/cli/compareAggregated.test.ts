@@ -21,6 +21,54 @@ function numbers(out: Record<string, any>): string {
   return JSON.stringify(structuredClone(out).comparisons.map(strip));
 }
 
+describe("compare --write-aggregates' min and max", () => {
+  it("are each document's range: of a system's results, and of a pair's per-query differences", () => {
+    const table = join(dir, "ranges.csv");
+    ragciJson([
+      "compare",
+      EXAMPLE,
+      "--system",
+      "system",
+      "--metric",
+      "rr",
+      "--write-aggregates",
+      table,
+    ]);
+    // Recomputed from the per-query file: each (system, document)'s rr, and tfidf − bm25 per query.
+    const [head, ...lines] = readFileSync(EXAMPLE, "utf8").trim().split(/\r?\n/);
+    const col = (name: string) => (head as string).split(",").indexOf(name);
+    const byQuery = new Map<string, Record<string, number>>();
+    const expected = new Map<string, [number, number]>();
+    const widen = (key: string, x: number) => {
+      const [lo, hi] = expected.get(key) ?? [x, x];
+      expected.set(key, [Math.min(lo, x), Math.max(hi, x)]);
+    };
+    for (const line of lines) {
+      const f = line.split(",");
+      const [doc, query, system, rr] = [
+        f[col("doc_id")],
+        f[col("query_id")],
+        f[col("system")],
+        Number(f[col("rr")]),
+      ];
+      widen(`${system},${doc}`, rr);
+      const key = `${doc},${query}`;
+      byQuery.set(key, { ...byQuery.get(key), [system as string]: rr });
+    }
+    for (const [key, v] of byQuery)
+      widen(`tfidf - bm25,${key.split(",")[0]}`, (v.tfidf as number) - (v.bm25 as number));
+    const written = new Map(
+      readFileSync(table, "utf8")
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((l) => l.split(","))
+        .map((f) => [`${f[0]},${f[2]}`, [Number(f[6]), Number(f[7])]] as const),
+    );
+    expect(written).toEqual(expected);
+  });
+});
+
 describe("compare from its per-document table", () => {
   const base = ["--metric", "hit5,rr", "--replicates", "500"];
 

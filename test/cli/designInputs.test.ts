@@ -177,7 +177,7 @@ describe("analyze: a design with aggregated input and with shards", () => {
     expect(line).toContain('no design column "size"');
   });
 
-  it("an aggregated file whose repeated document rows disagree on the label is an error", () => {
+  it("an aggregated file whose repeated document rows disagree on the label is an error (merge; --aggregated refuses the repetition first)", () => {
     const table = join(dir, "split.aggregates.csv");
     writeFileSync(
       table,
@@ -194,7 +194,10 @@ describe("analyze: a design with aggregated input and with shards", () => {
       "--stratum",
       "size",
     ]);
-    expect(line).toContain("document a has more than one size (large and small)");
+    expect(line).toContain('document "a" is on 2 rows; a per-document table has one row');
+    expect(failure(["merge", table, "--label", "size"])).toContain(
+      "document a has more than one size (large and small)",
+    );
   });
 
   it("a design column named like a per-document table column is refused", () => {

@@ -67,3 +67,44 @@ describe("declaredDesign", () => {
     );
   });
 });
+
+describe("readDesign: the keys of a design file", () => {
+  const refusal = async (name: string, design: unknown) =>
+    (await declaredDesign({ design: file(name, design) }).catch((e: Error) => e)) as Error;
+
+  it("refuses a key no design reads, with the closest known key (a misspelt one was ignored)", async () => {
+    const docs = await refusal("docs.json", { design: "srs", population_docs: 500 });
+    expect(docs.message).toMatch(
+      /docs\.json: unknown key "population_docs" \(did you mean "population_documents"\?\); a design file's keys are "design", "population_documents", "strata", "lonely_psu", "first_stage_population", "second_stage_population", and "metric", "description", "paired", which describe it and are not read$/,
+    );
+    const hyphen = await refusal("hyphen.json", {
+      design: "stratified",
+      strata: { a: 3 },
+      "lonely-psu": "adjust",
+    });
+    expect(hyphen.message).toMatch(/unknown key "lonely-psu" \(did you mean "lonely_psu"\?\)/);
+    const other = await refusal("other.json", { design: "srs", weights: [1, 2] });
+    expect(other.message).toMatch(/unknown key "weights"; a design file's keys are/);
+  });
+
+  it("refuses a key of another kind of design, and a file that is not an object", async () => {
+    const strataInSrs = await refusal("mixed.json", { design: "srs", strata: { a: 3 } });
+    expect(strataInSrs.message).toMatch(
+      /mixed\.json: "strata" applies to a stratified design \(this one is "srs"\); the "srs" design reads "population_documents"$/,
+    );
+    expect((await refusal("null.json", null)).message).toMatch(
+      /null\.json: a design file is a JSON object/,
+    );
+  });
+
+  it("reads the reference fixtures' keys that describe the file (metric, description, paired)", async () => {
+    const described = file("described.json", {
+      design: "srs",
+      population_documents: 40,
+      metric: "hit5",
+      description: "a note",
+      paired: { a: "A", b: "B" },
+    });
+    expect((await declaredDesign({ design: described })).population).toBe(40);
+  });
+});

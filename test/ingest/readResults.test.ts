@@ -78,14 +78,35 @@ describe("readResults", () => {
 });
 
 describe("readAggregates", () => {
-  it("adds repeated documents (concatenated shards) and treats a table without ss as 0/1", async () => {
+  it("adds repeated documents when asked (merge: concatenated shards) and treats a table without ss as 0/1", async () => {
     const path = join(dir, "agg.csv");
     writeFileSync(path, "doc,n,s\na,3,1\nb,2,2\na,4,2\n");
-    const table = await readAggregates({ file: path });
+    const table = await readAggregates({ file: path, addRepeatedDocuments: true });
     const stats = table.groups[0]?.stats;
     expect(stats?.ids).toEqual(["a", "b"]);
     expect(Array.from(stats?.n ?? [])).toEqual([7, 2]);
     expect(Array.from(stats?.s ?? [])).toEqual([3, 2]);
     expect(stats?.binary).toBe(true);
+  });
+
+  it("refuses a document on several rows of one system × metric, naming them and merge", async () => {
+    const path = join(dir, "agg-long.csv");
+    writeFileSync(
+      path,
+      "system,metric,doc,n,s\nbm25,hit5,a,3,1\nbm25,hit5,b,2,2\ntfidf,hit5,a,3,2\nbm25,hit5,a,3,1\nbm25,hit5,a,1,0\n",
+    );
+    await expect(readAggregates({ file: path, displayName: "agg-long.csv" })).rejects.toThrow(
+      'agg-long.csv: document "a" (system bm25, metric hit5) is on 3 rows; a per-document table has one row per document: to add shards\' tables, use ragci merge',
+    );
+    // One row per system × metric × document: a document under two systems is not repeated.
+    writeFileSync(
+      path,
+      "system,metric,doc,n,s\nbm25,hit5,a,3,1\nbm25,hit5,b,2,2\ntfidf,hit5,a,3,2\n",
+    );
+    const table = await readAggregates({ file: path });
+    expect(table.groups.map((g) => [g.system, g.stats.ids])).toEqual([
+      ["bm25", ["a", "b"]],
+      ["tfidf", ["a"]],
+    ]);
   });
 });

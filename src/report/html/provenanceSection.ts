@@ -62,7 +62,7 @@ export function provenanceSection(input: ProvenanceInput): string {
   if (a) {
     parts.push(
       `<p><a class="download" download="${escapeHtml(a.fileName)}" href="${csvDataUrl(a.csv)}" data-sha256="${a.sha256}">Download the per-document aggregates (${escapeHtml(a.fileName)}, ${count(a.documents)} rows)</a></p>`,
-      `<p>Columns ${escapeHtml(a.columns.join(", "))}: one row per document${a.columns.includes("system") ? " and system × metric" : ""}, n_d results, their sum s_d and sum of squares ss_d, and the smallest and largest single result of the table (min, max). SHA-256 of this CSV file: <span class="hash" data-field="csv-sha256">${a.sha256}</span>.${input.rerun ? ` ${escapeHtml(input.rerun)}` : ""}</p>`,
+      `<p>Columns ${escapeHtml(a.columns.join(", "))}: one row per document${a.columns.includes("system") ? " and system × metric" : ""}, n_d results, their sum s_d and sum of squares ss_d, and the smallest and largest single result of the document (min, max; of the table where a document's range was not kept: a score's census in plan, strata and simulate). SHA-256 of this CSV file: <span class="hash" data-field="csv-sha256">${a.sha256}</span>.${input.rerun ? ` ${escapeHtml(input.rerun)}` : ""}</p>`,
     );
   } else {
     parts.push("<p>No per-document data entered this report.</p>");
