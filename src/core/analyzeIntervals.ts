@@ -1,8 +1,7 @@
-import { checkReplicates } from "./bootstrap/replicateLimit.js";
+import { checkReplicates, checkSeed } from "./bootstrap/replicateLimit.js";
 import { type DocumentDesign, withDesign } from "./designs/applyDesign.js";
 import { type IntraclassCorrelation, icc } from "./diagnostics/icc.js";
 import { type DesignEffect, kishDeff } from "./diagnostics/kishDeff.js";
-import { RagciError } from "./errors.js";
 import type { EstimandAnalysis } from "./estimandAnalysis.js";
 import { macroEstimate } from "./estimands/macroEstimate.js";
 import { microEstimate } from "./estimands/microEstimate.js";
@@ -82,9 +81,7 @@ export interface AnalyzeRunOptions extends AnalyzeOptions {
 
 export function validateReplicates(replicates: number, seed: number): void {
   checkReplicates(replicates);
-  if (!Number.isSafeInteger(seed) || seed < 0) {
-    throw new RagciError("invalid-option", `seed ${seed} must be a whole number ≥ 0`);
-  }
+  checkSeed(seed);
 }
 
 export type { EstimandAnalysis } from "./estimandAnalysis.js";

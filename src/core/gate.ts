@@ -153,7 +153,10 @@ export function decideGate(
   const pending = results.flatMap((r) =>
     r.comparisons.map((c) => {
       if (c.a !== options.baseline) {
-        throw new Error(`internal: gate pair ${c.b} − ${c.a} is not against ${options.baseline}`);
+        throw new RagciError(
+          "invalid-option",
+          `the gate's baseline is ${options.baseline}, but ${r.metric}'s pair ${c.b} − ${c.a} is against ${c.a}: compare each candidate against the baseline (comparisonPairs with { baseline })`,
+        );
       }
       const test = c.tests[estimand] ?? null;
       const flip = lowerIsBetter.has(r.metric);

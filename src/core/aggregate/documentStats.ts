@@ -50,10 +50,10 @@ export function documentStats(input: DocumentStatsInput): DocumentStats {
     const nd = n[d] as number;
     const sd = s[d] as number;
     const ssd = ss[d] as number;
-    if (!(Number.isFinite(nd) && nd > 0)) {
+    if (!(Number.isInteger(nd) && nd > 0)) {
       throw new RagciError(
         "invalid-document-stats",
-        `document "${id}" has n = ${nd}; every document needs at least one result`,
+        `document "${id}" has n = ${nd}; n counts the document's results: a whole number ≥ 1`,
         { document: id },
       );
     }

@@ -8,6 +8,7 @@ import {
   type ReplicateColumns,
   scoreReplicatesWasm,
 } from "./documentBootstrapKernel.js";
+import { checkReplicates, checkSeed } from "./replicateLimit.js";
 import { forEachResampleBlock } from "./resampleDocuments.js";
 
 export interface BootstrapOptions {
@@ -85,12 +86,16 @@ export function kernelInput(
   };
 }
 
-/** B and the seed of a bootstrap: 9999 and 1 unless given. */
+/** B and the seed of a bootstrap: 9999 and 1 unless given, checked (a library caller's). */
 export function replicatesAndSeed(options: BootstrapOptions): {
   readonly replicates: number;
   readonly seed: number;
 } {
-  return { replicates: options.replicates ?? 9999, seed: options.seed ?? 1 };
+  const replicates = options.replicates ?? 9999;
+  const seed = options.seed ?? 1;
+  checkReplicates(replicates);
+  checkSeed(seed);
+  return { replicates, seed };
 }
 
 function replicateSetup(stats: DocumentStats, options: BootstrapOptions) {

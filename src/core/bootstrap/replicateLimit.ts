@@ -18,3 +18,10 @@ export function checkReplicates(replicates: number, given: string = String(repli
     );
   }
 }
+
+/** @throws RagciError "invalid-option" when a stream's seed is not a whole number ≥ 0 (numpy's). */
+export function checkSeed(seed: number): void {
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    throw new RagciError("invalid-option", `seed ${seed} must be a whole number ≥ 0`);
+  }
+}
