@@ -19,6 +19,7 @@ export interface AnalysisEntry {
 }
 
 export interface AnalysisReport {
+  /** The JSON's `command`: "ragci analyze" (the schema's constant), or "ragci compare" inside one. */
   readonly command: string;
   readonly version: string;
   readonly inputs: readonly InputDescription[];
