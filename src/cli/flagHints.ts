@@ -5,6 +5,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   replicates: "--replicates",
   chunkBootstrap: "--chunk-bootstrap",
   cutoff: "--cutoff",
+  allocation: "--allocation",
   lonelyPsu: "--lonely-psu",
   baseline: "--baseline",
   allPairs: "--all-pairs",

@@ -58,6 +58,7 @@ export type OptionName =
   | "replicates"
   | "chunkBootstrap"
   | "cutoff"
+  | "allocation"
   | "lonelyPsu"
   | "baseline"
   | "allPairs"

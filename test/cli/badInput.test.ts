@@ -570,6 +570,23 @@ const CASES: readonly Case[] = [
       /^ragci: --cost document=20,document=3,query=1,trial=0,judge=0: document is priced twice; give each unit once\n$/,
   },
   {
+    name: "simulate --allocation without stratified sampling (it was ignored)",
+    files: { "k5.csv": K5 },
+    args: [
+      "simulate",
+      "k5.csv",
+      "--metric",
+      "score",
+      "--k",
+      "2",
+      "--reps",
+      "5",
+      "--allocation",
+      "equal",
+    ],
+    message: /^ragci: --allocation belongs to --sampling stratified\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],

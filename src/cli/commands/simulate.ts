@@ -175,7 +175,13 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     );
   withReportOptions(withDatabaseOptions(withFacetOptions(command)), SIMULATION_SCHEMA)
     .addHelpText("after", EXAMPLES)
-    .action(reportAction(io, runSimulate));
+    // --allocation only when given (its default is core's too), so that core can refuse it
+    // without --sampling stratified, where it would do nothing.
+    .action(async (file: string | undefined, flags: SimulateCommandOptions, self: Command) => {
+      const given = self.getOptionValueSource("allocation") === "cli";
+      const { allocation, ...rest } = flags;
+      await reportAction(io, runSimulate)(file, given ? flags : rest);
+    });
 }
 
 export async function runSimulate(

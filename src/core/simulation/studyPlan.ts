@@ -102,6 +102,8 @@ function simulationDesign(options: StudyPlanOptions): SimulationDesign {
   }
   if (kind !== "stratified" && options.cutoff !== undefined)
     throw refuse(`${cutoff} belongs to ${sampling} stratified`);
+  if (kind !== "stratified" && options.allocation !== undefined)
+    throw refuse(`${optionRef("allocation")} belongs to ${sampling} stratified`);
   if (
     kind !== "two-stage" &&
     ((options.units ?? []).length > 0 || options.perUnit !== undefined || options.psu)
