@@ -263,11 +263,11 @@ export function parseTableFormat(text: string): string {
 }
 
 /** --format: the table formats and the evaluation tools whose outputs ragci reads. */
-export const INPUT_FORMAT_HELP = `${INPUT_FORMAT_NAMES} (default: from the extension and the content; needed for -)`;
+export const INPUT_FORMAT_HELP = `${INPUT_FORMAT_NAMES} (default: from the extension and the content; stdin's from its content)`;
 
 /** --format of the commands that read tables only. */
 export const TABLE_FORMAT_HELP =
-  "csv, tsv, jsonl or parquet (default: from the extension; needed for -)";
+  "csv, tsv, jsonl or parquet (default: from the extension; stdin's from its content)";
 
 /** --doc-map, for outputs that name no document (trec_eval). */
 const DOC_MAP_HELP =

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, ragci, ragciOk } from "./runCli.js";
@@ -23,14 +24,34 @@ function formatHelp(command: string): string {
 describe("each command's --help says which formats --format takes", () => {
   it.each(["analyze", "compare", "aggregate"])("%s: tables and tools' outputs", (command) => {
     expect(formatHelp(command)).toBe(
-      "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run, run-json, run-jsonl (default: from the extension and the content; needed for -)",
+      "csv, tsv, jsonl, parquet, or a tool's output: promptfoo, inspect, deepeval, braintrust, evalite, trec_eval, trec-run, run-json, run-jsonl (default: from the extension and the content; stdin's from its content)",
     );
   });
 
   it.each(["plan", "strata", "simulate", "merge"])("%s: tables", (command) => {
     expect(formatHelp(command)).toBe(
-      "csv, tsv, jsonl or parquet (default: from the extension; needed for -)",
+      "csv, tsv, jsonl or parquet (default: from the extension; stdin's from its content)",
     );
+  });
+});
+
+describe("as the help says, - needs no --format: the content tells it", () => {
+  it.each([
+    [
+      "plan",
+      ["--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25", "--half-width", "0.05"],
+    ],
+    [
+      "analyze",
+      ["--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25", "--replicates", "0"],
+    ],
+  ])("%s - on the example's CSV", (command, args) => {
+    const result = ragci([command, "-", ...args], {
+      input: readFileSync(join(ROOT, "examples/covidqa-retrieval.csv"), "utf8"),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`ragci ${command} `);
+    expect(result.stdout).toContain("stdin");
   });
 });
 
