@@ -97,7 +97,7 @@ async function repeatedQueryNotices(
     if (!first) return [];
     const more = Number(first.repeatedIds) - 1;
     return [
-      `${c.file}: query id ${first.q} appears ${first.k} times${first.system === null ? "" : ` for system ${first.system}`}${more > 0 ? ` (and ${more} more query ids repeat)` : ""} in column ${query}; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
+      `${c.file}: ${first.q === null ? "an empty query id" : `query id ${first.q}`} appears ${first.k} times${first.system === null ? "" : ` for system ${first.system}`}${more > 0 ? ` (and ${more} more query ids repeat)` : ""} in column ${query}; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
     ];
   } finally {
     await c.connection.run("DROP TABLE IF EXISTS ragci_repeated_hashes");

@@ -73,6 +73,15 @@ describe("the repeated-query check's row limit", () => {
     ]);
   });
 
+  it("empty query ids that repeat are called empty, not 'null'", async () => {
+    const empty = join(dir, "empty-ids.csv");
+    writeFileSync(empty, "doc,query_id,hit\na,,1\na,,0\nb,q1,1\n");
+    const read = await readResults({ file: empty, metrics: ["hit"], query: "query_id" });
+    expect(read.notices).toEqual([
+      `${empty}: an empty query id appears 2 times in column query_id; each query is counted as many times as it appears — remove duplicated rows if that is not intended`,
+    ]);
+  });
+
   it("no query column: nothing to check and nothing said, whatever the size", async () => {
     const bare = join(dir, "bare.csv");
     writeFileSync(bare, "doc,hit\na,1\na,1\nb,0\n");
