@@ -587,6 +587,13 @@ const CASES: readonly Case[] = [
     message: /^ragci: --allocation belongs to --sampling stratified\n$/,
   },
   {
+    name: "aggregate --label naming a column the table already has (its header repeated n)",
+    files: { "k5.csv": K5 },
+    args: ["aggregate", "k5.csv", "--metric", "score", "--label", "n"],
+    message:
+      /^ragci: --label n: the per-document table already has a column n \(system, metric, doc, n, s, ss, min, max\); keep a column of another name\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
