@@ -73,6 +73,7 @@ export async function readSource(
     reads.push(await readFileTable(file, source, selection, options));
   // Each input once, and no query in two shards: nothing is counted twice.
   requireDistinctInputs(reads.map((r) => r.description));
+  requireOneSystemLayout(reads);
   requireDistinctRuns(reads.map((r) => ({ file: r.description.file, run: r.run })));
   const shards = reads.flatMap((r) => (r.shard ? [r.shard] : []));
   const notices = await requireDisjointShards(shards, source.threads);
@@ -83,4 +84,19 @@ export async function readSource(
       table: { ...last.table, notices: [...last.table.notices, ...notices] },
     };
   return reads;
+}
+
+/**
+ * Shards with a system column and shards without one: the latter's rows would be an unnamed
+ * system of their own, and a document split across both kinds counted in each. Refused.
+ */
+function requireOneSystemLayout(reads: readonly TableRead[]): void {
+  const named = reads.find((r) => r.table.systemColumn !== null);
+  const bare = reads.find((r) => r.table.systemColumn === null);
+  if (!named || !bare) return;
+  throw new RagciError(
+    "invalid-value",
+    `${bare.description.file}: has no system column, while ${named.description.file} has one (${named.table.systemColumn}); the shards of one evaluation need the same columns: add the column, or analyse the files apart`,
+    { file: bare.description.file },
+  );
 }

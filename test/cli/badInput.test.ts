@@ -594,6 +594,16 @@ const CASES: readonly Case[] = [
       /^ragci: --label n: the per-document table already has a column n \(system, metric, doc, n, s, ss, min, max\); keep a column of another name\n$/,
   },
   {
+    name: "a shard without the system column beside one with it (it became an unnamed system)",
+    files: {
+      "a.csv": "doc,query,system,hit\nd1,q1,x,1\nd2,q2,x,0\n",
+      "b.csv": "doc,query,hit\nd2,q3,1\nd3,q4,0\n",
+    },
+    args: ["analyze", "a.csv", "b.csv", "--metric", "hit"],
+    message:
+      /^ragci: b\.csv: has no system column, while a\.csv has one \(system\); the shards of one evaluation need the same columns: add the column, or analyse the files apart\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
