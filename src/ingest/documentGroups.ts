@@ -76,19 +76,39 @@ export function documentGroups(rows: DocumentRows, c: QueryContext): MetricAggre
         ...(c.labelColumn && rows.label
           ? { labels: rows.label.first.slice(start, end).map(String) }
           : {}),
-        stats: documentStats({
-          ids,
-          n,
-          s: m.s.subarray(start, end),
-          ss: m.ss.subarray(start, end),
-          binary,
-          min,
-          max,
-          idsDistinct: true,
-        }),
+        stats: inFile(c.file, metric, () =>
+          documentStats({
+            ids,
+            n,
+            s: m.s.subarray(start, end),
+            ss: m.ss.subarray(start, end),
+            binary,
+            min,
+            max,
+            idsDistinct: true,
+          }),
+        ),
       });
     });
     start = end;
   }
   return groups;
+}
+
+/**
+ * Core's refusal of a document's sums, with the file and the metric named. The row checks have
+ * passed, so every value was finite: a non-finite sum is an overflow of values this large.
+ */
+function inFile<T>(file: string, metric: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (!(error instanceof RagciError) || error.code !== "invalid-document-stats") throw error;
+    const overflow = / has a non-finite sum /.test(error.message);
+    throw new RagciError(
+      "invalid-value",
+      `${file}: ${metric}: ${error.message}${overflow ? `; its values are too large for their sums and sums of squares to be doubles: rescale ${metric} (e.g. to other units)` : ""}`,
+      { file },
+    );
+  }
 }

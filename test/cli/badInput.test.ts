@@ -604,6 +604,13 @@ const CASES: readonly Case[] = [
       /^ragci: b\.csv: has no system column, while a\.csv has one \(system\); the shards of one evaluation need the same columns: add the column, or analyse the files apart\n$/,
   },
   {
+    name: "values so large their sum of squares overflows: the file, the metric and what to do",
+    files: { "big.csv": "doc,hit\na,1e200\na,1e200\nb,1\nc,2\n" },
+    args: ["analyze", "big.csv", "--metric", "hit"],
+    message:
+      /^ragci: big\.csv: hit: document "a" has a non-finite sum \(s = 2e\+200, ss = Infinity\); its values are too large for their sums and sums of squares to be doubles: rescale hit \(e\.g\. to other units\)\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
