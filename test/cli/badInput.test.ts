@@ -69,7 +69,7 @@ const RECORDS = [
 /** What plan, strata and simulate need besides the file, so the file is what is refused. */
 const TABLE_ONLY_ARGS = {
   plan: ["--half-width", "0.05"],
-  strata: ["--documents", "3"],
+  strata: ["--documents", "4"],
   simulate: ["--k", "2", "--reps", "5"],
 };
 
@@ -965,7 +965,14 @@ const CASES: readonly Case[] = [
     name: "strata with too few documents to sample",
     files: { "covid.csv": COVID },
     args: ["strata", "covid.csv", ...BM25, "--documents", "2"],
-    message: /--documents 2: give between 4 and the census's 98 documents/,
+    message: /^ragci: --documents 2: give a whole number ≥ 4 \(two strata of two\)\n$/,
+  },
+  {
+    name: "strata on a census of one document (it asked for between 4 and 1)",
+    files: { "one.csv": "doc,n,s\na,3,1\n" },
+    args: ["strata", "one.csv", "--aggregated", "--documents", "4"],
+    message:
+      /^ragci: one\.csv: a census of 1 document cannot be split into two strata of two sampled documents each \(4 at least\); stratifying needs a larger census\n$/,
   },
   {
     name: "strata with an unknown allocation",

@@ -63,7 +63,11 @@ export function registerStrata(program: Command, io: CommandIo): void {
           "[census]",
           "every document of the population (per-query, or per-document with --aggregated); or --from",
         )
-        .requiredOption("--documents <K>", "documents to sample", wholeNumber("--documents", 0)),
+        .requiredOption(
+          "--documents <K>",
+          "documents to sample",
+          wholeNumber("--documents", 4, "a whole number ≥ 4 (two strata of two)"),
+        ),
       "split",
     ),
     "one",

@@ -20,6 +20,12 @@ export function checkedSizeStrataDesign(
   source: string,
 ): SizeStrataDesign {
   const population = census.n.length;
+  if (population < FEWEST_SAMPLED) {
+    throw new RagciError(
+      "invalid-option",
+      `${source}: a census of ${population} document${population === 1 ? "" : "s"} cannot be split into two strata of two sampled documents each (${FEWEST_SAMPLED} at least); stratifying needs a larger census`,
+    );
+  }
   if (documents < FEWEST_SAMPLED || documents > population) {
     throw new RagciError(
       "invalid-option",
