@@ -17,14 +17,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureCensuses } from "./pairedDifferences.mjs";
-import { CENSUSES } from "./studyCensuses.mjs";
+import { analysedSamples, CENSUSES, censusTruth } from "./studyCensuses.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
-const { analyze } = await import(join(root, "dist/core/analyze.js"));
-const { sampleIndices, sampleStats } = await import(
-  join(root, "dist/core/simulation/sampleDocuments.js")
-);
 
 const reps = Number(process.env.REPS ?? 1000);
 const KS = [10, 20, 50];
@@ -36,7 +32,6 @@ const FACTORS = [1, 1.25, 1.5, 2, 3];
 ensureCensuses({ heldOut: true });
 
 const logit = (p) => Math.log(p / (1 - p));
-const sum = (v) => v.reduce((x, y) => x + y, 0);
 
 /** The factor on the half-width at which the interval would hold `truth` (Infinity: never). */
 function factorToCover(interval, method, truth) {
@@ -65,24 +60,13 @@ for (const c of CENSUSES) {
   const started = Date.now();
   const census = c.stats();
   const M = census.ids.length;
-  const N = sum(census.n);
-  const truth = {
-    micro: sum(census.s) / N,
-    macro: sum(Array.from(census.s, (s, d) => s / census.n[d])) / M,
-  };
+  const truth = censusTruth(census);
   const cells = [];
   for (const k of KS.filter((k) => k < M)) {
     for (const fpc of [false, true]) {
       const factors = { micro: [], macro: [] };
       const methods = { micro: {}, macro: {} };
-      for (let i = 0; i < reps; i++) {
-        const sample = sampleStats(census, sampleIndices(k, M, 1, i));
-        const a = analyze(sample, {
-          level,
-          population: fpc ? M : null,
-          replicates: 0,
-          ...(c.paired ? { differences: true } : {}),
-        });
+      for (const a of analysedSamples(census, { k, fpc, paired: c.paired, reps, level })) {
         for (const e of ["micro", "macro"]) {
           const x = a[e];
           if (x.recommendationWithheld) continue;

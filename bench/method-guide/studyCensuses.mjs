@@ -7,6 +7,10 @@ import { differences } from "./pairedDifferences.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
+const { analyze } = await import(join(root, "dist/core/analyze.js"));
+const { sampleIndices, sampleStats } = await import(
+  join(root, "dist/core/simulation/sampleDocuments.js")
+);
 
 const csv = (file) => {
   const [head, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
@@ -148,3 +152,31 @@ export const CENSUSES = [
     stats: () => pairDifferences(gen("heldout-paired"), "hit", "a", "b"),
   },
 ];
+
+const sum = (v) => v.reduce((x, y) => x + y, 0);
+
+/** The census's micro and macro values: what every interval of a sample is scored against. */
+export function censusTruth(census) {
+  const M = census.ids.length;
+  return {
+    micro: sum(census.s) / sum(census.n),
+    macro: sum(Array.from(census.s, (s, d) => s / census.n[d])) / M,
+  };
+}
+
+/**
+ * The analysis from the sample alone (B = 0) of each of `reps` SRS samples of K documents,
+ * seed 1, repetition i from stream i: the samples every study of the rule shares.
+ */
+export function* analysedSamples(census, { k, fpc, paired, reps, level }) {
+  const M = census.ids.length;
+  for (let i = 0; i < reps; i++) {
+    const sample = sampleStats(census, sampleIndices(k, M, 1, i));
+    yield analyze(sample, {
+      level,
+      population: fpc ? M : null,
+      replicates: 0,
+      ...(paired ? { differences: true } : {}),
+    });
+  }
+}

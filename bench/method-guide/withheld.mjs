@@ -2,14 +2,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ensureCensuses } from "./pairedDifferences.mjs";
-import { CENSUSES } from "./studyCensuses.mjs";
+import { analysedSamples, CENSUSES, censusTruth } from "./studyCensuses.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "../..");
-const { analyze } = await import(join(root, "dist/core/analyze.js"));
-const { sampleIndices, sampleStats } = await import(
-  join(root, "dist/core/simulation/sampleDocuments.js")
-);
 const { POWER_LAW_DECILE_SHARE } = await import(join(root, "dist/core/recommendationWithheld.js"));
 
 const reps = Number(process.env.REPS ?? 1000);
@@ -26,10 +22,7 @@ for (const c of CENSUSES) {
   const census = c.stats();
   const M = census.ids.length;
   const N = sum(census.n);
-  const truth = {
-    micro: sum(census.s) / N,
-    macro: sum(Array.from(census.s, (s, d) => s / census.n[d])) / M,
-  };
+  const truth = censusTruth(census);
   const cells = [];
   for (const k of KS.filter((k) => k < M)) {
     for (const fpc of [false, true]) {
@@ -42,14 +35,7 @@ for (const c of CENSUSES) {
       const byThreshold = THRESHOLDS.map(() => ({ kept: 0, covered: 0 }));
       // Micro samples at or above POWER_LAW_DECILE_SHARE (the power-law-sizes warning).
       const concentrated = { samples: 0, covered: 0 };
-      for (let i = 0; i < reps; i++) {
-        const sample = sampleStats(census, sampleIndices(k, M, 1, i));
-        const a = analyze(sample, {
-          level,
-          population: fpc ? M : null,
-          replicates: 0,
-          ...(c.paired ? { differences: true } : {}),
-        });
+      for (const a of analysedSamples(census, { k, fpc, paired: c.paired, reps, level })) {
         for (const e of ["micro", "macro"]) {
           const x = a[e];
           const interval = x.intervals[x.recommended];
