@@ -51,6 +51,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   lowerIsBetter: "--lower-is-better",
   halfWidth: "--half-width",
   difference: "--difference",
+  power: "--power",
   cost: "--cost",
   budget: "--budget",
 };

@@ -22,7 +22,8 @@ interface PlanInputOptions extends Omit<CensusInputOptions, "threads"> {
 }
 
 export interface PlanCommandOptions extends ReportOptions, PlanInputOptions, PlanRequest {
-  readonly power: number;
+  /** Only when given (core's default is 0.8): core refuses it without --difference. */
+  readonly power?: number;
   readonly curve?: number[];
   readonly variant?: string;
 }

@@ -104,6 +104,7 @@ export type OptionName =
   | "lowerIsBetter"
   | "halfWidth"
   | "difference"
+  | "power"
   | "cost"
   | "budget";
 

@@ -611,6 +611,12 @@ const CASES: readonly Case[] = [
       /^ragci: big\.csv: hit: document "a" has a non-finite sum \(s = 2e\+200, ss = Infinity\); its values are too large for their sums and sums of squares to be doubles: rescale hit \(e\.g\. to other units\)\n$/,
   },
   {
+    name: "plan --power without --difference (it was ignored)",
+    args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--power", "0.9"],
+    message:
+      /^ragci: --power 0\.9 is the power to detect a difference: give the difference too \(--difference\)\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],

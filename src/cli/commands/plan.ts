@@ -106,7 +106,13 @@ export function registerPlan(program: Command, io: CommandIo): void {
     );
   withReportOptions(withDatabaseOptions(withFacetOptions(command)), PLAN_SCHEMA)
     .addHelpText("after", EXAMPLES)
-    .action(reportAction(io, runPlan));
+    // --power only when given (its default is core's too), so that core can refuse it without
+    // --difference, where it would do nothing.
+    .action(async (argument: string | undefined, flags: PlanFlags, self: Command) => {
+      const { power, ...rest } = flags;
+      const given = self.getOptionValueSource("power") === "cli";
+      await reportAction(io, runPlan)(argument, given ? flags : rest);
+    });
 }
 
 export async function runPlan(
@@ -123,9 +129,8 @@ export async function runPlan(
   const plan = planSample({
     sd: start.sd,
     ...(options.halfWidth === undefined ? {} : { halfWidth: options.halfWidth }),
-    ...(options.difference === undefined
-      ? {}
-      : { difference: options.difference, power: options.power }),
+    ...(options.difference === undefined ? {} : { difference: options.difference }),
+    ...(options.power === undefined ? {} : { power: options.power }),
     level: options.level,
     ...(options.curve ? { curve: options.curve } : {}),
     population: start.population,

@@ -97,6 +97,12 @@ const DEFAULT_CURVE = [5, 10, 20, 50, 100, 200, 500, 1000];
  */
 export function planSample(input: SamplePlanInput): SamplePlan {
   const { population, level } = input;
+  if (input.power !== undefined && input.difference === undefined) {
+    throw new RagciError(
+      "invalid-option",
+      `${optionRef("power")} ${input.power} is the power to detect a difference: give the difference too (${optionRef("difference")})`,
+    );
+  }
   if (input.curve) checkCurve(input.curve, population);
   requirePopulationHoldsSource(population, input.source);
   const estimands = (["macro", "micro"] as const).filter((e) => input.sd[e] !== undefined);
