@@ -19,6 +19,7 @@ import { dialect } from "./sql/dialects.js";
 import { facetCellsSql } from "./sql/facetCellsSql.js";
 import { type TrialCount, trialCountFor } from "./sql/trialCountSql.js";
 import { INTEGER_TYPE } from "./summation.js";
+import { isBlankId } from "./validateRows.js";
 
 /** One system × metric's cells. */
 export interface SystemFacetCells {
@@ -324,18 +325,21 @@ function checkCells(
       ? "repeated"
       : (rows.nulls[i] as number) > 0
         ? "null"
-        : rows.doc[i] === null || rows.q[i] === null
+        : isBlankId(rows.doc[i] ?? null) || isBlankId(rows.q[i] ?? null)
           ? "id"
-          : (c.judgeColumn && rows.j[i] === null) || (c.variantColumn && rows.w[i] === null)
+          : // A blank label (" ") is no judge or wording, as a blank id is no document.
+            (c.judgeColumn && isBlankId(rows.j[i] ?? null)) ||
+              (c.variantColumn && isBlankId(rows.w[i] ?? null))
             ? "facet"
             : null;
     if (bad === null) continue;
+    // A missing label is not shown (it would read "judge  has…").
     const where = [
       rows.sys[i] === null ? null : `system ${rows.sys[i]}`,
       `document ${rows.doc[i]}`,
       `query ${rows.q[i]}`,
-      c.judgeColumn ? `judge ${rows.j[i]}` : null,
-      c.variantColumn ? `variant ${rows.w[i]}` : null,
+      c.judgeColumn && bad !== "facet" ? `judge ${rows.j[i]}` : null,
+      c.variantColumn && bad !== "facet" ? `variant ${rows.w[i]}` : null,
     ]
       .filter((x) => x !== null)
       .join(", ");
@@ -347,8 +351,8 @@ function checkCells(
         : bad === "null"
           ? `${where} has a metric value that is empty, not a number or infinite; every result needs a finite value`
           : bad === "id"
-            ? `a row has no document or query id; every row needs both`
-            : `${where} has no label in the judge or variant column; every row needs one`;
+            ? `a row has no document or query id (empty or blank); every row needs both`
+            : `${where}: a row has no label in the judge or variant column (empty or blank); every row needs one`;
     throw new RagciError("invalid-value", `${file}: ${message}`, { file });
   }
 }

@@ -617,6 +617,27 @@ const CASES: readonly Case[] = [
       /^ragci: --power 0\.9 is the power to detect a difference: give the difference too \(--difference\)\n$/,
   },
   {
+    name: "a blank judge label (it was counted as one more judge)",
+    files: {
+      "judges.csv":
+        "doc,query,judge,found\na,q1,j1,1\na,q1, ,0\nb,q2,j1,1\nb,q2,j2,1\nc,q3,j1,0\nc,q3,j2,1\n",
+    },
+    args: [
+      "analyze",
+      "judges.csv",
+      "--doc",
+      "doc",
+      "--query",
+      "query",
+      "--judge",
+      "judge",
+      "--metric",
+      "found",
+    ],
+    message:
+      /^ragci: judges\.csv: document a, query q1: a row has no label in the judge or variant column \(empty or blank\); every row needs one\n$/,
+  },
+  {
     name: "--replicates 1e12 states the bound instead of an internal error",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1e12"],
