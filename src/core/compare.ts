@@ -1,5 +1,6 @@
 import { type Analysis, type AnalyzeOptions, analyze } from "./analyze.js";
 import { differingDocuments } from "./diagnostics/differingDocuments.js";
+import { RagciError } from "./errors.js";
 import { tTwoSidedPValue } from "./numeric/distributions.js";
 import { applyCensusStudy } from "./simulation/applyCensusStudy.js";
 import type { StudyResult } from "./simulation/studySummary.js";
@@ -81,6 +82,7 @@ function differenceTest(analysis: Analysis, estimand: Estimand): DifferenceTest 
  *   // => 0.33333
  */
 export function compareSystems(input: ComparisonInput, options: AnalyzeOptions = {}): Comparison {
+  checkPairedSums(input);
   const difference = analyze(input.difference, { ...options, differences: true });
   // Each system's own interval is context; the bootstraps are spent on the difference.
   const quiet = {
@@ -178,4 +180,47 @@ export function indistinguishableGroups(
     }
   }
   return groups;
+}
+
+/**
+ * The difference table must be b − a of the two systems' tables: the same documents, the same
+ * n (each query paired), and per document Σ(b − a) = Σb − Σa up to rounding. A table of a − b,
+ * or of other documents, would otherwise give a test that contradicts the two analyses.
+ *
+ * @throws RagciError "invalid-document-stats" naming the first document that disagrees
+ */
+function checkPairedSums(input: ComparisonInput): void {
+  const { a, b, difference } = input;
+  const at = (stats: DocumentStats) => new Map(stats.ids.map((id, d) => [id, d]));
+  const inA = at(a.stats);
+  const inB = at(b.stats);
+  const pair = `${b.name} − ${a.name}`;
+  if (inA.size !== difference.ids.length || inB.size !== difference.ids.length) {
+    throw new RagciError(
+      "invalid-document-stats",
+      `the difference ${pair} has ${difference.ids.length} documents, ${a.name} ${inA.size} and ${b.name} ${inB.size}: a paired comparison needs one set of documents`,
+    );
+  }
+  difference.ids.forEach((id, d) => {
+    const i = inA.get(id);
+    const j = inB.get(id);
+    const n = difference.n[d] as number;
+    if (i === undefined || j === undefined || a.stats.n[i] !== n || b.stats.n[j] !== n) {
+      throw new RagciError(
+        "invalid-document-stats",
+        `document "${id}" of the difference ${pair} is not in both systems' tables with its ${n} results: a paired comparison pairs each query of both systems`,
+        { document: id },
+      );
+    }
+    const sa = a.stats.s[i] as number;
+    const sb = b.stats.s[j] as number;
+    const sd = difference.s[d] as number;
+    if (Math.abs(sd - (sb - sa)) > 1e-9 * (1 + Math.abs(sa) + Math.abs(sb))) {
+      throw new RagciError(
+        "invalid-document-stats",
+        `document "${id}": the difference ${pair} sums to ${sd}, but ${b.name}'s sum minus ${a.name}'s is ${sb - sa}: give the per-document sums of b − a`,
+        { document: id },
+      );
+    }
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  compareSystems,
   decideGate,
   documentBootstrap,
   documentStats,
@@ -56,5 +57,37 @@ describe("library inputs", () => {
     expect(() => decideGate(results, 0.95, options)).toThrow(
       /the gate's baseline is base, but hit's pair y − x is against x/,
     );
+  });
+});
+
+describe("compareSystems: the difference table must be b − a of the two systems' tables", () => {
+  const a = {
+    name: "a",
+    stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [1, 1, 0] }),
+  };
+  const b = {
+    name: "b",
+    stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [2, 1, 1] }),
+  };
+  const difference = (ids: string[], s: number[]) =>
+    documentStats({ ids, n: [2, 2, 2], s, ss: s.map(Math.abs), min: -1, max: 1 });
+  const compare = (d: ReturnType<typeof difference>) =>
+    compareSystems({ a, b, difference: d, queriesDiffering: null }, { replicates: 0 });
+
+  it("b − a: accepted, the micro difference 1/3", () => {
+    expect(compare(difference(["x", "y", "z"], [1, 0, 1])).difference.micro?.estimate).toBeCloseTo(
+      1 / 3,
+      12,
+    );
+  });
+
+  it("a − b (the sign flipped): refused, naming the document and both sums", () => {
+    expect(() => compare(difference(["x", "y", "z"], [-1, 0, -1]))).toThrow(
+      /^document "x": the difference b − a sums to -1, but b's sum minus a's is 1: give the per-document sums of b − a$/,
+    );
+  });
+
+  it("other documents: refused", () => {
+    expect(() => compare(difference(["x", "y", "w"], [1, 0, 1]))).toThrow(RagciError);
   });
 });

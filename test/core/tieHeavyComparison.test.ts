@@ -268,11 +268,11 @@ describe("edge cases of t-differing", () => {
       {
         a: {
           name: "a",
-          stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [1, 1, 1] }),
+          stats: documentStats({ ids: ["d0", "d1", "d2"], n: [2, 2, 2], s: [1, 1, 1] }),
         },
         b: {
           name: "b",
-          stats: documentStats({ ids: ["x", "y", "z"], n: [2, 2, 2], s: [1, 1, 1] }),
+          stats: documentStats({ ids: ["d0", "d1", "d2"], n: [2, 2, 2], s: [1, 1, 1] }),
         },
         difference: stats([0, 0, 0]),
         queriesDiffering: null,
