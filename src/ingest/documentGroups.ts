@@ -1,6 +1,6 @@
-import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
 import type { DocumentRows, MetricColumns, QueryContext } from "./documentRows.js";
+import { documentStatsIn } from "./documentStatsIn.js";
 import type { MetricAggregates } from "./resultsTable.js";
 import { isBlankId, locateBadRow, rowChecks, splitLabelError } from "./validateRows.js";
 
@@ -76,8 +76,9 @@ export function documentGroups(rows: DocumentRows, c: QueryContext): MetricAggre
         ...(c.labelColumn && rows.label
           ? { labels: rows.label.first.slice(start, end).map(String) }
           : {}),
-        stats: inFile(c.file, metric, () =>
-          documentStats({
+        stats: documentStatsIn(
+          c.file,
+          {
             ids,
             n,
             s: m.s.subarray(start, end),
@@ -86,29 +87,12 @@ export function documentGroups(rows: DocumentRows, c: QueryContext): MetricAggre
             min,
             max,
             idsDistinct: true,
-          }),
+          },
+          { metric },
         ),
       });
     });
     start = end;
   }
   return groups;
-}
-
-/**
- * Core's refusal of a document's sums, with the file and the metric named. The row checks have
- * passed, so every value was finite: a non-finite sum is an overflow of values this large.
- */
-function inFile<T>(file: string, metric: string, build: () => T): T {
-  try {
-    return build();
-  } catch (error) {
-    if (!(error instanceof RagciError) || error.code !== "invalid-document-stats") throw error;
-    const overflow = / has a non-finite sum /.test(error.message);
-    throw new RagciError(
-      "invalid-value",
-      `${file}: ${metric}: ${error.message}${overflow ? `; its values are too large for their sums and sums of squares to be doubles: rescale ${metric} (e.g. to other units)` : ""}`,
-      { file },
-    );
-  }
 }

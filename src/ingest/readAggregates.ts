@@ -1,7 +1,7 @@
-import { documentStats } from "../core/aggregate/documentStats.js";
 import { RagciError } from "../core/errors.js";
 import { checkInputFile } from "./checkInput.js";
 import { describeColumns } from "./describeColumns.js";
+import { documentStatsIn } from "./documentStatsIn.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { inputFormat, sqlIdentifier, sqlString, tableFunction } from "./inputFormat.js";
 import { normalizedRowsSql } from "./normalizedRows.js";
@@ -242,34 +242,25 @@ export async function readAggregates(options: ReadAggregatesOptions): Promise<Re
             (lo === null || lo >= 0) &&
             (hi === null || hi <= 1)
           : true;
-        try {
-          groups.push({
-            system: systems[start] ?? null,
-            metric: metricName,
-            stats: documentStats({
-              ids: start === 0 && end === docs.length ? docs : docs.slice(start, end),
-              n: nsHere,
-              s: sumsHere,
-              ...(sq ? { ss: sq } : {}),
-              binary,
-              min: lo,
-              max: hi,
-              idsDistinct: true,
-            }),
-            ...(label ? { labels: labels.slice(start, end) as string[] } : {}),
-            // Each document's range as its row gives it (rows added: the least and greatest).
-            ...(min || max
-              ? { ranges: { min: mins.subarray(start, end), max: maxs.subarray(start, end) } }
-              : {}),
-          });
-        } catch (error) {
-          if (error instanceof RagciError)
-            throw new RagciError(error.code, `${file}: ${error.message}`, {
-              ...error.context,
-              file,
-            });
-          throw error;
-        }
+        groups.push({
+          system: systems[start] ?? null,
+          metric: metricName,
+          stats: documentStatsIn(file, {
+            ids: start === 0 && end === docs.length ? docs : docs.slice(start, end),
+            n: nsHere,
+            s: sumsHere,
+            ...(sq ? { ss: sq } : {}),
+            binary,
+            min: lo,
+            max: hi,
+            idsDistinct: true,
+          }),
+          ...(label ? { labels: labels.slice(start, end) as string[] } : {}),
+          // Each document's range as its row gives it (rows added: the least and greatest).
+          ...(min || max
+            ? { ranges: { min: mins.subarray(start, end), max: maxs.subarray(start, end) } }
+            : {}),
+        });
       }
       start = end;
     }
