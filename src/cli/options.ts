@@ -13,6 +13,7 @@ import { MAX_STUDY_REPETITIONS } from "../core/simulation/studyRepetitions.js";
 import type { Estimand } from "../core/types.js";
 import {
   AGGREGATE_COLUMNS,
+  isAggregateColumn,
   namedEvalFormat,
   QUERY_CHECK_ROW_LIMIT,
   urlForms,
@@ -464,7 +465,7 @@ export function withLabelOption(command: Command): Command {
 
 /** --label: a name the per-document table does not already have (its header would repeat it). */
 function parseLabelColumn(text: string): string {
-  if ((AGGREGATE_COLUMNS as readonly string[]).includes(text)) {
+  if (isAggregateColumn(text)) {
     throw new RagciError(
       "invalid-option",
       `--label ${text}: the per-document table already has a column ${text} (${AGGREGATE_COLUMNS.join(", ")}); keep a column of another name`,

@@ -1,7 +1,7 @@
 import type { DocumentDesign } from "../core/designs/applyDesign.js";
 import type { LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { type OptionName, optionRef, RagciError } from "../core/errors.js";
-import { AGGREGATE_COLUMNS } from "./hashInputs.js";
+import { AGGREGATE_COLUMNS, isAggregateColumn } from "./hashInputs.js";
 import { readDesign } from "./readDesign.js";
 
 /** The design options of an analysis or a comparison (SPEC §4). */
@@ -76,7 +76,7 @@ export async function declaredDesign(options: DesignOptions): Promise<DeclaredDe
   }
   const column =
     spec.kind === "stratified" ? (options.stratum ?? "stratum") : (options.psu ?? "psu");
-  if ((AGGREGATE_COLUMNS as readonly string[]).includes(column)) {
+  if (isAggregateColumn(column)) {
     throw refuse(
       `the design column cannot be named ${column} (a column of the per-document table: ${AGGREGATE_COLUMNS.join(", ")}); rename it`,
       spec.kind === "stratified" ? "stratum" : "psu",

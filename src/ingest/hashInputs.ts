@@ -7,6 +7,11 @@ import type { MetricAggregates } from "./resultsTable.js";
 /** Header of the long per-document table written by --write-aggregates. */
 export const AGGREGATE_COLUMNS = ["system", "metric", "doc", "n", "s", "ss", "min", "max"] as const;
 
+/** Whether a per-document label column (a stratum, a psu) would repeat one of the table's names. */
+export function isAggregateColumn(name: string): boolean {
+  return (AGGREGATE_COLUMNS as readonly string[]).includes(name);
+}
+
 /**
  * The per-document aggregates as CSV text, one row per system × metric × document. Numbers
  * use JavaScript's shortest round-trip form, so reading the file back gives the same doubles.

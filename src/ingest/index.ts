@@ -11,7 +11,12 @@ export { csvText } from "./csvText.js";
 export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
 export { namedEvalFormat } from "./evalFormats/readEvalContent.js";
 export { type FacetRequest, hasFacets } from "./facetRequest.js";
-export { AGGREGATE_COLUMNS, aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
+export {
+  AGGREGATE_COLUMNS,
+  aggregatesCsv,
+  isAggregateColumn,
+  sha256Aggregates,
+} from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
 export { loadDuringScan } from "./loadDuringScan.js";

@@ -1,6 +1,6 @@
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { optionRef, RagciError } from "../../core/errors.js";
-import { AGGREGATE_COLUMNS } from "../hashInputs.js";
+import { AGGREGATE_COLUMNS, isAggregateColumn } from "../hashInputs.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
 import {
@@ -83,7 +83,7 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
       `name the metric column(s) with ${optionRef("metric")}`,
       { option: "metric" },
     );
-  if (spec.label && (AGGREGATE_COLUMNS as readonly string[]).includes(spec.label)) {
+  if (spec.label && isAggregateColumn(spec.label)) {
     throw new RagciError(
       "invalid-option",
       `the label column cannot be named ${spec.label} (a column of the per-document table: ${AGGREGATE_COLUMNS.join(", ")}); rename it in ${optionRef("sql")}`,
