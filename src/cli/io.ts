@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { Command } from "commander";
 import { writeFileAtomic } from "../ingest/index.js";
 import { withFlags } from "./flagHints.js";
 import type { Progress } from "./progress.js";
@@ -40,4 +41,21 @@ export function reportAction<A, O extends { readonly output?: string }>(
   run: (arg: A, options: O, io: CommandIo) => Promise<string>,
 ): (arg: A, options: O) => Promise<void> {
   return async (arg, options) => emitReport(io, await run(arg, options, io), options.output);
+}
+
+/**
+ * reportAction for a command with a flag whose default is core's too: the flag reaches `run`
+ * only when given, so that core can refuse it where it would do nothing (simulate --allocation
+ * without stratified sampling, plan --power without --difference).
+ */
+export function reportActionWhenGiven<A, O extends { readonly output?: string }>(
+  io: CommandIo,
+  run: (arg: A, options: O, io: CommandIo) => Promise<string>,
+  flag: keyof O & string,
+): (arg: A, options: O, command: Command) => Promise<void> {
+  return async (arg, options, command) => {
+    const { [flag]: _defaulted, ...rest } = options;
+    const given = command.getOptionValueSource(flag) === "cli";
+    await reportAction(io, run)(arg, given ? options : (rest as O));
+  };
 }

@@ -75,6 +75,8 @@ export async function runStudy(
   };
   const parts: RepetitionResults[] = [];
   const workers = acquireStudyWorkers(threads - 1);
+  // One abort listener per worker: more than the 10 Node's leak warning expects.
+  if (run.signal) setMaxListeners(Math.max(10, workers.length + 1), run.signal);
   let failed = false;
   try {
     const byWorkers = workers.map(
@@ -90,8 +92,6 @@ export async function runStudy(
             reject(error);
           };
           const onAbort = () => fail(interrupted());
-          // One listener per worker: more than the 10 Node's leak warning expects.
-          if (run.signal) setMaxListeners(Math.max(10, workers.length + 1), run.signal);
           run.signal?.addEventListener("abort", onAbort, { once: true });
           // Two pieces in flight per worker: it starts the next one as soon as it is done with
           // one, without waiting for this thread, which hands out work only between its own pieces.

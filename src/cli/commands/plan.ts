@@ -6,7 +6,7 @@ import { differenceName, parseSystemSelection, readPlanStart } from "../../inges
 import { jsonText } from "../../report/jsonText.js";
 import { PLAN_SCHEMA, planJson, planMarkdown, planTerminal } from "../../report/planReport.js";
 import { aggregatesDownload } from "../htmlOutput.js";
-import { type CommandIo, reportAction } from "../io.js";
+import { type CommandIo, reportActionWhenGiven } from "../io.js";
 import {
   finiteNumber,
   nonNegativeNumber,
@@ -106,13 +106,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     );
   withReportOptions(withDatabaseOptions(withFacetOptions(command)), PLAN_SCHEMA)
     .addHelpText("after", EXAMPLES)
-    // --power only when given (its default is core's too), so that core can refuse it without
-    // --difference, where it would do nothing.
-    .action(async (argument: string | undefined, flags: PlanFlags, self: Command) => {
-      const { power, ...rest } = flags;
-      const given = self.getOptionValueSource("power") === "cli";
-      await reportAction(io, runPlan)(argument, given ? flags : rest);
-    });
+    .action(reportActionWhenGiven(io, runPlan, "power"));
 }
 
 export async function runPlan(

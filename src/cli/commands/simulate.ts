@@ -18,7 +18,7 @@ import type { StudyColumnSettings } from "../../simulation/runStudyColumns.js";
 import { simulateCensus } from "../../simulation/simulateCensus.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
-import { type CommandIo, reportAction } from "../io.js";
+import { type CommandIo, reportActionWhenGiven } from "../io.js";
 import {
   parseSampling,
   wholeNumber,
@@ -175,13 +175,7 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     );
   withReportOptions(withDatabaseOptions(withFacetOptions(command)), SIMULATION_SCHEMA)
     .addHelpText("after", EXAMPLES)
-    // --allocation only when given (its default is core's too), so that core can refuse it
-    // without --sampling stratified, where it would do nothing.
-    .action(async (file: string | undefined, flags: SimulateCommandOptions, self: Command) => {
-      const given = self.getOptionValueSource("allocation") === "cli";
-      const { allocation, ...rest } = flags;
-      await reportAction(io, runSimulate)(file, given ? flags : rest);
-    });
+    .action(reportActionWhenGiven(io, runSimulate, "allocation"));
 }
 
 export async function runSimulate(
