@@ -1,8 +1,7 @@
 /**
  * ragci as a library: one verb per command and the estimators a statistician calls.
  *
- * - analyze: `analyze` (per-document arrays or in-memory rows), rendered by `terminalReport`,
- *   `markdownReport` or `reportJson`;
+ * - analyze: `analyze` (per-document arrays or in-memory rows);
  * - compare: `compareSystems` for two systems, or `comparisonPairs`, `compareMetric` per metric
  *   and `adjustComparisons` for many;
  * - plan: `planSample` (S from `pilotStandardDeviations`), `planSizeStratified`;
@@ -12,7 +11,9 @@
  * - gate: `decideGate`; aggregate and merge: `writeAggregates`, `mergeDocumentStats`;
  * - reading: every source (files, tools' outputs, stdin, a database) with `readSource`, the one
  *   entry; `readDesign` for a design file; `analyzeSource` / `compareSource` do what the
- *   analyze and compare commands do, from a source to a report.
+ *   analyze and compare commands do, from a source to a report;
+ * - reports: `terminalReport`, `markdownReport` and `reportJson` render analyze's, compare's,
+ *   plan's and strata's reports as the commands write them.
  *
  * The pure part (no file, no database) is also "ragci/core". This list is the whole surface;
  * etc/ragci.api.md is its report, checked by `npm run api:check` (docs/library.md: adding a name).
@@ -53,9 +54,17 @@ export type { Environment } from "./ingest/sql/databaseUrl.js";
 export type { Summation } from "./ingest/summation.js";
 export { writeAggregates } from "./ingest/writeAggregates.js";
 export type { AnalysisEntry, AnalysisReport } from "./report/analysisReport.js";
-export { reportJson } from "./report/json.js";
-export { markdownReport } from "./report/markdown.js";
-export { type TerminalOptions, terminalReport } from "./report/terminal.js";
+export type { ComparisonReport, MetricComparisons } from "./report/comparisonReport.js";
+export type { PlanReport } from "./report/planReport.js";
+export {
+  markdownReport,
+  type RagciReport,
+  reportJson,
+  terminalReport,
+} from "./report/reportRenderings.js";
+export type { StrataReport } from "./report/strataReport.js";
+export type { SummationKind } from "./report/summationNote.js";
+export type { TerminalOptions } from "./report/terminal.js";
 export {
   type AnalyzeSourceOptions,
   analyzeSource,

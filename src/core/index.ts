@@ -91,6 +91,7 @@ export {
   type FacetIntervalOptions,
   facetInterval,
 } from "./facets/facetInterval.js";
+export type { FacetDetectionPlan, FacetPairPlan } from "./facets/facetPairPlan.js";
 export { type FacetPilotPlan, facetPilotPlan } from "./facets/facetPilotPlan.js";
 export {
   cheapestFacetPlan,

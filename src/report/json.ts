@@ -112,10 +112,10 @@ export function analysisJson(entry: AnalysisEntry): Record<string, unknown> {
  * analysis per system × metric, in the report's order, each naming its system and metric.
  *
  * @example // one analysis of the four documents of the cr2 example
- *   reportJson({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }).analyses[0].micro
+ *   analysisReportJson({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }).analyses[0].micro
  *   // => { estimate: 0.5000, recommended: "logit-cv3", intervals: { cr2: { se: 0.15407, df: 2.6661 } } }
  */
-export function reportJson(report: AnalysisReport): Record<string, unknown> {
+export function analysisReportJson(report: AnalysisReport): Record<string, unknown> {
   return {
     schema: ANALYSIS_SCHEMA,
     command: report.command,
@@ -131,5 +131,5 @@ export function reportJson(report: AnalysisReport): Record<string, unknown> {
 
 /** Serialised JSON (2-space indent, trailing newline). */
 export function formatReportJson(report: AnalysisReport): string {
-  return jsonText(reportJson(report));
+  return jsonText(analysisReportJson(report));
 }

@@ -83,10 +83,10 @@ function markdownAnalysis(entry: AnalysisEntry): string {
  * The report as Markdown, for pasting into a paper, a PR or a notebook.
  *
  * @example // one analysis of the four documents of the cr2 example; line 5 of the page
- *   markdownReport({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }).split("\n")[4]
+ *   analysisReportMarkdown({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }).split("\n")[4]
  *   // => "Metric hit (0/1): 4 documents (K), 14 results (N); SRS of documents, no finite-population correction; level 95.0%."
  */
-export function markdownReport(report: AnalysisReport): string {
+export function analysisReportMarkdown(report: AnalysisReport): string {
   const inputs = report.inputs.map(
     (i) => `- \`${i.file}\` (${i.kind}, ${i.rows} rows), SHA-256 \`${i.sha256}\``,
   );

@@ -295,10 +295,10 @@ function terminalOverview(report: AnalysisReport, options: TerminalOptions): str
  * Every entry of the report, separated by a blank line, plus where the inputs came from.
  *
  * @example // one analysis of the four documents of the cr2 example; the micro line of its table
- *   terminalReport({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }, { color: false }).split("\n")[3]
+ *   analysisReportTerminal({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }, { color: false }).split("\n")[3]
  *   // => "micro      0.500   [0.101, 0.899]   0.154   2.53   logit-cv3   rate of a random result"
  */
-export function terminalReport(report: AnalysisReport, options: TerminalOptions): string {
+export function analysisReportTerminal(report: AnalysisReport, options: TerminalOptions): string {
   const s = style(options.color);
   const parts = report.entries.map((entry) => terminalAnalysis(entry, report, options));
   if (report.entries.length > 1) parts.unshift(terminalOverview(report, options));

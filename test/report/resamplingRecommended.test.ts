@@ -3,7 +3,7 @@ import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { analyze } from "../../src/core/analyze.js";
 import { analysisOverviewRows } from "../../src/report/analysisOverview.js";
 import type { AnalysisReport } from "../../src/report/analysisReport.js";
-import { terminalReport } from "../../src/report/terminal.js";
+import { analysisReportTerminal } from "../../src/report/terminal.js";
 
 // Issue 25: "a bootstrap-percentile pick is shown with `se 0 ν z`". A resampling interval has no
 // quantile of a reference distribution (q = null): when a census study recommends one, the
@@ -45,7 +45,7 @@ describe("a recommended resampling interval is shown without ν or se", () => {
     const [header, row] = analysisOverviewRows(report);
     const nu = (header as string[]).indexOf("ν");
     expect(row?.[nu]).toBe("");
-    const text = terminalReport(report, { color: false });
+    const text = analysisReportTerminal(report, { color: false });
     const line = text.split("\n").find((l) => /^\s*micro\b.*bootstrap-percentile/.test(l));
     expect(line).toBeDefined();
     expect(line).not.toMatch(/\bz\b/);

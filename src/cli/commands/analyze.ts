@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { ANALYSIS_SCHEMA, formatReportJson } from "../../report/json.js";
-import { markdownReport } from "../../report/markdown.js";
-import { terminalReport } from "../../report/terminal.js";
+import { analysisReportMarkdown } from "../../report/markdown.js";
+import { analysisReportTerminal } from "../../report/terminal.js";
 import { analyzeSource } from "../../simulation/analyzeSource.js";
 import { type AnalyzeCommandOptions, checkAnalyzeOptions } from "../analyzeOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
@@ -71,7 +71,7 @@ export async function runAnalyze(
     { version: io.version, status, progress, ...(io.signal ? { signal: io.signal } : {}) },
   );
   io.progress.done();
-  const renderers = { json: formatReportJson, markdown: markdownReport, terminal: terminalReport };
+  const renderers = { json: formatReportJson, markdown: analysisReportMarkdown, terminal: analysisReportTerminal };
   return renderReport(report, format, renderers, {
     options,
     io,

@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { withFlags } from "../../src/cli/flagHints.js";
+import {
+  analyzeSource,
+  compareSource,
+  markdownReport,
+  planSample,
+  type RagciReport,
+  readSource,
+  reportJson,
+  sizeStrataDesign,
+  terminalReport,
+} from "../../src/index.js";
+import { jsonText } from "../../src/report/jsonText.js";
+import { EXAMPLE, ROOT, ragciOk } from "./runCli.js";
+import { ajv } from "./schemaValidator.js";
+
+const VERSION = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
+const settings = { level: 0.95, replicates: 0, seed: 1 };
+
+/**
+ * The command's three outputs (--json, --markdown, the terminal's text without colour) against
+ * the library's renderings of the report the library built: the same text, and the JSON valid
+ * against the command's shipped schema. The library names an option as core does (`census`);
+ * the command line shows it as its flag (--census), which withFlags does here as it does there.
+ */
+function expectSameOutputs(report: RagciReport, args: readonly string[], schema: string): void {
+  const json = reportJson(report);
+  expect(ajv.validate(schema, json), JSON.stringify(ajv.errors)).toBe(true);
+  expect(JSON.parse(withFlags(jsonText(json)))).toEqual(JSON.parse(ragciOk([...args, "--json"])));
+  expect(withFlags(markdownReport(report))).toBe(ragciOk([...args, "--markdown"]));
+  expect(withFlags(terminalReport(report, { color: false }))).toBe(ragciOk(args));
+}
+
+describe("the library renders every command's report as the command does", () => {
+  const source = { files: [EXAMPLE], doc: "doc_id" };
+  const common = ["--doc", "doc_id", "--replicates", "0"];
+
+  it("analyze: analyzeSource's report", async () => {
+    const selection = { systemColumn: "system", systems: ["bm25", "tfidf"], metrics: ["hit5"] };
+    const { report } = await analyzeSource(source, selection, settings, { version: VERSION });
+    const args = ["analyze", EXAMPLE, ...common, "--system", "system=bm25,tfidf", "--metric"];
+    expectSameOutputs(report, [...args, "hit5"], "ragci/schemas/analyze.v2.json");
+  });
+
+  it("compare: compareSource's report, with the gate field the command adds", async () => {
+    const selection = { systemColumn: "system", systems: ["bm25", "tfidf"], metrics: ["hit5"] };
+    const { report } = await compareSource(source, selection, settings, { version: VERSION });
+    const args = ["compare", EXAMPLE, ...common, "--query", "query_id", "--system", "system"];
+    expectSameOutputs(
+      { ...report, gate: null },
+      [...args, "--metric", "hit5"],
+      "ragci/schemas/compare.v2.json",
+    );
+  });
+
+  it("plan: planSample's plan for a given S", () => {
+    const plan = planSample({
+      sd: { macro: 0.4, micro: 0.4 },
+      halfWidth: 0.05,
+      population: null,
+      level: 0.95,
+      source: { kind: "given" },
+    });
+    const args = ["plan", "--sd", "0.4", "--half-width", "0.05"];
+    expectSameOutputs(
+      { version: VERSION, plan, stratified: null },
+      args,
+      "ragci/schemas/plan.v2.json",
+    );
+  });
+
+  it("strata: sizeStrataDesign on a census read with readSource", async () => {
+    const census = await readSource(
+      source,
+      { systemColumn: "system", systems: ["bm25"], metrics: ["hit5"] },
+      { read: "one", usedBy: "the strata design" },
+    );
+    const design = sizeStrataDesign(census.stats, 20, 25);
+    expect(design).not.toBeNull();
+    const args = ["strata", EXAMPLE, "--doc", "doc_id", "--system", "system=bm25"];
+    expectSameOutputs(
+      {
+        version: VERSION,
+        file: EXAMPLE,
+        system: "system bm25",
+        design: design as NonNullable<typeof design>,
+        sample: null,
+      },
+      [...args, "--metric", "hit5", "--documents", "20", "--cutoff", "25"],
+      "ragci/schemas/strata.v2.json",
+    );
+  });
+});
