@@ -164,19 +164,25 @@ export function censusTruth(census) {
   };
 }
 
+/** SRS sample i of K of the census's documents, seed 1, stream i: every rule study's sample i. */
+export const drawnSample = (census, k, i) =>
+  sampleStats(census, sampleIndices(k, census.ids.length, 1, i));
+
+/** The analysis from the sample alone (B = 0) of one sample of the census, with or without the fpc. */
+export const analyseSample = (sample, census, { fpc, paired, level }) =>
+  analyze(sample, {
+    level,
+    population: fpc ? census.ids.length : null,
+    replicates: 0,
+    ...(paired ? { differences: true } : {}),
+  });
+
 /**
  * The analysis from the sample alone (B = 0) of each of `reps` SRS samples of K documents,
  * seed 1, repetition i from stream i: the samples every study of the rule shares.
  */
 export function* analysedSamples(census, { k, fpc, paired, reps, level }) {
-  const M = census.ids.length;
   for (let i = 0; i < reps; i++) {
-    const sample = sampleStats(census, sampleIndices(k, M, 1, i));
-    yield analyze(sample, {
-      level,
-      population: fpc ? M : null,
-      replicates: 0,
-      ...(paired ? { differences: true } : {}),
-    });
+    yield analyseSample(drawnSample(census, k, i), census, { fpc, paired, level });
   }
 }
