@@ -32,6 +32,30 @@ export type AdviceCode =
   | "paired-studies"
   | "studied-conditions";
 
+/** Every advice code, once (a key per code, so the compiler checks the list is complete). */
+const ADVICE_CODE_KEYS: Readonly<Record<AdviceCode, true>> = {
+  "very-few-documents": true,
+  "few-documents": true,
+  "micro-unequal-sizes": true,
+  "df-far-below-k": true,
+  "dominant-document": true,
+  "rates-at-bounds": true,
+  "interval-outside-unit": true,
+  "zero-standard-error": true,
+  census: true,
+  "outside-inference": true,
+  "design-declared": true,
+  "power-law-sizes": true,
+  "census-study": true,
+  "bounded-interval-unavailable": true,
+  "few-differing-documents": true,
+  "paired-studies": true,
+  "studied-conditions": true,
+};
+
+/** Every advice code ragci writes: the JSON's `advice[].code` (schemas/definitions.v2.json lists the same). */
+export const ADVICE_CODES = Object.keys(ADVICE_CODE_KEYS) as readonly AdviceCode[];
+
 export interface Advice {
   readonly code: AdviceCode;
   readonly severity: "warning" | "note";

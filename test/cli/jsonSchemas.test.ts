@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { METHODS } from "../../src/core/methods.js";
+import { ADVICE_CODES } from "../../src/core/recommendMethod.js";
 import { EXAMPLE, FIXTURES, ROOT, ragci, ragciJson, scratchDir } from "./runCli.js";
 import { ajv, SCHEMAS } from "./schemaValidator.js";
 
@@ -335,9 +336,21 @@ describe("the schemas catch drift", () => {
     expect(drifted((o) => (o.gate.checks[0].test.method = "banana"))).toBe(false);
   });
 
+  it("refuses an advice code ragci does not write", () => {
+    expect(drifted((o) => (o.comparisons[0].difference.advice[0].code = "banana"))).toBe(false);
+    expect(drifted((o) => (o.comparisons[0].a.advice[0].code = "paired-study"))).toBe(false);
+  });
+
   it("the schemas' method ids are ragci's, every one of them", () => {
     const definitions = JSON.parse(readFileSync(join(SCHEMAS, "definitions.v2.json"), "utf8"));
     expect([...definitions.$defs.methodId.enum].sort()).toEqual(Object.keys(METHODS).sort());
+  });
+
+  it("the schemas' advice codes are core's ADVICE_CODES, every one of them", () => {
+    const definitions = JSON.parse(readFileSync(join(SCHEMAS, "definitions.v2.json"), "utf8"));
+    expect([...definitions.$defs.advice.properties.code.enum].sort()).toEqual(
+      [...ADVICE_CODES].sort(),
+    );
   });
 
   it("the /1 shape (one metric at the top level) is not v2", () => {
