@@ -5,6 +5,7 @@ import {
   type MetricKind,
 } from "./analyzeIntervals.js";
 import {
+  type DesignDetail,
   designDeclaredAdvice,
   designDegreesOfFreedom,
   designDetail,
@@ -29,7 +30,7 @@ export {
 export interface DesignSummary {
   readonly kind: "srs" | "stratified" | "two-stage";
   /** Stratified: documents sampled per stratum and M_h; two-stage: units sampled of T. */
-  readonly detail?: Readonly<Record<string, unknown>>;
+  readonly detail?: DesignDetail;
   readonly unit: "document";
   readonly population: number | null;
   readonly samplingFraction: number | null;

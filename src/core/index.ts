@@ -45,7 +45,11 @@ export {
   allocate,
   type StratumForAllocation,
 } from "./designs/allocation.js";
-export type { DocumentDesign } from "./designs/applyDesign.js";
+export type {
+  DesignDetail,
+  DesignGroupCounts,
+  DocumentDesign,
+} from "./designs/applyDesign.js";
 export {
   type DesignEstimates,
   type DesignInterval,

@@ -13,7 +13,7 @@ export function lonelyPsuNote(design: DesignSummary): string {
 export function lonelyPsuWarnings(design: DesignSummary): string[] {
   const summary = design.lonelyPsu;
   if (!summary) return [];
-  const detail = (design.detail?.strata ?? {}) as Record<string, { population?: number }>;
+  const detail = design.detail && "strata" in design.detail ? design.detail.strata : {};
   const treated = Object.entries(summary.strata).filter(([, t]) => t !== "census");
   const strata = Object.keys(detail).length;
   const withVariance = strata - treated.length;

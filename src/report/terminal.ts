@@ -44,16 +44,13 @@ export function metricKindText(a: Analysis): string {
 /** The design in one line: SRS (with or without fpc), the strata, or the two stages. */
 export function designLine(a: Analysis): string {
   const d = a.design;
-  const detail = (d.detail ?? {}) as Record<
-    string,
-    Record<string, { sampled: number; population: number }> | number
-  >;
-  if (d.kind === "stratified") {
-    const strata = Object.entries(detail.strata ?? {});
+  const detail = d.detail;
+  if (detail && "strata" in detail) {
+    const strata = Object.entries(detail.strata);
     return `stratified: ${strata.map(([h, s]) => `${h} ${s.sampled} of ${s.population}`).join(", ")}${lonelyPsuNote(d)}`;
   }
-  if (d.kind === "two-stage") {
-    const units = Object.entries(detail.units ?? {});
+  if (detail && "units" in detail) {
+    const units = Object.entries(detail.units);
     return `two-stage: ${units.length} of T = ${detail.firstStagePopulation} units, then documents (${units.map(([u, s]) => `${u} ${s.sampled}/${s.population}`).join(", ")})`;
   }
   if (d.population === null) return "SRS of documents, no fpc";

@@ -79,6 +79,54 @@ describe("analyze --json follows schemas/analyze.v2.json", () => {
     ]);
     expectValid(designed, "analyze");
     expect(designed.analyses[0].design.kind).toBe("two-stage");
+    // design.detail is one of two closed shapes, with counts
+    const validate = ajv.getSchema("ragci/schemas/analyze.v2.json");
+    const edited = (change: (detail: Record<string, any>) => void) => {
+      const copy = structuredClone(designed);
+      change(copy.analyses[0].design.detail);
+      return validate?.(copy);
+    };
+    expect(edited(() => {})).toBe(true);
+    expect(edited((d) => Object.assign(d, { extra: 1 }))).toBe(false);
+    expect(edited((d) => Object.assign(d, { strata: d.units }))).toBe(false);
+    expect(edited((d) => delete d.firstStagePopulation)).toBe(false);
+    expect(edited((d) => ((Object.values(d.units)[0] as any).sampled = 0))).toBe(false);
+    expect(edited((d) => Object.assign(Object.values(d.units)[0] as any, { share: 1 }))).toBe(
+      false,
+    );
+    // the same documents as strata (the drawn types, with their M_h)
+    const types = JSON.parse(readFileSync(join(FIXTURES, "two_stage_types.design.json"), "utf8"));
+    const drawn = new Set(
+      readFileSync(join(FIXTURES, "two_stage_types.csv"), "utf8")
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((line) => line.split(",")[2] as string),
+    );
+    const strataFile = join(dir, "types-as-strata.json");
+    writeFileSync(
+      strataFile,
+      JSON.stringify({
+        design: "stratified",
+        strata: Object.fromEntries([...drawn].map((t) => [t, types.second_stage_population[t]])),
+      }),
+    );
+    const stratified = ragciJson([
+      "analyze",
+      join(FIXTURES, "two_stage_types.csv"),
+      "--metric",
+      "score",
+      "--design",
+      strataFile,
+      "--stratum",
+      "psu",
+      "--replicates",
+      "0",
+    ]);
+    expectValid(stratified, "analyze");
+    expect(Object.keys(stratified.analyses[0].design.detail.strata).sort()).toEqual(
+      [...drawn].sort(),
+    );
     // every 13th document of the census: a sample smaller than the census
     const [head, ...rows] = readFileSync(CENSUS, "utf8").trim().split(/\r?\n/);
     const sample = join(dir, "census-sample.csv");

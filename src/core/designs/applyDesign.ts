@@ -76,7 +76,21 @@ export function designDegreesOfFreedom(
   return interval?.available ? interval.df : null;
 }
 
-export function designDetail(design: DocumentDesign): Record<string, unknown> {
+/** Documents sampled in a stratum or unit, and how many it holds in the population. */
+export interface DesignGroupCounts {
+  readonly sampled: number;
+  readonly population: number;
+}
+
+/** The design's groups as a report shows them: each stratum, or T and each first-stage unit. */
+export type DesignDetail =
+  | { readonly strata: Readonly<Record<string, DesignGroupCounts>> }
+  | {
+      readonly firstStagePopulation: number;
+      readonly units: Readonly<Record<string, DesignGroupCounts>>;
+    };
+
+export function designDetail(design: DocumentDesign): DesignDetail {
   const count = (labels: readonly string[]) =>
     Object.fromEntries([...groupIndices(labels)].map(([label, at]) => [label, at.length]));
   if (design.kind === "stratified") {
@@ -85,7 +99,7 @@ export function designDetail(design: DocumentDesign): Record<string, unknown> {
       strata: Object.fromEntries(
         Object.entries(sampled).map(([h, k]) => [
           h,
-          { sampled: k, population: design.populationSizes[h] },
+          { sampled: k, population: design.populationSizes[h] as number },
         ]),
       ),
     };
@@ -96,7 +110,7 @@ export function designDetail(design: DocumentDesign): Record<string, unknown> {
     units: Object.fromEntries(
       Object.entries(sampled).map(([u, k]) => [
         u,
-        { sampled: k, population: design.secondStagePopulation[u] },
+        { sampled: k, population: design.secondStagePopulation[u] as number },
       ]),
     ),
   };
