@@ -1,3 +1,4 @@
+import { RagciError } from "../core/errors.js";
 import type { AnalysisReport } from "./analysisReport.js";
 import { comparisonReportJson } from "./comparisonJson.js";
 import { comparisonMarkdown } from "./comparisonMarkdown.js";
@@ -36,6 +37,11 @@ function renderingsOf(report: RagciReport) {
       markdown: () => planMarkdown(report),
       terminal: () => planTerminal(report),
     };
+  if (!("design" in report && "file" in report))
+    throw new RagciError(
+      "invalid-option",
+      "not a report ragci renders: give analyzeSource's or compareSource's report, { version, plan, stratified } or { version, file, system, design, sample }",
+    );
   return {
     json: () => strataJson(report),
     markdown: () => strataMarkdown(report),
@@ -47,6 +53,8 @@ function renderingsOf(report: RagciReport) {
  * The report as the command's `--json` writes it, as an object: analyze's, compare's, plan's or
  * strata's shape (schemas/*.v2.json; `JSON.stringify(…, null, 2)` plus a newline is the
  * command's text).
+ *
+ * @throws RagciError for an object that is none of the four reports (as do the two below)
  *
  * @example // one analysis of the four documents of the cr2 example
  *   reportJson({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }).schema

@@ -7,6 +7,7 @@ import {
   compareSource,
   markdownReport,
   planSample,
+  RagciError,
   type RagciReport,
   readSource,
   reportJson,
@@ -19,6 +20,8 @@ import { ajv } from "./schemaValidator.js";
 
 const VERSION = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
 const settings = { level: 0.95, replicates: 0, seed: 1 };
+const NOT_A_REPORT =
+  "not a report ragci renders: give analyzeSource's or compareSource's report, { version, plan, stratified } or { version, file, system, design, sample }";
 
 /**
  * The command's three outputs (--json, --markdown, the terminal's text without colour) against
@@ -92,5 +95,15 @@ describe("the library renders every command's report as the command does", () =>
       [...args, "--metric", "hit5", "--documents", "20", "--cutoff", "25"],
       "ragci/schemas/strata.v2.json",
     );
+  });
+
+  it("anything else (a simulate report) is refused in words, not with a TypeError", () => {
+    const simulation = { version: VERSION, census: {}, truth: {}, studies: [] };
+    for (const render of [
+      () => reportJson(simulation as unknown as RagciReport),
+      () => markdownReport(simulation as unknown as RagciReport),
+      () => terminalReport(simulation as unknown as RagciReport, { color: false }),
+    ])
+      expect(render).toThrow(new RagciError("invalid-option", NOT_A_REPORT));
   });
 });
