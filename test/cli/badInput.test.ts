@@ -122,6 +122,15 @@ const ROWS_WITH_LATE_LINE = (line: number, text: string) => {
   return `${lines.join("\n")}\n`;
 };
 
+/** Two trials of each query, line 24000 (past DuckDB's sample) holding a quote left open. */
+const TRIALS_WITH_LATE_OPEN_QUOTE = (() => {
+  const lines = ["doc,query,trial,hit"];
+  for (let i = 1; i < 25_000; i++)
+    lines.push(`d${(i >> 1) % 50},q${i >> 1},${(i % 2) + 1},${i % 2}`);
+  lines[24_000 - 1] = 'd3,"q0,1,1';
+  return `${lines.join("\n")}\n`;
+})();
+
 /** Per-query rows of bm25 and tfidf for these documents, two queries each. */
 const sampleOf = (docs: readonly string[]) =>
   `doc_id,query_id,system,hit5\n${docs
@@ -232,6 +241,24 @@ const CASES: readonly Case[] = [
     args: ["analyze", "late-quote.csv", "--doc", "doc", "--metric", "hit"],
     message:
       /^ragci: late-quote\.csv line 24000: a field opens with a quote \("\) that is not closed right/,
+  },
+  {
+    name: "a quote left open in line 24000, read with --trial (the facets' own pass)",
+    files: { "trials.csv": TRIALS_WITH_LATE_OPEN_QUOTE },
+    args: [
+      "analyze",
+      "trials.csv",
+      "--doc",
+      "doc",
+      "--query",
+      "query",
+      "--trial",
+      "trial",
+      "--metric",
+      "hit",
+    ],
+    message:
+      /^ragci: trials\.csv line 24000: a field opens with a quote \("\) that is not closed right/,
   },
   {
     name: "a ragged row on stdin names stdin and the line, not a temporary path",
