@@ -1,5 +1,5 @@
 import { RagciError } from "../core/errors.js";
-import { toUtf8Command } from "./textEncoding.js";
+import { notUtf8 } from "./textEncoding.js";
 
 // DuckDB's CSV errors that have a line and a fix the user can make, said as one line. Its own
 // message is "CSV Error on Line: N" first and the reason lines below, with advice about
@@ -28,16 +28,7 @@ export function csvReadRefusal(file: string, error: unknown): RagciError | null 
   if (!at) return null;
   const line = Number(at[1]);
   if (/Value with unterminated quote found/i.test(text)) return unclosedQuote(file, line);
-  if (/Invalid unicode|not utf-8 encoded/i.test(text)) {
-    const format = /\.tsv|\.tab/i.test(file) ? "tsv" : "csv";
-    const fix = /\.(gz|zst)$/i.test(file)
-      ? "decompress it, convert it with `iconv -f LATIN1 -t UTF-8`, and give that"
-      : toUtf8Command(file, "LATIN1", format);
-    return new RagciError(
-      "unreadable-input",
-      `${file} line ${line}: has bytes that are not UTF-8 (ragci reads UTF-8); if it was saved as Latin-1 (é as the one byte 0xE9), ${fix}`,
-      { file, row: line },
-    );
-  }
+  if (/Invalid unicode|not utf-8 encoded/i.test(text))
+    return notUtf8(file, line, /\.(tsv|tab)/i.test(file) ? "tsv" : "csv");
   return null;
 }

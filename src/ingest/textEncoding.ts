@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { RagciError } from "../core/errors.js";
 import type { InputFormat } from "./inputFormat.js";
@@ -99,4 +100,47 @@ export async function checkTextEncoding(
     `${file}: the text is ${encoding.described}, and ragci reads UTF-8; ${toUtf8Command(file, encoding.iconv, format)}`,
     { file },
   );
+}
+
+/**
+ * Bytes that are not UTF-8 at `line`, as one line: the file, the line, and the conversion of a
+ * Latin-1 file (the usual cause: é is the one byte 0xE9 there).
+ */
+export function notUtf8(file: string, line: number, format: InputFormat): RagciError {
+  const fix = /\.(gz|zst)$/i.test(file)
+    ? "decompress it, convert it with `iconv -f LATIN1 -t UTF-8`, and give that"
+    : toUtf8Command(file, "LATIN1", format);
+  return new RagciError(
+    "unreadable-input",
+    `${file} line ${line}: has bytes that are not UTF-8 (ragci reads UTF-8); if it was saved as Latin-1 (é as the one byte 0xE9), ${fix}`,
+    { file, row: line },
+  );
+}
+
+/**
+ * The line of the first byte sequence that is not UTF-8 (a lead byte UTF-8 never uses, or one
+ * without its continuation bytes), else null. Read after DuckDB failed on a file, whose own line
+ * for it is one off in JSON Lines.
+ */
+export async function firstNonUtf8Line(path: string): Promise<number | null> {
+  let line = 1;
+  let awaited = 0;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    for (const byte of chunk) {
+      if (awaited > 0) {
+        if ((byte & 0xc0) !== 0x80) return line;
+        awaited--;
+        continue;
+      }
+      if (byte < 0x80) {
+        if (byte === 0x0a) line++;
+        continue;
+      }
+      if (byte >= 0xc2 && byte <= 0xdf) awaited = 1;
+      else if (byte >= 0xe0 && byte <= 0xef) awaited = 2;
+      else if (byte >= 0xf0 && byte <= 0xf4) awaited = 3;
+      else return line;
+    }
+  }
+  return awaited > 0 ? line : null;
 }

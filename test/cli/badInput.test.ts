@@ -223,6 +223,18 @@ const CASES: readonly Case[] = [
       /^ragci: late\.csv line 24000: has bytes that are not UTF-8 \(ragci reads UTF-8\); if it was saved as Latin-1 \(é as the one byte 0xE9\), convert it, e\.g\. `iconv -f LATIN1 -t UTF-8 late\.csv > late-utf8\.csv`, and give that\n$/,
   },
   {
+    name: "imitation: JSON Lines in Latin-1, café in line 1 (DuckDB says line 2)",
+    files: {
+      "latin1.jsonl": bytesFile(
+        "latin1.jsonl",
+        Buffer.from('{"doc":"café","hit":1}\n{"doc":"b","hit":0}\n{"doc":"c","hit":1}\n', "latin1"),
+      ),
+    },
+    args: ["analyze", "latin1.jsonl", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: latin1\.jsonl line 1: has bytes that are not UTF-8 \(ragci reads UTF-8\); if it was saved as Latin-1 \(é as the one byte 0xE9\), convert it, e\.g\. `iconv -f LATIN1 -t UTF-8 latin1\.jsonl > latin1-utf8\.jsonl`, and give that\n$/,
+  },
+  {
     name: "a quote that opens a field and never closes (line 2)",
     files: { "open.csv": 'doc,query,hit\na,"b,1\nc,d,0\n' },
     args: ["analyze", "open.csv", "--doc", "doc", "--metric", "hit"],

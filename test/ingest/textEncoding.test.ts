@@ -1,5 +1,8 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { foreignEncoding } from "../../src/ingest/textEncoding.js";
+import { firstNonUtf8Line, foreignEncoding } from "../../src/ingest/textEncoding.js";
+import { scratchDir } from "../cli/runCli.js";
 
 const TEXT = "doc,query,hit\ncafé,q1,1\nnaïve,q2,0\n";
 const le = Buffer.from(TEXT, "utf16le");
@@ -37,5 +40,31 @@ describe("foreignEncoding: what the first bytes show, and that it is what they a
     ["one byte", Buffer.from("a")],
   ])("%s is not refused here", (_, bytes) => {
     expect(foreignEncoding(bytes)).toBeNull();
+  });
+});
+
+describe("firstNonUtf8Line: the line of the first bytes UTF-8 does not allow", () => {
+  const dir = scratchDir();
+  const lineOf = (name: string, bytes: Buffer) => {
+    const path = join(dir, name);
+    writeFileSync(path, bytes);
+    return firstNonUtf8Line(path);
+  };
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `naïve,q${i},€,😀\n`).join("");
+
+  it("is null for UTF-8 with 2-, 3- and 4-byte characters on every line", async () => {
+    expect(await lineOf("utf8.csv", Buffer.from(lines(20_000), "utf8"))).toBeNull();
+  });
+
+  it("names the line of a Latin-1 é, however far (chunks of 64 KiB are crossed)", async () => {
+    const before = Buffer.from(lines(20_000), "utf8");
+    const text = Buffer.concat([before, Buffer.from("café,x,1\n", "latin1")]);
+    // Recomputed: the lines before it are the newlines in the UTF-8 part.
+    const expected = before.toString("utf8").split("\n").length;
+    expect(await lineOf("latin1.csv", text)).toBe(expected);
+  });
+
+  it("names the line of a sequence cut short by the end of the file", async () => {
+    expect(await lineOf("cut.csv", Buffer.from([0x61, 0x0a, 0x62, 0xe2, 0x82]))).toBe(2);
   });
 });
