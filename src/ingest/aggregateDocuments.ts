@@ -1,4 +1,5 @@
 import { RagciError } from "../core/errors.js";
+import { csvReadRefusal } from "./csvReadError.js";
 import {
   type DocumentRows,
   documentRows,
@@ -117,6 +118,8 @@ function completed(rows: DocumentRows<MetricColumns | ZeroOneColumns>): Document
 
 /** A CSV value that is not a number under the pinned DOUBLE type: its line and column. */
 function explainFailure(error: unknown, file: string): RagciError {
+  const known = csvReadRefusal(file, error);
+  if (known) return known;
   const text = error instanceof Error ? error.message : String(error);
   const csv = /CSV Error on Line: (\d+)/.exec(text);
   if (csv) {

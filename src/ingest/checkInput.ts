@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { RagciError } from "../core/errors.js";
+import { unclosedQuote } from "./csvReadError.js";
 import { refuseAlikeNames } from "./distinctColumnNames.js";
 import type { InputFormat } from "./inputFormat.js";
 
@@ -44,37 +45,68 @@ export async function checkInputFile(path: string, displayName: string): Promise
   }
 }
 
-/** Field counts of the CSV records, quote-aware (RFC 4180), with each record's first line. */
-async function* csvRecordWidths(
-  path: string,
-  delimiter: string,
-): AsyncGenerator<{ readonly line: number; readonly fields: number }> {
+/** A record's field count at its first line, or a quoted field left open at the line it opens. */
+type ScannedRecord =
+  | { readonly line: number; readonly fields: number }
+  | { readonly line: number; readonly unclosedQuote: true };
+
+/**
+ * Field counts of the CSV records, with each record's first line, read as DuckDB reads a file
+ * whose quote is `"` (RFC 4180): a quote opens a field only at its start, `""` inside it is a
+ * quote, and the closing quote comes right before the delimiter or the line end. Stops at a
+ * quoted field that is not closed so (DuckDB: "Value with unterminated quote found").
+ */
+async function* csvRecordWidths(path: string, delimiter: string): AsyncGenerator<ScannedRecord> {
   let line = 1;
   let start = 1;
   let fields = 1;
-  let quoted = false;
   let empty = true;
-  let previous = "";
+  let atFieldStart = true;
+  let quoted = false;
+  // A quote seen inside a quoted field: a doubled quote or the closing one, as the next tells.
+  let closing = false;
+  let openedAt = 0;
   const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 1 << 16 });
   for await (const chunk of stream as AsyncIterable<string>) {
     for (const ch of chunk) {
-      if (ch === '"') quoted = !quoted;
-      else if (!quoted && ch === delimiter) fields++;
-      if (ch === "\n") {
-        if (!quoted) {
-          if (!empty) yield { line: start, fields };
-          fields = 1;
-          empty = true;
-          start = line + 1;
+      if (closing) {
+        closing = false;
+        if (ch === '"') continue;
+        quoted = false;
+        if (ch !== delimiter && ch !== "\n" && ch !== "\r") {
+          yield { line: openedAt, unclosedQuote: true };
+          return;
         }
+      }
+      if (quoted) {
+        if (ch === '"') closing = true;
+        else if (ch === "\n") line++;
+        continue;
+      }
+      if (ch === '"' && atFieldStart) {
+        quoted = true;
+        openedAt = line;
+        atFieldStart = false;
+        empty = false;
+      } else if (ch === delimiter) {
+        fields++;
+        atFieldStart = true;
+        empty = false;
+      } else if (ch === "\n") {
+        if (!empty) yield { line: start, fields };
+        fields = 1;
+        empty = true;
+        atFieldStart = true;
         line++;
-      } else if (!(ch === "\r" && !quoted)) {
+        start = line;
+      } else if (ch !== "\r") {
+        atFieldStart = false;
         empty = false;
       }
-      previous = ch;
     }
   }
-  if (!empty && previous !== "\n") yield { line: start, fields };
+  if (quoted && !closing) yield { line: openedAt, unclosedQuote: true };
+  else if (!empty) yield { line: start, fields };
 }
 
 /** The header's field names (first record), quote-aware; reads only the start of the file. */
@@ -114,7 +146,7 @@ async function csvHeader(path: string, delimiter: string): Promise<string[]> {
 /**
  * Checks a CSV/TSV header and record widths: a repeated column name, or two equal ignoring
  * case, is refused (DuckDB would rename the second `hit_1` silently), and when DuckDB could not split the rows, the first record
- * whose field count differs from the header's is named.
+ * whose field count differs from the header's, or a quoted field left open, is named.
  */
 export async function checkDelimitedLayout(
   path: string,
@@ -131,6 +163,7 @@ export async function checkDelimitedLayout(
   // after the whole header, or a data row taken for the header): the widths disagree.
   if (columns.length === header.length) return;
   for await (const record of csvRecordWidths(path, delimiter)) {
+    if ("unclosedQuote" in record) throw unclosedQuote(displayName, record.line);
     if (record.fields !== header.length) {
       throw new RagciError(
         "invalid-value",

@@ -1,11 +1,13 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { optionRef, RagciError } from "../core/errors.js";
 import { checkDelimitedLayout, checkInputFile } from "./checkInput.js";
+import { csvReadRefusal } from "./csvReadError.js";
 import { checkReaderNames } from "./distinctColumnNames.js";
 import { queryRows, unreadable } from "./duckdb.js";
 import { type InputFormat, tableFunction } from "./inputFormat.js";
 import { checkJsonLinesStart, explainJsonLines } from "./jsonLinesProblem.js";
 import { findColumn, QUERY_COLUMN_CANDIDATES } from "./resolveColumns.js";
+import { checkTextEncoding } from "./textEncoding.js";
 
 export interface InputColumn {
   readonly name: string;
@@ -30,6 +32,7 @@ export async function describeColumns(
   file: string,
 ): Promise<InputColumn[]> {
   await checkInputFile(path, file);
+  await checkTextEncoding(path, file, format);
   await checkJsonLinesStart(path, file, format);
   let columns: InputColumn[];
   try {
@@ -39,6 +42,8 @@ export async function describeColumns(
     );
     columns = rows.map((r) => ({ name: String(r.column_name), type: String(r.column_type) }));
   } catch (error) {
+    const known = csvReadRefusal(file, error);
+    if (known) throw known;
     await checkDelimitedLayout(path, file, format, []);
     const json = await explainJsonLines(path, file, format);
     if (json) throw json;

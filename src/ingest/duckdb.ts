@@ -3,6 +3,7 @@ import { tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { RagciError } from "../core/errors.js";
+import { csvReadRefusal } from "./csvReadError.js";
 import { duckDbApi } from "./duckDbModules.js";
 import { errorLine } from "./errorLine.js";
 
@@ -118,6 +119,8 @@ export const duckDbMessage = errorLine;
 
 /** A DuckDB failure to read a file, as one line naming the file. */
 export function unreadable(file: string, error: unknown): RagciError {
+  const known = csvReadRefusal(file, error);
+  if (known) return known;
   const message = duckDbMessage(error)
     // Standard input and pipes are copied to a private temporary file (spoolSource.ts): name
     // the input as the user knows it.

@@ -43,7 +43,9 @@ export function tableFunction(
   const typed = typeList ? `, types = {${typeList}}` : "";
   switch (format) {
     case "csv":
-      return `read_csv(${file}, header = true${typed})`;
+      // The quote is RFC 4180's, never sniffed: DuckDB's sniffer takes a file whose first rows
+      // hold no quote, or a quote left open, as unquoted, and reads `"` into the values.
+      return `read_csv(${file}, header = true, quote = '"'${typed})`;
     case "tsv":
       return `read_csv(${file}, header = true, delim = '\t'${typed})`;
     case "jsonl":

@@ -4,6 +4,7 @@ import { createInterface } from "node:readline";
 import { optionRef, RagciError } from "../core/errors.js";
 import { parsePythonJson, pythonJsonFailure } from "./evalFormats/pythonJson.js";
 import type { InputFormat } from "./inputFormat.js";
+import { firstNonUtf8Line, notUtf8 } from "./textEncoding.js";
 
 // What is wrong with a file read as JSON Lines (one JSON object per line), said before or
 // instead of DuckDB's messages: a JSON array read as lines gives one column named "json", a
@@ -187,5 +188,9 @@ export async function explainJsonLines(
   format: InputFormat,
 ): Promise<RagciError | null> {
   if (format !== "jsonl" || COMPRESSED.test(path)) return null;
-  return jsonLinesProblem(path, file);
+  const problem = await jsonLinesProblem(path, file);
+  if (problem) return problem;
+  // A Latin-1 byte reads as U+FFFD, which parses: named by its line (DuckDB's is one off).
+  const line = await firstNonUtf8Line(path);
+  return line === null ? null : notUtf8(file, line, format);
 }

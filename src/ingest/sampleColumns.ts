@@ -4,6 +4,7 @@ import { describeColumns, type InputColumn } from "./describeColumns.js";
 import { checkReaderNames } from "./distinctColumnNames.js";
 import { type InputFormat, tableFunction } from "./inputFormat.js";
 import { checkJsonLinesStart } from "./jsonLinesProblem.js";
+import { checkTextEncoding } from "./textEncoding.js";
 
 /** Rows read from the start of the file: one DuckDB vector. */
 const SAMPLE_ROWS = 2048;
@@ -30,6 +31,7 @@ export async function sampleColumns(
   format: InputFormat,
   file: string,
 ): Promise<SampledInput> {
+  await checkTextEncoding(path, file, format);
   await checkJsonLinesStart(path, file, format);
   let columns: InputColumn[];
   let chunks: DuckDBDataChunk[];

@@ -9,7 +9,7 @@ import {
   PAIRED_CAVEAT,
 } from "./comparisonTerminal.js";
 import { facetComponentBlocks, facetIntervalBlocks } from "./facetBlocks.js";
-import { count, degreesOfFreedom, fixed, percent, significant } from "./format.js";
+import { count, degreesOfFreedom, fixed, levelPercent, percent, significant } from "./format.js";
 import { gateBlocks } from "./gateReport.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
 import { summationNote } from "./summationNote.js";
@@ -69,7 +69,7 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
     { kind: "heading", text: `${metric} · ${c.b} − ${c.a}` },
     {
       kind: "text",
-      text: `${d.documents} documents (K), ${count(d.results)} paired queries; ${designLine(d)}; level ${percent(d.level, 1)}.`,
+      text: `${d.documents} documents (K), ${count(d.results)} paired queries; ${designLine(d)}; level ${levelPercent(d.level, 1)}.`,
     },
     { kind: "table", rows, align: ["l", "l", "r", "l", "r", "r"] },
     {

@@ -11,6 +11,7 @@ import {
   count,
   degreesOfFreedom,
   fixed,
+  levelPercent,
   percent,
   pValue,
   significant,
@@ -77,7 +78,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
     "",
   );
   const rows: string[][] = [
-    ["", c.a, c.b, `${c.b} − ${c.a}`, `${percent(d.level)} interval`, "se", "ν", "method"],
+    ["", c.a, c.b, `${c.b} − ${c.a}`, `${levelPercent(d.level)} interval`, "se", "ν", "method"],
   ];
   for (const e of estimands) {
     const t = c.tests[e];
@@ -195,7 +196,7 @@ export function groupsLine(
   level: number,
 ): string {
   const undecided = m.holm.some((h) => (h[estimand] ?? 1) >= 1 - level);
-  const at = `at ${percent(level)} (Holm)`;
+  const at = `at ${levelPercent(level)} (Holm)`;
   if (!undecided) return `${estimand}: every pair is told apart ${at}`;
   const tied = groups.filter((g) => g.length > 1);
   return `${estimand}: cannot be told apart ${at}: ${tied.map((g) => `{${g.join(", ")}}`).join(" ")}`;
@@ -259,7 +260,7 @@ function overview(report: ComparisonReport): string {
     h === "K" || h === "micro" || h === "macro" ? ("r" as const) : ("l" as const),
   );
   return [
-    `overview: ${rows.length - 1} differences, ${percent(level)} intervals (recommended method); details follow`,
+    `overview: ${rows.length - 1} differences, ${levelPercent(level)} intervals (recommended method); details follow`,
     "",
     ...alignColumns(rows, align, "   "),
   ].join("\n");

@@ -1,5 +1,5 @@
 import type { GateCheck, GateDecision, GateVerdict } from "../core/gate.js";
-import { decimalsFor, degreesOfFreedom, percent, pValue, signed } from "./format.js";
+import { decimalsFor, degreesOfFreedom, levelPercent, pValue, signed } from "./format.js";
 import { blocksToMarkdown, type ReportBlock } from "./reportBlocks.js";
 
 const VERDICT_TEXT: Readonly<Record<GateVerdict, string>> = {
@@ -47,17 +47,17 @@ function negativeMargin(decision: GateDecision): string {
 /** How the several checks were combined, for the reader of the summary. */
 export function gateMultiplicityText(decision: GateDecision): string {
   const m = decision.checks.length;
-  const oneSided = percent(decision.alpha, 1);
+  const oneSided = levelPercent(decision.alpha, 1);
   const below = negativeMargin(decision);
   const flipped = decision.checks.some((c) => c.lowerIsBetter)
     ? " (for a metric where lower is better, read the interval of baseline − candidate)"
     : "";
   if (decision.rule === "fail-if-worse") {
     return m === 1
-      ? `One check: it fails when the ${percent(decision.level)} interval lies entirely below ${below}${flipped} (one-sided ${oneSided}).`
-      : `${m} checks (metrics × candidates), Holm-adjusted one-sided p-values: a check fails when its adjusted p < ${oneSided}, so the chance that noise alone fails the build stays ≤ ${oneSided}; alone, a check fails when its ${percent(decision.level)} interval lies entirely below ${below}${flipped}.`;
+      ? `One check: it fails when the ${levelPercent(decision.level)} interval lies entirely below ${below}${flipped} (one-sided ${oneSided}).`
+      : `${m} checks (metrics × candidates), Holm-adjusted one-sided p-values: a check fails when its adjusted p < ${oneSided}, so the chance that noise alone fails the build stays ≤ ${oneSided}; alone, a check fails when its ${levelPercent(decision.level)} interval lies entirely below ${below}${flipped}.`;
   }
-  return `${m === 1 ? "One check" : `${m} checks (metrics × candidates)`}: each passes when its ${percent(decision.level)} interval's lower bound is above ${below}${flipped}; the build passes only when every check does (an intersection–union test: no adjustment is needed, the chance of passing a candidate that is worse by the margin stays ≤ ${oneSided}).`;
+  return `${m === 1 ? "One check" : `${m} checks (metrics × candidates)`}: each passes when its ${levelPercent(decision.level)} interval's lower bound is above ${below}${flipped}; the build passes only when every check does (an intersection–union test: no adjustment is needed, the chance of passing a candidate that is worse by the margin stays ≤ ${oneSided}).`;
 }
 
 function intervalText(check: GateCheck): { estimate: string; interval: string; nu: string } {
@@ -93,7 +93,15 @@ export function gateBlocks(decision: GateDecision, markdown: boolean): ReportBlo
   const pHeader =
     decision.rule === "fail-if-worse" && decision.checks.length > 1 ? "p (Holm)" : "p";
   const rows: string[][] = [
-    ["metric", difference, `${percent(decision.level)} interval`, "K", "ν", pHeader, "verdict"],
+    [
+      "metric",
+      difference,
+      `${levelPercent(decision.level)} interval`,
+      "K",
+      "ν",
+      pHeader,
+      "verdict",
+    ],
     ...decision.checks.map((c) => {
       const shown = intervalText(c);
       return [
@@ -150,7 +158,7 @@ export function gateAnnotations(decision: GateDecision): string {
           : "notice";
       const shown = intervalText(c);
       const stats = c.test
-        ? `${c.candidate} − ${c.baseline} = ${shown.estimate} ${shown.interval} (${decision.estimand} ${c.test.method}, ${percent(decision.level)}, K = ${c.documents}, ν = ${shown.nu}${c.adjustedP === null ? "" : `, ${decision.rule === "fail-if-worse" && decision.checks.length > 1 ? "Holm " : ""}p = ${pValue(c.adjustedP)}`})`
+        ? `${c.candidate} − ${c.baseline} = ${shown.estimate} ${shown.interval} (${decision.estimand} ${c.test.method}, ${levelPercent(decision.level)}, K = ${c.documents}, ν = ${shown.nu}${c.adjustedP === null ? "" : `, ${decision.rule === "fail-if-worse" && decision.checks.length > 1 ? "Holm " : ""}p = ${pValue(c.adjustedP)}`})`
         : `${c.candidate} − ${c.baseline}: no interval with an se and ν`;
       const title = `ragci gate: ${c.metric}${c.lowerIsBetter ? " (lower is better)" : ""} · ${c.candidate} vs ${c.baseline}`;
       const message = `${gateVerdictText(c)} — ${stats}; rule: ${gateRuleText(decision)}`;

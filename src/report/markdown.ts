@@ -1,7 +1,15 @@
 import type { EstimandAnalysis } from "../core/analyze.js";
 import type { AnalysisEntry, AnalysisReport } from "./analysisReport.js";
 import { facetComponentBlocks, facetIntervalBlocks } from "./facetBlocks.js";
-import { count, decimalsFor, fixed, intervalDf, percent, significant } from "./format.js";
+import {
+  count,
+  decimalsFor,
+  fixed,
+  intervalDf,
+  levelPercent,
+  percent,
+  significant,
+} from "./format.js";
 import { lonelyPsuNote, lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
 import { blocksToMarkdown } from "./reportBlocks.js";
 import { metricKindText } from "./terminal.js";
@@ -25,7 +33,7 @@ function markdownAnalysis(entry: AnalysisEntry): string {
   const out = [
     `### ${title}`,
     "",
-    `Metric ${entry.metric} (${metricKindText(a)}): ${a.documents} documents (K), ${a.results} results (N); ${a.design.kind !== "srs" ? `${a.design.kind} design` : a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}${lonelyPsuNote(a.design)}; level ${percent(a.level, 1)}.`,
+    `Metric ${entry.metric} (${metricKindText(a)}): ${a.documents} documents (K), ${a.results} results (N); ${a.design.kind !== "srs" ? `${a.design.kind} design` : a.design.population === null ? "SRS of documents, no finite-population correction" : `SRS of ${a.documents} of M = ${a.design.population} documents, fpc ${significant(a.design.fpc)}`}${lonelyPsuNote(a.design)}; level ${levelPercent(a.level, 1)}.`,
     "",
     // With judges or wordings, their population's interval first (the terminal's order).
     ...(entry.facets ? [blocksToMarkdown(facetIntervalBlocks(entry.facets))] : []),

@@ -4,7 +4,7 @@ import type { FacetPilotPlan } from "../core/facets/facetPilotPlan.js";
 import type { FacetPlan } from "../core/facets/facetPlan.js";
 import type { SamplePlan } from "../core/planning/samplePlan.js";
 import type { SizeStratifiedPlan } from "../core/planning/sizeStratifiedPlan.js";
-import { fixed, percent, significant } from "./format.js";
+import { fixed, levelPercent, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 
 /** The `schema` of `ragci plan --json`: the package path of its JSON Schema. */
@@ -64,7 +64,7 @@ export function planBlocks(report: PlanReport): ReportBlock[] {
   const blocks: ReportBlock[] = [
     {
       kind: "title",
-      text: `ragci plan · ${from} · ${plan.halfWidth === null ? "" : `half-width ${plan.halfWidth} at `}${percent(plan.level)} · ${plan.population === null ? "no fpc" : `M = ${plan.population}`}`,
+      text: `ragci plan · ${from} · ${plan.halfWidth === null ? "" : `half-width ${plan.halfWidth} at `}${levelPercent(plan.level)} · ${plan.population === null ? "no fpc" : `M = ${plan.population}`}`,
     },
   ];
   const rows: string[][] = [

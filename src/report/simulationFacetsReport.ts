@@ -14,7 +14,7 @@ import type { PairFacetModel } from "../core/simulation/facetPairModel.js";
 import type { FacetPairPilotStudy } from "../core/simulation/facetPairPilotStudy.js";
 import type { FacetPilotStudy } from "../core/simulation/facetPilotStudy.js";
 import { crossedNames } from "./facetSummary.js";
-import { fixed, percent, significant } from "./format.js";
+import { fixed, levelPercent, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 import { SIMULATION_SCHEMA, type SimulationReport } from "./simulationReport.js";
 
@@ -202,7 +202,7 @@ export function facetSimulationBlocks(report: FacetSimulationReport): ReportBloc
     },
     {
       kind: "heading",
-      text: `Coverage ± MC se (mean width, mean ν), nominal ${percent(report.level)}, truth ${significant(s.truth, 4)}`,
+      text: `Coverage ± MC se (mean width, mean ν), nominal ${levelPercent(report.level)}, truth ${significant(s.truth, 4)}`,
     },
     {
       kind: "table",

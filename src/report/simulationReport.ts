@@ -6,7 +6,7 @@ import {
 } from "../core/simulation/recommendFromStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { Estimand } from "../core/types.js";
-import { fixed, percent, significant } from "./format.js";
+import { fixed, levelPercent, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 
 /** The `schema` of `ragci simulate --json`: the package path of its JSON Schema. */
@@ -94,13 +94,13 @@ function methodTable(report: SimulationReport, estimand: Estimand): ReportBlock[
       if (!pick) return "—";
       return pick.reachesNominal
         ? pick.method
-        : `${pick.method} (none reaches ${percent(report.level)})`;
+        : `${pick.method} (none reaches ${levelPercent(report.level)})`;
     }),
   ];
   return [
     {
       kind: "heading",
-      text: `${estimand}: coverage ± MC se (mean width), nominal ${percent(report.level)}, census value ${significant(report.truth[estimand], 4)}`,
+      text: `${estimand}: coverage ± MC se (mean width), nominal ${levelPercent(report.level)}, census value ${significant(report.truth[estimand], 4)}`,
     },
     {
       kind: "table",
@@ -131,12 +131,12 @@ export function simulationBlocks(report: SimulationReport): ReportBlock[] {
     {
       kind: "bullets",
       items: [
-        `Recommended: the robust default (${c.pair ? "compare's: micro cr2, macro t-differing" : "micro logit-cv3, macro logit; cr2 and t where they do not apply"}) when it reaches ${percent(report.level)} within 2 Monte Carlo se (at least ${report.studies
+        `Recommended: the robust default (${c.pair ? "compare's: micro cr2, macro t-differing" : "micro logit-cv3, macro logit; cr2 and t where they do not apply"}) when it reaches ${levelPercent(report.level)} within 2 Monte Carlo se (at least ${report.studies
           .map((s) => percent(reachingThreshold(s.level, s.reps), 1))
           .filter((x, i, all) => all.indexOf(x) === i)
           .join(
             " / ",
-          )} here), unless a narrower interval that is not a contrast reaches ${percent(report.level - 0.01)} beyond 2 MC se; if the default does not reach it, the narrowest that does; where none does, the one that covers most, and it says so${first && first.design.kind !== "srs" ? ` (under the ${first.design.kind} design only the design-based intervals, ${first.design.kind} and logit, are candidates)` : ""}.`,
+          )} here), unless a narrower interval that is not a contrast reaches ${levelPercent(report.level - 0.01)} beyond 2 MC se; if the default does not reach it, the narrowest that does; where none does, the one that covers most, and it says so${first && first.design.kind !== "srs" ? ` (under the ${first.design.kind} design only the design-based intervals, ${first.design.kind} and logit, are candidates)` : ""}.`,
         ...report.notes,
         "These coverages are of this census under this design; they are the evidence for your data that the article's table is for its own.",
       ],

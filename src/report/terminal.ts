@@ -12,6 +12,7 @@ import {
   degreesOfFreedom,
   fixed,
   intervalDf,
+  levelPercent,
   percent,
   signed,
   significant,
@@ -144,7 +145,7 @@ export function terminalAnalysis(
   const a = entry.analysis;
   const estimands = [a.micro, a.macro].filter((e): e is EstimandAnalysis => e !== null);
   const decimals = estimateDecimals(a);
-  const levelText = percent(a.level, a.level * 100 === Math.round(a.level * 100) ? 0 : 1);
+  const levelText = levelPercent(a.level);
   const source = report.inputs.map((i) => i.file).join(" + ");
   const kind = metricKindText(a);
   const lines: string[] = [];
@@ -281,7 +282,7 @@ function terminalOverview(report: AnalysisReport, options: TerminalOptions): str
   const source = report.inputs.map((i) => i.file).join(" + ");
   return [
     s.bold(
-      `${report.command} ${source} · overview: ${report.entries.length} analyses, ${percent(level)} intervals (recommended method); details follow`,
+      `${report.command} ${source} · overview: ${report.entries.length} analyses, ${levelPercent(level)} intervals (recommended method); details follow`,
     ),
     "",
     ...alignColumns(rows, align, "   "),

@@ -1,6 +1,6 @@
 import type { Comparison } from "../core/compare.js";
 import type { Estimand } from "../core/types.js";
-import { degreesOfFreedom, percent, pValue, signed } from "./format.js";
+import { degreesOfFreedom, levelPercent, pValue, signed } from "./format.js";
 
 /**
  * Whether both systems' metric is 0/1, so differences of rates read as percentage points.
@@ -24,7 +24,7 @@ export function verdict(c: Comparison, estimand: Estimand, level: number): strin
   const withheld = c.difference[estimand]?.recommendationWithheld;
   // No verdict from an interval ragci does not recommend (recommendationWithheld.ts).
   if (withheld) return `${head}: no verdict, the interval is not recommended (${withheld.reason})`;
-  if (!test.distinguishable) return `${head}: not distinguishable at ${percent(level)}${p}`;
+  if (!test.distinguishable) return `${head}: not distinguishable at ${levelPercent(level)}${p}`;
   const higher = test.estimate > 0 ? c.b : c.a;
-  return `${head}: distinguishable at ${percent(level)}, ${higher} higher${p}`;
+  return `${head}: distinguishable at ${levelPercent(level)}, ${higher} higher${p}`;
 }

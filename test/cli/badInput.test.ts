@@ -101,6 +101,36 @@ const CASE_ALIKE_PARQUET = { copy: await caseAlikeParquet(join(root, "case-alike
 const CASE_ALIKE_GZ = join(root, "case-alike.csv.gz");
 writeFileSync(CASE_ALIKE_GZ, gzipSync("doc_id,Hit5,hit5\na,1,1\nb,2,1\nc,3,0\n"));
 
+/** Five documents' rows, the first document's id "café": the text the encodings below hold. */
+const ENCODED_ROWS = `doc,query,hit\n${["café", "b", "c", "d", "e"]
+  .flatMap((d, i) => [`${d},q${i}a,1`, `${d},q${i}b,${i % 2}`])
+  .join("\n")}\n`;
+/** A file of these bytes, written once, for the cases to copy. */
+function bytesFile(name: string, bytes: Uint8Array): { readonly copy: string } {
+  const path = join(root, name);
+  writeFileSync(path, bytes);
+  return { copy: path };
+}
+const UTF16_LE = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(ENCODED_ROWS, "utf16le")]);
+/** UTF-16 big-endian with its mark: the little-endian bytes, each pair swapped. */
+const UTF16_BE = Buffer.from(UTF16_LE).swap16();
+/** Rows past DuckDB's first look (its sniffer samples 20,480 rows), `line` replaced (1 = header). */
+const ROWS_WITH_LATE_LINE = (line: number, text: string) => {
+  const lines = ["doc,query,hit"];
+  for (let i = 1; i < 25_000; i++) lines.push(`d${i % 50},q${i},${i % 2}`);
+  lines[line - 1] = text;
+  return `${lines.join("\n")}\n`;
+};
+
+/** Two trials of each query, line 24000 (past DuckDB's sample) holding a quote left open. */
+const TRIALS_WITH_LATE_OPEN_QUOTE = (() => {
+  const lines = ["doc,query,trial,hit"];
+  for (let i = 1; i < 25_000; i++)
+    lines.push(`d${(i >> 1) % 50},q${i >> 1},${(i % 2) + 1},${i % 2}`);
+  lines[24_000 - 1] = 'd3,"q0,1,1';
+  return `${lines.join("\n")}\n`;
+})();
+
 /** Per-query rows of bm25 and tfidf for these documents, two queries each. */
 const sampleOf = (docs: readonly string[]) =>
   `doc_id,query_id,system,hit5\n${docs
@@ -158,6 +188,89 @@ const CASES: readonly Case[] = [
     files: { "short.csv": "doc,hit\na,1\nb,0\nc\nd,1\n" },
     args: ["analyze", "short.csv", "--metric", "hit"],
     message: /short\.csv line 4: 1 field where the header has 2/,
+  },
+  {
+    name: "imitation: a CSV saved as UTF-16 little-endian with a byte-order mark",
+    files: { "excel.csv": bytesFile("utf16le.csv", UTF16_LE) },
+    args: ["analyze", "excel.csv", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: excel\.csv: the text is UTF-16 \(little-endian, with a byte-order mark\), and ragci reads UTF-8; convert it, e\.g\. `iconv -f UTF-16 -t UTF-8 excel\.csv > excel-utf8\.csv`, and give that\n$/,
+  },
+  {
+    name: "imitation: a CSV saved as UTF-16 big-endian with a byte-order mark",
+    files: { "be.csv": bytesFile("utf16be.csv", UTF16_BE) },
+    args: ["analyze", "be.csv", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: be\.csv: the text is UTF-16 \(big-endian, with a byte-order mark\), and ragci reads UTF-8; convert it, e\.g\. `iconv -f UTF-16 -t UTF-8 be\.csv > be-utf8\.csv`, and give that\n$/,
+  },
+  {
+    name: "imitation: a CSV in Latin-1 (café written as caf and the byte 0xE9, line 2)",
+    files: { "latin1.csv": bytesFile("latin1.csv", Buffer.from(ENCODED_ROWS, "latin1")) },
+    args: ["analyze", "latin1.csv", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: latin1\.csv line 2: has bytes that are not UTF-8 \(ragci reads UTF-8\); if it was saved as Latin-1 \(é as the one byte 0xE9\), convert it, e\.g\. `iconv -f LATIN1 -t UTF-8 latin1\.csv > latin1-utf8\.csv`, and give that\n$/,
+  },
+  {
+    name: "imitation: a Latin-1 byte in line 24000, past DuckDB's sample of the file",
+    files: {
+      "late.csv": bytesFile(
+        "late-latin1.csv",
+        Buffer.from(ROWS_WITH_LATE_LINE(24_000, "café,q0,1"), "latin1"),
+      ),
+    },
+    args: ["analyze", "late.csv", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: late\.csv line 24000: has bytes that are not UTF-8 \(ragci reads UTF-8\); if it was saved as Latin-1 \(é as the one byte 0xE9\), convert it, e\.g\. `iconv -f LATIN1 -t UTF-8 late\.csv > late-utf8\.csv`, and give that\n$/,
+  },
+  {
+    name: "imitation: JSON Lines in Latin-1, café in line 1 (DuckDB says line 2)",
+    files: {
+      "latin1.jsonl": bytesFile(
+        "latin1.jsonl",
+        Buffer.from('{"doc":"café","hit":1}\n{"doc":"b","hit":0}\n{"doc":"c","hit":1}\n', "latin1"),
+      ),
+    },
+    args: ["analyze", "latin1.jsonl", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: latin1\.jsonl line 1: has bytes that are not UTF-8 \(ragci reads UTF-8\); if it was saved as Latin-1 \(é as the one byte 0xE9\), convert it, e\.g\. `iconv -f LATIN1 -t UTF-8 latin1\.jsonl > latin1-utf8\.jsonl`, and give that\n$/,
+  },
+  {
+    name: "a quote that opens a field and never closes (line 2)",
+    files: { "open.csv": 'doc,query,hit\na,"b,1\nc,d,0\n' },
+    args: ["analyze", "open.csv", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: open\.csv line 2: a field opens with a quote \("\) that is not closed right before the next delimiter or line end; close it there \(a quote inside a quoted field is written twice: ""\), or remove the opening quote\n$/,
+  },
+  {
+    name: "a quoted field with text after its closing quote (line 3)",
+    files: { "after.csv": 'doc,query,hit\na,b,1\nc,"d"x,0\ne,f,1\n' },
+    args: ["analyze", "after.csv", "--doc", "doc", "--metric", "hit"],
+    message: /^ragci: after\.csv line 3: a field opens with a quote \("\) that is not closed right/,
+  },
+  {
+    name: "a quote left open in line 24000, past DuckDB's sample of the file",
+    files: { "late-quote.csv": ROWS_WITH_LATE_LINE(24_000, 'd3,"q0,1') },
+    args: ["analyze", "late-quote.csv", "--doc", "doc", "--metric", "hit"],
+    message:
+      /^ragci: late-quote\.csv line 24000: a field opens with a quote \("\) that is not closed right/,
+  },
+  {
+    name: "a quote left open in line 24000, read with --trial (the facets' own pass)",
+    files: { "trials.csv": TRIALS_WITH_LATE_OPEN_QUOTE },
+    args: [
+      "analyze",
+      "trials.csv",
+      "--doc",
+      "doc",
+      "--query",
+      "query",
+      "--trial",
+      "trial",
+      "--metric",
+      "hit",
+    ],
+    message:
+      /^ragci: trials\.csv line 24000: a field opens with a quote \("\) that is not closed right/,
   },
   {
     name: "a ragged row on stdin names stdin and the line, not a temporary path",

@@ -84,6 +84,28 @@ function inputKey(input: unknown): string {
   return `${text.slice(0, 60)}… #${createHash("sha256").update(text).digest("hex").slice(0, 12)}`;
 }
 
+/**
+ * A root span given twice (one span_id) is one result twice, not a trial: each trial is a root
+ * span of its own (runEvaluator queues each datum once per trialIndex < trialCount and starts
+ * an "eval" root span for each; npm braintrust 3.35.0, dist/index.js), and averaging the copies
+ * would weigh that run twice among its query's trials.
+ */
+function refuseRepeatedRoot(roots: readonly JsonObject[], file: string): void {
+  const seen = new Set<string>();
+  for (const root of roots) {
+    const span = String(root.span_id);
+    if (!seen.has(span)) {
+      seen.add(span);
+      continue;
+    }
+    throw new RagciError(
+      "invalid-value",
+      `${file}: root span ${span} appears twice in the Braintrust rows; a root span is one result (each trial has its own), so the file holds a row twice: keep each row once`,
+      { file },
+    );
+  }
+}
+
 function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const file = options.file;
   const all = events(content);
@@ -100,6 +122,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
       `${file}: the Braintrust rows hold no root spans (one per evaluated item)`,
       { file },
     );
+  refuseRepeatedRoot(roots, file);
   if (options.docPath === null) {
     const first = roots[0] as JsonObject;
     const fields = ["input", "expected", "metadata"].flatMap((f) => {

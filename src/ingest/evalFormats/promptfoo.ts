@@ -106,6 +106,39 @@ function testKey(item: Item): string {
   ]);
 }
 
+/**
+ * A testIdx read twice in one system. promptfoo gives every result of a column (promptIdx: a
+ * provider × prompt) its own testIdx, repeats included: twice in one column, the file holds
+ * one result twice (the same id) or results of two runs; in two columns, the columns' providers
+ * (or prompts) have one name.
+ */
+function testSeenTwice(
+  file: string,
+  at: { readonly system: string; readonly testIdx: number; readonly prompts: number },
+  first: Item,
+  second: Item,
+): RagciError {
+  const head = `${file}: testIdx ${at.testIdx} of system ${at.system} appears twice`;
+  const column = first.promptIdx;
+  if (typeof column === "number" && column === second.promptIdx) {
+    const same = typeof first.id === "string" && first.id === second.id;
+    return new RagciError(
+      "invalid-value",
+      `${head} in promptfoo's column promptIdx ${column}${same ? `, as the same result (id ${first.id})` : ", as two results"}; promptfoo gives each result of a column its own testIdx (repeats too), so the file holds ${same ? "a result twice" : "results of more than one run"}: keep one run's results, each once`,
+      { file },
+    );
+  }
+  const columns =
+    typeof column === "number" && typeof second.promptIdx === "number"
+      ? ` (promptfoo's columns promptIdx ${column} and ${second.promptIdx})`
+      : "";
+  return new RagciError(
+    "invalid-value",
+    `${head}${columns}; give the providers${at.prompts > 1 ? " and prompts" : ""} distinct labels so that each result belongs to one system`,
+    { file },
+  );
+}
+
 /** One test's trials in one system as they are read, with the testIdx of each. */
 interface GatheredTest extends TrialScores {
   readonly values: Map<string, number[]>;
@@ -171,7 +204,7 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const judges = facets.judge ? graderJudges(items, options.file) : null;
   const graderErrors = { errors: 0, total: 0 };
   const kept = new FacetRows(options.file);
-  const seen = new Set<string>();
+  const seen = new Map<string, Item>();
   const errors = new Map<string, number>();
   const total = new Map<string, number>();
   for (const item of items) {
@@ -179,13 +212,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
     const query = queryOf(item);
     const testIdx = item.testIdx as number;
     const at = JSON.stringify([system, testIdx]);
-    if (seen.has(at))
-      throw new RagciError(
-        "invalid-value",
-        `${options.file}: testIdx ${testIdx} of system ${system} appears twice; give the providers${prompts.size > 1 ? " and prompts" : ""} distinct labels so that each result belongs to one system`,
-        { file: options.file },
-      );
-    seen.add(at);
+    const first = seen.get(at);
+    if (first !== undefined)
+      throw testSeenTwice(options.file, { system, testIdx, prompts: prompts.size }, first, item);
+    seen.set(at, item);
     total.set(system, (total.get(system) ?? 0) + 1);
     const error = item.failureReason === PROVIDER_ERROR;
     if (error) errors.set(system, (errors.get(system) ?? 0) + 1);

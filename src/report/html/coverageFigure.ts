@@ -1,6 +1,6 @@
 import * as Plot from "@observablehq/plot";
 import type { Estimand } from "../../core/types.js";
-import { fixed, percent } from "../format.js";
+import { fixed, levelPercent, percent } from "../format.js";
 import type { SimulationReport } from "../simulationReport.js";
 import { type StudyPoint, studyColumnName, studyPoints } from "./coverageStudyPoints.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
@@ -25,8 +25,8 @@ export function coverageFigure(options: {
     .sort((a, b) => columns.indexOf(a.column) - columns.indexOf(b.column));
   return svgFigure({
     id: options.id,
-    title: `${estimand}: coverage of each interval, nominal ${percent(report.level)}`,
-    alt: `Dot plot: one row per method and ${report.studies[0]?.design.kind === "two-stage" ? "m" : "K"}; a dot marks the share of repetitions whose interval covered the census value ${fixed(report.truth[estimand], 4)}, a bar ±1.96 Monte-Carlo standard errors; a vertical line marks the nominal ${percent(report.level)}. The recommended interval of each column is dark blue, contrasts grey.`,
+    title: `${estimand}: coverage of each interval, nominal ${levelPercent(report.level)}`,
+    alt: `Dot plot: one row per method and ${report.studies[0]?.design.kind === "two-stage" ? "m" : "K"}; a dot marks the share of repetitions whose interval covered the census value ${fixed(report.truth[estimand], 4)}, a bar ±1.96 Monte-Carlo standard errors; a vertical line marks the nominal ${levelPercent(report.level)}. The recommended interval of each column is dark blue, contrasts grey.`,
     caption: `Recommended: ${recommended.map((p) => `${p.column} ${p.method} ${percent(p.coverage, 1)}`).join("; ") || "none"}. ${report.studies.map((s) => `${studyColumnName(s)}: ${s.reps} repetitions`).join(", ")}; an unavailable interval counts as a miss.`,
     plot: {
       height: 40 + 18 * points.length,
@@ -36,7 +36,7 @@ export function coverageFigure(options: {
       y: { label: null, domain: points.map((p) => p.label) },
       marks: [
         Plot.ruleX([report.level], { stroke: COLORS.second, strokeWidth: 2 }),
-        Plot.text([`nominal ${percent(report.level)}`], {
+        Plot.text([`nominal ${levelPercent(report.level)}`], {
           x: report.level,
           frameAnchor: "top",
           dy: -14,

@@ -2,7 +2,7 @@ import * as Plot from "@observablehq/plot";
 import { halfWidthCurve } from "../../core/planning/requiredDocuments.js";
 import type { SamplePlan } from "../../core/planning/samplePlan.js";
 import type { Estimand } from "../../core/types.js";
-import { fixed } from "../format.js";
+import { fixed, levelPercent } from "../format.js";
 import { COLORS, ESTIMAND_COLORS, svgFigure } from "./svgFigure.js";
 
 interface CurvePoint {
@@ -119,7 +119,7 @@ export function halfWidthCurveFigure(options: {
   const detecting = planned.some((p) => p.why !== "");
   return svgFigure({
     id: options.id,
-    title: `Half-width of the ${fixed(100 * plan.level, 0)}% interval against K`,
+    title: `Half-width of the ${levelPercent(plan.level)} interval against K`,
     alt: `Line chart, both axes logarithmic: x is K, the number of documents, y the predicted half-width; ${same ? `${plan.estimands.join(" and ")} have the same S, so one black line serves both` : "one line per estimand (micro dark blue, macro dark orange)"}${fpc ? `, solid with the finite-population correction for M = ${m}, dashed without` : ", without finite-population correction (M not given)"}; dots at the K of the table${w === null ? "" : `; a horizontal green line marks the target half-width ${w}`}${planned.length > 0 ? `; circles mark the planned K (${planned.map(name).join("; ")})` : ""}.`,
     caption: `${plan.estimands
       .map((e) => {

@@ -1,11 +1,11 @@
 import type { Analysis, EstimandAnalysis } from "../../core/analyze.js";
-import { fixed, intervalDf, percent, significant } from "../format.js";
+import { fixed, intervalDf, levelPercent, percent, significant } from "../format.js";
 import { htmlTable, type TableRow } from "./htmlTable.js";
 import type { MethodRow } from "./methodRows.js";
 
-/** "95%", or "90.5%" for a level that is not a whole percentage. */
+/** "95%", or "90.5%" for a level that is not a whole percentage (levelPercent). */
 export function levelText(level: number): string {
-  return percent(level, level * 100 === Math.round(level * 100) ? 0 : 1);
+  return levelPercent(level);
 }
 
 /**

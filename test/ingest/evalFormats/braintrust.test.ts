@@ -44,6 +44,25 @@ describe("braintrust reader, on rows the SDK wrote", () => {
   });
 });
 
+describe("braintrust reader, a row given twice (the SDK's rows, one repeated)", () => {
+  it("a root span twice is refused, not averaged as a trial of its query", async () => {
+    const rows = readFileSync(realFile, "utf8").trim().split("\n");
+    const root = JSON.parse(rows[0] as string);
+    // The SDK starts one root span per input and trial (runEvaluator): every span_id once.
+    const roots = rows.map((l) => JSON.parse(l)).filter((r) => !r.span_parents);
+    expect(new Set(roots.map((r) => r.span_id)).size).toBe(roots.length);
+    const content = {
+      kind: "jsonl" as const,
+      values: [...rows, rows[0]].map((l) => JSON.parse(l as string)),
+    };
+    expect(() =>
+      braintrustFormat.toRows(content, { file: "twice.jsonl", docPath: ["metadata", "case"] }),
+    ).toThrow(
+      `twice.jsonl: root span ${root.span_id} appears twice in the Braintrust rows; a root span is one result (each trial has its own), so the file holds a row twice: keep each row once`,
+    );
+  });
+});
+
 describe("braintrust reader", () => {
   it("detects experiment rows and not the other tools' files", async () => {
     expect(braintrustFormat.detect(await load("braintrust-experiment.jsonl"))).toBe(true);

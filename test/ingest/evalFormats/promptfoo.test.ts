@@ -256,7 +256,41 @@ describe("promptfoo reader refuses what it cannot tell apart (real files, hand-e
     for (const r of file.results.results) r.provider.label = "bm25";
     const content: EvalContent = { kind: "json", value: file };
     expect(() => promptfooFormat.toRows(content, { file: "same.json", docPath: DOC })).toThrow(
-      "same.json: testIdx 0 of system bm25 appears twice; give the providers distinct labels so that each result belongs to one system",
+      "same.json: testIdx 0 of system bm25 appears twice (promptfoo's columns promptIdx 0 and 1); give the providers distinct labels so that each result belongs to one system",
+    );
+  });
+
+  // What the refusals below rest on: promptfoo numbers a column's results over tests × repeats,
+  // so no (promptIdx, testIdx) is written twice in one run (checked on every file it wrote here).
+  it.each(FILES.filter((f) => f.endsWith(".json")))(
+    "%s: each (promptIdx, testIdx) once, repeats included",
+    (name) => {
+      const results: { promptIdx: number; testIdx: number }[] = summary(name).results.results;
+      const pairs = new Set(results.map((r) => `${r.promptIdx}/${r.testIdx}`));
+      expect(pairs.size).toBe(results.length);
+    },
+  );
+
+  it("one result given twice (the same id) is refused as a copy, not as two providers", () => {
+    const file = summary("results.json");
+    const first = file.results.results[0];
+    file.results.results.push(JSON.parse(JSON.stringify(first)));
+    const content: EvalContent = { kind: "json", value: file };
+    expect(() => promptfooFormat.toRows(content, { file: "copy.json", docPath: DOC })).toThrow(
+      `copy.json: testIdx 0 of system bm25 appears twice in promptfoo's column promptIdx 0, as the same result (id ${first.id}); promptfoo gives each result of a column its own testIdx (repeats too), so the file holds a result twice: keep one run's results, each once`,
+    );
+  });
+
+  it("two runs' results in one file (one column, two ids) are refused, not read as repeats", async () => {
+    // results.jsonl written twice into one file, the second run's results with their own ids.
+    const lines = readFileSync(join(dir, "results.jsonl"), "utf8").trim().split("\n");
+    const second = lines.map((l) => JSON.parse(l)).map((r) => ({ ...r, id: `run2-${r.id}` }));
+    const content: EvalContent = {
+      kind: "jsonl",
+      values: [...lines.map((l) => JSON.parse(l)), ...second],
+    };
+    expect(() => promptfooFormat.toRows(content, { file: "two.jsonl", docPath: DOC })).toThrow(
+      /^two\.jsonl: testIdx 0 of system bm25 appears twice in promptfoo's column promptIdx 0, as two results; .* so the file holds results of more than one run: keep one run's results, each once$/,
     );
   });
 
