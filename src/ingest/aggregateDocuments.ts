@@ -1,5 +1,5 @@
-import { RagciError } from "../core/errors.js";
-import { csvReadRefusal } from "./csvReadError.js";
+import type { RagciError } from "../core/errors.js";
+import { csvLineRefusal } from "./csvReadError.js";
 import {
   type DocumentRows,
   documentRows,
@@ -8,7 +8,7 @@ import {
   type QueryContext,
   type ZeroOneColumns,
 } from "./documentRows.js";
-import { duckDbMessage, type QueryProgress, unreadable, withQueryProgress } from "./duckdb.js";
+import { type QueryProgress, unreadable, withQueryProgress } from "./duckdb.js";
 import { duringScan } from "./scanGate.js";
 import { isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
 
@@ -116,27 +116,7 @@ function completed(rows: DocumentRows<MetricColumns | ZeroOneColumns>): Document
   return { ...rows, metrics };
 }
 
-/** A CSV value that is not a number under the pinned DOUBLE type: its line and column. */
+/** A CSV value that is not a number under the pinned DOUBLE type (its line and column), or another failure to read. */
 function explainFailure(error: unknown, file: string): RagciError {
-  const known = csvReadRefusal(file, error);
-  if (known) return known;
-  const text = error instanceof Error ? error.message : String(error);
-  const csv = /CSV Error on Line: (\d+)/.exec(text);
-  if (csv) {
-    const column = /converting column "([^"]+)"/.exec(text)?.[1];
-    const value = /Could not convert string "([^"]*)"/.exec(text)?.[1];
-    const what = column
-      ? `column ${column} has ${value === undefined ? "a value" : `"${value}"`}, which is not a number`
-      : duckDbMessage(error).replace(/^.*?: /, "");
-    return new RagciError(
-      "invalid-value",
-      `${file} line ${csv[1]}: ${what}; fix or remove the row`,
-      {
-        file,
-        row: Number(csv[1]),
-        ...(column ? { column } : {}),
-      },
-    );
-  }
-  return unreadable(file, error);
+  return csvLineRefusal(file, error) ?? unreadable(file, error);
 }

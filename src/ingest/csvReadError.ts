@@ -1,4 +1,5 @@
 import { RagciError } from "../core/errors.js";
+import { errorLine } from "./errorLine.js";
 import { notUtf8 } from "./textEncoding.js";
 
 // DuckDB's CSV errors that have a line and a fix the user can make, said as one line. Its own
@@ -31,4 +32,27 @@ export function csvReadRefusal(file: string, error: unknown): RagciError | null 
   if (/Invalid unicode|not utf-8 encoded/i.test(text))
     return notUtf8(file, line, /\.(tsv|tab)/i.test(file) ? "tsv" : "csv");
   return null;
+}
+
+/**
+ * Any DuckDB CSV error at a line, as one line: csvReadRefusal's, else a value that is not a
+ * number under the metric's type (its column and value), else DuckDB's reason at that line;
+ * null for an error with no line.
+ */
+export function csvLineRefusal(file: string, error: unknown): RagciError | null {
+  const known = csvReadRefusal(file, error);
+  if (known) return known;
+  const text = error instanceof Error ? error.message : String(error);
+  const csv = /CSV Error on Line: (\d+)/.exec(text);
+  if (!csv) return null;
+  const column = /converting column "([^"]+)"/.exec(text)?.[1];
+  const value = /Could not convert string "([^"]*)"/.exec(text)?.[1];
+  const what = column
+    ? `column ${column} has ${value === undefined ? "a value" : `"${value}"`}, which is not a number`
+    : errorLine(error).replace(/^.*?: /, "");
+  return new RagciError("invalid-value", `${file} line ${csv[1]}: ${what}; fix or remove the row`, {
+    file,
+    row: Number(csv[1]),
+    ...(column ? { column } : {}),
+  });
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { optionRef, RagciError } from "../core/errors.js";
 import type { FacetCells } from "../core/facets/facetCells.js";
-import { csvReadRefusal } from "./csvReadError.js";
+import { csvLineRefusal } from "./csvReadError.js";
 import { withDuckDb } from "./duckdb.js";
 import type { FacetRequest } from "./facetRequest.js";
 import { type FacetColumns, facetRowsSql } from "./facetRowsSql.js";
@@ -145,10 +145,11 @@ export async function readFacetCells(options: FacetReadOptions): Promise<FacetRe
     if (!integers) await connection.run("SET threads = 1");
     const read = await cellsOf(connection, columns, file, trialCountFor(trialType), integers).catch(
       async (error) => {
-        // A CSV line past DuckDB's first look that is not UTF-8 or leaves a quote open, or a
-        // JSON line it did not reach: named by its line (DuckDB's JSON line is one off).
+        // A CSV line past DuckDB's first look that is not UTF-8, leaves a quote open or has a
+        // metric that is not a number, or a JSON line it did not reach: named by its line
+        // (DuckDB's JSON line is one off).
         throw (
-          csvReadRefusal(file, error) ??
+          csvLineRefusal(file, error) ??
           (await explainJsonLines(options.path, file, options.format)) ??
           error
         );

@@ -131,6 +131,9 @@ const TRIALS_WITH_LATE_OPEN_QUOTE = (() => {
   return `${lines.join("\n")}\n`;
 })();
 
+/** The same trials with a metric in line 24000 that is not a number (past DuckDB's sample). */
+const TRIALS_WITH_LATE_WORD = TRIALS_WITH_LATE_OPEN_QUOTE.replace('d3,"q0,1,1', "d3,q0x,1,abc");
+
 /** Per-query rows of bm25 and tfidf for these documents, two queries each. */
 const sampleOf = (docs: readonly string[]) =>
   `doc_id,query_id,system,hit5\n${docs
@@ -271,6 +274,24 @@ const CASES: readonly Case[] = [
     ],
     message:
       /^ragci: trials\.csv line 24000: a field opens with a quote \("\) that is not closed right/,
+  },
+  {
+    name: "a metric that is not a number in line 24000, read with --trial (the facets' own pass)",
+    files: { "trials.csv": TRIALS_WITH_LATE_WORD },
+    args: [
+      "analyze",
+      "trials.csv",
+      "--doc",
+      "doc",
+      "--query",
+      "query",
+      "--trial",
+      "trial",
+      "--metric",
+      "hit",
+    ],
+    message:
+      /^ragci: trials\.csv line 24000: column hit has "abc", which is not a number; fix or remove the row\n$/,
   },
   {
     name: "a ragged row on stdin names stdin and the line, not a temporary path",
