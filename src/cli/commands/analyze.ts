@@ -71,7 +71,11 @@ export async function runAnalyze(
     { version: io.version, status, progress, ...(io.signal ? { signal: io.signal } : {}) },
   );
   io.progress.done();
-  const renderers = { json: formatReportJson, markdown: analysisReportMarkdown, terminal: analysisReportTerminal };
+  const renderers = {
+    json: formatReportJson,
+    markdown: analysisReportMarkdown,
+    terminal: analysisReportTerminal,
+  };
   return renderReport(report, format, renderers, {
     options,
     io,

@@ -1,5 +1,6 @@
 import { FEWEST_DIFFERING_DOCUMENTS } from "../diagnostics/differingDocuments.js";
 import { optionRef, RagciError } from "../errors.js";
+import { levelPercent } from "../intervals/levelPercent.js";
 import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE, pairedStudyK } from "../pairedStudyCoverage.js";
 import { RAGCI_STUDY_COVERAGE } from "../recommendMethod.js";
 import type { Estimand } from "../types.js";
@@ -199,7 +200,7 @@ function planWarnings(
     const range = pilotSdRange(source.documents, input.level);
     const times = (x: number) => `${x.toFixed(2)}×`;
     warnings.push(
-      `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: were the per-document values normal, its ${Math.round(100 * input.level)}% interval would run from ${times(range.lower)} to ${times(range.upper)} the estimate, and the planned K, which grows with S², from ${times(range.lower ** 2)} to ${times(range.upper ** 2)} (wider with skewed values or influential documents); plan with a larger S for safety.`,
+      `S is estimated from a pilot of ${source.documents} documents and is itself uncertain: were the per-document values normal, its ${levelPercent(input.level)} interval would run from ${times(range.lower)} to ${times(range.upper)} the estimate, and the planned K, which grows with S², from ${times(range.lower ** 2)} to ${times(range.upper ** 2)} (wider with skewed values or influential documents); plan with a larger S for safety.`,
     );
   }
   const flat = estimands.filter((e) => input.sd[e] === 0);

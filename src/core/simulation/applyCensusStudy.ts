@@ -1,4 +1,5 @@
 import type { Analysis, EstimandAnalysis } from "../analyze.js";
+import { levelPercent } from "../intervals/levelPercent.js";
 import type { MethodId } from "../methods.js";
 import type { Advice } from "../recommendMethod.js";
 import type { Estimand } from "../types.js";
@@ -28,7 +29,7 @@ export function applyCensusStudy(
     notes.push(
       `${estimand} ${chosen.method} (${percent(chosen.coverage)} ± ${percent(chosen.mcse)} MC se${
         !chosen.reachesNominal
-          ? `; no interval${eligible === everyMethod ? "" : " that gives a test"} reached ${percent(chosen.threshold)} (${percent(study.level)} less 2 MC se)`
+          ? `; no interval${eligible === everyMethod ? "" : " that gives a test"} reached ${percent(chosen.threshold)} (${levelPercent(study.level, 1)} less 2 MC se)`
           : chosen.robustDefault && narrower.length > 0
             ? `; the robust default: ${narrower.join(", ")} also reached ${percent(chosen.threshold)}, not beyond Monte Carlo doubt`
             : ""
