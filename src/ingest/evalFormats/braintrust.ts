@@ -173,9 +173,10 @@ function toRows(content: EvalContent, options: EvalReadOptions): EvalRows {
   const notes = [
     `Braintrust: each root span is a result; its query is its dataset record (origin.id) or else its document and input (long inputs shortened with a hash); the system is ${experiments.size > 1 ? "the experiment_id" : `the file's name (${base})`}; metrics are the scores, taken from the root span or else from its scorer spans`,
   ];
-  if (rows.length < roots.length)
+  const repeats = roots.length - rows.length;
+  if (repeats > 0)
     notes.push(
-      `Braintrust: ${roots.length - rows.length} results repeat a query of the same document and experiment (trials) in ${file}; their scores are averaged`,
+      `Braintrust: ${repeats} ${repeats === 1 ? "result repeats" : "results repeat"} a query of the same document and experiment (trials) in ${file}; their scores are averaged`,
     );
   return { rows, notes };
 }

@@ -110,7 +110,7 @@ describe("braintrust reader", () => {
     );
     expect(read.rows).toEqual([{ query: "doc: q", doc: "doc", system: "e", metrics: { s: 0.5 } }]);
     expect(read.notes[1]).toBe(
-      "Braintrust: 1 results repeat a query of the same document and experiment (trials) in e.json; their scores are averaged",
+      "Braintrust: 1 result repeats a query of the same document and experiment (trials) in e.json; their scores are averaged",
     );
   });
 
