@@ -765,3 +765,50 @@ describe("--html with judges: the facet intervals and variance components", () =
     await page.close();
   });
 });
+
+const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+
+/** A hand-written per-query file (edge cases, not a tool's output): rows of doc, query, system, hit. */
+function writeResults(name: string, rows: readonly (readonly (string | number)[])[]): string {
+  const file = join(dir, name);
+  writeFileSync(
+    file,
+    `${rows.map((r) => r.map((v) => csvField(String(v))).join(",")).join("\n")}\n`,
+  );
+  return file;
+}
+
+describe("--html on hand-written edge inputs", () => {
+  it("K = 2 documents of equal size: no plotting warning on stderr or on the page", async () => {
+    // Sizes 5 and 5, rates 0.2 and 0.4: micro 0.3 and macro 0.30000000000000004 in floating point.
+    const rows: (string | number)[][] = [["doc_id", "query_id", "system", "hit"]];
+    for (const [doc, hits] of [
+      ["d1", 1],
+      ["d2", 2],
+    ] as const)
+      for (let q = 0; q < 5; q++) rows.push([doc, `${doc}-q${q}`, "A", q < hits ? 1 : 0]);
+    const file = writeResults("k2.csv", rows);
+    // run() checks that stderr is empty: Plot's warnings go there.
+    const {
+      json,
+      html,
+      file: page,
+    } = run("edge-k2", [
+      "analyze",
+      file,
+      "--doc",
+      "doc_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit",
+      "--replicates",
+      "99",
+    ]);
+    const a = analysisOf(json, "A", "hit");
+    expect(a.diagnostics.sizes.equal).toBe(true);
+    expect(html).not.toContain("Please check the console");
+    expect(html).not.toContain("⚠");
+    await checkPage("edge-k2", page);
+  });
+});

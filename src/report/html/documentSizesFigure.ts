@@ -81,7 +81,9 @@ export function documentSizesFigure(options: {
       height: 240,
       marginTop: 30,
       x: equal
-        ? { label: `${options.resultsName} per document n_d` }
+        ? // One bar labelled by its size: a band scale (Plot warns, on stderr and in the
+          // figure, when a string that looks like a number meets its default scale).
+          { type: "band", label: `${options.resultsName} per document n_d` }
         : { type: "log", label: `${options.resultsName} per document n_d (log scale) →` },
       y: { label: "↑ documents", grid: true },
       color: { domain: ["others", topLabel], range: [COLORS.light, COLORS.accent] },
