@@ -778,6 +778,12 @@ function writeResults(name: string, rows: readonly (readonly (string | number)[]
   return file;
 }
 
+/** The written tick labels of one axis of a figure. */
+const tickLabels = (page: Page, figure: string, axis: "x" | "y") =>
+  page.$$eval(`#${figure} svg g[aria-label="${axis}-axis tick label"] text`, (t) =>
+    t.map((x) => x.textContent ?? "").filter((l) => l !== ""),
+  );
+
 describe("--html on hand-written edge inputs", () => {
   it("K = 2 documents of equal size: no plotting warning on stderr or on the page", async () => {
     // Sizes 5 and 5, rates 0.2 and 0.4: micro 0.3 and macro 0.30000000000000004 in floating point.
@@ -810,5 +816,37 @@ describe("--html on hand-written edge inputs", () => {
     expect(html).not.toContain("Please check the console");
     expect(html).not.toContain("⚠");
     await checkPage("edge-k2", page);
+  });
+
+  it("the count axes are labelled in whole numbers written in full (no 500m, no 0.5 documents)", async () => {
+    // 12 documents of 1..13 results: the log axis of sizes starts at the bin edge 0.5.
+    const rows: (string | number)[][] = [["doc_id", "query_id", "system", "hit"]];
+    for (let d = 0; d < 12; d++)
+      for (let q = 0; q < 1 + ((d * 7) % 13); q++)
+        rows.push([`d${d}`, `q${d}-${q}`, "A", (d + q) % 3 ? 1 : 0]);
+    const file = writeResults("k12.csv", rows);
+    const { file: page } = run("edge-k12", [
+      "analyze",
+      file,
+      "--doc",
+      "doc_id",
+      "--system",
+      "system",
+      "--metric",
+      "hit",
+      "--replicates",
+      "99",
+    ]);
+    const { page: opened } = await checkPage("edge-k12", page);
+    // Results per document (x of the sizes) and documents (y of both histograms) are counts.
+    for (const [figure, axis] of [
+      ["a1-sizes", "x"],
+      ["a1-sizes", "y"],
+      ["a1-rates", "y"],
+    ] as const) {
+      const labels = await tickLabels(opened, figure, axis);
+      expect(labels.length, `${figure} ${axis}`).toBeGreaterThan(2);
+      for (const l of labels) expect(l, `${figure} ${axis} tick`).toMatch(/^\d+$/);
+    }
   });
 });

@@ -2,6 +2,7 @@ import * as Plot from "@observablehq/plot";
 import type { Analysis } from "../../core/analyze.js";
 import type { DocumentStats } from "../../core/types.js";
 import { count, percent } from "../format.js";
+import { countLogTick, countTick } from "./countTicks.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
 
 /** About 24 bins whose edges are evenly spaced on a log scale from the smallest n_d to the largest. */
@@ -84,8 +85,12 @@ export function documentSizesFigure(options: {
         ? // One bar labelled by its size: a band scale (Plot warns, on stderr and in the
           // figure, when a string that looks like a number meets its default scale).
           { type: "band", label: `${options.resultsName} per document n_d` }
-        : { type: "log", label: `${options.resultsName} per document n_d (log scale) →` },
-      y: { label: "↑ documents", grid: true },
+        : {
+            type: "log",
+            label: `${options.resultsName} per document n_d (log scale) →`,
+            tickFormat: countLogTick(max as number),
+          },
+      y: { label: "↑ documents", grid: true, tickFormat: countTick },
       color: { domain: ["others", topLabel], range: [COLORS.light, COLORS.accent] },
       marks: [
         ...bars,

@@ -3,6 +3,7 @@ import { halfWidthCurve } from "../../core/planning/requiredDocuments.js";
 import type { SamplePlan } from "../../core/planning/samplePlan.js";
 import type { Estimand } from "../../core/types.js";
 import { fixed, levelPercent } from "../format.js";
+import { countLogTick } from "./countTicks.js";
 import { COLORS, ESTIMAND_COLORS, svgFigure } from "./svgFigure.js";
 
 interface CurvePoint {
@@ -143,7 +144,12 @@ export function halfWidthCurveFigure(options: {
       marginTop: 30,
       marginLeft: 50,
       marginRight: 90,
-      x: { type: "log", label: "documents K (log scale) →", grid: true },
+      x: {
+        type: "log",
+        label: "documents K (log scale) →",
+        grid: true,
+        tickFormat: countLogTick(to),
+      },
       y: log
         ? { type: "log", label: "↑ half-width (log scale)", grid: true, tickFormat: "~g" }
         : { label: "↑ half-width", grid: true, zero: true },

@@ -2,6 +2,7 @@ import * as Plot from "@observablehq/plot";
 import type { Comparison } from "../../core/compare.js";
 import type { DocumentStats } from "../../core/types.js";
 import { count, fixed, percent } from "../format.js";
+import { countLogTick } from "./countTicks.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
 
 interface DocumentPoint {
@@ -58,7 +59,12 @@ export function pairedDifferencesFigure(options: {
         grid: true,
         inset: 12,
       },
-      y: { type: "log", label: "↑ paired queries in the document (log)", grid: true },
+      y: {
+        type: "log",
+        label: "↑ paired queries in the document (log)",
+        grid: true,
+        tickFormat: countLogTick(Math.max(...points.map((p) => p.n))),
+      },
       r: { range: [2, 12] },
       color: {
         domain: [aHigher, tieLabel, bHigher],

@@ -2,6 +2,7 @@ import * as Plot from "@observablehq/plot";
 import type { Analysis } from "../../core/analyze.js";
 import type { DocumentStats } from "../../core/types.js";
 import { fixed, percent } from "../format.js";
+import { countTick } from "./countTicks.js";
 import { COLORS, ESTIMAND_COLORS, svgFigure } from "./svgFigure.js";
 
 interface Marker {
@@ -131,7 +132,7 @@ export function rateDistributionFigure(options: {
         label: `document ${unit} r_d →`,
         ...(bounded ? { domain: [0, 1] } : {}),
       },
-      y: { label: "↑ documents", grid: true, nice: true },
+      y: { label: "↑ documents", grid: true, nice: true, tickFormat: countTick },
       color: { domain: [between, exact], range: [COLORS.light, "#333333"] },
       marks: [
         Plot.rectY(

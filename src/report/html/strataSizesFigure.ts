@@ -2,6 +2,7 @@ import * as Plot from "@observablehq/plot";
 import type { SizeStrataDesign } from "../../core/designs/sizeStrataDesign.js";
 import type { DocumentStats } from "../../core/types.js";
 import { count, percent } from "../format.js";
+import { countLogTick, countTick } from "./countTicks.js";
 import { countEdges } from "./documentSizesFigure.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
 
@@ -32,8 +33,12 @@ export function strataSizesFigure(options: {
     plot: {
       height: 240,
       marginTop: 30,
-      x: { type: "log", label: "results per document n_d (log scale) →" },
-      y: { label: "↑ documents", grid: true },
+      x: {
+        type: "log",
+        label: "results per document n_d (log scale) →",
+        tickFormat: countLogTick(max),
+      },
+      y: { label: "↑ documents", grid: true, tickFormat: countTick },
       color: { domain: [smallLabel, largeLabel], range: [COLORS.light, COLORS.accent] },
       marks: [
         Plot.rectY(
