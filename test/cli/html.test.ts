@@ -766,6 +766,36 @@ describe("--html with judges: the facet intervals and variance components", () =
   });
 });
 
+/** RFC 4180 fields of a CSV text (quoted fields may hold commas, quotes and line breaks). */
+function csvRows(csv: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = "";
+  };
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i];
+    if (quoted && c === '"' && csv[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (!quoted && c === ",") endField();
+    else if (!quoted && c === "\n") {
+      endField();
+      rows.push(row);
+      row = [];
+    } else field += c;
+  }
+  if (field !== "" || row.length > 0) {
+    endField();
+    rows.push(row);
+  }
+  return rows;
+}
+
 const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
 /** A hand-written per-query file (edge cases, not a tool's output): rows of doc, query, system, hit. */
@@ -785,7 +815,7 @@ const tickLabels = (page: Page, figure: string, axis: "x" | "y") =>
   );
 
 describe("--html on hand-written edge inputs", () => {
-  it("K = 2 documents of equal size: no plotting warning on stderr or on the page", async () => {
+  it("K = 2 documents of equal size: no plotting warning on stderr or on the page, micro = macro said as equal", async () => {
     // Sizes 5 and 5, rates 0.2 and 0.4: micro 0.3 and macro 0.30000000000000004 in floating point.
     const rows: (string | number)[][] = [["doc_id", "query_id", "system", "hit"]];
     for (const [doc, hits] of [
@@ -815,6 +845,8 @@ describe("--html on hand-written edge inputs", () => {
     expect(a.diagnostics.sizes.equal).toBe(true);
     expect(html).not.toContain("Please check the console");
     expect(html).not.toContain("⚠");
+    expect(html).toContain("Micro and macro are equal here");
+    expect(html).not.toContain("Micro is below macro");
     await checkPage("edge-k2", page);
   });
 
@@ -848,5 +880,57 @@ describe("--html on hand-written edge inputs", () => {
       expect(labels.length, `${figure} ${axis}`).toBeGreaterThan(2);
       for (const l of labels) expect(l, `${figure} ${axis} tick`).toMatch(/^\d+$/);
     }
+  });
+
+  it("two-stage design: the page's micro − macro is the design-weighted covariance, recomputed from the file", async () => {
+    const R = join(ROOT, "test/fixtures/reference");
+    const data = join(R, "two_stage_types.csv");
+    const designFile = join(R, "two_stage_types.design.json");
+    const { json, html } = run("edge-two-stage-gap", [
+      "analyze",
+      data,
+      "--metric",
+      "score",
+      "--design",
+      designFile,
+      "--replicates",
+      "0",
+    ]);
+    const a = json.analyses[0];
+    // Weights w_d = (T / m)·(M_i / m_i): T types of which m drawn, m_i of type i's M_i documents.
+    const design = JSON.parse(readFileSync(designFile, "utf8"));
+    const docs = new Map<string, { psu: string; n: number; s: number }>();
+    for (const [doc, , psu, x] of csvRows(readFileSync(data, "utf8")).slice(1)) {
+      const d = docs.get(doc as string) ?? { psu: psu as string, n: 0, s: 0 };
+      d.n += 1;
+      d.s += Number(x);
+      docs.set(doc as string, d);
+    }
+    const all = [...docs.values()];
+    const drawn = new Map<string, number>();
+    for (const d of all) drawn.set(d.psu, (drawn.get(d.psu) ?? 0) + 1);
+    const w = all.map(
+      (d) =>
+        (design.first_stage_population / drawn.size) *
+        (design.second_stage_population[d.psu] / (drawn.get(d.psu) as number)),
+    );
+    const sum = (f: (d: { n: number; s: number }, i: number) => number) =>
+      all.reduce((t, d, i) => t + f(d, i), 0);
+    const W = sum((_, i) => w[i] as number);
+    const Wn = sum((d, i) => (w[i] as number) * d.n);
+    const nBar = Wn / W;
+    const rBar = sum((d, i) => ((w[i] as number) * d.s) / d.n) / W;
+    const weighted = sum((d, i) => ((w[i] as number) * (d.n - nBar) * (d.s / d.n - rBar)) / Wn);
+    const gap = a.micro.estimate - a.macro.estimate;
+    expect(weighted).toBeCloseTo(gap, 12);
+    // The unweighted sample identity gives another number here: the page must not state it.
+    const N = sum((d) => d.n);
+    const unweighted = sum(
+      (d) => ((d.n - N / all.length) * (d.s / d.n - sum((x) => x.s / x.n) / all.length)) / N,
+    );
+    expect(Math.abs(unweighted - gap)).toBeGreaterThan(0.01);
+    expect(html).toContain(`Micro is ${gap > 0 ? "above" : "below"} macro by`);
+    expect(html).toContain("Σ w_d (n_d − n̄_w)(r_d − r̄_w) / Σ w_d n_d");
+    expect(html).not.toContain("Σ (n_d − n̄)(r_d − r̄) / N");
   });
 });

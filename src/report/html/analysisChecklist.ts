@@ -68,11 +68,18 @@ function estimandSection(a: Analysis, decimals: number, resultsName: string): st
   let relation = "";
   if (a.micro && a.macro) {
     const gap = a.micro.estimate - a.macro.estimate;
-    // R − r̄ = Σ (n_d − n̄)(r_d − r̄) / N exactly, so the sign says how size and value go together.
+    // R − r̄ = Σ w_d (n_d − n̄_w)(r_d − r̄_w) / Σ w_d n_d exactly, with w_d the design weight
+    // (1 under SRS, so Σ (n_d − n̄)(r_d − r̄) / N): the sign says how size and value go together.
+    // Equal sizes give a gap of rounding error only (0.3 − 0.30000000000000004), not a sign.
+    const weighted = a.design.kind !== "srs";
+    const identity = weighted
+      ? "Σ w_d (n_d − n̄_w)(r_d − r̄_w) / Σ w_d n_d, w_d the document's weight in the declared design"
+      : "Σ (n_d − n̄)(r_d − r̄) / N";
+    const where = weighted ? "weighted by the design" : "in this sample";
     relation =
-      gap === 0
-        ? "Micro and macro are equal here: Σ (n_d − n̄)(r_d − r̄) = 0 in this sample (equal sizes, equal values, or sizes unrelated to values)."
-        : `Micro is ${gap > 0 ? "above" : "below"} macro by ${fixed(Math.abs(gap), decimals)}: in this sample documents with more ${resultsName} have ${gap > 0 ? "higher" : "lower"} values (R − r̄ = Σ (n_d − n̄)(r_d − r̄) / N). Both are shown; a claim must say which one it is about.`;
+      Math.abs(gap) <= 1e-12 * Math.max(1, Math.abs(a.macro.estimate))
+        ? `Micro and macro are equal here: ${identity} = 0 ${where} (equal sizes, equal values, or sizes unrelated to values).`
+        : `Micro is ${gap > 0 ? "above" : "below"} macro by ${fixed(Math.abs(gap), decimals)}: ${where}${weighted ? "," : ""} documents with more ${resultsName} have ${gap > 0 ? "higher" : "lower"} values (R − r̄ = ${identity}). Both are shown; a claim must say which one it is about.`;
   } else {
     relation = `Only ${estimands[0]?.estimand} is reported (declared with --estimand).`;
   }
