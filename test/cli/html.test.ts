@@ -7,6 +7,7 @@ import { METHODS, type MethodId } from "../../src/core/methods.js";
 import { degreesOfFreedom, fixed, percent, pValue, significant } from "../../src/report/format.js";
 import { COLORS } from "../../src/report/html/svgFigure.js";
 import { groupLetters } from "../../src/report/html/systemEstimatesFigure.js";
+import { csvOf, METRIC_COLUMNS, readCovidqa } from "../support/covidqaGatePairs.js";
 import {
   ARTIFACTS,
   type FigureFacts,
@@ -932,5 +933,53 @@ describe("--html on hand-written edge inputs", () => {
     expect(html).toContain(`Micro is ${gap > 0 ? "above" : "below"} macro by`);
     expect(html).toContain("Σ w_d (n_d − n̄_w)(r_d − r̄_w) / Σ w_d n_d");
     expect(html).not.toContain("Σ (n_d − n̄)(r_d − r̄) / N");
+  });
+  it("compare with fewer than 8 documents differing: no interval of the difference is shown as recommended", async () => {
+    // COVID-QA's first 10 documents, tfidf − bm25 on hit@5: few documents differ (recounted).
+    const { rows } = readCovidqa();
+    const first = new Set([...new Set(rows.map((r) => r.doc_id as string))].slice(0, 10));
+    const kept = rows.filter((r) => first.has(r.doc_id as string));
+    const sums = new Map<string, number>();
+    for (const r of kept) {
+      const sign = r.system === "tfidf" ? 1 : -1;
+      sums.set(r.doc_id as string, (sums.get(r.doc_id as string) ?? 0) + sign * Number(r.hit5));
+    }
+    const differing = [...sums.values()].filter((d) => d !== 0).length;
+    expect(differing).toBeLessThan(8);
+    const data = join(dir, "tie-heavy.csv");
+    writeFileSync(data, csvOf(kept, ["system", "doc_id", "query_id", ...METRIC_COLUMNS]));
+    const { json, file } = run("edge-withheld", [
+      "compare",
+      data,
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--replicates",
+      "99",
+    ]);
+    const d = comparisonOf(json, "hit5").difference;
+    const { page } = await checkPage("edge-withheld", file);
+    const figure = "m1-c1-intervals";
+    const labels = await markTexts(page, figure, "y-axis tick label");
+    for (const e of ["micro", "macro"]) {
+      expect(d[e].recommendationWithheld.code).toBe("few-differing-documents");
+      expect(labels).toContain(`${e} · ${d[e].recommended} (not recommended)`);
+      const note = await text(
+        page,
+        `table[data-table="methods"] tr[data-estimand="${e}"][data-method="${d[e].recommended}"] td:last-child`,
+      );
+      expect(note).toBe(`not recommended: ${d[e].recommendationWithheld.reason}`);
+    }
+    expect(labels.filter((l) => l.endsWith("(recommended)"))).toEqual([]);
+    expect(await page.$$('table[data-table="methods"] tr.recommended')).toHaveLength(0);
+    // No interval drawn thick and dark blue, as the recommended ones are.
+    expect(await ruleStrokes(page, figure)).not.toContain(COLORS.accent);
+    const caption = await text(page, `#${figure} figcaption`);
+    expect(caption).not.toMatch(/^Recommended:/);
+    expect(caption).toContain("No interval recommended for micro or macro");
+    const body = await text(page, `#m1-c1`);
+    expect(body).toContain(`micro: none (${d.micro.recommended}`);
+    expect(body).not.toContain(`Recommended: micro: ${d.micro.recommended}`);
   });
 });

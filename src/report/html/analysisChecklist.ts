@@ -8,7 +8,7 @@ import { documentSizesFigure } from "./documentSizesFigure.js";
 import { escapeHtml } from "./escapeHtml.js";
 import { intervalForestFigure } from "./intervalForestFigure.js";
 import { levelText, methodTable } from "./intervalTables.js";
-import { methodRows } from "./methodRows.js";
+import { type MethodRow, methodRows } from "./methodRows.js";
 import { rateDistributionFigure } from "./rateDistributionFigure.js";
 
 export interface ChecklistInput {
@@ -107,12 +107,18 @@ function resamplingText(a: Analysis): string {
 function methodSection(input: ChecklistInput): string {
   const a = input.analysis;
   const rows = methodRows(a);
+  const nu = (r: MethodRow) =>
+    r.interval.available && r.interval.df !== null
+      ? ` with ν = ${r.interval.df === Math.round(r.interval.df) ? r.interval.df : r.interval.df.toFixed(2)}`
+      : "";
   const recommended = rows
-    .filter((r) => r.role === "recommended")
+    .filter((r) => r.role === "recommended" || r.role === "withheld")
     .map((r) =>
-      r.interval.available
-        ? `${r.estimand}: ${r.method}${r.interval.df === null ? "" : ` with ν = ${r.interval.df === Math.round(r.interval.df) ? r.interval.df : r.interval.df.toFixed(2)}`}`
-        : `${r.estimand}: ${r.method} (unavailable: ${r.interval.reason})`,
+      r.role === "withheld"
+        ? `${r.estimand}: none (${r.method}${nu(r)} is shown first, not recommended; the reason follows)`
+        : r.interval.available
+          ? `${r.estimand}: ${r.method}${nu(r)}`
+          : `${r.estimand}: ${r.method} (unavailable: ${r.interval.reason})`,
     );
   const dfNote =
     a.micro?.intervals[a.micro.recommended]?.available &&

@@ -12,8 +12,12 @@ export function sideLabel(interval: AvailableInterval): string {
 }
 
 function rowLabel(row: MethodRow): string {
-  const tag =
-    row.role === "recommended" ? " (recommended)" : row.role === "contrast" ? " (contrast)" : "";
+  const tag = {
+    recommended: " (recommended)",
+    withheld: " (not recommended)",
+    contrast: " (contrast)",
+    also: "",
+  }[row.role];
   return `${row.estimand} · ${row.method}${tag}`;
 }
 
@@ -38,17 +42,16 @@ export function intervalForestFigure(options: {
   const color = (r: MethodRow) =>
     r.role === "recommended" ? COLORS.accent : r.role === "contrast" ? COLORS.muted : "#1a1a1a";
   const recommended = labelled.filter((r) => r.role === "recommended");
+  const withheld = labelled.filter((r) => r.role === "withheld");
+  const bounds = (r: MethodRow) =>
+    r.interval.available
+      ? `${r.estimand} ${r.method} [${fixed(r.interval.lower, options.decimals)}, ${fixed(r.interval.upper, options.decimals)}]`
+      : `${r.estimand} ${r.method} unavailable`;
   return svgFigure({
     id: options.id,
     title: `Every ${options.levelText} interval${options.what}, recommended first`,
-    alt: `Interval plot: one row per estimand and method; a horizontal line spans each interval, a dot marks the estimate, the text at the right end gives ν (or z for a normal quantile, B for a bootstrap). Recommended intervals are thick and dark blue, contrasts grey.${missing.length > 0 ? ` Unavailable: ${missing.map((m) => m.label).join(", ")}.` : ""}`,
-    caption: `Recommended: ${recommended
-      .map((r) =>
-        r.interval.available
-          ? `${r.estimand} ${r.method} [${fixed(r.interval.lower, options.decimals)}, ${fixed(r.interval.upper, options.decimals)}]`
-          : `${r.estimand} ${r.method} unavailable`,
-      )
-      .join("; ")}. Contrasts are shown to explain the mistake, not to use.`,
+    alt: `Interval plot: one row per estimand and method; a horizontal line spans each interval, a dot marks the estimate, the text at the right end gives ν (or z for a normal quantile, B for a bootstrap). Recommended intervals are thick and dark blue, contrasts grey.${withheld.length > 0 ? ` The first row of ${withheld.map((r) => r.estimand).join(" and ")} is marked not recommended and drawn like the others.` : ""}${missing.length > 0 ? ` Unavailable: ${missing.map((m) => m.label).join(", ")}.` : ""}`,
+    caption: `${recommended.length > 0 ? `Recommended: ${recommended.map(bounds).join("; ")}. ` : ""}${withheld.length > 0 ? `No interval recommended for ${withheld.map((r) => r.estimand).join(" or ")} (${withheld[0]?.withheld}); shown first, not recommended: ${withheld.map(bounds).join("; ")}. ` : ""}Contrasts are shown to explain the mistake, not to use.`,
     plot: {
       height: 40 + 22 * labelled.length,
       marginLeft: 230,

@@ -64,12 +64,12 @@ function note(row: MethodRow, coverage: string | null): string {
   const resampled = r
     ? `B = ${r.replicates}, seed ${r.seed}${r.degenerate > 0 ? `, ${percent(r.degenerate, 1)} degenerate` : ""}`
     : "";
-  const role =
-    row.role === "recommended"
-      ? "recommended"
-      : row.role === "contrast"
-        ? "contrast: not to use"
-        : "";
+  const role = {
+    recommended: "recommended",
+    withheld: `not recommended: ${row.withheld ?? ""}`,
+    contrast: "contrast: not to use",
+    also: "",
+  }[row.role];
   return [role, coverage, resampled].filter(Boolean).join("; ");
 }
 

@@ -2,7 +2,11 @@ import type { Analysis, EstimandAnalysis } from "../../core/analyze.js";
 import { METHODS, type MethodId } from "../../core/methods.js";
 import type { Interval } from "../../core/types.js";
 
-export type MethodRole = "recommended" | "also" | "contrast";
+/**
+ * "withheld": the interval ragci would recommend, shown but not recommended because the
+ * sample is where no interval held in its studies (EstimandAnalysis.recommendationWithheld).
+ */
+export type MethodRole = "recommended" | "withheld" | "also" | "contrast";
 
 export interface MethodRow {
   readonly estimand: "micro" | "macro";
@@ -10,6 +14,8 @@ export interface MethodRow {
   readonly role: MethodRole;
   readonly estimate: number;
   readonly interval: Interval;
+  /** Why the recommendation is withheld (role "withheld"). */
+  readonly withheld?: string;
 }
 
 /** The terminal's order after the recommended interval: the usable ones, then the contrasts. */
@@ -36,11 +42,22 @@ export function methodRows(a: Analysis): MethodRow[] {
     const row = (method: MethodId, role: MethodRole): MethodRow[] => {
       const interval = e.intervals[method];
       return interval
-        ? [{ estimand: e.estimand, method, role, estimate: e.estimate, interval }]
+        ? [
+            {
+              estimand: e.estimand,
+              method,
+              role,
+              estimate: e.estimate,
+              interval,
+              ...(role === "withheld" && e.recommendationWithheld
+                ? { withheld: e.recommendationWithheld.reason }
+                : {}),
+            },
+          ]
         : [];
     };
     return [
-      ...row(e.recommended, "recommended"),
+      ...row(e.recommended, e.recommendationWithheld ? "withheld" : "recommended"),
       ...ALSO.filter((m) => m !== e.recommended && !METHODS[m].contrast)
         // Under a stratified or two-stage design cr2 and t treat the sample as SRS: the terminal leaves them out too.
         .filter((m) => a.design.kind === "srs" || (m !== "cr2" && m !== "t"))
