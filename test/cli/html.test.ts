@@ -982,4 +982,16 @@ describe("--html on hand-written edge inputs", () => {
     expect(body).toContain(`micro: none (${d.micro.recommended}`);
     expect(body).not.toContain(`Recommended: micro: ${d.micro.recommended}`);
   });
+  it("compare: the JSON's notes about the input (judges averaged) are on the page, as in the terminal", async () => {
+    const judges = join(ROOT, "examples/covidqa-judges.csv");
+    const args = ["compare", judges, "--system", "system", "--metric", "found", "--judge", "judge"];
+    const { json, file } = run("edge-compare-notes", [...args, "--replicates", "0"]);
+    expect(json.notes.length).toBeGreaterThan(0);
+    const terminal = ragci([...args, "--replicates", "0"]).stdout;
+    const { page } = await openReport(browser, file);
+    const shown = await page.$$eval("#input-warnings li", (l) => l.map((x) => x.textContent ?? ""));
+    expect(shown).toEqual(json.notes);
+    for (const note of json.notes) expect(terminal).toContain(note);
+    await page.close();
+  });
 });

@@ -8,6 +8,7 @@ import { analysisChecklist } from "./analysisChecklist.js";
 import { escapeHtml } from "./escapeHtml.js";
 import { facetSection } from "./facetSection.js";
 import { htmlTable } from "./htmlTable.js";
+import { inputWarningsSection } from "./inputWarningsSection.js";
 import { estimateTable, levelText } from "./intervalTables.js";
 import { htmlPage } from "./pageShell.js";
 import {
@@ -103,12 +104,8 @@ export function analyzeHtml(input: AnalyzeHtmlInput): string {
   const binaryOnly = report.entries.every((e) => e.analysis.binary);
   const systems = [...new Set(report.entries.map((e) => e.system).filter((s) => s !== null))];
   const metrics = [...new Set(report.entries.map((e) => e.metric))];
-  const notices =
-    report.notices.length > 0
-      ? `<section id="input-warnings"><h2>Warnings about the input</h2><ul class="advice">${report.notices.map((n) => `<li class="warning">${escapeHtml(n)}</li>`).join("")}</ul></section>`
-      : "";
   const body = [
-    notices,
+    inputWarningsSection(report.notices),
     report.entries.length > 1 ? overviewSection(report) : "",
     ...report.entries.map((entry, i) => entrySection(entry, input.stats[i] as DocumentStats, i)),
     provenanceSection({

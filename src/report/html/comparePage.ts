@@ -10,6 +10,7 @@ import { analysisChecklist } from "./analysisChecklist.js";
 import { escapeHtml } from "./escapeHtml.js";
 import { facetSection } from "./facetSection.js";
 import { htmlTable, type TableRow } from "./htmlTable.js";
+import { inputWarningsSection } from "./inputWarningsSection.js";
 import { levelText } from "./intervalTables.js";
 import { htmlPage } from "./pageShell.js";
 import { pairedDifferencesFigure } from "./pairedDifferencesFigure.js";
@@ -213,6 +214,7 @@ export function compareHtml(input: CompareHtmlInput): string {
     title: `ragci compare · ${report.systems.join(", ")}`,
     lede: `metric${report.metrics.length > 1 ? "s" : ""} ${report.metrics.map((m) => m.metric).join(", ")} · ${count(report.queries)} paired queries · differences per query, summed per document${dropped.length > 0 ? ` · --intersect dropped ${dropped.map(([s, k]) => `${k} queries of ${s}`).join(", ")}` : ""}`,
     body: [
+      inputWarningsSection(report.notices),
       overview,
       ...sections,
       provenanceSection({
