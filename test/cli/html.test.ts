@@ -994,4 +994,55 @@ describe("--html on hand-written edge inputs", () => {
     for (const note of json.notes) expect(terminal).toContain(note);
     await page.close();
   });
+  it("ids, systems, a metric column and a file name with markup, quotes, commas and non-ASCII are text, and the download is their CSV", async () => {
+    const docs = [
+      `<b>&"'x`,
+      "x".repeat(300),
+      "ドキュメント–é",
+      "</title><script>alert(1)</script>",
+      "a,b",
+      "d6",
+      "d7",
+      "d8",
+    ];
+    const systems = [`<i>sys"A'</i>`, "sysB&amp;"];
+    const metric = `m<x>&"`;
+    const rows: (string | number)[][] = [["doc_id", "query_id", "system", metric]];
+    for (const [d, doc] of docs.entries())
+      for (let q = 0; q <= d % 4; q++)
+        for (const [k, system] of systems.entries())
+          rows.push([doc, `${d}-${q}`, system, (d + q + k) % 2]);
+    const data = writeResults(`we<ird>&"'.csv`, rows);
+    const saved = join(dir, "special-aggregates.csv");
+    const args = ["analyze", data, "--doc", "doc_id", "--system", "system", "--metric", metric];
+    const { json, file } = run("edge-special", [
+      ...args,
+      "--replicates",
+      "0",
+      "--write-aggregates",
+      saved,
+    ]);
+    expect(json.analyses.map((a: any) => a.system)).toEqual(systems);
+    const { page } = await checkPage("edge-special", file);
+    // Nothing the input named became an element or an attribute.
+    expect(await page.$$("b, i, script, title ~ title")).toHaveLength(0);
+    expect(await page.title()).toBe(`ragci analyze · ${data}`);
+    const overview = await page.$$eval('table[data-table="overview"] tbody tr', (r) =>
+      r.map((x) => [x.getAttribute("data-system"), x.querySelector("td")?.textContent ?? ""]),
+    );
+    expect(overview).toEqual(systems.map((s) => [s, s]));
+    const influence = analysisOf(json, systems[0] as string, metric).diagnostics.influence.micro[0]
+      .document;
+    expect(await text(page, "#analysis-1")).toContain(`without document ${influence} the micro`);
+    // The embedded table: the bytes --write-aggregates wrote, and its fields the raw names.
+    const href = await page.$eval("a.download", (a) => a.getAttribute("href") ?? "");
+    const csv = Buffer.from(href.replace(/^data:text\/csv;charset=utf-8;base64,/, ""), "base64");
+    expect(csv.equals(readFileSync(saved))).toBe(true);
+    const [header, ...table] = csvRows(csv.toString("utf8"));
+    expect(header?.slice(0, 3)).toEqual(["system", "metric", "doc"]);
+    expect(new Set(table.map((r) => r[0]))).toEqual(new Set(systems));
+    expect(new Set(table.map((r) => r[1]))).toEqual(new Set([metric]));
+    expect(new Set(table.map((r) => r[2]))).toEqual(new Set(docs));
+    await page.close();
+  });
 });
