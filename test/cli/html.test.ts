@@ -1045,4 +1045,47 @@ describe("--html on hand-written edge inputs", () => {
     expect(new Set(table.map((r) => r[2]))).toEqual(new Set(docs));
     await page.close();
   });
+  it("--population: the page names every interval the fpc shrinks and those it leaves, as the JSON's widths show", async () => {
+    const args = [
+      "analyze",
+      EXAMPLE,
+      "--doc",
+      "doc_id",
+      "--system",
+      "system=bm25",
+      "--metric",
+      "hit5",
+    ];
+    const { json, html } = run("edge-fpc", [...args, "--population", "200", "--replicates", "999"]);
+    const plain = JSON.parse(ragci([...args, "--replicates", "999", "--json"]).stdout);
+    const factor = Math.sqrt(1 - 98 / 200);
+    const shrunk = new Set<string>();
+    const kept = new Set<string>();
+    for (const e of ["micro", "macro"]) {
+      const a = json.analyses[0][e].intervals;
+      const b = plain.analyses[0][e].intervals;
+      for (const m of Object.keys(a)) {
+        // Percentile bootstraps have no se: their width carries the correction.
+        const ratio =
+          a[m].se !== null
+            ? a[m].se / b[m].se
+            : (a[m].upper - a[m].lower) / (b[m].upper - b[m].lower);
+        if (Math.abs(ratio - factor) < 1e-3) shrunk.add(m);
+        else if (Math.abs(ratio - 1) < 1e-9) kept.add(m);
+        else throw new Error(`${e} ${m}: ratio ${ratio}`);
+      }
+    }
+    const sentence = html.match(
+      /the variances of ([^<]*?) are multiplied by 1 − K\/M = [^;]*; ([^<]*?)\./,
+    );
+    expect(sentence).not.toBeNull();
+    const [, multiplied = "", uncorrected = ""] = sentence as RegExpMatchArray;
+    for (const m of shrunk) {
+      const named = m.startsWith("bootstrap-")
+        ? sentence?.[0].includes("document bootstraps are rescaled")
+        : new RegExp(`(^|, | and )${m}(,| and |$)`).test(multiplied);
+      expect(named, `${m} is shrunk by the fpc`).toBe(true);
+    }
+    for (const m of kept) expect(uncorrected, `${m} is left uncorrected`).toContain(m);
+  });
 });

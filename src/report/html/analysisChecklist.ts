@@ -45,7 +45,7 @@ function designSection(a: Analysis, resultsName: string): string {
     d.kind === "srs"
       ? d.population === null
         ? `${a.documents} documents, analysed as a simple random sample of documents from a population whose size M was not given: no finite-population correction (give --population M if the population is finite and known).`
-        : `${a.documents} of the population's M = ${d.population} documents (sampling fraction ${percent(d.samplingFraction ?? 0, 1)}), a simple random sample without replacement; the variances of t, cr1, cr2 and logit-cv3 are multiplied by 1 − K/M = ${significant(d.fpc)}.`
+        : `${a.documents} of the population's M = ${d.population} documents (sampling fraction ${percent(d.samplingFraction ?? 0, 1)}), a simple random sample without replacement; the variances of t, cr1, cr2, logit and logit-cv3 are multiplied by 1 − K/M = ${significant(d.fpc)} and the document bootstraps are rescaled to match (Rao–Wu); the contrasts wald-iid, wald-effective-n and chunk-bootstrap are left uncorrected.`
       : `${a.documents} documents under the declared ${d.kind} design; its interval is the recommended one, and its degrees of freedom follow the design.`;
   const warnings = lonelyPsuWarnings(d).map((w) => `<li class="warning">${escapeHtml(w)}</li>`);
   return [
