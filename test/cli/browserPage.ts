@@ -147,3 +147,21 @@ export function layoutFacts(page: Page): Promise<LayoutFacts> {
     };
   })()`);
 }
+
+/**
+ * The figures' texts drawn (partly) outside their svg, which the browser cuts off: a label at
+ * an axis's end or longer than its margin. "figure-id: text".
+ */
+export function textsOutsideFigures(page: Page): Promise<string[]> {
+  return page.$$eval("figure.plot svg", (svgs) =>
+    svgs.flatMap((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll("text")]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1);
+        })
+        .map((t) => `${svg.closest("figure")?.id}: ${t.textContent}`);
+    }),
+  );
+}

@@ -16,6 +16,7 @@ import {
   layoutFacts,
   openReport,
   screenshot,
+  textsOutsideFigures,
 } from "./browserPage.js";
 import { analysisOf, comparisonOf, EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
 
@@ -68,6 +69,7 @@ async function checkPage(
     ).toBeGreaterThan(0);
   }
   expect(await page.content(), "core's option names become flags").not.toMatch(/`[A-Za-z]+`/);
+  expect(await textsOutsideFigures(page), "labels cut off at a figure's edge").toEqual([]);
   await screenshot(page, name);
   await checkNarrowAndPrint(name, file);
   return { page, figures };
@@ -1087,5 +1089,33 @@ describe("--html on hand-written edge inputs", () => {
       expect(named, `${m} is shrunk by the fpc`).toBe(true);
     }
     for (const m of kept) expect(uncorrected, `${m} is left uncorrected`).toContain(m);
+  });
+  it("a metric with every document at 0, and one at 1: the estimates' labels at the axis's ends stay inside the figure", async () => {
+    const rows: (string | number)[][] = [["doc_id", "query_id", "system", "none", "all"]];
+    for (let d = 0; d < 6; d++)
+      for (let q = 0; q <= d; q++) rows.push([`d${d}`, `q${d}-${q}`, "A", 0, 1]);
+    const data = writeResults("bounds.csv", rows);
+    const { json, file } = run("edge-bounds", [
+      "analyze",
+      data,
+      "--doc",
+      "doc_id",
+      "--system",
+      "system",
+      "--metric",
+      "none,all",
+      "--replicates",
+      "0",
+    ]);
+    expect(analysisOf(json, "A", "none").micro.estimate).toBe(0);
+    expect(analysisOf(json, "A", "all").macro.estimate).toBe(1);
+    // checkPage fails on any figure text drawn outside its svg.
+    const { page } = await checkPage("edge-bounds", file);
+    for (const [figure, value] of [
+      ["a1-rates", "0.000"],
+      ["a2-rates", "1.000"],
+    ] as const)
+      for (const e of ["micro", "macro"])
+        expect(await markTexts(page, figure)).toContain(`${e} ${value}`);
   });
 });

@@ -54,7 +54,9 @@ export function intervalForestFigure(options: {
     caption: `${recommended.length > 0 ? `Recommended: ${recommended.map(bounds).join("; ")}. ` : ""}${withheld.length > 0 ? `No interval recommended for ${withheld.map((r) => r.estimand).join(" or ")} (${withheld[0]?.withheld}); shown first, not recommended: ${withheld.map(bounds).join("; ")}. ` : ""}Contrasts are shown to explain the mistake, not to use.`,
     plot: {
       height: 40 + 22 * labelled.length,
-      marginLeft: 230,
+      // Room for the longest row label ("macro · t-differing (not recommended)") at about
+      // 6.5 px a character of the 12 px font (6.3 measured in chromium), so none is cut off.
+      marginLeft: Math.max(230, 12 + 6.5 * Math.max(...labelled.map((r) => r.label.length))),
       marginRight: 90,
       x: { label: `${options.levelText} interval →`, grid: true },
       y: { label: null, domain: labelled.map((r) => r.label) },

@@ -14,10 +14,17 @@ interface Marker {
  * Estimate markers in their estimand's colour, the smaller one labelled to its left and the
  * larger to its right (one line lower), so close values stay readable.
  */
-function markerMarks(markers: readonly Marker[], decimals: number): Plot.Markish[] {
+function markerMarks(
+  markers: readonly Marker[],
+  decimals: number,
+  domain: readonly [number, number],
+): Plot.Markish[] {
   const sorted = [...markers].sort((a, b) => a.value - b.value);
+  const [lo, hi] = domain;
   return sorted.flatMap((m, i) => {
-    const left = i === 0 && sorted.length > 1;
+    // Near an end of the axis (an estimate of 0 or 1) the label goes inward, or it is cut off.
+    const at = (m.value - lo) / (hi - lo || 1);
+    const left = at > 0.85 || (at >= 0.15 && i === 0 && sorted.length > 1);
     return [
       Plot.ruleX([m.value], { stroke: ESTIMAND_COLORS[m.label], strokeWidth: 2 }),
       Plot.text([m], {
@@ -32,6 +39,17 @@ function markerMarks(markers: readonly Marker[], decimals: number): Plot.Markish
       }),
     ];
   });
+}
+
+/** The smallest and largest of the values (a loop: spreading 10⁵ values overflows the stack). */
+function extent(values: readonly number[]): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  return [lo, hi];
 }
 
 /**
@@ -157,7 +175,11 @@ export function rateDistributionFigure(options: {
           ),
         ),
         Plot.ruleY([0]),
-        ...markerMarks(markers, options.decimals),
+        ...markerMarks(
+          markers,
+          options.decimals,
+          bounded ? [0, 1] : extent([...rates, ...markers.map((m) => m.value)]),
+        ),
         ...(["start", "middle", "end"] as const).map((anchor) =>
           Plot.text(
             ends.filter((e) => e.anchor === anchor),
