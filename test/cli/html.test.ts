@@ -1118,4 +1118,35 @@ describe("--html on hand-written edge inputs", () => {
       for (const e of ["micro", "macro"])
         expect(await markTexts(page, figure)).toContain(`${e} ${value}`);
   });
+  it("compare of systems with long names sharing a prefix: their labels fit the figures and stay apart", async () => {
+    const long = (v: string) =>
+      `retriever-with-a-very-long-configuration-name-${v}-${"x".repeat(40)}`;
+    const names = { bm25: long("bm25"), tfidf: long("tfidf") };
+    const rows: (string | number)[][] = [["doc_id", "query_id", "system", "hit5"]];
+    for (const r of readCovidqa().rows)
+      rows.push([
+        r.doc_id as string,
+        r.query_id as string,
+        names[r.system as "bm25" | "tfidf"],
+        Number(r.hit5),
+      ]);
+    const data = writeResults("long-systems.csv", rows);
+    const { file } = run("edge-long-systems", [
+      "compare",
+      data,
+      "--system",
+      "system",
+      "--metric",
+      "hit5",
+      "--replicates",
+      "0",
+    ]);
+    // checkPage fails on any figure text drawn outside its svg.
+    const { page } = await checkPage("edge-long-systems", file);
+    const labels = await markTexts(page, "m1-c1-systems", "y-axis tick label");
+    expect(new Set(labels).size).toBe(2);
+    for (const l of labels) expect(l).toContain("…");
+    const caption = await text(page, "#m1-c1-systems figcaption");
+    for (const name of Object.values(names)) expect(caption).toContain(name);
+  });
 });

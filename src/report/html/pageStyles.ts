@@ -18,7 +18,7 @@ p, li { max-width: 48rem; }
 /* File paths and digests have no spaces: let them break rather than widen a phone's page.
    Table cells only break a word that cannot fit (break-word keeps the cell's minimum width at
    its longest word, so "0.0267" or "micro" is never split into a column of characters). */
-h1, h2, p, li, figcaption, dd, .path { overflow-wrap: anywhere; }
+h1, h2, h3, h4, p, li, figcaption, dd, .path { overflow-wrap: anywhere; }
 td { overflow-wrap: break-word; }
 td.num, td[data-field="interval"] { white-space: nowrap; }
 .lede { color: var(--muted); margin-top: 0; }
@@ -61,6 +61,9 @@ footer { margin-top: 2.5rem; color: var(--muted); font-size: 0.85rem; }
   .table-wrap, .plot-scroll { overflow: visible; }
   table { font-size: 8.5pt; }
   th, td { padding: 0.15rem 0.35rem; }
+  /* No scrolling box on paper: a name without spaces (a commit hash as a system) breaks
+     rather than widen the table past the page; numbers and intervals still never break. */
+  th, td { overflow-wrap: anywhere; }
   table { break-inside: auto; }
   tr, caption { break-inside: avoid; }
   thead { display: table-header-group; }

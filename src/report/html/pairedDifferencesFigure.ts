@@ -3,6 +3,7 @@ import type { Comparison } from "../../core/compare.js";
 import type { DocumentStats } from "../../core/types.js";
 import { count, fixed, percent } from "../format.js";
 import { countLogTick } from "./countTicks.js";
+import { shortNames } from "./shortName.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
 
 interface DocumentPoint {
@@ -39,6 +40,7 @@ export function pairedDifferencesFigure(options: {
   const b = points.filter((p) => p.kind === bHigher).length;
   const a = points.length - ties - b;
   const d = c.difference;
+  const short = shortNames([c.a, c.b], 30);
   const markers = [
     ...(d.micro ? [{ label: "micro", value: d.micro.estimate }] : []),
     ...(d.macro ? [{ label: "macro", value: d.macro.estimate }] : []),
@@ -55,7 +57,8 @@ export function pairedDifferencesFigure(options: {
       marginTop: 40,
       // Inset: the largest circles at the extremes stay inside the frame.
       x: {
-        label: `mean difference ${c.b} − ${c.a} per query in the document →`,
+        // Both names fit on the 760 px axis (the caption has them whole).
+        label: `mean difference ${short.get(c.b)} − ${short.get(c.a)} per query in the document →`,
         grid: true,
         inset: 12,
       },

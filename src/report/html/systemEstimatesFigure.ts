@@ -2,6 +2,7 @@ import * as Plot from "@observablehq/plot";
 import type { Analysis } from "../../core/analyze.js";
 import type { Estimand } from "../../core/types.js";
 import { fixed } from "../format.js";
+import { shortNames } from "./shortName.js";
 import { COLORS, svgFigure } from "./svgFigure.js";
 
 interface SystemRow {
@@ -28,6 +29,9 @@ export function groupLetters(groups: readonly (readonly string[])[], system: str
  * Each system's estimate with its own recommended interval, micro and macro side by side;
  * with tie groups (all pairs), the group letters beside each system.
  */
+/** The most characters of a system's name its row label shows. */
+const NAME_CHARS = 40;
+
 export function systemEstimatesFigure(options: {
   readonly id: string;
   readonly metric: string;
@@ -62,6 +66,11 @@ export function systemEstimatesFigure(options: {
   const hasGroups = rows.some((r) => r.letters !== "");
   const withInterval = rows.filter((r) => r.lower !== null);
   const label = (r: SystemRow) => `${r.letters ? `${r.letters} · ` : ""}${r.method}`;
+  // Room at the left for the system names (6.5 px a character of the 12 px font), up to 40
+  // characters; a longer name is shortened in the middle (whole in the caption).
+  const short = shortNames(order, NAME_CHARS);
+  const longest = Math.max(...[...short.values()].map((n) => [...n].length));
+  const marginLeft = Math.max(110, Math.ceil(16 + 6.5 * longest));
   return svgFigure({
     id: options.id,
     title: `Each system's ${options.metric} with its ${options.levelText} interval`,
@@ -70,16 +79,16 @@ export function systemEstimatesFigure(options: {
     plot: {
       height: 60 + 2 * (26 * order.length + 16),
       marginTop: 16,
-      marginLeft: 110,
+      marginLeft,
       marginRight: 120,
       x: { label: `${options.metric} →`, grid: true },
-      y: { label: null, domain: order },
+      y: { label: null, domain: order, tickFormat: (n: string) => short.get(n) ?? n },
       fy: { axis: null, domain: ["micro", "macro"] },
       marks: [
         Plot.text(["micro", "macro"], {
           fy: (e: string) => e,
           frameAnchor: "top-left",
-          dx: -100,
+          dx: 10 - marginLeft,
           text: (e: string) => e,
           fontWeight: "bold",
         }),
