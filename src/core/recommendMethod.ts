@@ -269,12 +269,13 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     const reason = input.boundedUnavailable[estimand];
     if (reason === undefined || !methodAdviceApplies || !srs) continue;
     const bounded = RECOMMENDED_METHOD[estimand];
-    // A difference is shown with compare's interval (macro t with ν = D − 1), not plain t.
-    const fallback = (input.differences ? DIFFERENCE_METHOD : FALLBACK_METHOD)[estimand];
+    // A difference's interval is compare's choice (cr2, macro t with ν = D − 1), not a fallback.
     advice.push({
       code: "bounded-interval-unavailable",
       severity: "note",
-      message: `${estimand}: ${bounded}, the interval ragci recommends for metrics in [0, 1], is not available here (${reason}); ${fallback} is shown instead.`,
+      message: input.differences
+        ? `${estimand}: a paired difference is not a proportion, so ${bounded} (ragci's interval for metrics in [0, 1]) does not apply; ${DIFFERENCE_METHOD[estimand]} is the interval ragci's paired studies support for a difference.`
+        : `${estimand}: ${bounded}, the interval ragci recommends for metrics in [0, 1], is not available here (${reason}); ${FALLBACK_METHOD[estimand]} is shown instead.`,
     });
   }
   if (methodAdviceApplies && srs && !input.differences && input.metricInUnitInterval) {

@@ -171,13 +171,18 @@ describe("compare on a tie-heavy 20-document COVID-QA sample", () => {
     expect(note?.message).toContain(
       `${pct(PAIRED_STUDY_COVERAGE["k20-lowest/micro/cr2"])}–${pct(PAIRED_STUDY_COVERAGE["k20-highest/micro/cr2"])} of 95% (micro cr2)`,
     );
-    // The macro fallback named where logit is unavailable is the interval shown.
+    // The interval named where logit is unavailable is the one shown, named as the paired
+    // studies' choice for a difference, not as a fallback.
     const unavailable = c.difference.advice.filter(
       (a) => a.code === "bounded-interval-unavailable",
     );
-    expect(unavailable.find((a) => a.message.startsWith("macro"))?.message).toMatch(
-      /t-differing is shown instead\.$/,
+    expect(unavailable.find((a) => a.message.startsWith("macro"))?.message).toBe(
+      "macro: a paired difference is not a proportion, so logit (ragci's interval for metrics in [0, 1]) does not apply; t-differing is the interval ragci's paired studies support for a difference.",
     );
+    expect(unavailable.find((a) => a.message.startsWith("micro"))?.message).toMatch(
+      /does not apply; cr2 is the interval ragci's paired studies support for a difference\.$/,
+    );
+    for (const a of unavailable) expect(a.message).not.toContain("shown instead");
   });
 
   it("--require-noninferior: a margin between t's and t-differing's lower bounds flips the verdict", () => {
