@@ -17,6 +17,7 @@ import {
   significant,
 } from "./format.js";
 import { gateBlocks } from "./gateReport.js";
+import { lonelyPsuWarnings } from "./lonelyPsuWarnings.js";
 import { blocksToTerminal } from "./reportBlocks.js";
 import { summationNote } from "./summationNote.js";
 import { systemsRecommended } from "./systemsRecommended.js";
@@ -103,6 +104,9 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
   const differingDf = differingDfLine(c);
   if (differingDf) lines.push(`  ${differingDf}`);
   for (const line of withheldLines(c)) lines.push(`  ${bold(color)(line)}`);
+  // As analyze's terminal and compare's page: a stratum the lonely-PSU rule treated.
+  for (const warning of lonelyPsuWarnings(d.design))
+    lines.push(`  ${ansiStyle(color).yellow("!")} ${warning}`);
   const also: string[][] = [];
   for (const e of estimands) {
     for (const method of [

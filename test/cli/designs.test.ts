@@ -216,6 +216,38 @@ describe("analyze --design", () => {
     );
   });
 
+  it("--lonely-psu in compare's terminal: the warning naming the stratum, as analyze's", () => {
+    // Two systems on the same queries: b misses the first query of every document a hits.
+    const paired = ["doc,stratum,query,system,hit"];
+    lonelyRows.slice(1).forEach((row, i) => {
+      const [doc, stratum, hit] = row.split(",");
+      paired.push(
+        `${doc},${stratum},q${i},a,${hit}`,
+        `${doc},${stratum},q${i},b,${i % 3 === 0 ? 0 : hit}`,
+      );
+    });
+    const pairedData = join(dir, "lonely-paired.csv");
+    writeFileSync(pairedData, `${paired.join("\n")}\n`);
+    const result = ragci([
+      "compare",
+      pairedData,
+      "--metric",
+      "hit",
+      "--system",
+      "system",
+      "--design",
+      lonelyDesign,
+      "--lonely-psu",
+      "remove",
+      "--replicates",
+      "0",
+    ]);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain(
+      '  ! stratum "lone" has one sampled document of M_h = 7; it was left out of the variance (adds 0), so the se omits that stratum\'s sampling error (--lonely-psu remove)',
+    );
+  });
+
   it('"lonely_psu" in the design file sets the rule; --lonely-psu overrides it', () => {
     const withKey = bad("lonely-key.design.json", {
       design: "stratified",
