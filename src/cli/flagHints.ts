@@ -54,6 +54,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   power: "--power",
   cost: "--cost",
   budget: "--budget",
+  level: "--level",
 };
 
 /**

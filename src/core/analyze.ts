@@ -121,6 +121,7 @@ export function analyze(stats: DocumentStats, options: AnalyzeRunOptions = {}): 
     diagnostics,
     ...(differing === undefined ? {} : { differences: { differingDocuments: differing } }),
     withheld,
+    level,
   });
 
   return {

@@ -106,7 +106,8 @@ export type OptionName =
   | "difference"
   | "power"
   | "cost"
-  | "budget";
+  | "budget"
+  | "level";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

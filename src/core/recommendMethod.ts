@@ -1,6 +1,7 @@
 import type { Diagnostics } from "./diagnostics/diagnose.js";
 import { FEWEST_DIFFERING_DOCUMENTS } from "./diagnostics/differingDocuments.js";
 import { optionRef } from "./errors.js";
+import { levelPercent } from "./intervals/levelPercent.js";
 import { DIFFERENCE_METHOD, FALLBACK_METHOD, RECOMMENDED_METHOD } from "./methods.js";
 import {
   PAIRED_STUDIES,
@@ -30,7 +31,8 @@ export type AdviceCode =
   | "bounded-interval-unavailable"
   | "few-differing-documents"
   | "paired-studies"
-  | "studied-conditions";
+  | "studied-conditions"
+  | "studied-level";
 
 /** Every advice code, once (a key per code, so the compiler checks the list is complete). */
 const ADVICE_CODE_KEYS: Readonly<Record<AdviceCode, true>> = {
@@ -51,6 +53,7 @@ const ADVICE_CODE_KEYS: Readonly<Record<AdviceCode, true>> = {
   "few-differing-documents": true,
   "paired-studies": true,
   "studied-conditions": true,
+  "studied-level": true,
 };
 
 /** Every advice code ragci writes: the JSON's `advice[].code` (schemas/definitions.v2.json lists the same). */
@@ -174,9 +177,14 @@ export interface AdviceInput {
   };
   /** Per estimand, why no interval is recommended (withheldRecommendations), if none is. */
   readonly withheld?: Readonly<Partial<Record<Estimand, RecommendationWithheld>>>;
+  /** The intervals' level (default 0.95, the level ragci's studies scored). */
+  readonly level?: number;
 }
 
 const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** The level of every interval ragci's coverage studies scored. */
+const STUDIED_LEVEL = 0.95;
 
 /**
  * The method-guide advice that fits the data, most important first; each line true of it.
@@ -315,6 +323,14 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       message: `A recommended interval reaches outside [0, 1]; it is shown unclipped, since clipping would hide how little the data say.${input.logitAvailable ? " The logit interval stays inside." : ""}`,
     });
   }
+  // Every coverage quoted above is of 95% intervals: at another level, say what it is not.
+  const level = input.level ?? STUDIED_LEVEL;
+  if (Math.abs(level - STUDIED_LEVEL) > 1e-12 && advice.some((a) => a.message.includes("of 95%")))
+    advice.push({
+      code: "studied-level",
+      severity: "note",
+      message: `The coverages quoted here are of 95% intervals, the level ragci's studies scored; these intervals are at ${levelPercent(level)}, whose coverage those studies did not measure (ragci simulate ${optionRef("level")} ${level} on a census measures it).`,
+    });
   if (input.census) {
     advice.push({
       code: "census",

@@ -83,6 +83,7 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
             (a) =>
               a.code === "few-differing-documents" ||
               a.code === "paired-studies" ||
+              a.code === "studied-level" ||
               a.code === "few-documents" ||
               a.code === "very-few-documents",
           )

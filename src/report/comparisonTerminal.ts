@@ -156,7 +156,7 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
       a.code === "dominant-document",
   );
   for (const a of warnings) lines.push(`  ! ${a.message}`);
-  for (const a of d.advice.filter((x) => x.code === "paired-studies"))
+  for (const a of d.advice.filter((x) => x.code === "paired-studies" || x.code === "studied-level"))
     lines.push(`  · ${a.message}`);
   lines.push(
     c.censusStudy

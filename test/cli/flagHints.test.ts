@@ -16,7 +16,7 @@ describe("withFlags", () => {
   });
 
   it("leaves other backticked words alone", () => {
-    expect(withFlags("see `ragci plan` and `level`")).toBe("see `ragci plan` and `level`");
+    expect(withFlags("see `ragci plan` and `sigma`")).toBe("see `ragci plan` and `sigma`");
   });
 
   it("is safe on rendered JSON", () => {

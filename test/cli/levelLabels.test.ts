@@ -42,4 +42,14 @@ describe("a level's label in the reports is the level given", () => {
     const verdicts = JSON.stringify(json);
     expect(verdicts).toMatch(/distinguishable at 95%/);
   });
+
+  it("at 90% analyze and compare say their quoted coverages are of 95% intervals", () => {
+    const note =
+      "The coverages quoted here are of 95% intervals, the level ragci's studies scored; these intervals are at 90%, whose coverage those studies did not measure (ragci simulate --level 0.9 on a census measures it).";
+    for (const args of [ANALYZE, COMPARE]) {
+      expect(run([...args, "--level", "0.9", "--replicates", "0"])).toContain(note);
+      expect(run([...args, "--level", "0.9", "--replicates", "0", "--markdown"])).toContain(note);
+      expect(run([...args, "--replicates", "0"])).not.toContain("The coverages quoted here");
+    }
+  });
 });

@@ -445,3 +445,22 @@ describe("census-study", () => {
     expect(codes(a).slice(1)).toEqual(codes(plain).filter((c) => !general.includes(c)));
   });
 });
+
+describe("studied-level: a level other than 95% is told the studies' figures are of 95%", () => {
+  const n = [4, 9, 2, 30, 6, 11, 3, 8, 5, 20, 7, 12];
+  const s = [2, 5, 1, 21, 3, 6, 2, 4, 2, 9, 5, 6];
+  it("at 99.9% the note names both levels; at 95% there is none", () => {
+    const text = adviceText(run(binary(n, s), { level: 0.999 }), "studied-level");
+    expect(text).toBe(
+      "The coverages quoted here are of 95% intervals, the level ragci's studies scored; these intervals are at 99.9%, whose coverage those studies did not measure (ragci simulate `level` 0.999 on a census measures it).",
+    );
+    expect(codes(run(binary(n, s)))).not.toContain("studied-level");
+    expect(codes(run(binary(n, s), { level: 0.95 }))).not.toContain("studied-level");
+  });
+
+  it("nothing of 95% quoted (a census, K = M), no note", () => {
+    const a = run(binary(n, s), { level: 0.9, population: n.length });
+    expect(a.advice.some((x) => x.message.includes("of 95%"))).toBe(false);
+    expect(codes(a)).not.toContain("studied-level");
+  });
+});
