@@ -244,7 +244,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "zero-standard-error",
       severity: "warning",
-      message: `Every document has the same ${value}, so the document-level standard error is 0 and no interval (logit included) can be formed from it. That is not certainty: another sample of documents would differ. Label more documents.`,
+      message: `Every document has the same ${value}, so the document-level standard error is 0: every interval built on it is the single point of the estimate, shown as it is, and the logit intervals cannot be formed. That point is no confidence interval and no certainty: another sample of documents would differ. Label more documents.`,
     });
   }
   if (

@@ -365,6 +365,11 @@ describe("no sampling error", () => {
   it("zero-standard-error: every document at the same rate, and the se is indeed 0", () => {
     const a = run(binary([4, 8, 12, 16, 20], [1, 2, 3, 4, 5]));
     expect(adviceText(a, "zero-standard-error")).toMatch(/^Every document has the same rate, /);
+    // The table shows the point the se gives ([r, r]): the note says so, not that none is shown.
+    expect(adviceText(a, "zero-standard-error")).toContain(
+      "every interval built on it is the single point of the estimate, shown as it is",
+    );
+    expect(a.micro?.intervals.cr2).toMatchObject({ available: true, se: 0 });
     const cr2 = a.micro?.intervals.cr2;
     expect(cr2?.available && cr2.se).toBe(0);
     // No K or method advice: it would not be true of these data.
