@@ -253,8 +253,11 @@ export function terminalAnalysis(
   for (const e of estimands) {
     const top = d.influence[e.estimand][0];
     if (top) {
+      // The largest change first: 0 means no document moves it, and none is singled out.
       lines.push(
-        `  influence   without ${top.document} the ${e.estimand} estimate moves by ${signed(top.change, decimals)}`,
+        top.change === 0
+          ? `  influence   leaving out any one document leaves the ${e.estimand} estimate as it is`
+          : `  influence   without ${top.document} the ${e.estimand} estimate moves by ${signed(top.change, decimals)}`,
       );
     }
   }

@@ -161,6 +161,11 @@ describe("statements true of the data", () => {
     );
     expect(text).not.toMatch(/logit interval keeps|logit interval stays/);
     expect(text).not.toMatch(/cr2 is the least bad|for micro use cr2/);
+    // No document moves the estimate, so none is named as the one that does.
+    expect(text).toContain(
+      "influence   leaving out any one document leaves the micro estimate as it is",
+    );
+    expect(text).not.toMatch(/influence {3}without /);
   });
 
   it("--population = K (a census) does not call 95% optimistic", () => {

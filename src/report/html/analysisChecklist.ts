@@ -163,11 +163,12 @@ function diagnosticsSection(input: ChecklistInput): string {
     .filter((e) => a[e] !== null)
     .flatMap((e) => {
       const top = d.influence[e][0];
-      return top
-        ? [
-            `without document ${top.document} the ${e} estimate moves by ${signed(top.change, input.decimals)}`,
-          ]
-        : [];
+      if (!top) return [];
+      return [
+        top.change === 0
+          ? `leaving out any one document leaves the ${e} estimate as it is`
+          : `without document ${top.document} the ${e} estimate moves by ${signed(top.change, input.decimals)}`,
+      ];
     });
   return [
     h("ICC and design effect (diagnostics)"),
