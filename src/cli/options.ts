@@ -192,8 +192,18 @@ export function wholeNumberList(
   minimum: number,
   maximum = Number.MAX_SAFE_INTEGER,
 ): (text: string, previous?: number[]) => number[] {
-  const each = wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`, maximum);
-  return (text, previous = []) => [...previous, ...parseList(text).map(each)];
+  const give = `whole numbers ≥ ${minimum}`;
+  const each = wholeNumber(flag, minimum, give, maximum);
+  return (text, previous = []) => {
+    const values = parseList(text);
+    // An empty list (--k "" or --k ,) once fell back to the default without a word.
+    if (values.length === 0)
+      throw new RagciError(
+        "invalid-option",
+        `${flag} ${JSON.stringify(text)}: no number; give ${give}, comma-separated`,
+      );
+    return [...previous, ...values.map(each)];
+  };
 }
 
 /** --allocation: one of core's allocation rules. */
@@ -299,7 +309,14 @@ export function parseCurve(text: string, previous: number[] = []): number[] {
       `--curve ${k}: each K must be a whole number of documents ${CURVE}`,
     );
   };
-  return [...previous, ...parseList(text).map(each)];
+  const values = parseList(text);
+  // An empty list once printed an empty curve under its heading.
+  if (values.length === 0)
+    throw new RagciError(
+      "invalid-option",
+      `--curve ${JSON.stringify(text)}: no number; give each K as a whole number of documents ${CURVE}`,
+    );
+  return [...previous, ...values.map(each)];
 }
 
 const CURVE = "≥ 2 (e.g. --curve 10,20,50)";

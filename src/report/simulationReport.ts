@@ -124,7 +124,7 @@ export function simulationBlocks(report: SimulationReport): ReportBlock[] {
     },
     {
       kind: "text",
-      text: `Each repetition draws ${drawing(report)} and computes every interval; ${reps} repetitions per ${first?.design.kind === "two-stage" ? "m" : "K"}, B = ${first?.replicates ?? 0} bootstrap replicates, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
+      text: `Each repetition draws ${drawing(report)} and computes every interval; ${reps} ${reps === "1" ? "repetition" : "repetitions"} per ${first?.design.kind === "two-stage" ? "m" : "K"}, B = ${first?.replicates ?? 0} bootstrap ${first?.replicates === 1 ? "replicate" : "replicates"}, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
     },
     ...methodTable(report, "micro"),
     ...methodTable(report, "macro"),

@@ -1260,6 +1260,36 @@ const CASES: readonly Case[] = [
     message:
       /^ragci: nan\.json: metric match has no number for 1 of 3 items \(first: query 2 of system popularity · openai\/gpt-4o-mini · 7KyCuAQSqp76qKQZEKmG6M\); every result needs a finite value, and Inspect writes NaN for a score its scorer did not give \(Score\.unscored\), which its metrics leave out: re-score those samples \(inspect score\) or analyse another metric\n$/,
   },
+  // Simulate and plan options that were accepted and then ignored or misread.
+  {
+    name: "simulate --chunk-bootstrap with --replicates 0 (it was unavailable in every repetition)",
+    files: { "k5.csv": K5 },
+    args: [
+      "simulate",
+      "k5.csv",
+      "--metric",
+      "score",
+      "--k",
+      "2",
+      "--replicates",
+      "0",
+      "--chunk-bootstrap",
+    ],
+    message:
+      /^ragci: --chunk-bootstrap with --replicates 0: resampling is off, so it would be unavailable in every repetition; give --replicates B ≥ 1, or drop --chunk-bootstrap\n$/,
+  },
+  {
+    name: "simulate --k '' (it fell back to the default 5,10,20)",
+    files: { "k5.csv": K5 },
+    args: ["simulate", "k5.csv", "--metric", "score", "--k", "", "--reps", "5"],
+    message: /^ragci: --k "": no number; give whole numbers ≥ 2, comma-separated\n$/,
+  },
+  {
+    name: "plan --curve , (it printed an empty curve)",
+    args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--curve", ","],
+    message:
+      /^ragci: --curve ",": no number; give each K as a whole number of documents ≥ 2 \(e\.g\. --curve 10,20,50\)\n$/,
+  },
 ];
 
 /** Every file under `dir` (relative path → SHA-256), directories included as entries. */

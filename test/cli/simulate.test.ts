@@ -349,6 +349,31 @@ describe("ragci simulate", () => {
     expect(out.studies[0].reps).toBe(3);
   });
 
+  it("says 1 repetition and 1 bootstrap replicate in the singular", () => {
+    const text = ragciOk([
+      "simulate",
+      CENSUS,
+      "--aggregated",
+      "--k",
+      "5",
+      "--reps",
+      "1",
+      "--replicates",
+      "1",
+    ]).replace(/\s+/g, " ");
+    expect(text).toContain("; 1 repetition per K, B = 1 bootstrap replicate, seed 1");
+    const two = ragciOk([...small.slice(0, -4), "--replicates", "0"]).replace(/\s+/g, " ");
+    expect(two).toContain("60, 40 repetitions per K, B = 0 bootstrap replicates");
+    // The faceted study's line too.
+    const facets = ragciOk([
+      "simulate",
+      join(ROOT, "examples/covidqa-judges.csv"),
+      ...["--doc", "doc_id", "--query", "query_id", "--metric", "found", "--system", "system=bm25"],
+      ...["--judge", "judge", "--k", "10", "--reps", "1"],
+    ]).replace(/\s+/g, " ");
+    expect(facets).toContain("; 1 repetition per column, seed 1");
+  });
+
   it("twelve workers, stderr a file: no leak warning from Node (one pipe listener per worker)", () => {
     const dir = scratchDir();
     const shell = spawnSync(

@@ -187,6 +187,12 @@ export async function runSimulate(
   if (simulatesFacets(given)) return runSimulateFacets(file, given, io);
   const options = samplingOfOldDesign(given, io);
   refuseMissingDesignFile(options.design);
+  // B = 0 turns resampling off: the chunk bootstrap asked for would be "unavailable" throughout.
+  if (options.chunkBootstrap && options.replicates === 0)
+    throw new RagciError(
+      "invalid-option",
+      "--chunk-bootstrap with --replicates 0: resampling is off, so it would be unavailable in every repetition; give --replicates B ≥ 1, or drop --chunk-bootstrap",
+    );
   const format = reportFormat(options);
   const plan = studyPlan(options);
   const twoStage = plan.design.kind === "two-stage" ? plan.design : null;
