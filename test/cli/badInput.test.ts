@@ -1285,6 +1285,13 @@ const CASES: readonly Case[] = [
     message: /^ragci: --k "": no number; give whole numbers ≥ 2, comma-separated\n$/,
   },
   {
+    name: "imitation: simulate on a census whose every result is 0 (every interval covered)",
+    files: { "zero.csv": "doc_id,n,s\na,3,0\nb,5,0\nc,2,0\nd,4,0\n" },
+    args: ["simulate", "zero.csv", "--aggregated", "--k", "2", "--reps", "5"],
+    message:
+      /^ragci: zero\.csv: every document has the same rate \(0\), so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation \(micro logit-cv3, macro logit\)\n$/,
+  },
+  {
     name: "plan --curve , (it printed an empty curve)",
     args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--curve", ","],
     message:
