@@ -100,12 +100,17 @@ export function finiteNumber(flag: string): (text: string) => number {
  * Probabilities and confidence levels: strictly between 0 and 1, written 0.95 or 95%.
  * `give` names what the number is, e.g. "a confidence level between 0 and 1, e.g. 0.95 or 90%".
  */
-export function probability(flag: string, give: string): (text: string) => number {
+export function probability(
+  flag: string,
+  give: string,
+  /** The smallest value taken (inclusive), where it is above 0: a power's 0.5. */
+  minimum = 0,
+): (text: string) => number {
   return (text) => {
     const percent = text.endsWith("%");
     const digits = percent ? text.slice(0, -1) : text;
     const value = flagNumber(flag, text, give, digits) / (percent ? 100 : 1);
-    if (!(value > 0 && value < 1)) throw outOfRange(flag, text, give);
+    if (!(value > 0 && value >= minimum && value < 1)) throw outOfRange(flag, text, give);
     return value;
   };
 }

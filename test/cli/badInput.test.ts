@@ -1292,6 +1292,11 @@ const CASES: readonly Case[] = [
       /^ragci: zero\.csv: every document has the same rate \(0\), so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation \(micro logit-cv3, macro logit\)\n$/,
   },
   {
+    name: "plan --power 0.4 names the flag (it was core's 'power 0.4 must be in [0.5, 1)')",
+    args: ["plan", "--sd", "0.2", "--difference", "0.05", "--power", "0.4"],
+    message: /^ragci: --power 0\.4: give a power between 0\.5 and 1, e\.g\. 0\.8 or 80%\n$/,
+  },
+  {
     name: "plan --curve , (it printed an empty curve)",
     args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--curve", ","],
     message:

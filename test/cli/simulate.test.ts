@@ -272,6 +272,27 @@ describe("ragci simulate", () => {
     expect(["stratified", "logit"]).toContain(study.recommended.micro.method);
   });
 
+  it("says whether --fpc scales the SRS intervals under stratified sampling, and it does", () => {
+    const without = JSON.parse(ragciOk(stratifiedStudy)).studies[0];
+    const withFpc = JSON.parse(ragciOk([...stratifiedStudy, "--fpc"])).studies[0];
+    // The same samples: t and cr2 scale by √(1 − K/M), K = 20 of M = 1300; the stratified
+    // interval applies each stratum's fpc either way.
+    for (const key of ["macro/t", "micro/cr2"])
+      expect(withFpc.methods[key].meanWidth / without.methods[key].meanWidth, key).toBeCloseTo(
+        Math.sqrt(1 - 20 / 1300),
+        12,
+      );
+    expect(withFpc.methods["micro/stratified"].meanWidth).toBe(
+      without.methods["micro/stratified"].meanWidth,
+    );
+    const text = (args: string[]) =>
+      ragciOk(args.filter((a) => a !== "--json")).replace(/\s+/g, " ");
+    expect(text([...stratifiedStudy, "--fpc"])).toContain(
+      "SRS inside each stratum (the stratified interval with each stratum's fpc; the SRS intervals with the fpc 1 − K/M)",
+    );
+    expect(text(stratifiedStudy)).toContain("the SRS intervals without fpc)");
+  });
+
   it("still takes the old --design stratified for --sampling stratified: the same bytes, with a one-line deprecation notice", () => {
     const old = ragci(stratifiedStudy.map((arg) => (arg === "--sampling" ? "--design" : arg)));
     expect(old.code).toBe(0);

@@ -82,7 +82,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--power <p>",
       "paired plan: power to detect it",
-      probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%"),
+      probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%", 0.5),
       0.8,
     );
   withCensusOption(withPopulationOption(command), "population");
