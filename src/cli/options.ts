@@ -96,6 +96,15 @@ export function finiteNumber(flag: string): (text: string) => number {
   return (text) => flagNumber(flag, text, "a number, e.g. 0.03");
 }
 
+/** A difference to detect: a finite number other than 0 (no sample size detects 0). */
+export function nonZeroNumber(flag: string): (text: string) => number {
+  return (text) => {
+    const value = flagNumber(flag, text, "a non-zero number, e.g. 0.03");
+    if (value === 0) throw outOfRange(flag, text, "a non-zero number, e.g. 0.03");
+    return value;
+  };
+}
+
 /**
  * Probabilities and confidence levels: strictly between 0 and 1, written 0.95 or 95%.
  * `give` names what the number is, e.g. "a confidence level between 0 and 1, e.g. 0.95 or 90%".

@@ -859,7 +859,7 @@ const CASES: readonly Case[] = [
   {
     name: "a signed-number flag given a word (plan --difference abc)",
     args: ["plan", "--sd", "0.2", "--difference", "abc"],
-    message: /^ragci: --difference abc: not a number; give a number, e\.g\. 0\.03\n$/,
+    message: /^ragci: --difference abc: not a number; give a non-zero number, e\.g\. 0\.03\n$/,
   },
   {
     name: "a level given a word with a percent sign (--level 95%x)",
@@ -1108,7 +1108,7 @@ const CASES: readonly Case[] = [
   {
     name: "plan with a power below 0.5",
     args: ["plan", "--sd", "0.2", "--difference", "0.1", "--power", "0.3"],
-    message: /power 0\.3 must be in \[0\.5, 1\)/,
+    message: /^ragci: --power 0\.3: give a power between 0\.5 and 1, e\.g\. 0\.8 or 80%\n$/,
   },
   {
     name: "plan -o onto the pilot",
@@ -1292,9 +1292,22 @@ const CASES: readonly Case[] = [
       /^ragci: zero\.csv: every document has the same rate \(0\), so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation \(micro logit-cv3, macro logit\)\n$/,
   },
   {
-    name: "plan --power 0.4 names the flag (it was core's 'power 0.4 must be in [0.5, 1)')",
-    args: ["plan", "--sd", "0.2", "--difference", "0.05", "--power", "0.4"],
-    message: /^ragci: --power 0\.4: give a power between 0\.5 and 1, e\.g\. 0\.8 or 80%\n$/,
+    name: "plan --difference 0 names the flag (it was core's 'difference 0 must be…')",
+    args: ["plan", "--sd", "0.2", "--difference", "0"],
+    message: /^ragci: --difference 0: give a non-zero number, e\.g\. 0\.03\n$/,
+  },
+  {
+    name: "plan --sd with --metric and no file (--metric was ignored)",
+    args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--metric", "hit5"],
+    message:
+      /^ragci: --metric says how to read a pilot or census file, and none is given \(S comes from --sd\); give the file instead of --sd, or drop --metric\n$/,
+  },
+  {
+    name: "plan FILE --census with another --population says what to do",
+    files: { "covid.csv": COVID },
+    args: ["plan", "covid.csv", ...BM25, "--census", "--population", "100", "--half-width", "0.05"],
+    message:
+      /^ragci: --census: the file has 98 documents but --population says 100: a census holds every document of the population; drop --population \(the census gives M\) or give the whole census\n$/,
   },
   {
     name: "plan --curve , (it printed an empty curve)",

@@ -8,8 +8,8 @@ import { PLAN_SCHEMA, planJson, planMarkdown, planTerminal } from "../../report/
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportActionWhenGiven } from "../io.js";
 import {
-  finiteNumber,
   nonNegativeNumber,
+  nonZeroNumber,
   parseCurve,
   positiveNumber,
   probability,
@@ -77,7 +77,7 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--difference <d>",
       "paired plan: the difference to detect",
-      finiteNumber("--difference"),
+      nonZeroNumber("--difference"),
     )
     .option(
       "--power <p>",
