@@ -1285,6 +1285,22 @@ const CASES: readonly Case[] = [
     message: /^ragci: --k "": no number; give whole numbers ≥ 2, comma-separated\n$/,
   },
   {
+    name: "a faceted simulate (--judge) with --replicates (it has no bootstrap: ignored)",
+    files: { "judges.csv": { copy: join(ROOT, "examples/covidqa-judges.csv") } },
+    args: [
+      "simulate",
+      "judges.csv",
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--metric",
+      "found",
+    ].concat(["--system", "system=bm25", "--judge", "judge", "--k", "10", "--replicates", "99"]),
+    message:
+      /^ragci: --replicates is for a census study; with --trial, --judge or --variant simulate studies a faceted pilot without it\n$/,
+  },
+  {
     name: "imitation: simulate on a census whose every result is 0 (every interval covered)",
     files: { "zero.csv": "doc_id,n,s\na,3,0\nb,5,0\nc,2,0\nd,4,0\n" },
     args: ["simulate", "zero.csv", "--aggregated", "--k", "2", "--reps", "5"],

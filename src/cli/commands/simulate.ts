@@ -56,6 +56,8 @@ interface SimulateCommandOptions
   readonly threads?: number;
   /** Worker threads running the repetitions; default the machine's cores. */
   readonly workers?: number;
+  /** Whether --replicates was typed (a faceted study refuses it). */
+  readonly replicatesGiven?: boolean;
 }
 
 const EXAMPLES = `
@@ -175,7 +177,13 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     );
   withReportOptions(withDatabaseOptions(withFacetOptions(command)), SIMULATION_SCHEMA)
     .addHelpText("after", EXAMPLES)
-    .action(reportActionWhenGiven(io, runSimulate, "allocation"));
+    .action((file: string | undefined, options: SimulateCommandOptions, command: Command) =>
+      reportActionWhenGiven(io, runSimulate, "allocation")(
+        file,
+        { ...options, replicatesGiven: command.getOptionValueSource("replicates") === "cli" },
+        command,
+      ),
+    );
 }
 
 export async function runSimulate(
