@@ -240,6 +240,38 @@ describe("ragci simulate", () => {
     expect(readdirSync(dir).filter((f) => f.startsWith(".study.json"))).toEqual([]);
   }, 20_000);
 
+  it("stops on Ctrl-C within seconds when each repetition is slow (K = 200, B = 9999, chunk bootstrap)", async () => {
+    // This thread once ran pieces of up to 100 repetitions between looks at Ctrl-C: here half
+    // a second each or more, so the stop waited for a minute, or the study ran to its end.
+    const out = join(dir, "slow.json");
+    const child = spawn(
+      process.execPath,
+      [CLI, "simulate", CENSUS, "--aggregated", "--k", "200", "--reps", "2000"].concat([
+        "--replicates",
+        "9999",
+        "--chunk-bootstrap",
+        "--workers",
+        "2",
+        "--json",
+        "-o",
+        out,
+      ]),
+      { env: { ...process.env, NO_COLOR: "1" } },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const sent = Date.now();
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(Date.now() - sent).toBeLessThan(8000);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted: the study was stopped and nothing was written/);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
   const stratifiedStudy = [
     ...small.slice(0, 3),
     "--k",
