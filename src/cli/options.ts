@@ -96,16 +96,30 @@ export function finiteNumber(flag: string): (text: string) => number {
   return (text) => flagNumber(flag, text, "a number, e.g. 0.03");
 }
 
+/** A difference to detect: a finite number other than 0 (no sample size detects 0). */
+export function nonZeroNumber(flag: string): (text: string) => number {
+  return (text) => {
+    const value = flagNumber(flag, text, "a non-zero number, e.g. 0.03");
+    if (value === 0) throw outOfRange(flag, text, "a non-zero number, e.g. 0.03");
+    return value;
+  };
+}
+
 /**
  * Probabilities and confidence levels: strictly between 0 and 1, written 0.95 or 95%.
  * `give` names what the number is, e.g. "a confidence level between 0 and 1, e.g. 0.95 or 90%".
  */
-export function probability(flag: string, give: string): (text: string) => number {
+export function probability(
+  flag: string,
+  give: string,
+  /** The smallest value taken (inclusive), where it is above 0: a power's 0.5. */
+  minimum = 0,
+): (text: string) => number {
   return (text) => {
     const percent = text.endsWith("%");
     const digits = percent ? text.slice(0, -1) : text;
     const value = flagNumber(flag, text, give, digits) / (percent ? 100 : 1);
-    if (!(value > 0 && value < 1)) throw outOfRange(flag, text, give);
+    if (!(value > 0 && value >= minimum && value < 1)) throw outOfRange(flag, text, give);
     return value;
   };
 }
@@ -192,8 +206,18 @@ export function wholeNumberList(
   minimum: number,
   maximum = Number.MAX_SAFE_INTEGER,
 ): (text: string, previous?: number[]) => number[] {
-  const each = wholeNumber(flag, minimum, `whole numbers ≥ ${minimum}`, maximum);
-  return (text, previous = []) => [...previous, ...parseList(text).map(each)];
+  const give = `whole numbers ≥ ${minimum}`;
+  const each = wholeNumber(flag, minimum, give, maximum);
+  return (text, previous = []) => {
+    const values = parseList(text);
+    // An empty list (--k "" or --k ,) once fell back to the default without a word.
+    if (values.length === 0)
+      throw new RagciError(
+        "invalid-option",
+        `${flag} ${JSON.stringify(text)}: no number; give ${give}, comma-separated`,
+      );
+    return [...previous, ...values.map(each)];
+  };
 }
 
 /** --allocation: one of core's allocation rules. */
@@ -299,7 +323,14 @@ export function parseCurve(text: string, previous: number[] = []): number[] {
       `--curve ${k}: each K must be a whole number of documents ${CURVE}`,
     );
   };
-  return [...previous, ...parseList(text).map(each)];
+  const values = parseList(text);
+  // An empty list once printed an empty curve under its heading.
+  if (values.length === 0)
+    throw new RagciError(
+      "invalid-option",
+      `--curve ${JSON.stringify(text)}: no number; give each K as a whole number of documents ${CURVE}`,
+    );
+  return [...previous, ...values.map(each)];
 }
 
 const CURVE = "≥ 2 (e.g. --curve 10,20,50)";

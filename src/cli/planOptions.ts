@@ -69,7 +69,42 @@ export async function checkPlanOptions(
   const format = reportFormat(options);
   await refuseUnsafe([file], options);
   checkPlanRequest(options, Boolean(file || options.from));
+  refuseReadingFlagsWithoutFile(file, options);
   return format;
+}
+
+/**
+ * With S given (--sd, --sd-macro, --sd-micro) and no file or --from, the flags that say how to
+ * read one would do nothing: they were ignored without a word.
+ *
+ * @throws RagciError naming the first such flag
+ */
+function refuseReadingFlagsWithoutFile(file: string | undefined, options: PlanCommandOptions) {
+  if (file !== undefined || options.from !== undefined) return;
+  const sd = [
+    ["--sd", options.sd],
+    ["--sd-macro", options.sdMacro],
+    ["--sd-micro", options.sdMicro],
+  ].find(([, v]) => v !== undefined)?.[0];
+  if (sd === undefined) return;
+  const reading = (
+    [
+      ["--doc", options.doc],
+      ["--metric", options.metric],
+      ["--system", options.system],
+      ["--query", options.query],
+      ["--format", options.format],
+      ["--aggregated", options.aggregated],
+      ["--trial", options.trial],
+      ["--judge", options.judge],
+      ["--variant", options.variant],
+    ] as const
+  ).find(([, v]) => v !== undefined && v !== false)?.[0];
+  if (reading === undefined) return;
+  throw new RagciError(
+    "invalid-option",
+    `${reading} says how to read a pilot or census file, and none is given (S comes from ${sd}); give the file instead of ${sd}, or drop ${reading}`,
+  );
 }
 
 /** --cost document=10,query=1,trial=0.2,judge=0.5: each unit's price, as flags write numbers. */

@@ -1,7 +1,8 @@
 import { type FacetComponent, facetComponentName } from "../core/facets/facetCells.js";
 import type { FacetDetectionPlan, FacetPairPlan } from "../core/facets/facetPairPlan.js";
 import type { FacetPilotPlan } from "../core/facets/facetPilotPlan.js";
-import type { FacetPlan } from "../core/facets/facetPlan.js";
+import { type FacetDesign, type FacetPlan, facetsAtLimit } from "../core/facets/facetPlan.js";
+import { groupedInteger } from "../core/groupedInteger.js";
 import type { SamplePlan } from "../core/planning/samplePlan.js";
 import type { SizeStratifiedPlan } from "../core/planning/sizeStratifiedPlan.js";
 import { fixed, levelPercent, percent, significant } from "./format.js";
@@ -150,6 +151,40 @@ function facetDesignRow(label: string, p: FacetPlan | null): string[] {
   ];
 }
 
+const LIMIT_NAMES = {
+  documents: "documents",
+  queries: "queries per document",
+  trials: "reruns",
+  judges: "judges",
+} as const;
+
+/**
+ * A plan found on the search's bound is the best within the bounds only: say so, with the bound,
+ * for each row it concerns (a design past the bound may cost less, or be narrower).
+ */
+function limitNotes(
+  limits: FacetDesign,
+  rows: readonly [string, FacetPlan | null | undefined, "cost less" | "be narrower"][],
+): string[] {
+  const searched = (["judges", "queries", "trials", "documents"] as const)
+    .filter((k) => !(k === "judges" && limits.judges === 1))
+    .map((k) => `${groupedInteger(limits[k])} ${LIMIT_NAMES[k]}`);
+  const notes: string[] = [
+    `The search covers balanced designs of up to ${searched.slice(0, -1).join(", ")} and ${searched.at(-1)}: "cheapest" and "narrowest" are within these bounds.`,
+  ];
+  for (const [label, plan, better] of rows) {
+    if (!plan) continue;
+    const at = facetsAtLimit(plan, limits);
+    if (at.length === 0) continue;
+    const bounds = at.map((k) => `${limits[k]} ${LIMIT_NAMES[k]}`).join(" and ");
+    const more = at.map((k) => LIMIT_NAMES[k]).join(" or ");
+    notes.push(
+      `"${label}" has ${bounds}, the search's ${at.length === 1 ? "limit" : "limits"}: it is the best within ${at.length === 1 ? "it" : "them"}, and a design with more ${more} may ${better}.`,
+    );
+  }
+  return notes;
+}
+
 /** --cost: the components, the pilot's design and the cheapest (and budget's narrowest) design. */
 function facetBlocks(f: FacetPilotPlan | FacetPairPlan): ReportBlock[] {
   const components = Object.entries(f.components)
@@ -222,6 +257,11 @@ function facetBlocks(f: FacetPilotPlan | FacetPairPlan): ReportBlock[] {
       kind: "bullets",
       items: [
         "Balanced designs with judges drawn from a population: var = σ²_D/D + σ²_Q/(DQ) + σ²_J/J + σ²_DJ/(DJ) + σ²_e/(DQJT), ν by Satterthwaite (docs/facets.md). The pilot's row uses its average queries per document and reruns per cell.",
+        ...limitNotes(f.limits, [
+          [`cheapest for ±${f.cheapest?.halfWidth}`, f.cheapest?.plan, "cost less"],
+          [`narrowest for ${f.narrowest?.budget}`, f.narrowest?.plan, "be narrower"],
+          [`cheapest to detect ${detect?.difference}`, detect?.plan, "cost less"],
+        ]),
         ...(detect
           ? [
               `Detects: the difference a two-sided test at this level finds with power ${detect.power}, (t(1 − α/2; ν) + t(power; ν))·√var.`,

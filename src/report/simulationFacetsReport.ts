@@ -197,7 +197,7 @@ export function facetSimulationBlocks(report: FacetSimulationReport): ReportBloc
     {
       kind: "text",
       text: first
-        ? `Each repetition draws ${drawn} — ${first.design.documents} documents × ${first.design.queries} queries × ${first.design.trials} trial${first.design.trials === 1 ? "" : "s"}${first.design.judges > 1 ? ` × ${first.design.judges} judges drawn afresh` : ""}${first.design.variants > 1 ? ` × ${first.design.variants} wordings drawn afresh` : ""} — and computes every interval of ${fitted}; ${first.reps} repetitions per column, seed ${first.seed} (repetition i: uniforms of SeedSequence(seed, spawn_key=(i, ${pair ? 3 : 2})), normals by Box–Muller).`
+        ? `Each repetition draws ${drawn} — ${first.design.documents} documents × ${first.design.queries} queries × ${first.design.trials} trial${first.design.trials === 1 ? "" : "s"}${first.design.judges > 1 ? ` × ${first.design.judges} judges drawn afresh` : ""}${first.design.variants > 1 ? ` × ${first.design.variants} wordings drawn afresh` : ""} — and computes every interval of ${fitted}; ${first.reps} repetition${first.reps === 1 ? "" : "s"} per column, seed ${first.seed} (repetition i: uniforms of SeedSequence(seed, spawn_key=(i, ${pair ? 3 : 2})), normals by Box–Muller).`
         : "",
     },
     {

@@ -71,9 +71,9 @@ function drawing(report: SimulationReport): string {
   const first = report.studies[0];
   const design = first?.design;
   if (design?.kind === "stratified")
-    return `a stratified sample (${report.studies.map((s) => `K = ${s.k}: ${s.design.kind === "stratified" ? s.design.strata.map((h) => `${h.name} ${h.sampled} of ${h.population}`).join(", ") : ""}`).join("; ")}), SRS inside each stratum,`;
+    return `a stratified sample (${report.studies.map((s) => `K = ${s.k}: ${s.design.kind === "stratified" ? s.design.strata.map((h) => `${h.name} ${h.sampled} of ${h.population}`).join(", ") : ""}`).join("; ")}), SRS inside each stratum (the stratified interval with each stratum's fpc; the SRS intervals ${first?.fpc ? "with the fpc 1 − K/M" : "without fpc"}),`;
   if (design?.kind === "two-stage")
-    return `m of the census's T = ${design.firstStagePopulation} first-stage units by SRS, then k documents by SRS inside each drawn unit (all of a unit with fewer; ${report.studies.map((s) => `m = ${s.design.kind === "two-stage" ? `${s.design.units}, k = ${s.design.perUnit}: ${fixed(s.design.expectedDocuments, 1)} documents on average` : ""}`).join("; ")}; the SRS intervals treat these samples as SRS, the article's contrast),`;
+    return `m of the census's T = ${design.firstStagePopulation} first-stage units by SRS, then k documents by SRS inside each drawn unit (all of a unit with fewer; ${report.studies.map((s) => `m = ${s.design.kind === "two-stage" ? `${s.design.units}, k = ${s.design.perUnit}: ${fixed(s.design.expectedDocuments, 1)} documents on average` : ""}`).join("; ")}; the SRS intervals treat these samples as SRS${first?.fpc ? ", with the fpc 1 − K/M" : ", without fpc"}, the article's contrast),`;
   return `K of the ${report.census.documents} documents by SRS without replacement${first?.fpc ? " (fpc applied)" : " (no fpc)"}`;
 }
 
@@ -124,7 +124,7 @@ export function simulationBlocks(report: SimulationReport): ReportBlock[] {
     },
     {
       kind: "text",
-      text: `Each repetition draws ${drawing(report)} and computes every interval; ${reps} repetitions per ${first?.design.kind === "two-stage" ? "m" : "K"}, B = ${first?.replicates ?? 0} bootstrap replicates, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
+      text: `Each repetition draws ${drawing(report)} and computes every interval; ${reps} ${reps === "1" ? "repetition" : "repetitions"} per ${first?.design.kind === "two-stage" ? "m" : "K"}, B = ${first?.replicates ?? 0} bootstrap ${first?.replicates === 1 ? "replicate" : "replicates"}, seed ${first?.seed ?? 1} (numpy-exact streams: SeedSequence(seed, spawn_key=(i, 0)) draws repetition i, (i, 1) its bootstrap). An unavailable interval counts as a miss.`,
     },
     ...methodTable(report, "micro"),
     ...methodTable(report, "macro"),

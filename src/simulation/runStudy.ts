@@ -36,6 +36,9 @@ function interrupted(): RagciError {
   );
 }
 
+/** How long this thread's own pieces of repetitions aim to take, in milliseconds. */
+const MAIN_PIECE_MS = 100;
+
 /** Lets pending messages (workers' results, progress, Ctrl-C) be handled between pieces. */
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -67,10 +70,10 @@ export async function runStudy(
   }
   const size = pieceSize(options.repetitions, threads);
   let next = 0;
-  const take = (): [number, number] | null => {
+  const take = (limit = size): [number, number] | null => {
     if (next >= options.repetitions) return null;
     const from = next;
-    next = Math.min(options.repetitions, next + size);
+    next = Math.min(options.repetitions, next + limit);
     return [from, next];
   };
   const parts: RepetitionResults[] = [];
@@ -137,13 +140,23 @@ export async function runStudy(
     // this thread computes is not an unhandled rejection.
     const workersDone = Promise.all(byWorkers);
     workersDone.catch(() => {});
-    // This thread works too, a piece at a time, letting the workers' messages in between.
-    for (let range = take(); range !== null && !failed; range = take()) {
+    // This thread works too, a piece at a time, letting the workers' messages in between. Its
+    // pieces are kept near MAIN_PIECE_MS long (from one repetition, doubled or halved as they
+    // run): Ctrl-C is seen only between them, and a piece of 100 slow repetitions (K = 200,
+    // B = 9999, the chunk bootstrap) once kept it waiting for a minute.
+    let mine = 1;
+    for (let range = take(mine); range !== null && !failed; range = take(mine)) {
       if (run.signal?.aborted) throw interrupted();
+      const started = performance.now();
       parts.push(runRepetitions(census, options, range[0], range[1], () => run.onRepetitions?.(1)));
+      const took = performance.now() - started;
+      if (took < MAIN_PIECE_MS / 2) mine = Math.min(size, mine * 2);
+      else if (took > MAIN_PIECE_MS * 2) mine = Math.max(1, Math.floor(mine / 2));
       await yieldToEvents();
     }
     await workersDone;
+    // A Ctrl-C that arrived during the last piece is handled in this turn of the event loop.
+    await yieldToEvents();
     if (run.signal?.aborted) throw interrupted();
   } catch (error) {
     failed = true;

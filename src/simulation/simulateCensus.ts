@@ -1,6 +1,7 @@
 import { metricKindOf } from "../core/analyze.js";
 import { optionRef, RagciError } from "../core/errors.js";
 import { CHUNK_BOOTSTRAP_SKIPPED } from "../core/simulation/coverageStudy.js";
+import { refuseConstantCensus } from "../core/simulation/degenerateStudy.js";
 import { recommendFromStudy } from "../core/simulation/recommendFromStudy.js";
 import type { StudyDesign } from "../core/simulation/studyColumns.js";
 import { checkColumnsFit, type StudyPlan } from "../core/simulation/studyPlan.js";
@@ -75,6 +76,7 @@ export async function simulateCensus(
 ): Promise<SimulationReport> {
   const { stats } = census;
   checkColumnsFit(plan, stats.n.length);
+  refuseConstantCensus(stats, census.description.file, census.pair);
   const design = await studyDesign(plan, census.labels ?? null);
   const studies = await runStudyColumns(census, design, plan.sizes, settings, run);
   return {

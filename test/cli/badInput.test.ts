@@ -859,7 +859,7 @@ const CASES: readonly Case[] = [
   {
     name: "a signed-number flag given a word (plan --difference abc)",
     args: ["plan", "--sd", "0.2", "--difference", "abc"],
-    message: /^ragci: --difference abc: not a number; give a number, e\.g\. 0\.03\n$/,
+    message: /^ragci: --difference abc: not a number; give a non-zero number, e\.g\. 0\.03\n$/,
   },
   {
     name: "a level given a word with a percent sign (--level 95%x)",
@@ -1108,7 +1108,7 @@ const CASES: readonly Case[] = [
   {
     name: "plan with a power below 0.5",
     args: ["plan", "--sd", "0.2", "--difference", "0.1", "--power", "0.3"],
-    message: /power 0\.3 must be in \[0\.5, 1\)/,
+    message: /^ragci: --power 0\.3: give a power between 0\.5 and 1, e\.g\. 0\.8 or 80%\n$/,
   },
   {
     name: "plan -o onto the pilot",
@@ -1259,6 +1259,77 @@ const CASES: readonly Case[] = [
     args: ["analyze", "nan.json", "--doc", "id", "--metric", "match"],
     message:
       /^ragci: nan\.json: metric match has no number for 1 of 3 items \(first: query 2 of system popularity · openai\/gpt-4o-mini · 7KyCuAQSqp76qKQZEKmG6M\); every result needs a finite value, and Inspect writes NaN for a score its scorer did not give \(Score\.unscored\), which its metrics leave out: re-score those samples \(inspect score\) or analyse another metric\n$/,
+  },
+  // Simulate and plan options that were accepted and then ignored or misread.
+  {
+    name: "simulate --chunk-bootstrap with --replicates 0 (it was unavailable in every repetition)",
+    files: { "k5.csv": K5 },
+    args: [
+      "simulate",
+      "k5.csv",
+      "--metric",
+      "score",
+      "--k",
+      "2",
+      "--replicates",
+      "0",
+      "--chunk-bootstrap",
+    ],
+    message:
+      /^ragci: --chunk-bootstrap with --replicates 0: resampling is off, so it would be unavailable in every repetition; give --replicates B ≥ 1, or drop --chunk-bootstrap\n$/,
+  },
+  {
+    name: "simulate --k '' (it fell back to the default 5,10,20)",
+    files: { "k5.csv": K5 },
+    args: ["simulate", "k5.csv", "--metric", "score", "--k", "", "--reps", "5"],
+    message: /^ragci: --k "": no number; give whole numbers ≥ 2, comma-separated\n$/,
+  },
+  {
+    name: "a faceted simulate (--judge) with --replicates (it has no bootstrap: ignored)",
+    files: { "judges.csv": { copy: join(ROOT, "examples/covidqa-judges.csv") } },
+    args: [
+      "simulate",
+      "judges.csv",
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--metric",
+      "found",
+    ].concat(["--system", "system=bm25", "--judge", "judge", "--k", "10", "--replicates", "99"]),
+    message:
+      /^ragci: --replicates is for a census study; with --trial, --judge or --variant simulate studies a faceted pilot without it\n$/,
+  },
+  {
+    name: "imitation: simulate on a census whose every result is 0 (every interval covered)",
+    files: { "zero.csv": "doc_id,n,s\na,3,0\nb,5,0\nc,2,0\nd,4,0\n" },
+    args: ["simulate", "zero.csv", "--aggregated", "--k", "2", "--reps", "5"],
+    message:
+      /^ragci: zero\.csv: every document has the same rate \(0\), so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation \(micro logit-cv3, macro logit\)\n$/,
+  },
+  {
+    name: "plan --difference 0 names the flag (it was core's 'difference 0 must be…')",
+    args: ["plan", "--sd", "0.2", "--difference", "0"],
+    message: /^ragci: --difference 0: give a non-zero number, e\.g\. 0\.03\n$/,
+  },
+  {
+    name: "plan --sd with --metric and no file (--metric was ignored)",
+    args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--metric", "hit5"],
+    message:
+      /^ragci: --metric says how to read a pilot or census file, and none is given \(S comes from --sd\); give the file instead of --sd, or drop --metric\n$/,
+  },
+  {
+    name: "plan FILE --census with another --population says what to do",
+    files: { "covid.csv": COVID },
+    args: ["plan", "covid.csv", ...BM25, "--census", "--population", "100", "--half-width", "0.05"],
+    message:
+      /^ragci: --census: the file has 98 documents but --population says 100: a census holds every document of the population; drop --population \(the census gives M\) or give the whole census\n$/,
+  },
+  {
+    name: "plan --curve , (it printed an empty curve)",
+    args: ["plan", "--sd", "0.2", "--half-width", "0.05", "--curve", ","],
+    message:
+      /^ragci: --curve ",": no number; give each K as a whole number of documents ≥ 2 \(e\.g\. --curve 10,20,50\)\n$/,
   },
 ];
 

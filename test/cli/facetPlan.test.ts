@@ -51,6 +51,34 @@ describe("plan --cost: where the next dollar goes, from a faceted pilot", () => 
     expect(current.halfWidth).toBeGreaterThan(0.1);
   });
 
+  it("says that cheapest and narrowest are within the search's bounds, and which plan sits on one", async () => {
+    const json = JSON.parse(ragci([...PLAN, "--budget", "2000", "--json"]).stdout);
+    const { limits, cheapest, components } = json.facets;
+    expect(limits).toEqual({ documents: 1_000_000, queries: 50, trials: 20, judges: 20 });
+    // The cheapest for ±0.05 takes all 20 judges the search allows; past the bound a design
+    // costs less (the library's search with 40 judges allowed, recomputed here).
+    expect(cheapest.plan.judges).toBe(20);
+    const { cheapestFacetPlan } = await import("../../src/index.js");
+    const wider = cheapestFacetPlan(
+      { components, costs: json.facets.costs, level: 0.95, limits: { judges: 40 } },
+      0.05,
+    );
+    expect(wider?.halfWidth).toBeLessThanOrEqual(0.05);
+    expect(wider?.cost).toBeLessThan(cheapest.plan.cost);
+    const run = ragci([...PLAN, "--budget", "2000"]);
+    expect(run.code).toBe(0);
+    const text = run.stdout.replace(/\s+/g, " ");
+    expect(text).toContain(
+      'The search covers balanced designs of up to 20 judges, 50 queries per document, 20 reruns and 1,000,000 documents: "cheapest" and "narrowest" are within these bounds.',
+    );
+    expect(text).toContain(
+      '"cheapest for ±0.05" has 20 judges, the search\'s limit: it is the best within it, and a design with more judges may cost less.',
+    );
+    // The budget's narrowest (19 judges) is not on a bound: no such line for it.
+    expect(json.facets.narrowest.plan.judges).toBe(19);
+    expect(text).not.toContain('"narrowest for 2000" has');
+  });
+
   it("says it in the terminal report, and refuses what it cannot plan in one line", () => {
     const run = ragci(PLAN);
     expect(run.code).toBe(0);

@@ -240,6 +240,38 @@ describe("ragci simulate", () => {
     expect(readdirSync(dir).filter((f) => f.startsWith(".study.json"))).toEqual([]);
   }, 20_000);
 
+  it("stops on Ctrl-C within seconds when each repetition is slow (K = 200, B = 9999, chunk bootstrap)", async () => {
+    // This thread once ran pieces of up to 100 repetitions between looks at Ctrl-C: here half
+    // a second each or more, so the stop waited for a minute, or the study ran to its end.
+    const out = join(dir, "slow.json");
+    const child = spawn(
+      process.execPath,
+      [CLI, "simulate", CENSUS, "--aggregated", "--k", "200", "--reps", "2000"].concat([
+        "--replicates",
+        "9999",
+        "--chunk-bootstrap",
+        "--workers",
+        "2",
+        "--json",
+        "-o",
+        out,
+      ]),
+      { env: { ...process.env, NO_COLOR: "1" } },
+    );
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const sent = Date.now();
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    expect(Date.now() - sent).toBeLessThan(8000);
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/interrupted: the study was stopped and nothing was written/);
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
   const stratifiedStudy = [
     ...small.slice(0, 3),
     "--k",
@@ -270,6 +302,27 @@ describe("ragci simulate", () => {
     expect(study.methods["micro/stratified"].meanDf).toBe(18);
     expect(study.methods["micro/logit-cv3"].unavailable).toBe(1);
     expect(["stratified", "logit"]).toContain(study.recommended.micro.method);
+  });
+
+  it("says whether --fpc scales the SRS intervals under stratified sampling, and it does", () => {
+    const without = JSON.parse(ragciOk(stratifiedStudy)).studies[0];
+    const withFpc = JSON.parse(ragciOk([...stratifiedStudy, "--fpc"])).studies[0];
+    // The same samples: t and cr2 scale by √(1 − K/M), K = 20 of M = 1300; the stratified
+    // interval applies each stratum's fpc either way.
+    for (const key of ["macro/t", "micro/cr2"])
+      expect(withFpc.methods[key].meanWidth / without.methods[key].meanWidth, key).toBeCloseTo(
+        Math.sqrt(1 - 20 / 1300),
+        12,
+      );
+    expect(withFpc.methods["micro/stratified"].meanWidth).toBe(
+      without.methods["micro/stratified"].meanWidth,
+    );
+    const text = (args: string[]) =>
+      ragciOk(args.filter((a) => a !== "--json")).replace(/\s+/g, " ");
+    expect(text([...stratifiedStudy, "--fpc"])).toContain(
+      "SRS inside each stratum (the stratified interval with each stratum's fpc; the SRS intervals with the fpc 1 − K/M)",
+    );
+    expect(text(stratifiedStudy)).toContain("the SRS intervals without fpc)");
   });
 
   it("still takes the old --design stratified for --sampling stratified: the same bytes, with a one-line deprecation notice", () => {
@@ -347,6 +400,31 @@ describe("ragci simulate", () => {
     );
     expect(out.studies[0].k).toBe(1299);
     expect(out.studies[0].reps).toBe(3);
+  });
+
+  it("says 1 repetition and 1 bootstrap replicate in the singular", () => {
+    const text = ragciOk([
+      "simulate",
+      CENSUS,
+      "--aggregated",
+      "--k",
+      "5",
+      "--reps",
+      "1",
+      "--replicates",
+      "1",
+    ]).replace(/\s+/g, " ");
+    expect(text).toContain("; 1 repetition per K, B = 1 bootstrap replicate, seed 1");
+    const two = ragciOk([...small.slice(0, -4), "--replicates", "0"]).replace(/\s+/g, " ");
+    expect(two).toContain("60, 40 repetitions per K, B = 0 bootstrap replicates");
+    // The faceted study's line too.
+    const facets = ragciOk([
+      "simulate",
+      join(ROOT, "examples/covidqa-judges.csv"),
+      ...["--doc", "doc_id", "--query", "query_id", "--metric", "found", "--system", "system=bm25"],
+      ...["--judge", "judge", "--k", "10", "--reps", "1"],
+    ]).replace(/\s+/g, " ");
+    expect(facets).toContain("; 1 repetition per column, seed 1");
   });
 
   it("twelve workers, stderr a file: no leak warning from Node (one pipe listener per worker)", () => {

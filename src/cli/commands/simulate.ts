@@ -56,6 +56,8 @@ interface SimulateCommandOptions
   readonly threads?: number;
   /** Worker threads running the repetitions; default the machine's cores. */
   readonly workers?: number;
+  /** Whether --replicates was typed (a faceted study refuses it). */
+  readonly replicatesGiven?: boolean;
 }
 
 const EXAMPLES = `
@@ -175,7 +177,13 @@ export function registerSimulate(program: Command, io: CommandIo): void {
     );
   withReportOptions(withDatabaseOptions(withFacetOptions(command)), SIMULATION_SCHEMA)
     .addHelpText("after", EXAMPLES)
-    .action(reportActionWhenGiven(io, runSimulate, "allocation"));
+    .action((file: string | undefined, options: SimulateCommandOptions, command: Command) =>
+      reportActionWhenGiven(io, runSimulate, "allocation")(
+        file,
+        { ...options, replicatesGiven: command.getOptionValueSource("replicates") === "cli" },
+        command,
+      ),
+    );
 }
 
 export async function runSimulate(
@@ -187,6 +195,12 @@ export async function runSimulate(
   if (simulatesFacets(given)) return runSimulateFacets(file, given, io);
   const options = samplingOfOldDesign(given, io);
   refuseMissingDesignFile(options.design);
+  // B = 0 turns resampling off: the chunk bootstrap asked for would be "unavailable" throughout.
+  if (options.chunkBootstrap && options.replicates === 0)
+    throw new RagciError(
+      "invalid-option",
+      "--chunk-bootstrap with --replicates 0: resampling is off, so it would be unavailable in every repetition; give --replicates B ≥ 1, or drop --chunk-bootstrap",
+    );
   const format = reportFormat(options);
   const plan = studyPlan(options);
   const twoStage = plan.design.kind === "two-stage" ? plan.design : null;

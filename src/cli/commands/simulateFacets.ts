@@ -30,6 +30,8 @@ export interface SimulateFacetsCommandOptions extends SourceFlags, ReportOptions
   readonly cutoff?: number;
   readonly psu?: string;
   readonly workers?: number;
+  /** Whether --replicates was typed (its default, 999, is the census study's). */
+  readonly replicatesGiven?: boolean;
 }
 
 /** Whether simulate studies facets (a trial, judge or variant column named). */
@@ -57,6 +59,8 @@ export async function runSimulateFacets(
     ["--cutoff", options.cutoff],
     ["--psu", options.psu],
     ["--workers", options.workers],
+    // The faceted study has no bootstrap: a typed --replicates was ignored without a word.
+    ["--replicates", options.replicatesGiven === true ? true : undefined],
     ["--aggregated", options.aggregated],
     ["--html", options.html],
   ].find(([, v]) => v !== undefined && v !== false);

@@ -10,6 +10,7 @@ import {
   type FacetPlan,
   type FacetPlanInput,
   facetPlanHalfWidth,
+  facetSearchLimits,
   narrowestFacetPlan,
 } from "./facetPlan.js";
 import { varianceComponents } from "./varianceComponents.js";
@@ -32,6 +33,8 @@ export interface FacetPairPlan {
   readonly cheapest: { readonly halfWidth: number; readonly plan: FacetPlan | null } | null;
   /** With a budget: the narrowest design it buys. */
   readonly narrowest: { readonly budget: number; readonly plan: FacetPlan | null } | null;
+  /** The search's bounds: a plan at one is the cheapest (narrowest) within them only. */
+  readonly limits: FacetDesign;
   readonly pair: {
     readonly a: string;
     readonly b: string;
@@ -144,6 +147,7 @@ export function facetPairPlan(
     cheapest:
       halfWidth === undefined ? null : { halfWidth, plan: cheapestFacetPlan(input, halfWidth) },
     narrowest: budget === undefined ? null : { budget, plan: narrowestFacetPlan(input, budget) },
+    limits: facetSearchLimits(input),
     pair: { a: a.system, b: b.system, unmatched: paired.unmatched, pairCosts },
     detect:
       difference === undefined

@@ -5,6 +5,7 @@ import {
   type FacetDesign,
   type FacetPlan,
   facetPlanHalfWidth,
+  facetSearchLimits,
   narrowestFacetPlan,
 } from "./facetPlan.js";
 import { varianceComponents } from "./varianceComponents.js";
@@ -20,6 +21,8 @@ export interface FacetPilotPlan {
   readonly cheapest: { readonly halfWidth: number; readonly plan: FacetPlan | null };
   /** With a budget: the narrowest design it buys (plan null when it buys none). */
   readonly narrowest: { readonly budget: number; readonly plan: FacetPlan | null } | null;
+  /** The search's bounds: a plan at one is the cheapest (narrowest) within them only. */
+  readonly limits: FacetDesign;
 }
 
 /**
@@ -60,5 +63,6 @@ export function facetPilotPlan(
     current: facetPlanHalfWidth(input, design),
     cheapest: { halfWidth, plan: cheapestFacetPlan(input, halfWidth) },
     narrowest: budget === undefined ? null : { budget, plan: narrowestFacetPlan(input, budget) },
+    limits: facetSearchLimits(input),
   };
 }

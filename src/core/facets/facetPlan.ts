@@ -106,6 +106,27 @@ function limits(input: FacetPlanInput, judgesRandom: boolean): FacetDesign {
   };
 }
 
+/**
+ * The bounds the searches use for this input (checked as they check it): a plan found at one of
+ * them is the best within the bounds only, and a design beyond may cost less or be narrower.
+ */
+export function facetSearchLimits(input: FacetPlanInput): FacetDesign {
+  return limits(input, validate(input));
+}
+
+/**
+ * The facets at which a plan sits on the search's bound (judges only when judges are random):
+ * where "cheapest" and "narrowest" mean "within the bounds".
+ */
+export function facetsAtLimit(
+  plan: FacetDesign,
+  bound: FacetDesign,
+): ("documents" | "queries" | "trials" | "judges")[] {
+  return (["documents", "queries", "trials", "judges"] as const).filter(
+    (k) => plan[k] >= bound[k] && !(k === "judges" && bound.judges === 1),
+  );
+}
+
 /** Refuses wordings and bad prices; whether judges are random (a judge component). */
 function validate(input: FacetPlanInput): boolean {
   if ((input.components.variant ?? 0) > 0)

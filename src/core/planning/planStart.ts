@@ -58,7 +58,7 @@ export function planStartFromPilot(pilot: PlanPilot, input: PlanStartInput): Pla
     if (population !== null && population !== s.documents) {
       throw new RagciError(
         "invalid-option",
-        `${optionRef("census")}: ${pilot.named} has ${s.documents} documents but ${optionRef("population")} says ${population}`,
+        `${optionRef("census")}: ${pilot.named} has ${s.documents} documents but ${optionRef("population")} says ${population}: a census holds every document of the population; drop ${optionRef("population")} (the census gives M) or give the whole census`,
         { option: "population" },
       );
     }

@@ -33,3 +33,39 @@ export function refuseDegenerateStudy(
     file === undefined ? {} : { file },
   );
 }
+
+/**
+ * Refuses a coverage study of a census whose documents all have the same rate s_d/n_d (every
+ * result 0, every result 1, or two systems that agree on every document): every sample's micro
+ * and macro estimates are then the census value, so every interval covers or is unavailable and
+ * the study cannot tell the intervals apart, as at K = M. Documents without results are skipped.
+ *
+ * @param where what the message starts with: the census file
+ * @param pair the two systems of a paired census (its per-document differences), or null
+ * @throws RagciError "invalid-option", one line
+ */
+export function refuseConstantCensus(
+  stats: { readonly n: ArrayLike<number>; readonly s: ArrayLike<number> },
+  where: string,
+  pair: { readonly a: string; readonly b: string } | null,
+): void {
+  let rate: number | null = null;
+  for (let d = 0; d < stats.n.length; d++) {
+    const n = stats.n[d] as number;
+    if (n === 0) continue;
+    const r = (stats.s[d] as number) / n;
+    if (rate === null) rate = r;
+    else if (r !== rate) return;
+  }
+  if (rate === null) return;
+  const same = pair
+    ? `every document's mean difference ${pair.b} − ${pair.a} is ${rate}`
+    : `every document has the same rate (${rate})`;
+  const defaults = pair
+    ? "compare's: micro cr2, macro t-differing"
+    : "micro logit-cv3, macro logit";
+  throw new RagciError(
+    "invalid-option",
+    `${where}: ${same}, so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation (${defaults})`,
+  );
+}

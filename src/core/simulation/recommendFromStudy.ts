@@ -33,6 +33,19 @@ export function monteCarloSe(p: number, reps: number): number {
 }
 
 /**
+ * The lower end of the Wilson score interval for a coverage p seen in `reps` repetitions, at
+ * MC_MARGIN standard errors: the coverage less MC_MARGIN Monte Carlo se, with the se taken at
+ * the bound rather than at p. √(p(1 − p)/reps) is 0 at p = 1, so p − 2 se would call 20 of 20
+ * (or 1 of 1) covered "beyond Monte Carlo doubt"; the score bound is 0.83 for 20 of 20.
+ */
+export function coverageLowerBound(p: number, reps: number): number {
+  const z2 = MC_MARGIN * MC_MARGIN;
+  const centre = p + z2 / (2 * reps);
+  const spread = MC_MARGIN * Math.sqrt((p * (1 - p)) / reps + z2 / (4 * reps * reps));
+  return (centre - spread) / (1 + z2 / reps);
+}
+
+/**
  * The lowest coverage that counts as reaching the nominal level in a study of `reps`
  * repetitions: the level less MC_MARGIN Monte Carlo standard errors (at the level), and never
  * less tolerant than COVERAGE_TOLERANCE.
@@ -65,8 +78,9 @@ export interface StudyRecommendation {
  *    less 2 MC se, or 1 point where that is more);
  * 3. the robust default (micro logit-cv3, macro logit; for differences micro cr2 and macro
  *    t-differing; else cr2 and t where the logit intervals do not apply) is picked when it reaches the level, unless a narrower
- *    method shows that it reaches it too beyond Monte Carlo doubt (its coverage less 2 MC se
- *    is at least the level less 1 point): then the narrowest such method. A narrower method
+ *    method shows that it reaches it too beyond Monte Carlo doubt (coverageLowerBound, its
+ *    coverage less 2 MC se in the score form that stays honest at 100%, is at least the level
+ *    less 1 point): then the narrowest such method. A narrower method
  *    whose coverage the study cannot tell from a miss does not displace the default, which is
  *    what made the old "≥ 94%, then narrowest" rule flip between seeds;
  * 4. if the default does not reach the level, the narrowest that does;
@@ -127,7 +141,7 @@ export function recommendFromStudy(
     const surely = reaching.find(
       (c) =>
         c.width < robust.width &&
-        c.coverage - MC_MARGIN * se(c.coverage) >= study.level - COVERAGE_TOLERANCE,
+        coverageLowerBound(c.coverage, reps) >= study.level - COVERAGE_TOLERANCE,
     );
     return recommendation(surely ?? robust);
   }

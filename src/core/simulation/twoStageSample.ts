@@ -1,8 +1,9 @@
 import { compareCodePoints } from "../aggregate/mergeDocumentStats.js";
 import { groupIndices } from "../designs/groupIndices.js";
-import { RagciError } from "../errors.js";
+import { optionRef, RagciError } from "../errors.js";
 import { choiceWithoutReplacement } from "../numeric/choiceWithoutReplacement.js";
 import { createPcg64 } from "../numeric/pcg64.js";
+import { plural } from "../plural.js";
 
 /** A two-stage study's design: the census's first-stage units and how many are drawn. */
 export interface StudyUnits {
@@ -41,12 +42,16 @@ export function studyUnits(
       `${perUnit} documents per unit: give a whole number ≥ 2 (a unit's second-stage variance needs two of its documents)`,
     );
   }
-  return {
-    names,
-    members: names.map((name) => byName.get(name) as number[]),
-    sampledUnits,
-    perUnit,
-  };
+  const members = names.map((name) => byName.get(name) as number[]);
+  // Every unit drawn, and every document of each: every sample is the census (as K = M).
+  const largest = Math.max(...members.map((m) => m.length));
+  if (sampledUnits === T && perUnit >= largest) {
+    throw new RagciError(
+      "invalid-option",
+      `${optionRef("units")} ${sampledUnits} with ${optionRef("perUnit")} ${perUnit}: every sample is the whole census (all ${T} units, and no unit has more than ${plural(largest, "document")}), so a study cannot miss; draw fewer units, or fewer documents per unit than the largest unit holds`,
+    );
+  }
+  return { names, members, sampledUnits, perUnit };
 }
 
 /** m·k: the most documents a two-stage sample holds (a study's K, StudyOptions.documents). */

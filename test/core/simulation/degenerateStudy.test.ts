@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { documentStats } from "../../../src/core/aggregate/documentStats.js";
 import { RagciError } from "../../../src/core/errors.js";
 import { runRepetitions, type StudyOptions } from "../../../src/core/simulation/coverageStudy.js";
-import { refuseDegenerateStudy } from "../../../src/core/simulation/degenerateStudy.js";
+import {
+  refuseConstantCensus,
+  refuseDegenerateStudy,
+} from "../../../src/core/simulation/degenerateStudy.js";
 import { studyColumns } from "../../../src/core/simulation/studyColumns.js";
 import { MAX_STUDY_REPETITIONS } from "../../../src/core/simulation/studyRepetitions.js";
 
@@ -78,5 +81,42 @@ describe("a study too large to hold is refused", () => {
     expect(() => runRepetitions(census, { ...options(4), repetitions: 0 }, 0, 1)).toThrow(
       RagciError,
     );
+  });
+});
+
+describe("a census whose documents all have one rate is refused", () => {
+  // Hand-written: sizes 2, 4, 6, 8 at rate 1/2, so every sample's micro (Σs/Σn) and macro
+  // (mean s/n) are 1/2, the census value; the runs below show every interval covering.
+  const flat = documentStats({ ids: ["a", "b", "c", "d"], n: [2, 4, 6, 8], s: [1, 2, 3, 4] });
+
+  it("every interval of every sample covers: the study cannot miss", () => {
+    const run = runRepetitions(
+      flat,
+      { documents: 2, repetitions: 6, replicates: 19, seed: 1, level: 0.95, fpc: false },
+      0,
+      6,
+    );
+    let available = 0;
+    for (let i = 0; i < run.lower.length; i++) {
+      const [lower, upper] = [run.lower[i] as number, run.upper[i] as number];
+      if (!(Number.isFinite(lower) && Number.isFinite(upper))) continue;
+      available++;
+      expect(lower).toBeLessThanOrEqual(0.5 + 1e-12);
+      expect(upper).toBeGreaterThanOrEqual(0.5 - 1e-12);
+    }
+    expect(available).toBeGreaterThan(0);
+    for (const estimate of run.estimates) expect(estimate).toBeCloseTo(0.5, 12);
+  });
+
+  it("refuses it in one line, for a system and for a pair, and lets one differing document pass", () => {
+    expect(() => refuseConstantCensus(flat, "census.csv", null)).toThrow(
+      /^census\.csv: every document has the same rate \(0\.5\), so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation \(micro logit-cv3, macro logit\)$/,
+    );
+    const zero = { n: [3, 5, 2], s: [0, 0, 0] };
+    expect(() => refuseConstantCensus(zero, "pair.csv", { a: "bm25", b: "copy" })).toThrow(
+      /^pair\.csv: every document's mean difference copy − bm25 is 0, .* \(compare's: micro cr2, macro t-differing\)$/,
+    );
+    expect(() => refuseConstantCensus({ n: [3, 5, 2], s: [0, 0, 1] }, "x.csv", null)).not.toThrow();
+    expect(() => refuseConstantCensus(census, "x.csv", null)).not.toThrow();
   });
 });

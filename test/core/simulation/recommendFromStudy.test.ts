@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { documentStats } from "../../../src/core/aggregate/documentStats.js";
 import { runRepetitions, type StudyOptions } from "../../../src/core/simulation/coverageStudy.js";
 import {
+  coverageLowerBound,
   monteCarloSe,
   reachingThreshold,
   recommendFromStudy,
@@ -114,6 +115,40 @@ describe("recommendFromStudy with Monte Carlo error", () => {
     const pick = recommendFromStudy(s, "micro");
     expect(pick?.method).toBe("logit");
     expect(pick?.robustDefault).toBe(false);
+  });
+
+  it("does not call 20 of 20 covered beyond MC doubt: √(p(1 − p)/R) is 0 at p = 1", () => {
+    // Wilson's score bound at z = 2, written out: (p + 2/R − 2√(p(1 − p)/R + 1/R²)) / (1 + 4/R).
+    const wilson = (p: number, r: number) =>
+      (p + 2 / r - 2 * Math.sqrt((p * (1 - p)) / r + 1 / r ** 2)) / (1 + 4 / r);
+    expect(coverageLowerBound(1, 20)).toBeCloseTo(wilson(1, 20), 12);
+    expect(coverageLowerBound(1, 20)).toBeCloseTo(1 / 1.2, 12);
+    expect(coverageLowerBound(0.953, 5000)).toBeCloseTo(wilson(0.953, 5000), 12);
+    for (const reps of [1, 20, 50]) {
+      const s = withScores(
+        base,
+        {
+          ...zeroed,
+          "micro/logit": { coverage: 1, meanWidth: 0.1 },
+          "micro/logit-cv3": { coverage: 1, meanWidth: 0.121 },
+        },
+        reps,
+      );
+      const pick = recommendFromStudy(s, "micro");
+      expect(pick?.method, `R = ${reps}`).toBe("logit-cv3");
+      expect(pick?.robustDefault, `R = ${reps}`).toBe(true);
+    }
+    // 2000 of 2000 is beyond doubt: the bound (0.998) clears 94%.
+    const sure = withScores(
+      base,
+      {
+        ...zeroed,
+        "micro/logit": { coverage: 1, meanWidth: 0.1 },
+        "micro/logit-cv3": { coverage: 1, meanWidth: 0.121 },
+      },
+      2000,
+    );
+    expect(recommendFromStudy(sure, "micro")?.method).toBe("logit");
   });
 
   it("takes the narrowest reaching method when the default does not reach the level", () => {

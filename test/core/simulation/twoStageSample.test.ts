@@ -107,6 +107,13 @@ print(json.dumps(out))`);
     expect(() => checkTwoStagePopulation(units, 7, { ...population, u3: 9 }, "d.json")).toThrow(
       /unit "u3" has M_i = 9 in second_stage_population but 8 documents/,
     );
+    // m = T with k ≥ the largest unit (17): every sample is the census, which cannot miss.
+    const whole = twoStageIndices(studyUnits(labels, 7, 16), 1, 0).indices;
+    expect(whole.length).toBe(labels.length - 2); // one document short in each unit of 17
+    expect(() => studyUnits(labels, 7, 17)).toThrow(
+      /^`units` 7 with `perUnit` 17: every sample is the whole census \(all 7 units, and no unit has more than 17 documents\), so a study cannot miss; draw fewer units, or fewer documents per unit than the largest unit holds$/,
+    );
+    expect(() => studyUnits(labels, 6, 17)).not.toThrow();
     const { u0: _, ...withoutU0 } = population;
     expect(() => checkTwoStagePopulation(units, 7, withoutU0, "d.json")).toThrow(
       /unit "u0" has no M_i/,
