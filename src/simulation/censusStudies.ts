@@ -3,7 +3,7 @@ import { optionRef, RagciError } from "../core/errors.js";
 import { applyCensusStudy } from "../core/simulation/applyCensusStudy.js";
 import { censusPopulation } from "../core/simulation/censusPopulation.js";
 import { censusStudyOptions } from "../core/simulation/censusStudyOptions.js";
-import { refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
+import { refuseConstantCensus, refuseDegenerateStudy } from "../core/simulation/degenerateStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { DocumentStats } from "../core/types.js";
 import { type RunStudyOptions, runStudy } from "./runStudy.js";
@@ -59,6 +59,7 @@ export async function studyAtSampleSize(
     `${optionRef("census")} ${run.census}`,
     run.census,
   );
+  refuseConstantCensus(census, `${optionRef("census")} ${run.census}`, null, what.differences);
   const population = censusPopulation(census.ids.length, settings.population, run.census);
   const options = censusStudyOptions({
     documents,

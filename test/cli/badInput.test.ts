@@ -1308,6 +1308,25 @@ const CASES: readonly Case[] = [
       /^ragci: zero\.csv: every document has the same rate \(0\), so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation \(micro logit-cv3, macro logit\)\n$/,
   },
   {
+    name: "imitation: analyze --census on a census whose every result is 0, as simulate refuses it",
+    files: {
+      "zero.csv": "doc_id,n,s\na,3,0\nb,5,0\nc,2,0\nd,4,0\n",
+      "part.csv": "doc_id,n,s\na,3,0\nc,2,0\nd,4,0\n",
+    },
+    args: [
+      "analyze",
+      "part.csv",
+      "--aggregated",
+      "--census",
+      "zero.csv",
+      "--census-aggregated",
+      "--replicates",
+      "0",
+    ],
+    message:
+      /^ragci: --census zero\.csv: every document has the same rate \(0\), so every sample's estimate is the census value and no interval can miss: a coverage study cannot tell the intervals apart; use the default recommendation \(micro logit-cv3, macro logit\)\n$/,
+  },
+  {
     name: "plan --difference 0 names the flag (it was core's 'difference 0 must be…')",
     args: ["plan", "--sd", "0.2", "--difference", "0"],
     message: /^ragci: --difference 0: give a non-zero number, e\.g\. 0\.03\n$/,

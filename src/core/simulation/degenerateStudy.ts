@@ -42,12 +42,14 @@ export function refuseDegenerateStudy(
  *
  * @param where what the message starts with: the census file
  * @param pair the two systems of a paired census (its per-document differences), or null
+ * @param differences the census is of per-document differences whose systems are not named here
  * @throws RagciError "invalid-option", one line
  */
 export function refuseConstantCensus(
   stats: { readonly n: ArrayLike<number>; readonly s: ArrayLike<number> },
   where: string,
   pair: { readonly a: string; readonly b: string } | null,
+  differences = pair !== null,
 ): void {
   let rate: number | null = null;
   for (let d = 0; d < stats.n.length; d++) {
@@ -60,8 +62,10 @@ export function refuseConstantCensus(
   if (rate === null) return;
   const same = pair
     ? `every document's mean difference ${pair.b} − ${pair.a} is ${rate}`
-    : `every document has the same rate (${rate})`;
-  const defaults = pair
+    : differences
+      ? `every document's mean difference is ${rate}`
+      : `every document has the same rate (${rate})`;
+  const defaults = differences
     ? "compare's: micro cr2, macro t-differing"
     : "micro logit-cv3, macro logit";
   throw new RagciError(
