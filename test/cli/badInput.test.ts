@@ -131,6 +131,20 @@ const TRIALS_WITH_LATE_OPEN_QUOTE = (() => {
   return `${lines.join("\n")}\n`;
 })();
 
+/** analyze of trials.csv read with its trials (the facets' own pass over the file). */
+const ANALYZE_TRIALS = [
+  "analyze",
+  "trials.csv",
+  "--doc",
+  "doc",
+  "--query",
+  "query",
+  "--trial",
+  "trial",
+  "--metric",
+  "hit",
+];
+
 /** The same trials with a metric in line 24000 that is not a number (past DuckDB's sample). */
 const TRIALS_WITH_LATE_WORD = TRIALS_WITH_LATE_OPEN_QUOTE.replace('d3,"q0,1,1', "d3,q0x,1,abc");
 
@@ -260,36 +274,14 @@ const CASES: readonly Case[] = [
   {
     name: "a quote left open in line 24000, read with --trial (the facets' own pass)",
     files: { "trials.csv": TRIALS_WITH_LATE_OPEN_QUOTE },
-    args: [
-      "analyze",
-      "trials.csv",
-      "--doc",
-      "doc",
-      "--query",
-      "query",
-      "--trial",
-      "trial",
-      "--metric",
-      "hit",
-    ],
+    args: ANALYZE_TRIALS,
     message:
       /^ragci: trials\.csv line 24000: a field opens with a quote \("\) that is not closed right/,
   },
   {
     name: "a metric that is not a number in line 24000, read with --trial (the facets' own pass)",
     files: { "trials.csv": TRIALS_WITH_LATE_WORD },
-    args: [
-      "analyze",
-      "trials.csv",
-      "--doc",
-      "doc",
-      "--query",
-      "query",
-      "--trial",
-      "trial",
-      "--metric",
-      "hit",
-    ],
+    args: ANALYZE_TRIALS,
     message:
       /^ragci: trials\.csv line 24000: column hit has "abc", which is not a number; fix or remove the row\n$/,
   },
