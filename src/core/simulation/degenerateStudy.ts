@@ -1,3 +1,4 @@
+import { allRatesEqual } from "../diagnostics/rateDistribution.js";
 import { RagciError } from "../errors.js";
 
 /**
@@ -38,7 +39,7 @@ export function refuseDegenerateStudy(
  * Refuses a coverage study of a census whose documents all have the same rate s_d/n_d (every
  * result 0, every result 1, or two systems that agree on every document): every sample's micro
  * and macro estimates are then the census value, so every interval covers or is unavailable and
- * the study cannot tell the intervals apart, as at K = M. Documents without results are skipped.
+ * the study cannot tell the intervals apart, as at K = M.
  *
  * @param where what the message starts with: the census file
  * @param pair the two systems of a paired census (its per-document differences), or null
@@ -51,15 +52,8 @@ export function refuseConstantCensus(
   pair: { readonly a: string; readonly b: string } | null,
   differences = pair !== null,
 ): void {
-  let rate: number | null = null;
-  for (let d = 0; d < stats.n.length; d++) {
-    const n = stats.n[d] as number;
-    if (n === 0) continue;
-    const r = (stats.s[d] as number) / n;
-    if (rate === null) rate = r;
-    else if (r !== rate) return;
-  }
-  if (rate === null) return;
+  if (stats.n.length === 0 || !allRatesEqual(stats)) return;
+  const rate = (stats.s[0] as number) / (stats.n[0] as number);
   const same = pair
     ? `every document's mean difference ${pair.b} − ${pair.a} is ${rate}`
     : differences
