@@ -208,16 +208,24 @@ export function wholeNumberList(
 ): (text: string, previous?: number[]) => number[] {
   const give = `whole numbers ≥ ${minimum}`;
   const each = wholeNumber(flag, minimum, give, maximum);
-  return (text, previous = []) => {
-    const values = parseList(text);
-    // An empty list (--k "" or --k ,) once fell back to the default without a word.
-    if (values.length === 0)
-      throw new RagciError(
-        "invalid-option",
-        `${flag} ${JSON.stringify(text)}: no number; give ${give}, comma-separated`,
-      );
-    return [...previous, ...values.map(each)];
-  };
+  return (text, previous = []) => [
+    ...previous,
+    ...numberListItems(flag, text, `${give}, comma-separated`).map(each),
+  ];
+}
+
+/**
+ * The items of a comma-separated list of numbers, refused when it has none: an empty list
+ * (--k "" or --k ,) once fell back to the default, or printed an empty curve, without a word.
+ */
+function numberListItems(flag: string, text: string, give: string): string[] {
+  const values = parseList(text);
+  if (values.length === 0)
+    throw new RagciError(
+      "invalid-option",
+      `${flag} ${JSON.stringify(text)}: no number; give ${give}`,
+    );
+  return values;
 }
 
 /** --allocation: one of core's allocation rules. */
@@ -323,14 +331,8 @@ export function parseCurve(text: string, previous: number[] = []): number[] {
       `--curve ${k}: each K must be a whole number of documents ${CURVE}`,
     );
   };
-  const values = parseList(text);
-  // An empty list once printed an empty curve under its heading.
-  if (values.length === 0)
-    throw new RagciError(
-      "invalid-option",
-      `--curve ${JSON.stringify(text)}: no number; give each K as a whole number of documents ${CURVE}`,
-    );
-  return [...previous, ...values.map(each)];
+  const give = `each K as a whole number of documents ${CURVE}`;
+  return [...previous, ...numberListItems("--curve", text, give).map(each)];
 }
 
 const CURVE = "≥ 2 (e.g. --curve 10,20,50)";
