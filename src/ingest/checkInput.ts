@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { RagciError } from "../core/errors.js";
 import { unclosedQuote } from "./csvReadError.js";
 import { refuseAlikeNames } from "./distinctColumnNames.js";
+import { fileStart } from "./fileStart.js";
 import type { InputFormat } from "./inputFormat.js";
 
 /**
@@ -111,36 +112,26 @@ async function* csvRecordWidths(path: string, delimiter: string): AsyncGenerator
 
 /** The header's field names (first record), quote-aware; reads only the start of the file. */
 async function csvHeader(path: string, delimiter: string): Promise<string[]> {
-  const handle = await open(path, "r");
-  try {
-    const buffer = Buffer.alloc(1 << 16);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const text = buffer
-      .subarray(0, bytesRead)
-      .toString("utf8")
-      .replace(/^\uFEFF/, "");
-    const names: string[] = [];
-    let field = "";
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i] as string;
-      if (ch === '"') {
-        if (quoted && text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = !quoted;
-      } else if (!quoted && ch === delimiter) {
-        names.push(field);
-        field = "";
-      } else if (!quoted && (ch === "\n" || ch === "\r")) {
-        break;
-      } else field += ch;
-    }
-    names.push(field);
-    return names.map((n) => n.trim());
-  } finally {
-    await handle.close();
+  const text = (await fileStart(path)).toString("utf8").replace(/^\uFEFF/, "");
+  const names: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch === '"') {
+      if (quoted && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else quoted = !quoted;
+    } else if (!quoted && ch === delimiter) {
+      names.push(field);
+      field = "";
+    } else if (!quoted && (ch === "\n" || ch === "\r")) {
+      break;
+    } else field += ch;
   }
+  names.push(field);
+  return names.map((n) => n.trim());
 }
 
 /**

@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
-import { open, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { optionRef, RagciError } from "../core/errors.js";
 import { parsePythonJson, pythonJsonFailure } from "./evalFormats/pythonJson.js";
+import { fileStart } from "./fileStart.js";
 import type { InputFormat } from "./inputFormat.js";
 import { firstNonUtf8Line, notUtf8 } from "./textEncoding.js";
 
@@ -167,18 +168,11 @@ export async function checkJsonLinesStart(
   format: InputFormat,
 ): Promise<void> {
   if (format !== "jsonl" || COMPRESSED.test(path)) return;
-  const handle = await open(path, "r");
-  try {
-    const buffer = Buffer.alloc(1 << 16);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    const start = buffer
-      .toString("utf8", 0, bytesRead)
-      .replace(/^\uFEFF/, "")
-      .trimStart();
-    if (start.startsWith("[")) throw jsonArray(file);
-  } finally {
-    await handle.close();
-  }
+  const start = (await fileStart(path))
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
+  if (start.startsWith("[")) throw jsonArray(file);
 }
 
 /** After DuckDB failed to read a JSON Lines file: the first line that is not JSON, if any. */

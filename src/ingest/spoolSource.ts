@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { optionRef, RagciError } from "../core/errors.js";
 import { evalFormatOf, sniffEvalFormat } from "./evalFormats/readEvalContent.js";
 import { hasFacets } from "./facetRequest.js";
+import { fileStart } from "./fileStart.js";
 import { INPUT_FORMATS } from "./inputFormat.js";
 import type { FilesSource } from "./source.js";
 import { toolOutputRefusal } from "./toolOutputRefusal.js";
@@ -147,7 +148,7 @@ export async function spoolSource(
     const declared = options.format?.toLowerCase() ?? null;
     const notes: string[] = [];
     let copy = join(dir, name);
-    const compression = KNOWN_EXTENSION.test(name) ? null : compressionOf(await head(raw));
+    const compression = KNOWN_EXTENSION.test(name) ? null : compressionOf(await fileStart(raw));
     if (compression !== null) {
       // DuckDB decompresses by the name's suffix; what is inside cannot be sniffed here.
       if (!declared || declared === "parquet" || !INPUT_FORMATS.includes(declared as never))
@@ -160,7 +161,7 @@ export async function spoolSource(
     } else if (declared && INPUT_FORMATS.includes(declared as never))
       copy = join(dir, `${name}.${declared}`);
     else if (!declared && !KNOWN_EXTENSION.test(name) && (await sniffEvalFormat(raw)) === null) {
-      const format = tableFormatOf(await head(raw));
+      const format = tableFormatOf(await fileStart(raw));
       if (format === null)
         throw new RagciError(
           "unreadable-input",
@@ -196,18 +197,6 @@ export async function refuseToolOutput(
   if (source.format) return;
   const tool = await evalFormatOf(path, null);
   if (tool !== null) throw toolOutputRefusal(displayName, tool.name, command, hasFacets(source));
-}
-
-/** The first 64 KiB of a file. */
-async function head(path: string): Promise<Buffer> {
-  const handle = await open(path, "r");
-  try {
-    const buffer = Buffer.alloc(1 << 16);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** spoolSource for each input in order; "-" may appear once (standard input is read once). */

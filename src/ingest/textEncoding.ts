@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
 import { RagciError } from "../core/errors.js";
+import { fileStart } from "./fileStart.js";
 import type { InputFormat } from "./inputFormat.js";
 
 // DuckDB reads CSV, TSV and JSON Lines as UTF-8. A UTF-16 file (Excel's "Unicode Text",
@@ -83,16 +83,8 @@ export async function checkTextEncoding(
 ): Promise<void> {
   if (format === "parquet" || /\.(gz|zst)$/i.test(path)) return;
   // A file that cannot be opened is named by checkInputFile, with the reason.
-  const handle = await open(path, "r").catch(() => null);
-  if (handle === null) return;
-  let start: Uint8Array;
-  try {
-    const buffer = Buffer.alloc(START_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, START_BYTES, 0);
-    start = buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+  const start = await fileStart(path, START_BYTES).catch(() => null);
+  if (start === null) return;
   const encoding = foreignEncoding(start);
   if (encoding === null) return;
   throw new RagciError(
