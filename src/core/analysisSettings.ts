@@ -1,3 +1,4 @@
+import { checkReplicatesForLevel } from "./bootstrap/replicateLimit.js";
 import { resamplingBudget } from "./resamplingBudget.js";
 import type { Estimand } from "./types.js";
 
@@ -16,8 +17,13 @@ export interface AnalysisRequest {
 /**
  * The request as analyze's options, with M and core's resampling budget (a default B is
  * skipped above its limit, a B asked for never).
+ *
+ * @throws RagciError "invalid-option" when a B asked for is too few for the level's tails
  */
 export function analysisSettings(request: AnalysisRequest, population: number | null) {
+  // A B asked for that is too few for the level is refused; a default one only shows why not.
+  if (request.replicatesExplicit === true)
+    checkReplicatesForLevel(request.replicates, request.level);
   return {
     level: request.level,
     population,

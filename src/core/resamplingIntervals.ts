@@ -14,6 +14,7 @@ import {
   type QuantilePair,
 } from "./bootstrap/documentBootstrapQuantiles.js";
 import { bootstrapRescaling, rescaledBound } from "./bootstrap/fpcRescaledBootstrap.js";
+import { replicatesShortOfLevel } from "./bootstrap/replicateLimit.js";
 import { optionRef } from "./errors.js";
 import type { DocumentStats, Estimand, Interval, ResultValues } from "./types.js";
 
@@ -49,6 +50,14 @@ export interface ResamplingInput {
 
 export type ResamplingMethod = "bootstrap-t" | "bootstrap-percentile" | "chunk-bootstrap";
 
+function unavailableResampling(
+  reason: string,
+): Record<Estimand, Record<ResamplingMethod, Interval>> {
+  const off: Interval = { available: false, reason };
+  const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
+  return { micro: all, macro: all };
+}
+
 /**
  * The three resampling intervals for micro and macro (SPEC §3). The document bootstrap draws
  * with replacement; with a population it is rescaled by √(1 − K/M) (Rao & Wu 1988). The chunk
@@ -66,10 +75,10 @@ export function resamplingIntervals(
       replicates === 0
         ? (input.skippedReason ?? "resampling turned off (B = 0)")
         : `skipped by default: B·K = ${draws.toExponential(1)} document draws would take minutes; with K = ${stats.n.length} the t and cr2 intervals are the ones to use — pass ${optionRef("replicates")} B to run it anyway`;
-    const off: Interval = { available: false, reason };
-    const all = { "bootstrap-t": off, "bootstrap-percentile": off, "chunk-bootstrap": off };
-    return { micro: all, macro: all };
+    return unavailableResampling(reason);
   }
+  const short = replicatesShortOfLevel(replicates, level);
+  if (short !== null) return unavailableResampling(short);
   const documents = documentBootstrapQuantiles(stats, input, {
     replicates,
     seed,

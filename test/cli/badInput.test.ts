@@ -806,6 +806,31 @@ const CASES: readonly Case[] = [
       /^ragci: pair\.csv: query 2 has a result for x but not for y; x has 1 query missing from another system\. A pair needs both systems' result for every query here: remove the unpaired queries from the file \(ragci compare --intersect keeps the common ones\)\n$/,
   },
   {
+    name: "--replicates 1 is too few for a 95% interval's tails (it gave 0-wide intervals)",
+    files: { "k5.csv": K5 },
+    args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "1"],
+    message:
+      /^ragci: --replicates 1 is too few for 95% bootstrap intervals: each 2\.5% tail needs a replicate beyond its end; give B ≥ 39 \(999 or more for stable ends\), or 0 to turn resampling off\n$/,
+  },
+  {
+    name: "simulate --replicates 100 at --level 0.99 is too few for its tails",
+    files: { "k5.csv": K5 },
+    args: [
+      "simulate",
+      "k5.csv",
+      "--metric",
+      "score",
+      "--k",
+      "3",
+      "--replicates",
+      "100",
+      "--level",
+      "0.99",
+    ],
+    message:
+      /^ragci: --replicates 100 is too few for 99% bootstrap intervals: each 0\.5% tail needs a replicate beyond its end; give B ≥ 199 \(999 or more for stable ends\), or 0 to turn resampling off\n$/,
+  },
+  {
     name: "a negative --replicates",
     files: { "k5.csv": K5 },
     args: ["analyze", "k5.csv", "--metric", "score", "--replicates", "-1"],

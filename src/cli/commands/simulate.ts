@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
+import { checkReplicatesForLevel } from "../../core/bootstrap/replicateLimit.js";
 import { RagciError } from "../../core/errors.js";
 import { FACET_STUDY_REPETITIONS } from "../../core/simulation/facetPilotStudy.js";
 import type { StudyPlanOptions } from "../../core/simulation/studyPlan.js";
@@ -201,6 +202,7 @@ export async function runSimulate(
       "invalid-option",
       "--chunk-bootstrap with --replicates 0: resampling is off, so it would be unavailable in every repetition; give --replicates B ≥ 1, or drop --chunk-bootstrap",
     );
+  if (options.replicatesGiven === true) checkReplicatesForLevel(options.replicates, options.level);
   const format = reportFormat(options);
   const plan = studyPlan(options);
   const twoStage = plan.design.kind === "two-stage" ? plan.design : null;
