@@ -9,6 +9,7 @@ import {
   type PairedStudyKey,
   pairedStudyK,
 } from "./pairedStudyCoverage.js";
+import { percentText } from "./percentText.js";
 import { POWER_LAW_DECILE_SHARE, type RecommendationWithheld } from "./recommendationWithheld.js";
 import { TAIL_STUDIES, TAIL_STUDY } from "./tailStudyFindings.js";
 import type { Estimand } from "./types.js";
@@ -181,8 +182,6 @@ export interface AdviceInput {
   readonly level?: number;
 }
 
-const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
-
 /** The level of every interval ragci's coverage studies scored. */
 const STUDIED_LEVEL = 0.95;
 
@@ -210,7 +209,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
       advice.push({
         code: "few-documents",
         severity: "warning",
-        message: `K = ${k} documents${input.designDf === null ? "" : `, design ν = ${input.designDf}`}: a design-based t interval with so few documents is approximate (in the article's two-stage revision, types drawn then documents, t covered ${percent(STUDY_COVERAGE["two-stage/t"])} of 95%); treat the nominal level as optimistic.`,
+        message: `K = ${k} documents${input.designDf === null ? "" : `, design ν = ${input.designDf}`}: a design-based t interval with so few documents is approximate (in the article's two-stage revision, types drawn then documents, t covered ${percentText(STUDY_COVERAGE["two-stage/t"])} of 95%); treat the nominal level as optimistic.`,
       });
     }
   } else if (input.differences) {
@@ -219,13 +218,13 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "very-few-documents",
       severity: "warning",
-      message: `K = ${k}: no interval guarantees the nominal coverage with so few documents. At K = 5 ragci's studies found logit-cv3 (micro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/logit-cv3"])} of 95% and logit (macro) at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/macro/logit"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/macro/logit"])} over censuses from even to power-law sizes, cr2 at ${percent(RAGCI_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percent(RAGCI_STUDY_COVERAGE["k5-highest/micro/cr2"])} (the article's K = 5 study: cr2 ${percent(STUDY_COVERAGE["k5/micro-cr2"])}, bootstrap-t ${percent(STUDY_COVERAGE["k5/bootstrap-t"])}; docs/choosing-an-interval.md). Label more documents: see \`ragci plan\`.`,
+      message: `K = ${k}: no interval guarantees the nominal coverage with so few documents. At K = 5 ragci's studies found logit-cv3 (micro) at ${percentText(RAGCI_STUDY_COVERAGE["k5-lowest/micro/logit-cv3"])}–${percentText(RAGCI_STUDY_COVERAGE["k5-highest/micro/logit-cv3"])} of 95% and logit (macro) at ${percentText(RAGCI_STUDY_COVERAGE["k5-lowest/macro/logit"])}–${percentText(RAGCI_STUDY_COVERAGE["k5-highest/macro/logit"])} over censuses from even to power-law sizes, cr2 at ${percentText(RAGCI_STUDY_COVERAGE["k5-lowest/micro/cr2"])}–${percentText(RAGCI_STUDY_COVERAGE["k5-highest/micro/cr2"])} (the article's K = 5 study: cr2 ${percentText(STUDY_COVERAGE["k5/micro-cr2"])}, bootstrap-t ${percentText(STUDY_COVERAGE["k5/bootstrap-t"])}; docs/choosing-an-interval.md). Label more documents: see \`ragci plan\`.`,
     });
   } else if (k < 20) {
     advice.push({
       code: "few-documents",
       severity: "warning",
-      message: `K = ${k} is below 20: at K = 10 ragci's studies found the recommended intervals at ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/micro/logit-cv3"])} (micro logit-cv3) and ≥ ${percent(RAGCI_STUDY_COVERAGE["k10-lowest/macro/logit"])} (macro logit) of 95%, while cr2 and t fell far lower on skewed censuses (docs/choosing-an-interval.md); treat the nominal level as approximate, and check with ragci simulate on your census.`,
+      message: `K = ${k} is below 20: at K = 10 ragci's studies found the recommended intervals at ≥ ${percentText(RAGCI_STUDY_COVERAGE["k10-lowest/micro/logit-cv3"])} (micro logit-cv3) and ≥ ${percentText(RAGCI_STUDY_COVERAGE["k10-lowest/macro/logit"])} (macro logit) of 95%, while cr2 and t fell far lower on skewed censuses (docs/choosing-an-interval.md); treat the nominal level as approximate, and check with ragci simulate on your census.`,
     });
   }
   const differing = input.differences?.differingDocuments;
@@ -237,7 +236,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "few-differing-documents",
       severity: "warning",
-      message: `No interval of the difference is recommended: only ${differing} of the ${k} documents differ between the two systems (the other ${k - differing} are ties): with fewer than ${FEWEST_DIFFERING_DOCUMENTS}, the sample says little about the documents where the systems disagree, and the intervals of the difference are not to be trusted. In ragci's paired studies the intervals missed more often in such samples than in samples with at least ${FEWEST_DIFFERING_DOCUMENTS}; at K = 10, where most samples had fewer, macro t-differing covered as little as ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t-differing"])} of 95% and micro cr2 ${percent(PAIRED_STUDY_COVERAGE["k10-lowest/micro/cr2"])}, while among samples with at least ${FEWEST_DIFFERING_DOCUMENTS} macro t-differing covered ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t-differing"])} and micro cr2 ≥ ${percent(PAIRED_STUDY_COVERAGE["enough-differ-lowest/micro/cr2"])} (${PAIRED_STUDIES}); where ragci recommends one (at least ${FEWEST_DIFFERING_DOCUMENTS} differing), t-differing covered ≥ ${percent(WITHHELD_STUDY["paired-k20-50-lowest/macro/recommended-coverage"])} at K = 20 and 50 (${WITHHELD_STUDIES}). The intervals are shown, marked not recommended. Label more documents, until at least ${FEWEST_DIFFERING_DOCUMENTS} differ (ragci plan).`,
+      message: `No interval of the difference is recommended: only ${differing} of the ${k} documents differ between the two systems (the other ${k - differing} are ties): with fewer than ${FEWEST_DIFFERING_DOCUMENTS}, the sample says little about the documents where the systems disagree, and the intervals of the difference are not to be trusted. In ragci's paired studies the intervals missed more often in such samples than in samples with at least ${FEWEST_DIFFERING_DOCUMENTS}; at K = 10, where most samples had fewer, macro t-differing covered as little as ${percentText(PAIRED_STUDY_COVERAGE["k10-lowest/macro/t-differing"])} of 95% and micro cr2 ${percentText(PAIRED_STUDY_COVERAGE["k10-lowest/micro/cr2"])}, while among samples with at least ${FEWEST_DIFFERING_DOCUMENTS} macro t-differing covered ≥ ${percentText(PAIRED_STUDY_COVERAGE["enough-differ-lowest/macro/t-differing"])} and micro cr2 ≥ ${percentText(PAIRED_STUDY_COVERAGE["enough-differ-lowest/micro/cr2"])} (${PAIRED_STUDIES}); where ragci recommends one (at least ${FEWEST_DIFFERING_DOCUMENTS} differing), t-differing covered ≥ ${percentText(WITHHELD_STUDY["paired-k20-50-lowest/macro/recommended-coverage"])} at K = 20 and 50 (${WITHHELD_STUDIES}). The intervals are shown, marked not recommended. Label more documents, until at least ${FEWEST_DIFFERING_DOCUMENTS} differ (ragci plan).`,
     });
   }
   if (input.seZero) {
@@ -257,7 +256,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "micro-unequal-sizes",
       severity: "note",
-      message: `Document sizes differ (${sizes.quantiles[0]} to ${sizes.quantiles[4]} results): the micro interval is logit-cv3 (leave-one-document-out variance on the logit scale), because it held where sizes are skewed and the others did not: at K = 20 it covered ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/logit-cv3"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/logit-cv3"])} of 95% on censuses with heavy log-normal size tails, where cr2 covered ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/cr2"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/cr2"])} and logit ${percent(RAGCI_STUDY_COVERAGE["heavier/micro/logit"])}–${percent(RAGCI_STUDY_COVERAGE["heavy/micro/logit"])}. It does not hold on every tail: on a power-law census it covered ${percent(RAGCI_STUDY_COVERAGE["pareto/micro/logit-cv3"])} at K = 20 and as little as ${percent(WITHHELD_STUDY["pareto-k10-50-lowest/micro/recommended-coverage"])} at K = 50, and ${percent(WITHHELD_STUDY["heldout-k10-50-lowest/micro/recommended-coverage"])} on a power law held out to check it (${WITHHELD_STUDIES}). On the power-law census ${percent(TAIL_STUDY["pareto-k10-50-lowest/micro/misses-without-largest"])} or more of the samples that missed had drawn none of its largest 1% of documents, and nothing in a sample told them apart: the best warning rule on one statistic of the sample (the spread or tail of its sizes, the jackknife-to-cr2 variance ratio, the influence of its largest document), allowed to warn on ${percent(TAIL_STUDY["trained-best-rule/budget"])} of the samples where logit-cv3 held, left the samples it did not warn on covering only ${percent(TAIL_STUDY["trained-best-rule/micro/worst-unwarned-coverage"])} on the worst of those censuses (${TAIL_STUDIES}). If your population may hold documents far larger than any drawn, stratify by size (ragci strata) or run a coverage study on a census (${optionRef("census")}). Its price is over-coverage where the tail is lighter: on the bundled synthetic census it covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/logit-cv3"])} ± ${(100 * RAGCI_STUDY_MCSE["synthetic/micro/logit-cv3"]).toFixed(1)} at ${RAGCI_STUDY_WIDTH_OVER_CR2["synthetic/micro/logit-cv3"].toFixed(2)}× the width of cr2 (which covered ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/cr2"])}), where logit reached ${percent(RAGCI_STUDY_COVERAGE["synthetic/micro/logit"])} at ${RAGCI_STUDY_WIDTH_OVER_CR2["synthetic/micro/logit"].toFixed(2)}×; ${optionRef("census")} picks the narrower interval where your census supports it (${RAGCI_STUDIES}).`,
+      message: `Document sizes differ (${sizes.quantiles[0]} to ${sizes.quantiles[4]} results): the micro interval is logit-cv3 (leave-one-document-out variance on the logit scale), because it held where sizes are skewed and the others did not: at K = 20 it covered ${percentText(RAGCI_STUDY_COVERAGE["heavier/micro/logit-cv3"])}–${percentText(RAGCI_STUDY_COVERAGE["heavy/micro/logit-cv3"])} of 95% on censuses with heavy log-normal size tails, where cr2 covered ${percentText(RAGCI_STUDY_COVERAGE["heavier/micro/cr2"])}–${percentText(RAGCI_STUDY_COVERAGE["heavy/micro/cr2"])} and logit ${percentText(RAGCI_STUDY_COVERAGE["heavier/micro/logit"])}–${percentText(RAGCI_STUDY_COVERAGE["heavy/micro/logit"])}. It does not hold on every tail: on a power-law census it covered ${percentText(RAGCI_STUDY_COVERAGE["pareto/micro/logit-cv3"])} at K = 20 and as little as ${percentText(WITHHELD_STUDY["pareto-k10-50-lowest/micro/recommended-coverage"])} at K = 50, and ${percentText(WITHHELD_STUDY["heldout-k10-50-lowest/micro/recommended-coverage"])} on a power law held out to check it (${WITHHELD_STUDIES}). On the power-law census ${percentText(TAIL_STUDY["pareto-k10-50-lowest/micro/misses-without-largest"])} or more of the samples that missed had drawn none of its largest 1% of documents, and nothing in a sample told them apart: the best warning rule on one statistic of the sample (the spread or tail of its sizes, the jackknife-to-cr2 variance ratio, the influence of its largest document), allowed to warn on ${percentText(TAIL_STUDY["trained-best-rule/budget"])} of the samples where logit-cv3 held, left the samples it did not warn on covering only ${percentText(TAIL_STUDY["trained-best-rule/micro/worst-unwarned-coverage"])} on the worst of those censuses (${TAIL_STUDIES}). If your population may hold documents far larger than any drawn, stratify by size (ragci strata) or run a coverage study on a census (${optionRef("census")}). Its price is over-coverage where the tail is lighter: on the bundled synthetic census it covered ${percentText(RAGCI_STUDY_COVERAGE["synthetic/micro/logit-cv3"])} ± ${(100 * RAGCI_STUDY_MCSE["synthetic/micro/logit-cv3"]).toFixed(1)} at ${RAGCI_STUDY_WIDTH_OVER_CR2["synthetic/micro/logit-cv3"].toFixed(2)}× the width of cr2 (which covered ${percentText(RAGCI_STUDY_COVERAGE["synthetic/micro/cr2"])}), where logit reached ${percentText(RAGCI_STUDY_COVERAGE["synthetic/micro/logit"])} at ${RAGCI_STUDY_WIDTH_OVER_CR2["synthetic/micro/logit"].toFixed(2)}×; ${optionRef("census")} picks the narrower interval where your census supports it (${RAGCI_STUDIES}).`,
     });
   }
   if (
@@ -270,7 +269,7 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "power-law-sizes",
       severity: "warning",
-      message: `The largest ${sizes.largestDecileDocuments} documents hold ${percent(sizes.shareLargestDecile)} of all results: the micro estimate rests on a few documents. That alone does not make its interval miss: in ragci's studies the samples this concentrated (≥ ${percent(POWER_LAW_DECILE_SHARE)}) were those where logit-cv3 covered best — on the power-law census at K = 20, ${percent(WITHHELD_STUDY["pareto-k20/micro/concentrated-coverage"])} of 95% among them against ${percent(WITHHELD_STUDY["pareto-k20/micro/others-coverage"])} among the other samples, which had drawn none of the largest documents and looked lighter (${WITHHELD_STUDIES}). What a sample cannot show is whether the population holds documents far larger than any drawn; if it may, stratify by size (ragci strata), report macro, or run a coverage study on a census (${optionRef("census")}).`,
+      message: `The largest ${sizes.largestDecileDocuments} documents hold ${percentText(sizes.shareLargestDecile)} of all results: the micro estimate rests on a few documents. That alone does not make its interval miss: in ragci's studies the samples this concentrated (≥ ${percentText(POWER_LAW_DECILE_SHARE)}) were those where logit-cv3 covered best — on the power-law census at K = 20, ${percentText(WITHHELD_STUDY["pareto-k20/micro/concentrated-coverage"])} of 95% among them against ${percentText(WITHHELD_STUDY["pareto-k20/micro/others-coverage"])} among the other samples, which had drawn none of the largest documents and looked lighter (${WITHHELD_STUDIES}). What a sample cannot show is whether the population holds documents far larger than any drawn; if it may, stratify by size (ragci strata), report macro, or run a coverage study on a census (${optionRef("census")}).`,
     });
   }
   for (const estimand of input.estimands) {
@@ -306,14 +305,14 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
     advice.push({
       code: "dominant-document",
       severity: "warning",
-      message: `Document ${sizes.largestDocument} holds ${percent(sizes.shareLargestDocument)} of all results: the micro estimate is mostly that one document. Consider the macro estimand, or stratify the sample by size.`,
+      message: `Document ${sizes.largestDocument} holds ${percentText(sizes.shareLargestDocument)} of all results: the micro estimate is mostly that one document. Consider the macro estimand, or stratify the sample by size.`,
     });
   }
   if (input.binary && (rates.fractionZero > 0 || rates.fractionOne > 0)) {
     advice.push({
       code: "rates-at-bounds",
       severity: "note",
-      message: `${percent(rates.fractionZero)} of documents have rate exactly 0 and ${percent(rates.fractionOne)} exactly 1.${input.logitAvailable ? " The logit intervals keep their limits inside [0, 1]." : ""}`,
+      message: `${percentText(rates.fractionZero)} of documents have rate exactly 0 and ${percentText(rates.fractionOne)} exactly 1.${input.logitAvailable ? " The logit intervals keep their limits inside [0, 1]." : ""}`,
     });
   }
   if (input.intervalOutsideUnit) {
@@ -356,14 +355,14 @@ export function recommendMethod(input: AdviceInput): readonly Advice[] {
 function pairedStudiesAdvice(k: number): Advice {
   const at = pairedStudyK(k);
   const range = (method: string) =>
-    `${percent(PAIRED_STUDY_COVERAGE[`k${at}-lowest/${method}` as PairedStudyKey])}–${percent(PAIRED_STUDY_COVERAGE[`k${at}-highest/${method}` as PairedStudyKey])}`;
+    `${percentText(PAIRED_STUDY_COVERAGE[`k${at}-lowest/${method}` as PairedStudyKey])}–${percentText(PAIRED_STUDY_COVERAGE[`k${at}-highest/${method}` as PairedStudyKey])}`;
   const where =
     k === at
       ? `at K = ${at}`
       : k < at
         ? `at K = ${at} (the smallest K studied)`
         : `at K = ${at} (the studied K nearest below yours)`;
-  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES}); on a paired census held out to check them, with heavier size tails, micro cr2 covered only ${percent(WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"])} at K = 50 (macro t-differing ${percent(WITHHELD_STUDY["heldout-paired-k50/macro/recommended-coverage"])}), and on a real one held out too (TAT-QA, TF-IDF − BM25) micro cr2 covered ${percent(WITHHELD_STUDY["heldout-paired-tatqa-lowest/micro/recommended-coverage"])}–${percent(WITHHELD_STUDY["heldout-paired-tatqa-highest/micro/recommended-coverage"])} and macro t-differing ${percent(WITHHELD_STUDY["heldout-paired-tatqa-lowest/macro/recommended-coverage"])}–${percent(WITHHELD_STUDY["heldout-paired-tatqa-highest/macro/recommended-coverage"])} at K = 10–50 (${WITHHELD_STUDIES})`;
+  const measured = `${where} the recommended intervals of a paired difference covered ${range("micro/cr2")} of 95% (micro cr2) and ${range("macro/t-differing")} (macro t-differing: t with ν = D − 1, D the documents whose difference is not 0), where macro t with ν = K − 1 covered ${range("macro/t")} (${PAIRED_STUDIES}); on a paired census held out to check them, with heavier size tails, micro cr2 covered only ${percentText(WITHHELD_STUDY["heldout-paired-k50/micro/recommended-coverage"])} at K = 50 (macro t-differing ${percentText(WITHHELD_STUDY["heldout-paired-k50/macro/recommended-coverage"])}), and on a real one held out too (TAT-QA, TF-IDF − BM25) micro cr2 covered ${percentText(WITHHELD_STUDY["heldout-paired-tatqa-lowest/micro/recommended-coverage"])}–${percentText(WITHHELD_STUDY["heldout-paired-tatqa-highest/micro/recommended-coverage"])} and macro t-differing ${percentText(WITHHELD_STUDY["heldout-paired-tatqa-lowest/macro/recommended-coverage"])}–${percentText(WITHHELD_STUDY["heldout-paired-tatqa-highest/macro/recommended-coverage"])} at K = 10–50 (${WITHHELD_STUDIES})`;
   if (k >= 20) {
     return {
       code: "paired-studies",
@@ -385,7 +384,7 @@ function pairedStudiesAdvice(k: number): Advice {
 function studiedConditionsAdvice(k: number, diagnostics: Diagnostics): Advice {
   const c = STUDIED_CONDITIONS;
   const { sizes, rates } = diagnostics;
-  const range = (r: readonly [number, number]) => `${percent(r[0])}–${percent(r[1])}`;
+  const range = (r: readonly [number, number]) => `${percentText(r[0])}–${percentText(r[1])}`;
   const outside = (x: number, r: readonly [number, number]) => x < r[0] || x > r[1];
   const beyond = [
     ...(outside(sizes.shareLargestDecile, c.shareLargestDecile) ? ["its size tail"] : []),
@@ -395,6 +394,6 @@ function studiedConditionsAdvice(k: number, diagnostics: Diagnostics): Advice {
   return {
     code: "studied-conditions",
     severity: "note",
-    message: `No census was given, so the recommendation rests on ragci's studies: SRS of K = ${c.k[0]}–${c.k[1]} from ${c.censuses} censuses whose largest 10% of documents hold ${range(c.shareLargestDecile)} of the results, with ${range(c.fractionZero)} of documents at 0 and ${range(c.fractionOne)} at 1 (docs/choosing-an-interval.md). This sample, K = ${k}: its largest ${sizes.largestDecileDocuments} ${sizes.largestDecileDocuments === 1 ? "document holds" : "documents hold"} ${percent(sizes.shareLargestDecile)} of the results, ${percent(rates.fractionZero)} of documents are at 0 and ${percent(rates.fractionOne)} at 1; ${beyond.length === 0 ? "all within the studied ranges, so those studies are the evidence that applies, though coverage varies within them (see the tables)" : `${beyond.join(", ")} ${beyond.length === 1 ? "lies" : "lie"} beyond the studied ranges, so no study here speaks for it directly`}${k > c.k[1] ? `; K = ${k} is above the largest K studied (${c.k[1]}), where the tables at K = ${c.k[1]} are the nearest evidence` : k < c.k[0] ? `; K = ${k} is below the smallest K studied (${c.k[0]})` : ""}. A coverage study on a census like yours (ragci simulate, or ${optionRef("census")}) is the check that applies.`,
+    message: `No census was given, so the recommendation rests on ragci's studies: SRS of K = ${c.k[0]}–${c.k[1]} from ${c.censuses} censuses whose largest 10% of documents hold ${range(c.shareLargestDecile)} of the results, with ${range(c.fractionZero)} of documents at 0 and ${range(c.fractionOne)} at 1 (docs/choosing-an-interval.md). This sample, K = ${k}: its largest ${sizes.largestDecileDocuments} ${sizes.largestDecileDocuments === 1 ? "document holds" : "documents hold"} ${percentText(sizes.shareLargestDecile)} of the results, ${percentText(rates.fractionZero)} of documents are at 0 and ${percentText(rates.fractionOne)} at 1; ${beyond.length === 0 ? "all within the studied ranges, so those studies are the evidence that applies, though coverage varies within them (see the tables)" : `${beyond.join(", ")} ${beyond.length === 1 ? "lies" : "lie"} beyond the studied ranges, so no study here speaks for it directly`}${k > c.k[1] ? `; K = ${k} is above the largest K studied (${c.k[1]}), where the tables at K = ${c.k[1]} are the nearest evidence` : k < c.k[0] ? `; K = ${k} is below the smallest K studied (${c.k[0]})` : ""}. A coverage study on a census like yours (ragci simulate, or ${optionRef("census")}) is the check that applies.`,
   };
 }

@@ -1,3 +1,5 @@
+import { allOrNoneBound } from "../core/simulation/allOrNoneBound.js";
+
 /** Number formatting shared by the terminal and Markdown reports. */
 
 /** Decimals that show `scale` with about three significant digits (at least 3). */
@@ -94,4 +96,15 @@ export function ansiStyle(on: boolean) {
   const wrap = (open: string, close: string) => (s: string) =>
     on ? `\u001b[${open}m${s}\u001b[${close}m` : s;
   return { bold: wrap("1", "22"), dim: wrap("2", "22"), yellow: wrap("33", "39") };
+}
+
+/**
+ * A study's coverage with its Monte Carlo error: "87.2% ± 0.5" (se in points), or, where every
+ * repetition covered (or none did) and the se is 0, the exact one-sided bound: "100.0% (≥ 98.5)".
+ */
+export function coverageWithError(coverage: number, mcse: number, reps: number): string {
+  const bound = allOrNoneBound(coverage, reps);
+  return bound === null
+    ? `${percent(coverage, 1)} ± ${fixed(100 * mcse, 1)}`
+    : `${percent(coverage, 1)} (${bound.side} ${fixed(100 * bound.bound, 1)})`;
 }

@@ -4,6 +4,7 @@ import {
   facetComponentName,
 } from "../core/facets/facetCells.js";
 import type { VarianceComponents } from "../core/facets/varianceComponents.js";
+import { ALL_OR_NONE_NOTE, allOrNoneBound } from "../core/simulation/allOrNoneBound.js";
 import {
   FACET_STUDY_INTERVALS,
   type FacetStudyInterval,
@@ -14,7 +15,7 @@ import type { PairFacetModel } from "../core/simulation/facetPairModel.js";
 import type { FacetPairPilotStudy } from "../core/simulation/facetPairPilotStudy.js";
 import type { FacetPilotStudy } from "../core/simulation/facetPilotStudy.js";
 import { crossedNames } from "./facetSummary.js";
-import { fixed, levelPercent, percent, significant } from "./format.js";
+import { coverageWithError, fixed, levelPercent, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 import { SIMULATION_SCHEMA, type SimulationReport } from "./simulationReport.js";
 
@@ -115,7 +116,7 @@ function scoreCell(study: FacetStudyResult, key: FacetStudyInterval): string {
   const score = study.intervals[key];
   if (!score) return "—";
   const df = score.meanDf === null ? "" : `, ν ${fixed(score.meanDf, 1)}`;
-  return `${percent(score.coverage, 1)} ± ${fixed(100 * score.mcse, 1)} (${significant(score.meanWidth, 3)}${df})`;
+  return `${coverageWithError(score.coverage, score.mcse, study.reps)} (${significant(score.meanWidth, 3)}${df})`;
 }
 
 function modelParameters(model: FacetModel | PairFacetModel): string {
@@ -248,6 +249,13 @@ export function facetSimulationBlocks(report: FacetSimulationReport): ReportBloc
           ? `model: the difference's components the generating model implies (${s.model.kind === "paired-gaussian" ? "V_a + V_b − 2C" : "each effect's Var E[y_b − y_a | effect]; the residual the rest of Var(y_b − y_a)"}); fits: the REML components of the simulated evaluations' difference cells, averaged.`
           : "model: the components the generating model implies (for the logit-normal model, the variance each effect explains of the 0/1 outcome; the residual is the rest of p(1 − p)); fits: the REML components of the simulated evaluations, averaged.",
         ...report.notes,
+        ...(s.studies.some((t) =>
+          Object.values(t.intervals).some(
+            (score) => score !== null && allOrNoneBound(score.coverage, t.reps) !== null,
+          ),
+        )
+          ? [`${ALL_OR_NONE_NOTE}.`]
+          : []),
         "These coverages are of evaluations like your pilot under the generating model; an interval that misses the truth counts as not covering.",
       ],
     },

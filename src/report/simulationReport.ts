@@ -1,4 +1,5 @@
 import { METHODS, type MethodId } from "../core/methods.js";
+import { ALL_OR_NONE_NOTE, allOrNoneBound } from "../core/simulation/allOrNoneBound.js";
 import type { StudyMethod } from "../core/simulation/coverageStudy.js";
 import {
   reachingThreshold,
@@ -6,7 +7,7 @@ import {
 } from "../core/simulation/recommendFromStudy.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { Estimand } from "../core/types.js";
-import { fixed, levelPercent, percent, significant } from "./format.js";
+import { coverageWithError, fixed, levelPercent, percent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 
 /** The `schema` of `ragci simulate --json`: the package path of its JSON Schema. */
@@ -51,12 +52,15 @@ export function simulationJson(report: SimulationReport): Record<string, unknown
   };
 }
 
-/** "87.2% ± 0.5 (0.396)": coverage, its Monte-Carlo se in points, the mean width. */
+/**
+ * "87.2% ± 0.5 (0.396)": coverage, its Monte-Carlo se in points, the mean width; a coverage of
+ * all or none of the repetitions shows its exact bound instead of a se of 0 ("100.0% (≥ 98.5)").
+ */
 function cell(study: StudyResult, key: StudyMethod): string {
   const score = study.methods[key];
   if (!score) return "";
   if (score.meanWidth === null) return "unavailable";
-  return `${percent(score.coverage, 1)} ± ${fixed(100 * score.mcse, 1)} (${significant(score.meanWidth, 3)})`;
+  return `${coverageWithError(score.coverage, score.mcse, study.reps)} (${significant(score.meanWidth, 3)})`;
 }
 
 /** A study's column: K, or m units × k documents under a two-stage design. */
@@ -138,6 +142,13 @@ export function simulationBlocks(report: SimulationReport): ReportBlock[] {
             " / ",
           )} here), unless a narrower interval that is not a contrast reaches ${levelPercent(report.level - 0.01)} beyond 2 MC se; if the default does not reach it, the narrowest that does; where none does, the one that covers most, and it says so${first && first.design.kind !== "srs" ? ` (under the ${first.design.kind} design only the design-based intervals, ${first.design.kind} and logit, are candidates)` : ""}.`,
         ...report.notes,
+        ...(report.studies.some((s) =>
+          Object.values(s.methods).some(
+            (m) => m && m.meanWidth !== null && allOrNoneBound(m.coverage, s.reps) !== null,
+          ),
+        )
+          ? [`${ALL_OR_NONE_NOTE}.`]
+          : []),
         "These coverages are of this census under this design; they are the evidence for your data that the article's table is for its own.",
       ],
     },

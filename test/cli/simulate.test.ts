@@ -402,6 +402,18 @@ describe("ragci simulate", () => {
     expect(out.studies[0].reps).toBe(3);
   });
 
+  it("shows a coverage of every repetition with its exact bound, not ± 0.0", () => {
+    const text = ragciOk([
+      ...["simulate", EXAMPLE, "--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25"],
+      ...["--k", "90", "--reps", "200", "--replicates", "0"],
+    ]);
+    expect(text).toMatch(/cr2 +100\.0% \(≥ 98\.5\) \(0\.109\)/);
+    expect(text).not.toContain("± 0.0 ");
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "· A bracket such as (≥ 98.5) beside 100.0% (or ≤ beside 0.0%): where every repetition covered, or none did, the Monte Carlo se is 0",
+    );
+  });
+
   it("says 1 repetition in the singular", () => {
     const text = ragciOk([
       "simulate",

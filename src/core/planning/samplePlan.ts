@@ -2,6 +2,7 @@ import { FEWEST_DIFFERING_DOCUMENTS } from "../diagnostics/differingDocuments.js
 import { optionRef, RagciError } from "../errors.js";
 import { levelPercent } from "../intervals/levelPercent.js";
 import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE, pairedStudyK } from "../pairedStudyCoverage.js";
+import { percentText } from "../percentText.js";
 import { RAGCI_STUDY_COVERAGE } from "../recommendMethod.js";
 import type { Estimand } from "../types.js";
 import { checkCurve } from "./checkCurve.js";
@@ -306,8 +307,6 @@ function givenDifferingWarning(input: SamplePlanInput, k: number | null): string
   return `compare recommends no interval of the difference (and a gate check is inconclusive) when fewer than ${fewest} documents of a sample differ between the two systems, so a sample of K = ${k} can never have one: label at least ${fewest} documents, and more where the systems tie on many (a pilot of the pair, ${optionRef("system")} COL=A,B, plans for its ties).`;
 }
 
-const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
-
 /** The K a plan gives: for the half-width, and to detect the difference (either may be absent). */
 function plannedDocuments(plan: EstimandPlan | undefined): number[] {
   return [plan?.documents, plan?.detect?.documents].filter((k): k is number => k !== undefined);
@@ -336,10 +335,12 @@ function smallPlanWarning(input: SamplePlanInput, k: number | null): string | nu
     // The largest studied K at or below the plan's, as compare's advice quotes (pairedStudyK).
     const studied = pairedStudyK(k);
     const c = (key: string) =>
-      percent(PAIRED_STUDY_COVERAGE[`k${studied}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE]);
+      percentText(
+        PAIRED_STUDY_COVERAGE[`k${studied}-${key}` as keyof typeof PAIRED_STUDY_COVERAGE],
+      );
     return `The plan's K = ${k} is below 20: at K = ${studied} the intervals of a paired difference covered ${c("lowest/micro/cr2")}–${c("highest/micro/cr2")} of 95% (micro cr2) and ${c("lowest/macro/t-differing")}–${c("highest/macro/t-differing")} (macro t-differing, t with ν = D − 1, which compare recommends) (${PAIRED_STUDIES}); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
   }
   const c = (key: string) =>
-    percent(RAGCI_STUDY_COVERAGE[`${at}-${key}` as keyof typeof RAGCI_STUDY_COVERAGE]);
+    percentText(RAGCI_STUDY_COVERAGE[`${at}-${key}` as keyof typeof RAGCI_STUDY_COVERAGE]);
   return `The plan's K = ${k} is below 20: at K = ${at === "k5" ? 5 : 10} ragci's studies found the recommended intervals at ${c("lowest/micro/logit-cv3")} or more (micro logit-cv3) and ${c("lowest/macro/logit")} or more (macro logit) of 95% over censuses from even to power-law sizes, and cr2 far lower on skewed ones (docs/choosing-an-interval.md); at that K the nominal level is approximate, so label at least 20 documents where you can.`;
 }

@@ -1,13 +1,22 @@
 import type { Analysis, EstimandAnalysis } from "../analyze.js";
 import { levelPercent } from "../intervals/levelPercent.js";
 import type { MethodId } from "../methods.js";
+import { percentText } from "../percentText.js";
 import type { Advice } from "../recommendMethod.js";
 import type { Estimand } from "../types.js";
+import { allOrNoneBound } from "./allOrNoneBound.js";
 import { recommendFromStudy } from "./recommendFromStudy.js";
 import type { StudyResult } from "./studySummary.js";
 
-const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 const everyMethod = () => true;
+
+/** "93.1% ± 0.8% MC se"; all or none of the repetitions: the exact bound, not a se of 0. */
+function coverageText(coverage: number, mcse: number, reps: number): string {
+  const bound = allOrNoneBound(coverage, reps);
+  return bound === null
+    ? `${percentText(coverage)} ± ${percentText(mcse)} MC se`
+    : `${percentText(coverage)}; the true coverage ${bound.side} ${percentText(bound.bound)} by the exact one-sided 95% bound for ${coverage === 1 ? "all" : "none"} of ${reps}`;
+}
 
 /**
  * The analysis with its recommendation taken from a coverage study on the user's own census
@@ -27,11 +36,11 @@ export function applyCensusStudy(
     if (chosen === null || !e.intervals[chosen.method]?.available) return e;
     const narrower = chosen.reaching.filter((m) => m !== chosen.method);
     notes.push(
-      `${estimand} ${chosen.method} (${percent(chosen.coverage)} ± ${percent(chosen.mcse)} MC se${
+      `${estimand} ${chosen.method} (${coverageText(chosen.coverage, chosen.mcse, study.reps)}${
         !chosen.reachesNominal
-          ? `; no interval${eligible === everyMethod ? "" : " that gives a test"} reached ${percent(chosen.threshold)} (${levelPercent(study.level, 1)} less 2 MC se)`
+          ? `; no interval${eligible === everyMethod ? "" : " that gives a test"} reached ${percentText(chosen.threshold)} (${levelPercent(study.level, 1)} less 2 MC se)`
           : chosen.robustDefault && narrower.length > 0
-            ? `; the robust default: ${narrower.join(", ")} also reached ${percent(chosen.threshold)}, not beyond Monte Carlo doubt`
+            ? `; the robust default: ${narrower.join(", ")} also reached ${percentText(chosen.threshold)}, not beyond Monte Carlo doubt`
             : ""
       })`,
     );

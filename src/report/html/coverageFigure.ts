@@ -9,8 +9,9 @@ const color = (p: StudyPoint) =>
   p.recommended ? COLORS.accent : p.contrast ? COLORS.muted : "#1a1a1a";
 
 /**
- * Coverage of every method at every K with ±1.96 Monte-Carlo se bars and the nominal level
- * as a vertical line; the recommended interval of each K dark blue, contrasts grey.
+ * Coverage of every method at every K with ±1.96 Monte-Carlo se bars (the exact bound where all
+ * or none covered) and the nominal level as a vertical line; the recommended interval of each K
+ * dark blue, contrasts grey.
  */
 export function coverageFigure(options: {
   readonly id: string;
@@ -26,7 +27,7 @@ export function coverageFigure(options: {
   return svgFigure({
     id: options.id,
     title: `${estimand}: coverage of each interval, nominal ${levelPercent(report.level)}`,
-    alt: `Dot plot: one row per method and ${report.studies[0]?.design.kind === "two-stage" ? "m" : "K"}; a dot marks the share of repetitions whose interval covered the census value ${fixed(report.truth[estimand], 4)}, a bar ±1.96 Monte-Carlo standard errors; a vertical line marks the nominal ${levelPercent(report.level)}. The recommended interval of each column is dark blue, contrasts grey.`,
+    alt: `Dot plot: one row per method and ${report.studies[0]?.design.kind === "two-stage" ? "m" : "K"}; a dot marks the share of repetitions whose interval covered the census value ${fixed(report.truth[estimand], 4)}, a bar ±1.96 Monte-Carlo standard errors (from the exact one-sided 95% bound where every repetition covered or none did); a vertical line marks the nominal ${levelPercent(report.level)}. The recommended interval of each column is dark blue, contrasts grey.`,
     caption: `Recommended: ${recommended.map((p) => `${p.column} ${p.method} ${percent(p.coverage, 1)}`).join("; ") || "none"}. ${report.studies.map((s) => `${studyColumnName(s)}: ${s.reps} repetitions`).join(", ")}; an unavailable interval counts as a miss.`,
     plot: {
       height: 40 + 18 * points.length,
@@ -46,8 +47,8 @@ export function coverageFigure(options: {
         }),
         Plot.ruleY(points, {
           y: "label",
-          x1: (p: StudyPoint) => Math.max(0, p.coverage - 1.96 * p.mcse),
-          x2: (p: StudyPoint) => Math.min(1, p.coverage + 1.96 * p.mcse),
+          x1: (p: StudyPoint) => p.bar[0],
+          x2: (p: StudyPoint) => p.bar[1],
           stroke: color,
           strokeWidth: 2,
         }),
