@@ -42,12 +42,13 @@ export function tableFunction(
     .join(", ");
   const typed = typeList ? `, types = {${typeList}}` : "";
   switch (format) {
+    // The quote is RFC 4180's, never sniffed: DuckDB's sniffer takes a file whose first rows
+    // hold no quote, or a quote left open, as unquoted, and reads `"` into the values. TSV is
+    // quoted the same way (pandas' to_csv(sep="\t") quotes a value holding a tab or a quote).
     case "csv":
-      // The quote is RFC 4180's, never sniffed: DuckDB's sniffer takes a file whose first rows
-      // hold no quote, or a quote left open, as unquoted, and reads `"` into the values.
       return `read_csv(${file}, header = true, quote = '"'${typed})`;
     case "tsv":
-      return `read_csv(${file}, header = true, delim = '\t'${typed})`;
+      return `read_csv(${file}, header = true, delim = '\t', quote = '"'${typed})`;
     case "jsonl":
       return `read_json(${file}, format = 'newline_delimited')`;
     case "parquet":
