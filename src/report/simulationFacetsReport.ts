@@ -15,7 +15,7 @@ import type { PairFacetModel } from "../core/simulation/facetPairModel.js";
 import type { FacetPairPilotStudy } from "../core/simulation/facetPairPilotStudy.js";
 import type { FacetPilotStudy } from "../core/simulation/facetPilotStudy.js";
 import { crossedNames } from "./facetSummary.js";
-import { coverageWithError, fixed, levelPercent, percent, significant } from "./format.js";
+import { coverageWithError, fixed, levelPercent, significant } from "./format.js";
 import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBlocks.js";
 import { SIMULATION_SCHEMA, type SimulationReport } from "./simulationReport.js";
 
