@@ -125,7 +125,7 @@ function stratifiedBlocks(plan: SizeStratifiedPlan): ReportBlock[] {
   return [
     {
       kind: "heading",
-      text: `stratified by size at cutoff ${plan.cutoff}: large ${large?.population} documents (${percent(large?.shareOfResults ?? 0)} of results), small ${small?.population}`,
+      text: `stratified by size at cutoff ${plan.cutoff}: large ${large?.population} ${large?.population === 1 ? "document, taken whole" : "documents"} (${percent(large?.shareOfResults ?? 0)} of results), small ${small?.population}${small?.population === 1 ? " document, taken whole" : ""}`,
     },
     { kind: "table", rows, align: ["l", "l", "r", "r", "r"] },
     {

@@ -78,7 +78,7 @@ export function strataBlocks(report: StrataReport): ReportBlock[] {
     },
     {
       kind: "text",
-      text: `cutoff ${d.cutoff}${d.cutoffProposed ? " (proposed: smallest predicted micro se under Neyman)" : ""}: ${large.documents.length} documents have more than ${d.cutoff} results and hold ${percent(large.results / d.results)} of all results`,
+      text: `cutoff ${d.cutoff}${d.cutoffProposed ? " (proposed: smallest predicted micro se under Neyman)" : ""}: ${large.documents.length === 1 ? "1 document has" : `${large.documents.length} documents have`} more than ${d.cutoff} results and ${large.documents.length === 1 ? "holds" : "hold"} ${percent(large.results / d.results)} of all results`,
     },
     { kind: "table", rows, align: ["l", "r", "r", "r", "r"] },
     {
@@ -86,6 +86,12 @@ export function strataBlocks(report: StrataReport): ReportBlock[] {
       items: [
         "Predicted from the census with the stratified estimators (combined ratio for micro); the strata are fixed and documents are drawn by SRS inside each.",
         "Neyman allocates on each estimand's own S_h, so it has a row for each: the micro row is best for micro's se, the macro row for macro's (as in ragci plan --cutoff); --write-sample with neyman uses the micro row.",
+        ...d.strata
+          .filter((h) => h.documents.length === 1)
+          .map(
+            (h) =>
+              `The ${h.name} stratum holds one document, which every allocation takes whole (a certainty stratum): it is in every sample and adds no sampling variance; the design's ν is K − 2 = ${d.documents - 2}.`,
+          ),
         "Stratifying makes each document count more; it does not replace having more documents.",
         ...(sample
           ? [

@@ -193,7 +193,7 @@ describe("ragci plan", () => {
     ],
     [
       ["plan", ...BM25_HIT5, "--census", "--half-width", "0.05", "--cutoff", "10000"],
-      /--cutoff 10000: the large stratum would hold 0 documents; each needs at least two/,
+      /--cutoff 10000: the large stratum would hold no document; give a cutoff from the smallest size up to below the largest \(ragci strata proposes one\)/,
     ],
   ])("%j is a user error with one line and exit code 2", (args, message) => {
     const result = ragci(args as string[]);

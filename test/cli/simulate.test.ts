@@ -358,7 +358,7 @@ describe("ragci simulate", () => {
     [["--k", "20", "--cutoff", "76"], /--cutoff belongs to --sampling stratified/],
     [
       ["--k", "20", "--sampling", "stratified", "--cutoff", "1000"],
-      /--cutoff 1000: the large stratum would hold 0 documents/,
+      /--cutoff 1000: the large stratum would hold no document; give a cutoff from the smallest size up to below the largest/,
     ],
     [["--k", "1"], /--k 1: give whole numbers ≥ 2/],
     [

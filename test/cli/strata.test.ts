@@ -16,6 +16,41 @@ writeFileSync(census, `${lines.join("\n")}\n`);
 const EXAMPLE_HIT5_30 = ["--doc", "doc_id", "--metric", "hit5", "--documents", "30"];
 
 describe("ragci strata", () => {
+  it("takes a document larger than every other as a stratum of its own, whole", () => {
+    const giant = join(dir, "giant.csv");
+    const rows = ["doc,n,s", "giant,3000,900"];
+    for (let d = 0; d < 99; d++)
+      rows.push(`d${d},${3 + (d % 18)},${Math.floor((3 + (d % 18)) * 0.7)}`);
+    writeFileSync(giant, `${rows.join("\n")}\n`);
+    const r = ragci(["strata", giant, "--aggregated", "--documents", "10"]);
+    expect(r.code).toBe(0);
+    const text = r.stdout.replace(/\s+/g, " ");
+    expect(text).toContain("1 document has more than 20 results and holds");
+    expect(text).toContain(
+      "The large stratum holds one document, which every allocation takes whole (a certainty stratum): it is in every sample and adds no sampling variance; the design's ν is K − 2 = 8.",
+    );
+    const plan = ragci(
+      ["plan", giant, "--aggregated", "--census", "--cutoff", "20"].concat([
+        "--half-width",
+        "0.05",
+      ]),
+    );
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain("large 1 document, taken whole");
+    const study = ragci(
+      ["simulate", giant, "--aggregated", "--sampling", "stratified", "--cutoff", "20"].concat([
+        "--k",
+        "10",
+        "--reps",
+        "50",
+        "--replicates",
+        "0",
+      ]),
+    );
+    expect(study.code).toBe(0);
+    expect(study.stdout).toContain("large 1 of 1, small 9 of 99");
+  });
+
   it("with --cutoff 76 counts the large documents and their share of results, and predicts se per allocation", () => {
     const r = ragci([
       "strata",

@@ -73,11 +73,24 @@ function boundedShares(
 }
 
 /**
- * Allocates K documents across strata (Cochran 1977 §5.5): equal K/H, proportional to M_h, or
- * Neyman ∝ M_h·S_h. Each stratum gets at least 2 (a variance needs two) and at most M_h;
- * rounding by largest remainders, so the counts add up to K exactly.
+ * The fewest documents the strata can be given: two each (a stratum's variance needs two), or
+ * all of a stratum of one, which is then taken whole (a certainty stratum, with no sampling
+ * variance).
  *
- * @throws RagciError "invalid-option" when K < 2H or K > Σ M_h
+ * @example fewestAllocated([{ population: 1, sd: 0 }, { population: 40, sd: 0.2 }]) // => 3
+ */
+export function fewestAllocated(
+  strata: readonly Pick<StratumForAllocation, "population">[],
+): number {
+  return strata.reduce((t, h) => t + Math.min(2, h.population), 0);
+}
+
+/**
+ * Allocates K documents across strata (Cochran 1977 §5.5): equal K/H, proportional to M_h, or
+ * Neyman ∝ M_h·S_h. Each stratum gets at least 2 (a variance needs two), or its one document,
+ * and at most M_h; rounding by largest remainders, so the counts add up to K exactly.
+ *
+ * @throws RagciError "invalid-option" when K < Σ min(2, M_h) or K > Σ M_h
  *
  * @example allocate(10, [{ population: 100, sd: 0.1 }, { population: 50, sd: 0.4 }], "neyman")
  *   // => [3, 7]
@@ -88,10 +101,11 @@ export function allocate(
   rule: AllocationRule,
 ): number[] {
   const total = strata.reduce((t, h) => t + h.population, 0);
-  if (documents < 2 * strata.length || documents > total) {
+  const fewest = fewestAllocated(strata);
+  if (documents < fewest || documents > total) {
     throw new RagciError(
       "invalid-option",
-      `cannot allocate ${documents} documents to ${strata.length} strata: need between ${2 * strata.length} and ${total}`,
+      `cannot allocate ${documents} documents to ${strata.length} strata: need between ${fewest} and ${total}`,
     );
   }
   const weight = strata.map((h) =>

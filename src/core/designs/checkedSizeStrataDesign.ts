@@ -2,7 +2,10 @@ import { optionRef, RagciError } from "../errors.js";
 import type { DocumentStats } from "../types.js";
 import { type SizeStrataDesign, sizeStrataDesign } from "./sizeStrataDesign.js";
 
-/** Two strata of at least two sampled documents each (a stratum's variance needs two). */
+/**
+ * Two strata of two sampled documents each (a stratum's variance needs two; a stratum of one
+ * document is taken whole, but a census too small for two of two is better sampled by SRS).
+ */
 const FEWEST_SAMPLED = 4;
 
 /**
@@ -11,7 +14,7 @@ const FEWEST_SAMPLED = 4;
  *
  * @param source the census as messages name it (a file, or a database source)
  * @throws RagciError "invalid-option" when K is below 4 or above the census's M documents, or
- *   when no cutoff (or not the given one) leaves two documents in each stratum
+ *   when every cutoff (or the given one) leaves a stratum empty
  */
 export function checkedSizeStrataDesign(
   census: DocumentStats,
@@ -37,8 +40,8 @@ export function checkedSizeStrataDesign(
   throw new RagciError(
     "invalid-option",
     cutoff !== undefined
-      ? `${optionRef("cutoff")} ${cutoff}: each stratum needs at least two documents`
-      : `${source}: no size cutoff leaves two documents in each stratum (${sizeSpread(census.n)}); sample these documents by SRS (ragci plan gives K)`,
+      ? `${optionRef("cutoff")} ${cutoff}: a stratum would hold no document (${sizeSpread(census.n)}); give a cutoff from the smallest size up to below the largest, or leave it out and one is proposed`
+      : `${source}: no size cutoff splits these documents in two (${sizeSpread(census.n)}); sample them by SRS (ragci plan gives K)`,
   );
 }
 

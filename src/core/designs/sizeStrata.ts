@@ -37,17 +37,21 @@ export function sizeStrata(sizes: Float64Array, cutoff: number): [SizeStratum, S
   ];
 }
 
-/** Size strata of the census at `cutoff`, refused when a stratum has fewer than two documents. */
-export function sizeStrataWithTwoEach(
+/**
+ * Size strata of the census at `cutoff` to sample from, refused when a stratum is empty. A
+ * stratum of one document (a document larger than every other, say) is taken whole: a
+ * certainty stratum, which adds no sampling variance.
+ */
+export function sizeStrataToSample(
   census: DocumentStats,
   cutoff: number,
 ): [SizeStratum, SizeStratum] {
   const strata = sizeStrata(census.n, cutoff);
-  const thin = strata.find((h) => h.documents.length < 2);
-  if (thin) {
+  const empty = strata.find((h) => h.documents.length === 0);
+  if (empty) {
     throw new RagciError(
       "invalid-option",
-      `${optionRef("cutoff")} ${cutoff}: the ${thin.name} stratum would hold ${thin.documents.length} document${thin.documents.length === 1 ? "" : "s"}; each needs at least two (ragci strata proposes a cutoff)`,
+      `${optionRef("cutoff")} ${cutoff}: the ${empty.name} stratum would hold no document; give a cutoff from the smallest size up to below the largest (ragci strata proposes one)`,
     );
   }
   return strata;

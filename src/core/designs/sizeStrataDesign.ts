@@ -1,5 +1,5 @@
 import type { DocumentStats } from "../types.js";
-import { ALLOCATION_RULES, type AllocationRule, allocate } from "./allocation.js";
+import { ALLOCATION_RULES, type AllocationRule, allocate, fewestAllocated } from "./allocation.js";
 import {
   type PredictedStandardErrors,
   predictedStandardErrors,
@@ -32,10 +32,15 @@ export interface SizeStrataDesign {
   readonly allocations: readonly SizeStrataAllocation[];
 }
 
-/** The allocations at one cutoff, or null when a stratum would hold fewer than two documents. */
+/**
+ * The allocations at one cutoff, or null when a stratum would be empty or K too few for the
+ * strata. A stratum of one document is taken whole (allocate gives it its one).
+ */
 function atCutoff(census: DocumentStats, documents: number, cutoff: number) {
   const strata = sizeStrata(census.n, cutoff);
-  if (strata.some((h) => h.documents.length < 2)) return null;
+  if (strata.some((h) => h.documents.length === 0)) return null;
+  if (documents < fewestAllocated(strata.map((h) => ({ population: h.documents.length }))))
+    return null;
   // Neyman allocates on an estimand's own S_h, so it differs between micro and macro (as in
   // plan --cutoff): one row per estimand; equal and proportional do not depend on S_h.
   const allocation = (rule: AllocationRule, estimand: "micro" | "macro"): SizeStrataAllocation => {
@@ -64,7 +69,7 @@ function atCutoff(census: DocumentStats, documents: number, cutoff: number) {
 /**
  * The size-stratified design for K documents: at the given cutoff, or at the one (among the
  * distinct sizes, at most 200 of them by quantile) with the smallest predicted micro se under
- * Neyman. Null when no cutoff (or not the given one) leaves two documents in each stratum.
+ * Neyman. Null when every cutoff (or the given one) leaves a stratum empty.
  *
  * @example // K = 5 of 6 documents, large = more than 3 results; Neyman on macro's S_h (0.126
  *   // large, 0.289 small) would give the large stratum 1.5, so it gets its minimum, 2

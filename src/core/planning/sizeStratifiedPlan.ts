@@ -1,7 +1,7 @@
 import type { AllocationRule } from "../designs/allocation.js";
 import { ALLOCATION_RULES } from "../designs/allocation.js";
 import { summarizeCensusStrata } from "../designs/predictedStandardErrors.js";
-import { sizeStrataWithTwoEach } from "../designs/sizeStrata.js";
+import { sizeStrataToSample } from "../designs/sizeStrata.js";
 import { compensatedSum } from "../numeric/compensatedSum.js";
 import type { DocumentStats, Estimand } from "../types.js";
 import { planningHalfWidth } from "./planningHalfWidth.js";
@@ -61,7 +61,7 @@ export function planSizeStratified(input: {
   readonly srs: Readonly<Record<Estimand, { readonly sd: number; readonly documents: number }>>;
 }): SizeStratifiedPlan {
   const { census, cutoff, halfWidth, level } = input;
-  const strata = sizeStrataWithTwoEach(census, cutoff);
+  const strata = sizeStrataToSample(census, cutoff);
   const summary = summarizeCensusStrata(census, strata);
   const N = compensatedSum(census.n);
   const named = (sampled: readonly number[]) =>

@@ -1,4 +1,4 @@
-import { type AllocationRule, allocate } from "../designs/allocation.js";
+import { type AllocationRule, allocate, fewestAllocated } from "../designs/allocation.js";
 import {
   type CensusStrataSummary,
   predictedStandardErrorsOfSummary,
@@ -34,7 +34,7 @@ export interface StratifiedHalfWidth {
  * t(1 − α/2; K − H)·se_K. Neyman allocates ∝ M_h·S_h with the S_h of the estimand planned
  * for (S_{z,h} for micro, S_{r,h} for macro), so each estimand gets its own best allocation.
  *
- * @throws RagciError "invalid-option" when K < 2H or K > M (from allocate)
+ * @throws RagciError "invalid-option" when K < Σ min(2, M_h) or K > M (from allocate)
  * @example // Neyman ∝ 10 × 0.2 : 30 × 0.4 gives 1.1 : 6.9, the first raised to 2; Var = 0.25²·0.8·0.2²/2
  *   // + 0.75²·0.8·0.4²/6 = 0.013, half-width qt(0.975, 6)·√0.013
  *   stratifiedHalfWidth({ summary: { population: 40, strata: [{ population: 10, sd: { micro: 0.1, macro: 0.2 } }, { population: 30, sd: { micro: 0.3, macro: 0.4 } }] }, rule: "neyman", estimand: "macro", documents: 8 })
@@ -56,7 +56,7 @@ export function stratifiedHalfWidth(
 }
 
 /**
- * Smallest K ≥ 2H whose stratified half-width (allocation redone at each K) is at most w, by
+ * Smallest K ≥ Σ min(2, M_h) (two per stratum, one of a stratum of one) whose stratified half-width (allocation redone at each K) is at most w, by
  * doubling and bisection over K ≤ M: the answer K meets w and K − 1 does not. Rounding the
  * allocation can make the half-width not quite monotone in K, so a smaller K meeting w by a
  * rounding accident is not searched for.
@@ -76,5 +76,5 @@ export function requiredStratifiedDocuments(
   }
   const fits = (k: number) =>
     stratifiedHalfWidth({ ...input, documents: k }).halfWidth <= input.halfWidth;
-  return smallestDocuments(fits, input.summary.population, 2 * input.summary.strata.length);
+  return smallestDocuments(fits, input.summary.population, fewestAllocated(input.summary.strata));
 }

@@ -1,7 +1,7 @@
 import type { AllocationRule } from "../designs/allocation.js";
 import { allocate } from "../designs/allocation.js";
 import { stratumStandardDeviations } from "../designs/predictedStandardErrors.js";
-import { sizeStrataWithTwoEach } from "../designs/sizeStrata.js";
+import { sizeStrataToSample } from "../designs/sizeStrata.js";
 import { choiceWithoutReplacement } from "../numeric/choiceWithoutReplacement.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import type { DocumentStats } from "../types.js";
@@ -17,7 +17,8 @@ export interface StudyStrata {
 
 /**
  * The size strata of `ragci strata` (large: n_d > cutoff) with K allocated by `rule` (Neyman on
- * the micro S_h, as strata does), checked so that each stratum has two documents to sample.
+ * the micro S_h, as strata does), checked so that no stratum is empty (one of a single
+ * document is taken whole).
  */
 export function sizeStudyStrata(
   census: DocumentStats,
@@ -25,7 +26,7 @@ export function sizeStudyStrata(
   documents: number,
   rule: AllocationRule,
 ): StudyStrata {
-  const strata = sizeStrataWithTwoEach(census, cutoff);
+  const strata = sizeStrataToSample(census, cutoff);
   const sampled = allocate(
     documents,
     strata.map((h) => ({

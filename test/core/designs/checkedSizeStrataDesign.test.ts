@@ -29,9 +29,19 @@ describe("checkedSizeStrataDesign: strata's refusals, in core", () => {
     expect(refusal(6)).toBeNull();
   });
 
-  it("refuses a cutoff that leaves a stratum with fewer than two documents", () => {
-    // n = 2, 2, 4, 10, 10, 20: above 10 only one document is large.
-    expect(refusal(4, 10)).toBe("`cutoff` 10: each stratum needs at least two documents");
+  it("takes a stratum of one document whole, and refuses a cutoff that leaves one empty", () => {
+    // n = 2, 2, 4, 10, 10, 20: above 10 only one document is large, above 20 none.
+    expect(refusal(4, 10)).toBeNull();
+    const design = checkedSizeStrataDesign(cochranCensus, 4, 10, "census.csv");
+    expect(design.allocations.map((a) => a.sampled)).toEqual([
+      [1, 3],
+      [1, 3],
+      [1, 3],
+      [1, 3],
+    ]);
+    expect(refusal(4, 20)).toBe(
+      "`cutoff` 20: a stratum would hold no document (sizes run from 2 to 20 results, and 1 document has the largest); give a cutoff from the smallest size up to below the largest, or leave it out and one is proposed",
+    );
     expect(refusal(4, 4)).toBeNull();
   });
 
@@ -46,11 +56,10 @@ describe("checkedSizeStrataDesign: strata's refusals, in core", () => {
       }
       return null;
     };
-    expect(message([6, 6, 6, 6, 7])).toBe(
-      "census.csv: no size cutoff leaves two documents in each stratum (sizes run from 6 to 7 results, and 1 document has the largest); sample these documents by SRS (ragci plan gives K)",
-    );
+    // The one document of 7 is a stratum taken whole.
+    expect(message([6, 6, 6, 6, 7])).toBeNull();
     expect(message([6, 6, 6, 6, 6])).toBe(
-      "census.csv: no size cutoff leaves two documents in each stratum (every document has 6 results); sample these documents by SRS (ragci plan gives K)",
+      "census.csv: no size cutoff splits these documents in two (every document has 6 results); sample them by SRS (ragci plan gives K)",
     );
     expect(message([6, 6, 6, 7, 7])).toBeNull();
   });
