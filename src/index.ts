@@ -10,15 +10,17 @@
  *   `summarizeStudy`; with facets (judges, reruns, wordings), `facetPilotStudy`;
  * - gate: `decideGate`; aggregate and merge: `writeAggregates`, `mergeDocumentStats`;
  * - reading: every source (files, tools' outputs, stdin, a database) with `readSource`, the one
- *   entry; `readDesign` for a design file; `analyzeSource` / `compareSource` do what the
- *   analyze and compare commands do, from a source to a report;
+ *   entry; `readDesign` for a design file; `analyzeSource` / `compareSource` /
+ *   `simulateSource` do what the analyze, compare and simulate commands do, from a source to a
+ *   report;
  * - reports: `terminalReport`, `markdownReport` and `reportJson` render analyze's, compare's,
- *   plan's and strata's reports as the commands write them.
+ *   plan's, strata's and simulate's reports as the commands write them.
  *
  * The pure part (no file, no database) is also "ragci/core". This list is the whole surface;
  * etc/ragci.api.md is its report, checked by `npm run api:check` (docs/library.md: adding a name).
  */
 export * from "./core/index.js";
+export type { StudyPlanOptions, StudySampling } from "./core/simulation/studyPlan.js";
 export type { AggregatedOption } from "./ingest/identity.js";
 export type { InputDescription } from "./ingest/inputDescription.js";
 export type { InputFormat } from "./ingest/inputFormat.js";
@@ -62,6 +64,7 @@ export {
   reportJson,
   terminalReport,
 } from "./report/reportRenderings.js";
+export type { SimulationReport } from "./report/simulationReport.js";
 export type { StrataReport } from "./report/strataReport.js";
 export type { SummationKind } from "./report/summationNote.js";
 export type { TerminalOptions } from "./report/terminal.js";
@@ -77,3 +80,9 @@ export {
 } from "./simulation/censusStudies.js";
 export { type CompareSourceOptions, compareSource } from "./simulation/compareSource.js";
 export { type RunStudyOptions, runStudy } from "./simulation/runStudy.js";
+export type { StudyColumnSettings } from "./simulation/runStudyColumns.js";
+export {
+  type SimulateSourceOptions,
+  type SimulateSourceRun,
+  simulateSource,
+} from "./simulation/simulateSource.js";

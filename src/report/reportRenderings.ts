@@ -7,15 +7,27 @@ import { comparisonTerminal } from "./comparisonTerminal.js";
 import { analysisReportJson } from "./json.js";
 import { analysisReportMarkdown } from "./markdown.js";
 import { type PlanReport, planJson, planMarkdown, planTerminal } from "./planReport.js";
+import {
+  type SimulationReport,
+  simulationJson,
+  simulationMarkdown,
+  simulationTerminal,
+} from "./simulationReport.js";
 import { type StrataReport, strataJson, strataMarkdown, strataTerminal } from "./strataReport.js";
 import { analysisReportTerminal, type TerminalOptions } from "./terminal.js";
 
 /**
  * A report of analyze (`analyzeSource`), compare (`compareSource`), plan (`planSample`, with
- * `planSizeStratified` and `facetPilotPlan` when asked) or strata (`sizeStrataDesign`): what the
- * three renderers below take, each told apart by the field only it has.
+ * `planSizeStratified` and `facetPilotPlan` when asked), strata (`sizeStrataDesign`) or simulate
+ * (`simulateSource`): what the three renderers below take, each told apart by the field only it
+ * has.
  */
-export type RagciReport = AnalysisReport | ComparisonReport | PlanReport | StrataReport;
+export type RagciReport =
+  | AnalysisReport
+  | ComparisonReport
+  | PlanReport
+  | StrataReport
+  | SimulationReport;
 
 /** Each command's renderings, chosen by the report's own shape. */
 function renderingsOf(report: RagciReport) {
@@ -31,6 +43,12 @@ function renderingsOf(report: RagciReport) {
       markdown: () => comparisonMarkdown(report),
       terminal: (o: TerminalOptions) => comparisonTerminal(report, o),
     };
+  if ("studies" in report)
+    return {
+      json: () => simulationJson(report),
+      markdown: () => simulationMarkdown(report),
+      terminal: () => simulationTerminal(report),
+    };
   if ("plan" in report)
     return {
       json: () => planJson(report),
@@ -40,7 +58,7 @@ function renderingsOf(report: RagciReport) {
   if (!("design" in report && "file" in report))
     throw new RagciError(
       "invalid-option",
-      "not a report ragci renders: give analyzeSource's or compareSource's report, { version, plan, stratified } or { version, file, system, design, sample }",
+      "not a report ragci renders: give analyzeSource's, compareSource's or simulateSource's report, { version, plan, stratified } or { version, file, system, design, sample }",
     );
   return {
     json: () => strataJson(report),
@@ -50,11 +68,11 @@ function renderingsOf(report: RagciReport) {
 }
 
 /**
- * The report as the command's `--json` writes it, as an object: analyze's, compare's, plan's or
- * strata's shape (schemas/*.v2.json; `JSON.stringify(…, null, 2)` plus a newline is the
- * command's text).
+ * The report as the command's `--json` writes it, as an object: analyze's, compare's, plan's,
+ * strata's or simulate's shape (schemas/*.v2.json; `JSON.stringify(…, null, 2)` plus a newline
+ * is the command's text).
  *
- * @throws RagciError for an object that is none of the four reports (as do the two below)
+ * @throws RagciError for an object that is none of the five reports (as do the two below)
  *
  * @example // one analysis of the four documents of the cr2 example
  *   reportJson({ command: "ragci analyze", version: "0.1.0", inputs: [], entries: [{ metric: "hit", system: null, analysis: analyze(documentStats({ ids: ["a", "b", "c", "d"], n: [2, 3, 5, 4], s: [1, 3, 2, 1] }), { replicates: 0 }), aggregatesSha256: "" }], aggregatesFile: null, summation: "exact", notices: [] }).schema

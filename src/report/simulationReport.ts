@@ -13,8 +13,11 @@ import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBl
 /** The `schema` of `ragci simulate --json`: the package path of its JSON Schema. */
 export const SIMULATION_SCHEMA = "ragci/schemas/simulate.v2.json";
 
+/** What simulate reports (simulateSource): the census, its values, and one study per column. */
 export interface SimulationReport {
+  /** The ragci version that ran the study. */
   readonly version: string;
+  /** The census as read: its file and digest, size, metric, and the system or pair studied. */
   readonly census: {
     readonly file: string;
     readonly sha256: string;
@@ -27,11 +30,17 @@ export interface SimulationReport {
     readonly system: string | null;
     readonly pair: { readonly a: string; readonly b: string } | null;
   };
+  /** The census's micro and macro values: what each interval is scored against. */
   readonly truth: Readonly<Record<Estimand, number>>;
+  /** The intervals' confidence level. */
   readonly level: number;
+  /** One coverage study per column (K, or m under a two-stage design). */
   readonly studies: readonly StudyResult[];
+  /** Each column's recommended interval per estimand, from its study (recommendFromStudy). */
   readonly recommended: readonly Readonly<Record<Estimand, StudyRecommendation | null>>[];
+  /** Worker threads the study ran on (the result does not depend on them). */
   readonly threads: number;
+  /** Notes under the tables (the chunk bootstrap skipped, say). */
   readonly notes: readonly string[];
 }
 

@@ -5,10 +5,15 @@ import { runStudy } from "./runStudy.js";
 
 /** What every repetition of every column shares (simulate's flags). */
 export interface StudyColumnSettings {
+  /** Bootstrap replicates B per repetition (0: no bootstrap intervals). */
   readonly replicates: number;
+  /** numpy-exact streams: repetition i draws from SeedSequence(seed, spawn_key=(i, 0)). */
   readonly seed: number;
+  /** The intervals' confidence level. */
   readonly level: number;
+  /** Apply the fpc 1 − K/M to the SRS intervals (the census is the population). */
   readonly fpc?: boolean;
+  /** Score the chunk bootstrap too (a contrast; skipped by default for its cost). */
   readonly chunkBootstrap?: boolean;
 }
 

@@ -11,6 +11,7 @@ import {
   type RagciReport,
   readSource,
   reportJson,
+  simulateSource,
   sizeStrataDesign,
   terminalReport,
 } from "../../src/index.js";
@@ -21,7 +22,7 @@ import { ajv } from "./schemaValidator.js";
 const VERSION = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version as string;
 const settings = { level: 0.95, replicates: 0, seed: 1 };
 const NOT_A_REPORT =
-  "not a report ragci renders: give analyzeSource's or compareSource's report, { version, plan, stratified } or { version, file, system, design, sample }";
+  "not a report ragci renders: give analyzeSource's, compareSource's or simulateSource's report, { version, plan, stratified } or { version, file, system, design, sample }";
 
 /**
  * The command's three outputs (--json, --markdown, the terminal's text without colour) against
@@ -97,12 +98,34 @@ describe("the library renders every command's report as the command does", () =>
     );
   });
 
-  it("anything else (a simulate report) is refused in words, not with a TypeError", () => {
-    const simulation = { version: VERSION, census: {}, truth: {}, studies: [] };
+  it("simulate: simulateSource's report", async () => {
+    const selection = { systemColumn: "system", systems: ["bm25"], metrics: ["hit5"] };
+    const study = { k: [5, 10], reps: [150], replicates: 39, seed: 2, level: 0.9 };
+    const { report } = await simulateSource(source, selection, study, {
+      version: VERSION,
+      threads: 1,
+    });
+    const args = ["simulate", EXAMPLE, "--doc", "doc_id", "--system", "system=bm25"];
+    expectSameOutputs(
+      report,
+      [...args, "--metric", "hit5", "--k", "5,10", "--reps", "150", "--replicates", "39"].concat([
+        "--seed",
+        "2",
+        "--level",
+        "0.9",
+        "--workers",
+        "1",
+      ]),
+      "ragci/schemas/simulate.v2.json",
+    );
+  });
+
+  it("anything else is refused in words, not with a TypeError", () => {
+    const faceted = { version: VERSION, census: {}, level: 0.95, study: {}, notes: [] };
     for (const render of [
-      () => reportJson(simulation as unknown as RagciReport),
-      () => markdownReport(simulation as unknown as RagciReport),
-      () => terminalReport(simulation as unknown as RagciReport, { color: false }),
+      () => reportJson(faceted as unknown as RagciReport),
+      () => markdownReport(faceted as unknown as RagciReport),
+      () => terminalReport(faceted as unknown as RagciReport, { color: false }),
     ])
       expect(render).toThrow(new RagciError("invalid-option", NOT_A_REPORT));
   });

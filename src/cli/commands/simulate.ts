@@ -7,7 +7,7 @@ import { FACET_STUDY_REPETITIONS } from "../../core/simulation/facetPilotStudy.j
 import type { StudyPlanOptions } from "../../core/simulation/studyPlan.js";
 import { studyPlan } from "../../core/simulation/studyPlan.js";
 import { MAX_STUDY_REPETITIONS } from "../../core/simulation/studyRepetitions.js";
-import { differenceName, readSource } from "../../ingest/index.js";
+import { differenceName } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
 import {
   SIMULATION_SCHEMA,
@@ -16,7 +16,7 @@ import {
   simulationTerminal,
 } from "../../report/simulationReport.js";
 import type { StudyColumnSettings } from "../../simulation/runStudyColumns.js";
-import { simulateCensus } from "../../simulation/simulateCensus.js";
+import { simulateSource } from "../../simulation/simulateSource.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportActionWhenGiven } from "../io.js";
@@ -209,28 +209,30 @@ export async function runSimulate(
   await refuseUnsafe([file, twoStage?.file], options);
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the census file");
-  const census = await readSource(sourceOf(files, options, io), selectionOf(options), {
-    read: "one",
-    usedBy: "simulate",
-    pairedUse: "a paired study",
-    documentLabel: twoStage?.unitColumn ?? null,
-    progress: readingProgress(io),
-  });
   const { sizes } = plan;
   // --threads alone once set the workers too: still does, saying so.
   if (options.threads !== undefined && options.workers === undefined)
     io.stderr?.(`${THREADS_AS_WORKERS}\n`);
   const workers = options.workers ?? options.threads ?? availableParallelism();
-  const started = Date.now();
-  const report = await simulateCensus(census, plan, options, {
-    threads: workers,
-    version: io.version,
-    ...(io.signal ? { signal: io.signal } : {}),
-    onProgress: (column, done, total) =>
-      io.progress.update(
-        `${sizes.perColumn} = ${sizes.columns[column]}: ${repetitionsProgress(done, total, done / total, started)}`,
-      ),
-  });
+  let started = Date.now();
+  const { report, census } = await simulateSource(
+    sourceOf(files, options, io),
+    selectionOf(options),
+    options,
+    {
+      version: io.version,
+      threads: workers,
+      progress: readingProgress(io),
+      ...(io.signal ? { signal: io.signal } : {}),
+      onStudyStart: () => {
+        started = Date.now();
+      },
+      onProgress: (column, done, total) =>
+        io.progress.update(
+          `${sizes.perColumn} = ${sizes.columns[column]}: ${repetitionsProgress(done, total, done / total, started)}`,
+        ),
+    },
+  );
   io.progress.done();
   const renderers = {
     json: (r: Parameters<typeof simulationJson>[0]) => jsonText(simulationJson(r)),

@@ -3,8 +3,8 @@ import { optionRef, RagciError } from "../errors.js";
 import { refuseDegenerateStudy } from "./degenerateStudy.js";
 
 /** How a coverage study draws its samples: SRS, size strata, or units then documents. */
-export const STUDY_SAMPLINGS = ["srs", "stratified", "two-stage"] as const;
-export type StudySampling = (typeof STUDY_SAMPLINGS)[number];
+export type StudySampling = "srs" | "stratified" | "two-stage";
+export const STUDY_SAMPLINGS: readonly StudySampling[] = ["srs", "stratified", "two-stage"];
 
 /** How a coverage study on a census draws its samples, and at which sizes (simulate's options). */
 export interface StudyPlanOptions {
@@ -14,6 +14,7 @@ export interface StudyPlanOptions {
   readonly design?: string;
   /** Size strata: large documents have more than `cutoff` results. */
   readonly cutoff?: number;
+  /** Size strata: how K is shared between them (default neyman, on micro's S_h). */
   readonly allocation?: AllocationRule;
   /** Two-stage: the census's first-stage unit column (default psu). */
   readonly psu?: string;
