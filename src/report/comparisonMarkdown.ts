@@ -6,6 +6,7 @@ import {
   differingDfLine,
   groupsLine,
   holmDifferenceRows,
+  otherIntervalsCaveat,
   PAIRED_CAVEAT,
 } from "./comparisonTerminal.js";
 import { facetComponentBlocks, facetIntervalBlocks } from "./facetBlocks.js";
@@ -88,7 +89,9 @@ function pairBlocks(c: Comparison, metric: string): ReportBlock[] {
               a.code === "very-few-documents",
           )
           .map((a) => a.message),
-        `Why not the document bootstraps here: ${PAIRED_CAVEAT}.`,
+        d.design.kind === "srs"
+          ? `Why not the document bootstraps here: ${PAIRED_CAVEAT}.`
+          : `Why the ${d.design.kind} interval: ${otherIntervalsCaveat(d.design)}.`,
       ],
     },
     { kind: "table", rows: systems, align: ["l", "r", "l", "r", "r", "l", "r"] },

@@ -1,3 +1,4 @@
+import type { DesignSummary } from "../core/analyze.js";
 import type { Comparison } from "../core/compare.js";
 import { FEWEST_DIFFERING_DOCUMENTS } from "../core/diagnostics/differingDocuments.js";
 import { PAIRED_STUDIES, PAIRED_STUDY_COVERAGE } from "../core/pairedStudyCoverage.js";
@@ -36,6 +37,20 @@ function bounds(interval: Interval | undefined, decimals: number): string {
 
 /** Why the document bootstraps are not used for a difference, with ragci's paired studies. */
 export const PAIRED_CAVEAT = `paired differences are small, discrete and full of ties: at K = 20 micro cr2 covered ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/micro/cr2"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/micro/cr2"], 1)} of 95% and macro t-differing (ν = D − 1) ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t-differing"], 1)}–${percent(PAIRED_STUDY_COVERAGE["k20-highest/macro/t-differing"], 1)}, while macro t with ν = K − 1 fell to ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/t"], 1)} and macro bootstrap-t to ${percent(PAIRED_STUDY_COVERAGE["k20-lowest/macro/bootstrap-t"], 1)}, all missing more often in samples in which fewer than ${FEWEST_DIFFERING_DOCUMENTS} documents differ (${PAIRED_STUDIES})`;
+
+/**
+ * What the difference's other intervals are worth: under SRS, the paired studies' caveat; under
+ * a declared design, that they treat the documents as one simple random sample (the design's own
+ * interval, recommended, accounts for how they were drawn; the studies were of SRS).
+ */
+export function otherIntervalsCaveat(design: DesignSummary): string {
+  return design.kind === "srs"
+    ? PAIRED_CAVEAT
+    : `the other intervals treat the documents as one simple random sample and ignore the ${design.kind} design; its own interval, the recommended one, accounts for how the documents were drawn (ragci's studies of the others are of SRS)`;
+}
+
+/** The SRS intervals of a difference, which under a declared design ignore it. */
+const SRS_INTERVALS: ReadonlySet<string> = new Set(["cr2", "t-differing", "t", "cr1"]);
 
 /**
  * The recommended macro t-differing's ν in words: D − 1 with D counted (K less the ties), or
@@ -125,17 +140,21 @@ function pairSection(c: Comparison, metric: string, color: boolean): string[] {
       if (!interval || method === d[e]?.recommended) continue;
       const score = c.censusStudy?.methods[`${e}/${method}` as "micro/cr2"];
       const covers = score ? `covers ${percent(score.coverage, 1)} on the census` : "";
+      const ignoresDesign =
+        d.design.kind !== "srs" && SRS_INTERVALS.has(method)
+          ? `as if one simple random sample: ignores the ${d.design.kind} design`
+          : "";
       also.push([
         e,
         method,
         bounds(interval, decimals),
-        interval.available ? covers : interval.reason,
+        interval.available ? covers || ignoresDesign : interval.reason,
       ]);
     }
   }
   lines.push("", dim(color)("other intervals for the difference — not recommended here"));
   lines.push(...alignColumns(also, ["l", "l", "l", "l"], "  ").map((l) => dim(color)(`  ${l}`)));
-  lines.push(`  ${dim(color)(`(${PAIRED_CAVEAT})`)}`);
+  lines.push(`  ${dim(color)(`(${otherIntervalsCaveat(d.design)})`)}`);
   lines.push("", "each system");
   const each = systemsRecommended(c, estimands).map((system) => [
     system.name,

@@ -248,6 +248,41 @@ describe("analyze --design", () => {
     );
   });
 
+  it("compare under a design: its other intervals are said to ignore it, not quoted from SRS studies", () => {
+    const paired = ["doc,stratum,query,system,hit"];
+    rows.slice(1).forEach((row, i) => {
+      const [doc, stratum, hit] = row.split(",");
+      paired.push(
+        `${doc},${stratum},q${i},a,${hit}`,
+        `${doc},${stratum},q${i},b,${i % 4 === 0 ? 1 : hit}`,
+      );
+    });
+    const pairedData = join(dir, "strata-paired.csv");
+    writeFileSync(pairedData, `${paired.join("\n")}\n`);
+    const args = ["compare", pairedData, "--metric", "hit", "--system", "system"];
+    const withDesign = [...args, "--design", design, "--replicates", "0"];
+    const text = ragci(withDesign).stdout.replace(/ +/g, " ");
+    expect(text).toContain("micro cr2 ");
+    expect(text).toMatch(
+      /micro cr2 \[[^\]]+\] as if one simple random sample: ignores the stratified design/,
+    );
+    expect(text).toMatch(
+      /macro t-differing \[[^\]]+\] as if one simple random sample: ignores the stratified design/,
+    );
+    expect(text).toContain(
+      "(the other intervals treat the documents as one simple random sample and ignore the stratified design; its own interval, the recommended one, accounts for how the documents were drawn",
+    );
+    expect(text).not.toContain("paired differences are small, discrete and full of ties");
+    const markdown = ragci([...withDesign, "--markdown"]).stdout;
+    expect(markdown).toContain(
+      "Why the stratified interval: the other intervals treat the documents",
+    );
+    // Without the design, the paired studies' caveat as before.
+    expect(ragci([...args, "--replicates", "0"]).stdout).toContain(
+      "paired differences are small, discrete and full of ties",
+    );
+  });
+
   it('"lonely_psu" in the design file sets the rule; --lonely-psu overrides it', () => {
     const withKey = bad("lonely-key.design.json", {
       design: "stratified",

@@ -3,7 +3,7 @@ import type { Comparison } from "../../core/compare.js";
 import type { DocumentStats } from "../../core/types.js";
 import { comparisonOverviewRows, differenceDecimals } from "../comparisonOverview.js";
 import type { ComparisonReport, MetricComparisons } from "../comparisonReport.js";
-import { differingDfLine, groupsLine, PAIRED_CAVEAT } from "../comparisonTerminal.js";
+import { differingDfLine, groupsLine, otherIntervalsCaveat } from "../comparisonTerminal.js";
 import { count, degreesOfFreedom, fixed, percent, pValue, significant } from "../format.js";
 import { verdict } from "../verdict.js";
 import { analysisChecklist } from "./analysisChecklist.js";
@@ -110,7 +110,7 @@ ${differenceTable(c, m.metric, decimals)}
     .filter((a) => a.code === "few-differing-documents")
     .map((a) => `<li>${escapeHtml(a.message)}</li>`)
     .join("")}</ul>
-<p>${escapeHtml(c.censusStudy ? "The recommended interval comes from a coverage study of the differences on your census at this K." : "Before claiming one system is better, check the method with a coverage simulation on your own documents (ragci simulate).")} ${escapeHtml(`The other intervals of the difference are listed below; ${PAIRED_CAVEAT}.`)}</p>
+<p>${escapeHtml(c.censusStudy ? "The recommended interval comes from a coverage study of the differences on your census at this K." : "Before claiming one system is better, check the method with a coverage simulation on your own documents (ragci simulate).")} ${escapeHtml(`The other intervals of the difference are listed below; ${otherIntervalsCaveat(d.design)}.`)}</p>
 ${pairedDifferencesFigure({ id: `${id}-docs`, comparison: c, stats, metric: m.metric, decimals })}
 ${many ? "" : systemEstimatesFigure({ id: `${id}-systems`, metric: m.metric, systems: systemsOf([c]), groups: {}, levelText: levelText(d.level) })}
 ${analysisChecklist({
