@@ -8,6 +8,21 @@ const dir = scratchDir();
 /** The only analysis of a report without resampling (the design intervals need none). */
 const json = (args: string[]) => onlyAnalysis(ragciJson([...args, "--replicates", "0"]));
 
+/**
+ * Two systems on the queries of `rows` (doc,stratum,hit): a as given, b's result of query i
+ * from a's by `b`; written to `name` in the scratch directory.
+ */
+function pairedFile(rows: readonly string[], name: string, b: (hit: string, i: number) => string) {
+  const paired = ["doc,stratum,query,system,hit"];
+  rows.slice(1).forEach((row, i) => {
+    const [doc, stratum, hit = ""] = row.split(",");
+    paired.push(`${doc},${stratum},q${i},a,${hit}`, `${doc},${stratum},q${i},b,${b(hit, i)}`);
+  });
+  const path = join(dir, name);
+  writeFileSync(path, `${paired.join("\n")}\n`);
+  return path;
+}
+
 describe("analyze --design", () => {
   it("two_stage_types: the two-stage interval (R survey, reference) is the recommended one", () => {
     const ref = JSON.parse(
@@ -217,17 +232,10 @@ describe("analyze --design", () => {
   });
 
   it("--lonely-psu in compare's terminal: the warning naming the stratum, as analyze's", () => {
-    // Two systems on the same queries: b misses the first query of every document a hits.
-    const paired = ["doc,stratum,query,system,hit"];
-    lonelyRows.slice(1).forEach((row, i) => {
-      const [doc, stratum, hit] = row.split(",");
-      paired.push(
-        `${doc},${stratum},q${i},a,${hit}`,
-        `${doc},${stratum},q${i},b,${i % 3 === 0 ? 0 : hit}`,
-      );
-    });
-    const pairedData = join(dir, "lonely-paired.csv");
-    writeFileSync(pairedData, `${paired.join("\n")}\n`);
+    // Two systems on the same queries: b misses every third query.
+    const pairedData = pairedFile(lonelyRows, "lonely-paired.csv", (hit, i) =>
+      i % 3 === 0 ? "0" : hit,
+    );
     const result = ragci([
       "compare",
       pairedData,
@@ -249,16 +257,8 @@ describe("analyze --design", () => {
   });
 
   it("compare under a design: its other intervals are said to ignore it, not quoted from SRS studies", () => {
-    const paired = ["doc,stratum,query,system,hit"];
-    rows.slice(1).forEach((row, i) => {
-      const [doc, stratum, hit] = row.split(",");
-      paired.push(
-        `${doc},${stratum},q${i},a,${hit}`,
-        `${doc},${stratum},q${i},b,${i % 4 === 0 ? 1 : hit}`,
-      );
-    });
-    const pairedData = join(dir, "strata-paired.csv");
-    writeFileSync(pairedData, `${paired.join("\n")}\n`);
+    // b hits every fourth query besides a's.
+    const pairedData = pairedFile(rows, "strata-paired.csv", (hit, i) => (i % 4 === 0 ? "1" : hit));
     const args = ["compare", pairedData, "--metric", "hit", "--system", "system"];
     const withDesign = [...args, "--design", design, "--replicates", "0"];
     const text = ragci(withDesign).stdout.replace(/ +/g, " ");
