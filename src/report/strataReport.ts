@@ -17,6 +17,8 @@ export interface StrataReport {
     readonly seed: number;
     readonly allocation: string;
   } | null;
+  /** Where the sample's design file was written (each stratum's M_h), or null. */
+  readonly designFile?: string | null;
 }
 
 /** strata's JSON: the census, the cutoff, the strata, SRS's se and each allocation's. */
@@ -44,6 +46,7 @@ export function strataJson(report: StrataReport): Record<string, unknown> {
       predicted: r.predicted,
     })),
     sample: report.sample?.path ?? null,
+    designFile: report.designFile ?? null,
   };
 }
 
@@ -96,6 +99,11 @@ export function strataBlocks(report: StrataReport): ReportBlock[] {
         ...(sample
           ? [
               `sample written to ${sample.path} (seed ${sample.seed}, ${sample.allocation} allocation)`,
+            ]
+          : []),
+        ...(report.designFile
+          ? [
+              `design written to ${report.designFile} (each stratum's M_h): once the sample is labelled, ragci analyze it with --design ${report.designFile}; its stratum column is the design's`,
             ]
           : []),
       ],

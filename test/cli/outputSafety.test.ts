@@ -61,6 +61,10 @@ const WRITERS: readonly { name: string; args: (out: string) => string[] }[] = [
     name: "strata --write-sample",
     args: (o) => ["strata", "input.csv", ...SYSTEM, "--documents", "20", "--write-sample", o],
   },
+  {
+    name: "strata --write-design",
+    args: (o) => ["strata", "input.csv", ...SYSTEM, "--documents", "20", "--write-design", o],
+  },
 ];
 
 /** Ways of naming input.csv from its directory; `make` creates links it needs. */

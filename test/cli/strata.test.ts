@@ -16,6 +16,67 @@ writeFileSync(census, `${lines.join("\n")}\n`);
 const EXAMPLE_HIT5_30 = ["--doc", "doc_id", "--metric", "hit5", "--documents", "30"];
 
 describe("ragci strata", () => {
+  it("--write-design writes the design file that analyzes the labelled sample as drawn", () => {
+    const sample = join(dir, "design-sample.csv");
+    const designFile = join(dir, "strata.design.json");
+    const r = ragci(
+      ["strata", EXAMPLE, "--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25"].concat([
+        "--documents",
+        "20",
+        "--write-sample",
+        sample,
+        "--write-design",
+        designFile,
+        "--json",
+      ]),
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.designFile).toBe(designFile);
+    const written = JSON.parse(readFileSync(designFile, "utf8"));
+    // M_h are the strata's census counts, under the names the sample's stratum column uses.
+    expect(written.design).toBe("stratified");
+    expect(written.strata).toEqual(
+      Object.fromEntries(
+        out.strata.map((h: { name: string; documents: number }) => [h.name, h.documents]),
+      ),
+    );
+    // The sample labelled from the census's rows, analysed with the file as written.
+    const strata = new Map(
+      readFileSync(sample, "utf8")
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => line.split(",") as [string, string]),
+    );
+    const labelled = ["doc_id,hit5,stratum"];
+    for (const line of readFileSync(EXAMPLE, "utf8").trim().split("\n").slice(1)) {
+      const [doc, , system, , , hit5] = line.split(",");
+      const stratum = strata.get(doc as string);
+      if (system === "bm25" && stratum) labelled.push(`${doc},${hit5},${stratum}`);
+    }
+    const labelledFile = join(dir, "labelled.csv");
+    writeFileSync(labelledFile, `${labelled.join("\n")}\n`);
+    const analysis = ragci(
+      [
+        "analyze",
+        labelledFile,
+        "--doc",
+        "doc_id",
+        "--metric",
+        "hit5",
+        "--design",
+        designFile,
+      ].concat(["--replicates", "0", "--json"]),
+    );
+    expect(analysis.stderr).toBe("");
+    const analysed = JSON.parse(analysis.stdout);
+    expect(analysed.analyses[0].design.kind).toBe("stratified");
+    expect(analysed.analyses[0].micro.recommended).toBe("stratified");
+    expect(analysed.analyses[0].design.detail.strata.large.population).toBe(written.strata.large);
+    expect(analysed.analyses[0].documents).toBe(20);
+  });
+
   it("takes a document larger than every other as a stratum of its own, whole", () => {
     const giant = join(dir, "giant.csv");
     const rows = ["doc,n,s", "giant,3000,900"];

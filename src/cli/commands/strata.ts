@@ -3,6 +3,7 @@ import type { AllocationRule } from "../../core/designs/allocation.js";
 import { checkedSizeStrataDesign } from "../../core/designs/checkedSizeStrataDesign.js";
 import { drawStratifiedSample } from "../../core/designs/drawStratifiedSample.js";
 import type { SizeStrataAllocation } from "../../core/designs/sizeStrataDesign.js";
+import { sizeStrataDesignFile } from "../../core/designs/sizeStrataDesignFile.js";
 import { csvText, readSource, sha256File, writeFileAtomic } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
 import {
@@ -37,6 +38,7 @@ interface StrataCommandOptions extends ReportOptions, CensusInputOptions {
   readonly documents: number;
   readonly cutoff?: number;
   readonly writeSample?: string;
+  readonly writeDesign?: string;
   readonly allocation: AllocationRule;
   readonly seed: number;
 }
@@ -46,6 +48,7 @@ Examples:
   $ ragci strata census.csv --metric hit --documents 20               # propose a size cutoff
   $ ragci strata census.csv --metric hit --documents 20 --cutoff 76   # documents with more than 76 results
   $ ragci strata census.csv --metric hit --documents 20 --write-sample sample.csv --seed 7
+  $ ragci strata census.csv --metric hit --documents 20 --write-sample sample.csv --write-design strata.json
   $ ragci strata results.csv --metric hit5 --system system=bm25 --documents 30   # one system's rows
   $ ragci strata --from postgresql://me@db/eval --table results --doc doc_id --metric hit5 --system system=bm25 --documents 30
 
@@ -73,10 +76,12 @@ export function registerStrata(program: Command, io: CommandIo): void {
     "one",
     false,
   );
-  withAllocationOption(command, "sample").option(
-    "--write-sample <file>",
-    "write the sampled document ids (CSV: doc, stratum)",
-  );
+  withAllocationOption(command, "sample")
+    .option("--write-sample <file>", "write the sampled document ids (CSV: doc, stratum)")
+    .option(
+      "--write-design <file>",
+      "write the sample's design file for analyze --design (JSON: each stratum's M_h)",
+    );
   withSeedOption(command, "the sample draw");
   withReportOptions(withDatabaseOptions(command), STRATA_SCHEMA)
     .addHelpText("after", EXAMPLES)
@@ -89,7 +94,10 @@ export async function runStrata(
   io: CommandIo,
 ): Promise<string> {
   const format = reportFormat(options);
-  await refuseUnsafe([file], options, [namedOutput("--write-sample", options.writeSample)]);
+  await refuseUnsafe([file], options, [
+    namedOutput("--write-sample", options.writeSample),
+    namedOutput("--write-design", options.writeDesign),
+  ]);
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the census file");
   const selection = selectionOf(options);
@@ -116,6 +124,8 @@ export async function runStrata(
     await writeFileAtomic(options.writeSample, csvText(["doc", "stratum"], rows));
     sample = { path: options.writeSample, seed: options.seed, allocation: options.allocation };
   }
+  if (options.writeDesign)
+    await writeFileAtomic(options.writeDesign, jsonText(sizeStrataDesignFile(design, source)));
   const system = selection.systems?.[0] ?? null;
   const report: StrataReport = {
     version: io.version,
@@ -123,6 +133,7 @@ export async function runStrata(
     system: system === null ? null : `${selection.systemColumn} ${system}`,
     design,
     sample,
+    designFile: options.writeDesign ?? null,
   };
   const renderers = {
     json: (r: typeof report) => jsonText(strataJson(r)),
