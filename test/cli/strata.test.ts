@@ -90,6 +90,13 @@ describe("ragci strata", () => {
     expect(text).toContain(
       "The large stratum holds one document, which every allocation takes whole (a certainty stratum): it is in every sample and adds no sampling variance; the design's ν is K − 2 = 8.",
     );
+    const page = join(dir, "giant.html");
+    expect(ragci(["strata", giant, "--aggregated", "--documents", "10", "--html", page]).code).toBe(
+      0,
+    );
+    expect(readFileSync(page, "utf8")).toMatch(
+      /large 1 document \(taken whole\) holding \d+% of the results/,
+    );
     const plan = ragci(
       ["plan", giant, "--aggregated", "--census", "--cutoff", "20"].concat([
         "--half-width",

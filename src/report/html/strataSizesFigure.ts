@@ -1,5 +1,6 @@
 import * as Plot from "@observablehq/plot";
 import type { SizeStrataDesign } from "../../core/designs/sizeStrataDesign.js";
+import { plural } from "../../core/plural.js";
 import type { DocumentStats } from "../../core/types.js";
 import { count, percent } from "../format.js";
 import { countLogTick, countTick } from "./countTicks.js";
@@ -29,7 +30,7 @@ export function strataSizesFigure(options: {
     id: options.id,
     title: `Results per document in the census, split at the cutoff ${design.cutoff}`,
     alt: `Histogram with a logarithmic x axis: x is n_d, the results of a document, y the number of documents; documents of the large stratum are dark blue, of the small stratum light grey; a vertical line marks the cutoff ${design.cutoff}.`,
-    caption: `${design.population} documents, ${count(design.results)} results: large ${large.documents.length} documents holding ${percent(large.results / design.results)} of the results, small ${small.documents.length} holding ${percent(small.results / design.results)}. The cutoff ${design.cutoff} was ${design.cutoffProposed ? "proposed: the smallest predicted micro se under Neyman" : "given"}.`,
+    caption: `${design.population} documents, ${count(design.results)} results: large ${plural(large.documents.length, "document")}${large.documents.length === 1 ? " (taken whole)" : ""} holding ${percent(large.results / design.results)} of the results, small ${small.documents.length}${small.documents.length === 1 ? " (taken whole)" : ""} holding ${percent(small.results / design.results)}. The cutoff ${design.cutoff} was ${design.cutoffProposed ? "proposed: the smallest predicted micro se under Neyman" : "given"}.`,
     plot: {
       height: 240,
       marginTop: 30,
