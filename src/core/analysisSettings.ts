@@ -15,15 +15,24 @@ export interface AnalysisRequest {
 }
 
 /**
+ * Refuses what no analysis of any data could honour, before the data are read: a B asked for
+ * that is too few for the level's tails (a default B only says why its intervals are missing).
+ *
+ * @throws RagciError "invalid-option" for such a B
+ */
+export function checkAnalysisRequest(request: AnalysisRequest): void {
+  if (request.replicatesExplicit === true)
+    checkReplicatesForLevel(request.replicates, request.level);
+}
+
+/**
  * The request as analyze's options, with M and core's resampling budget (a default B is
  * skipped above its limit, a B asked for never).
  *
- * @throws RagciError "invalid-option" when a B asked for is too few for the level's tails
+ * @throws RagciError "invalid-option" as checkAnalysisRequest
  */
 export function analysisSettings(request: AnalysisRequest, population: number | null) {
-  // A B asked for that is too few for the level is refused; a default one only shows why not.
-  if (request.replicatesExplicit === true)
-    checkReplicatesForLevel(request.replicates, request.level);
+  checkAnalysisRequest(request);
   return {
     level: request.level,
     population,

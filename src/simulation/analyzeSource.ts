@@ -1,4 +1,8 @@
-import { type AnalysisRequest, analysisSettings } from "../core/analysisSettings.js";
+import {
+  type AnalysisRequest,
+  analysisSettings,
+  checkAnalysisRequest,
+} from "../core/analysisSettings.js";
 import { optionRef, RagciError } from "../core/errors.js";
 import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
 import { namingSystemMetric, systemMetricLabel } from "../core/systemMetricLabel.js";
@@ -75,6 +79,7 @@ export async function analyzeSource(
   options: AnalyzeSourceOptions,
   io: SourceRunIo,
 ) {
+  checkAnalysisRequest(options);
   checkAnalysisCensus(options);
   await refuseUnsafeAggregates(source, options);
   const designed = await declaredDesign(options);

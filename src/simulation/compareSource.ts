@@ -1,4 +1,8 @@
-import { type AnalysisRequest, analysisSettings } from "../core/analysisSettings.js";
+import {
+  type AnalysisRequest,
+  analysisSettings,
+  checkAnalysisRequest,
+} from "../core/analysisSettings.js";
 import { checkPairPolicy } from "../core/comparisonPairs.js";
 import { optionRef, RagciError } from "../core/errors.js";
 import { chunkBootstrapValuesToKeep } from "../core/resamplingBudget.js";
@@ -100,6 +104,7 @@ export async function compareSource(
   options: CompareSourceOptions,
   io: SourceRunIo,
 ) {
+  checkAnalysisRequest(options);
   const files = "files" in source ? source.files : [];
   checkComparison(files, selection, {
     ...options,

@@ -8,6 +8,8 @@ import {
   fewestReplicates,
   replicatesShortOfLevel,
 } from "../../../src/core/bootstrap/replicateLimit.js";
+import { analyzeSource } from "../../../src/simulation/analyzeSource.js";
+import { compareSource } from "../../../src/simulation/compareSource.js";
 
 const STATS = documentStats({
   ids: ["a", "b", "c", "d", "e"],
@@ -77,5 +79,18 @@ describe("too few replicates for the level", () => {
       /B ≥ 19,999, or 0 to turn resampling off$/,
     );
     expect(analysisSettings(request, null).replicates).toBe(9999);
+  });
+
+  it("analyzeSource and compareSource refuse such a B before reading anything", async () => {
+    // The file does not exist: the refusal names B, not the file, because it comes first.
+    const source = { files: ["/nonexistent/results.csv"] };
+    const request = { level: 0.95, replicates: 1, seed: 1, replicatesExplicit: true };
+    const selection = { metrics: ["hit"] };
+    await expect(analyzeSource(source, selection, request, { version: "t" })).rejects.toThrow(
+      "`replicates` 1 is too few for 95% bootstrap intervals",
+    );
+    await expect(compareSource(source, selection, request, { version: "t" })).rejects.toThrow(
+      "`replicates` 1 is too few for 95% bootstrap intervals",
+    );
   });
 });
