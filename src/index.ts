@@ -64,6 +64,7 @@ export {
   reportJson,
   terminalReport,
 } from "./report/reportRenderings.js";
+export type { FacetSimulationReport } from "./report/simulationFacetsReport.js";
 export type { SimulationReport } from "./report/simulationReport.js";
 export type { StrataReport } from "./report/strataReport.js";
 export type { SummationKind } from "./report/summationNote.js";

@@ -55,6 +55,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   cost: "--cost",
   budget: "--budget",
   level: "--level",
+  fpc: "--fpc",
 };
 
 /**

@@ -107,7 +107,8 @@ export type OptionName =
   | "power"
   | "cost"
   | "budget"
-  | "level";
+  | "level"
+  | "fpc";
 
 /**
  * How a core message names an option: `replicates` in backticks. Core knows no flags; the CLI

@@ -8,6 +8,12 @@ import { analysisReportJson } from "./json.js";
 import { analysisReportMarkdown } from "./markdown.js";
 import { type PlanReport, planJson, planMarkdown, planTerminal } from "./planReport.js";
 import {
+  type FacetSimulationReport,
+  facetSimulationJson,
+  facetSimulationMarkdown,
+  facetSimulationTerminal,
+} from "./simulationFacetsReport.js";
+import {
   type SimulationReport,
   simulationJson,
   simulationMarkdown,
@@ -19,15 +25,16 @@ import { analysisReportTerminal, type TerminalOptions } from "./terminal.js";
 /**
  * A report of analyze (`analyzeSource`), compare (`compareSource`), plan (`planSample`, with
  * `planSizeStratified` and `facetPilotPlan` when asked), strata (`sizeStrataDesign`) or simulate
- * (`simulateSource`): what the three renderers below take, each told apart by the field only it
- * has.
+ * (`simulateSource`, on a census or a faceted pilot): what the three renderers below take, each
+ * told apart by the field only it has.
  */
 export type RagciReport =
   | AnalysisReport
   | ComparisonReport
   | PlanReport
   | StrataReport
-  | SimulationReport;
+  | SimulationReport
+  | FacetSimulationReport;
 
 /** Each command's renderings, chosen by the report's own shape. */
 function renderingsOf(report: RagciReport) {
@@ -42,6 +49,12 @@ function renderingsOf(report: RagciReport) {
       json: () => comparisonReportJson(report),
       markdown: () => comparisonMarkdown(report),
       terminal: (o: TerminalOptions) => comparisonTerminal(report, o),
+    };
+  if ("study" in report)
+    return {
+      json: () => facetSimulationJson(report),
+      markdown: () => facetSimulationMarkdown(report),
+      terminal: () => facetSimulationTerminal(report),
     };
   if ("studies" in report)
     return {

@@ -20,13 +20,17 @@ import { blocksToMarkdown, blocksToTerminal, type ReportBlock } from "./reportBl
 import { SIMULATION_SCHEMA, type SimulationReport } from "./simulationReport.js";
 
 /** `ragci simulate --judge/--trial/--variant`: a coverage study of a faceted pilot. */
+/** What simulate reports on a faceted pilot (simulateSource): the pilot, and its study. */
 export interface FacetSimulationReport {
+  /** The ragci version that ran the study. */
   readonly version: string;
   /** The pilot, described as simulate describes a census. */
   readonly census: SimulationReport["census"];
+  /** The intervals' confidence level. */
   readonly level: number;
   /** One system's study, or a pair's (its difference b − a). */
   readonly study: FacetPilotStudy | FacetPairPilotStudy;
+  /** Notes under the tables. */
   readonly notes: readonly string[];
 }
 

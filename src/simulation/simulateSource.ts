@@ -1,14 +1,18 @@
+import { refuseCensusOptionsInFacetStudy } from "../core/simulation/facetStudyOptions.js";
 import { type StudyPlanOptions, studyPlan } from "../core/simulation/studyPlan.js";
 import {
+  hasFacets,
   type OneOrPairRead,
   type ReadProgress,
   readSource,
   type Selection,
   type Source,
 } from "../ingest/index.js";
+import type { FacetSimulationReport } from "../report/simulationFacetsReport.js";
 import type { SimulationReport } from "../report/simulationReport.js";
 import type { StudyColumnSettings } from "./runStudyColumns.js";
 import { simulateCensus } from "./simulateCensus.js";
+import { simulateFacetsOfPilot } from "./simulateFacets.js";
 
 /** What simulateSource is asked for: the study's design and columns, and how each is scored. */
 export interface SimulateSourceOptions extends StudyPlanOptions, StudyColumnSettings {}
@@ -33,7 +37,9 @@ export interface SimulateSourceRun {
  * simulate: the census read from the source (one system × metric, or a pair's per-query
  * differences), each column's coverage study run (SRS, size strata or two-stage, as planned by
  * core before any work), and the report with its recommendations; also the census read, for a
- * page or a file.
+ * page or a file. A source with trial, judge or variant columns is a faceted pilot: the study
+ * draws evaluations from its components instead (one number of repetitions for every K; the
+ * census study's options are refused), and the report is the faceted one.
  *
  * @throws RagciError for unreadable input, or a plan the census cannot hold
  *
@@ -44,6 +50,47 @@ export interface SimulateSourceRun {
  *   // => [0.73116, "logit-cv3"]
  */
 export async function simulateSource(
+  source: Source,
+  selection: Selection,
+  options: SimulateSourceOptions,
+  run: SimulateSourceRun,
+): Promise<{
+  readonly report: SimulationReport | FacetSimulationReport;
+  readonly census: OneOrPairRead;
+}> {
+  // A faceted pilot (trial, judge or variant columns): evaluations drawn from its components.
+  if (hasFacets(source)) {
+    refuseCensusOptionsInFacetStudy(options);
+    const pilot = await readSource(source, selection, {
+      read: "one",
+      usedBy: "simulate",
+      pairedUse: "a paired study",
+      ...(run.progress ? { progress: run.progress } : {}),
+    });
+    run.onStudyStart?.();
+    const report = await simulateFacetsOfPilot(
+      pilot,
+      {
+        documents: options.k,
+        reps: options.reps?.[0],
+        seed: options.seed,
+        level: options.level,
+        ...(run.signal ? { signal: run.signal } : {}),
+        ...(run.onProgress ? { onProgress: run.onProgress } : {}),
+      },
+      run.version,
+    );
+    return { report, census: pilot };
+  }
+  return simulateCensusSource(source, selection, options, run);
+}
+
+/**
+ * simulateSource on a census (no facets): the study columns as planned, and the census report.
+ *
+ * @throws RagciError for unreadable input, or a plan the census cannot hold
+ */
+export async function simulateCensusSource(
   source: Source,
   selection: Selection,
   options: SimulateSourceOptions,

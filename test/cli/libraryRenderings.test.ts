@@ -120,12 +120,57 @@ describe("the library renders every command's report as the command does", () =>
     );
   });
 
+  it("simulate: simulateSource's report of a faceted pilot (a judge column)", async () => {
+    const judges = join(ROOT, "examples/covidqa-judges.csv");
+    const pilot = { files: [judges], doc: "doc_id", query: "query_id", judge: "judge" };
+    const selection = { systemColumn: "system", systems: ["bm25"], metrics: ["found"] };
+    const study = { k: [6], reps: [4], replicates: 0, seed: 7, level: 0.95 };
+    const { report } = await simulateSource(pilot, selection, study, {
+      version: VERSION,
+      threads: 1,
+    });
+    expect("study" in report).toBe(true);
+    const args = [
+      "simulate",
+      judges,
+      "--doc",
+      "doc_id",
+      "--query",
+      "query_id",
+      "--metric",
+      "found",
+    ];
+    expectSameOutputs(
+      report,
+      [
+        ...args,
+        "--system",
+        "system=bm25",
+        "--judge",
+        "judge",
+        "--k",
+        "6",
+        "--reps",
+        "4",
+        "--seed",
+        "7",
+      ],
+      "ragci/schemas/simulate.v2.json",
+    );
+    // A census study's option is refused for a faceted pilot, in core's words.
+    await expect(
+      simulateSource(pilot, selection, { ...study, cutoff: 20 }, { version: VERSION, threads: 1 }),
+    ).rejects.toThrow(
+      "`cutoff` is for a census study; with `trial`, `judge` or `variant` simulate studies a faceted pilot without it",
+    );
+  });
+
   it("anything else is refused in words, not with a TypeError", () => {
-    const faceted = { version: VERSION, census: {}, level: 0.95, study: {}, notes: [] };
+    const other = { version: VERSION, census: {}, level: 0.95, notes: [] };
     for (const render of [
-      () => reportJson(faceted as unknown as RagciReport),
-      () => markdownReport(faceted as unknown as RagciReport),
-      () => terminalReport(faceted as unknown as RagciReport, { color: false }),
+      () => reportJson(other as unknown as RagciReport),
+      () => markdownReport(other as unknown as RagciReport),
+      () => terminalReport(other as unknown as RagciReport, { color: false }),
     ])
       expect(render).toThrow(new RagciError("invalid-option", NOT_A_REPORT));
   });

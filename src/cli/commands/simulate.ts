@@ -16,7 +16,7 @@ import {
   simulationTerminal,
 } from "../../report/simulationReport.js";
 import type { StudyColumnSettings } from "../../simulation/runStudyColumns.js";
-import { simulateSource } from "../../simulation/simulateSource.js";
+import { simulateCensusSource } from "../../simulation/simulateSource.js";
 import { type CensusInputOptions, withCensusFileOptions } from "../censusFileOptions.js";
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportActionWhenGiven } from "../io.js";
@@ -215,7 +215,7 @@ export async function runSimulate(
     io.stderr?.(`${THREADS_AS_WORKERS}\n`);
   const workers = options.workers ?? options.threads ?? availableParallelism();
   let started = Date.now();
-  const { report, census } = await simulateSource(
+  const { report, census } = await simulateCensusSource(
     sourceOf(files, options, io),
     selectionOf(options),
     options,

@@ -1,4 +1,5 @@
 import { RagciError } from "../../core/errors.js";
+import { refuseCensusOptionsInFacetStudy } from "../../core/simulation/facetStudyOptions.js";
 import { hasFacets, readSource } from "../../ingest/index.js";
 import { jsonText } from "../../report/jsonText.js";
 import {
@@ -49,15 +50,9 @@ export async function runSimulateFacets(
   io: CommandIo,
 ): Promise<string> {
   const format = reportFormat(options);
+  // The census study's options, as the library refuses them; then the command line's own.
+  refuseCensusOptionsInFacetStudy(options as Parameters<typeof refuseCensusOptionsInFacetStudy>[0]);
   const census = [
-    ["--sampling", options.sampling],
-    ["--design", options.design],
-    ["--fpc", options.fpc],
-    ["--chunk-bootstrap", options.chunkBootstrap],
-    ["--units", options.units],
-    ["--per-unit", options.perUnit],
-    ["--cutoff", options.cutoff],
-    ["--psu", options.psu],
     ["--workers", options.workers],
     // The faceted study has no bootstrap: a typed --replicates was ignored without a word.
     ["--replicates", options.replicatesGiven === true ? true : undefined],
@@ -68,11 +63,6 @@ export async function runSimulateFacets(
     throw new RagciError(
       "invalid-option",
       `${census[0]} is for a census study; with --trial, --judge or --variant simulate studies a faceted pilot without it`,
-    );
-  if (options.reps && options.reps.length > 1)
-    throw new RagciError(
-      "invalid-option",
-      "--reps: a faceted study takes one number of repetitions for every --k",
     );
   await refuseUnsafe([file], options);
   const files = file === undefined ? [] : [file];
