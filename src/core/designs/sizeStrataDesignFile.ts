@@ -15,7 +15,7 @@ export interface SizeStrataDesignFile {
  * column names the strata, so `analyze SAMPLE --design FILE` reads it as it is.
  *
  * @example sizeStrataDesignFile(sizeStrataDesign(documentStats({ ids: ["a", "b", "c", "d", "e", "f"], n: [2, 2, 3, 10, 12, 20], s: [1, 1, 3, 3, 4, 2] }), 4, 3), "census.csv")
- *   // => { design: "stratified", strata: { large: 3, small: 3 }, description: "size strata of census.csv: large has more than 3 results (3 of its 6 documents)" }
+ *   // => { design: "stratified", strata: { large: 3, small: 3 }, description: "size strata of census.csv: large, the 3 of its 6 documents with more than 3 results; small, the rest" }
  */
 export function sizeStrataDesignFile(
   design: SizeStrataDesign,
@@ -25,6 +25,6 @@ export function sizeStrataDesignFile(
   return {
     design: "stratified",
     strata: Object.fromEntries(design.strata.map((h) => [h.name, h.documents.length])),
-    description: `size strata of ${census}: large has more than ${design.cutoff} results (${large.documents.length} of its ${design.population} documents)`,
+    description: `size strata of ${census}: large, the ${large.documents.length} of its ${design.population} documents with more than ${design.cutoff} results; small, the rest`,
   };
 }
