@@ -206,34 +206,30 @@ describe("ragci simulate", () => {
     );
   });
 
-  it("stops on Ctrl-C with exit code 130 and writes nothing", async () => {
-    const out = join(dir, "study.json");
+  /**
+   * Runs simulate with `args` writing its JSON to `out`, sends Ctrl-C after `waitMs`, and
+   * returns the exit code, stderr and how long the process took to stop after the signal.
+   */
+  async function interrupted(args: readonly string[], out: string, waitMs: number) {
     const child = spawn(
       process.execPath,
-      [
-        CLI,
-        "simulate",
-        CENSUS,
-        "--aggregated",
-        "--k",
-        "20",
-        "--reps",
-        "100000",
-        "--workers",
-        "2",
-        "--json",
-        "-o",
-        out,
-      ],
+      [CLI, "simulate", CENSUS, "--aggregated", ...args, "--workers", "2", "--json", "-o", out],
       { env: { ...process.env, NO_COLOR: "1" } },
     );
     let stderr = "";
     child.stderr.on("data", (d) => {
       stderr += d;
     });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+    const sent = Date.now();
     child.kill("SIGINT");
     const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+    return { code, stderr, stopMs: Date.now() - sent };
+  }
+
+  it("stops on Ctrl-C with exit code 130 and writes nothing", async () => {
+    const out = join(dir, "study.json");
+    const { code, stderr } = await interrupted(["--k", "20", "--reps", "100000"], out, 1500);
     expect(code).toBe(130);
     expect(stderr).toMatch(/interrupted: the study was stopped and nothing was written/);
     expect(existsSync(out)).toBe(false);
@@ -244,29 +240,9 @@ describe("ragci simulate", () => {
     // This thread once ran pieces of up to 100 repetitions between looks at Ctrl-C: here half
     // a second each or more, so the stop waited for a minute, or the study ran to its end.
     const out = join(dir, "slow.json");
-    const child = spawn(
-      process.execPath,
-      [CLI, "simulate", CENSUS, "--aggregated", "--k", "200", "--reps", "2000"].concat([
-        "--replicates",
-        "9999",
-        "--chunk-bootstrap",
-        "--workers",
-        "2",
-        "--json",
-        "-o",
-        out,
-      ]),
-      { env: { ...process.env, NO_COLOR: "1" } },
-    );
-    let stderr = "";
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    const sent = Date.now();
-    child.kill("SIGINT");
-    const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
-    expect(Date.now() - sent).toBeLessThan(8000);
+    const slow = ["--k", "200", "--reps", "2000", "--replicates", "9999", "--chunk-bootstrap"];
+    const { code, stderr, stopMs } = await interrupted(slow, out, 2500);
+    expect(stopMs).toBeLessThan(8000);
     expect(code).toBe(130);
     expect(stderr).toMatch(/interrupted: the study was stopped and nothing was written/);
     expect(existsSync(out)).toBe(false);
