@@ -91,35 +91,24 @@ export function nonNegativeNumber(flag: string): (text: string) => number {
   };
 }
 
-/** Any finite number (a difference to detect, whose sign is its direction). */
-export function finiteNumber(flag: string): (text: string) => number {
-  return (text) => flagNumber(flag, text, "a number, e.g. 0.03");
-}
-
-/** A difference to detect: a finite number other than 0 (no sample size detects 0). */
-export function nonZeroNumber(flag: string): (text: string) => number {
-  return (text) => {
-    const value = flagNumber(flag, text, "a non-zero number, e.g. 0.03");
-    if (value === 0) throw outOfRange(flag, text, "a non-zero number, e.g. 0.03");
-    return value;
-  };
+/**
+ * Any finite number (a difference to detect, whose sign is its direction); `give` says what to
+ * give when the text is not one (core refuses the values a number can still be wrong in).
+ */
+export function finiteNumber(flag: string, give = "a number, e.g. 0.03"): (text: string) => number {
+  return (text) => flagNumber(flag, text, give);
 }
 
 /**
  * Probabilities and confidence levels: strictly between 0 and 1, written 0.95 or 95%.
  * `give` names what the number is, e.g. "a confidence level between 0 and 1, e.g. 0.95 or 90%".
  */
-export function probability(
-  flag: string,
-  give: string,
-  /** The smallest value taken (inclusive), where it is above 0: a power's 0.5. */
-  minimum = 0,
-): (text: string) => number {
+export function probability(flag: string, give: string): (text: string) => number {
   return (text) => {
     const percent = text.endsWith("%");
     const digits = percent ? text.slice(0, -1) : text;
     const value = flagNumber(flag, text, give, digits) / (percent ? 100 : 1);
-    if (!(value > 0 && value >= minimum && value < 1)) throw outOfRange(flag, text, give);
+    if (!(value > 0 && value < 1)) throw outOfRange(flag, text, give);
     return value;
   };
 }

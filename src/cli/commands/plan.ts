@@ -8,8 +8,8 @@ import { PLAN_SCHEMA, planJson, planMarkdown, planTerminal } from "../../report/
 import { aggregatesDownload } from "../htmlOutput.js";
 import { type CommandIo, reportActionWhenGiven } from "../io.js";
 import {
+  finiteNumber,
   nonNegativeNumber,
-  nonZeroNumber,
   parseCurve,
   positiveNumber,
   probability,
@@ -77,12 +77,12 @@ export function registerPlan(program: Command, io: CommandIo): void {
     .option(
       "--difference <d>",
       "paired plan: the difference to detect",
-      nonZeroNumber("--difference"),
+      finiteNumber("--difference", "a non-zero number, e.g. 0.03"),
     )
     .option(
       "--power <p>",
       "paired plan: power to detect it",
-      probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%", 0.5),
+      probability("--power", "a power between 0.5 and 1, e.g. 0.8 or 80%"),
       0.8,
     );
   withCensusOption(withPopulationOption(command), "population");

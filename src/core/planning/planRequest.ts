@@ -26,8 +26,9 @@ const refuse = (message: string, option: Parameters<typeof optionRef>[0]) =>
 
 /**
  * A plan's request checked before its pilot or census is read (`read`: whether one is given):
- * a target (a half-width, or a difference for a pair); a cutoff only with a census and a
- * half-width; a budget only with costs; costs only with a faceted pilot.
+ * a target (a half-width, or a non-zero difference for a pair, with a power of at least ½); a
+ * cutoff only with a census and a half-width; a budget only with costs; costs only with a
+ * faceted pilot.
  *
  * @throws RagciError naming the option to give
  */
@@ -37,6 +38,21 @@ export function checkPlanRequest(request: PlanRequest, read: boolean): void {
   ).map(optionRef);
   if (request.halfWidth === undefined && request.difference === undefined)
     throw refuse(`give ${halfWidth} w (or ${difference} d for a paired plan)`, "halfWidth");
+  // No sample size detects a difference of 0, and below power ½ the test's own critical value
+  // would have to shrink (requiredDocumentsToDetect refuses both too, after the reading).
+  if (
+    request.difference !== undefined &&
+    !(request.difference !== 0 && Number.isFinite(request.difference))
+  )
+    throw refuse(
+      `${difference} ${request.difference}: give a non-zero number, e.g. 0.03`,
+      "difference",
+    );
+  if (request.power !== undefined && !(request.power >= 0.5 && request.power < 1))
+    throw refuse(
+      `${optionRef("power")} ${request.power}: give a power between 0.5 and 1, e.g. 0.8 or 80%`,
+      "power",
+    );
   if (request.cutoff !== undefined && !(read && request.census))
     throw refuse(
       `${cutoff} plans a stratified sample from a census: give the census file and ${census} (or ${url} and ${census})`,

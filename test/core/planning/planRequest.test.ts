@@ -31,6 +31,18 @@ describe("checkPlanRequest: a plan's cross-checks name library options, never fl
     ],
     [{ level: 0.95, halfWidth: 0.05, budget: 5 }, true, "cost", /^`budget` is spent at `cost`/],
     [
+      { level: 0.95, difference: 0 },
+      false,
+      "difference",
+      "`difference` 0: give a non-zero number, e.g. 0.03",
+    ],
+    [
+      { level: 0.95, difference: 0.1, power: 0.3 },
+      true,
+      "power",
+      "`power` 0.3: give a power between 0.5 and 1, e.g. 0.8 or 80%",
+    ],
+    [
       { level: 0.95, halfWidth: 0.05, cost: { document: 1, query: 1, trial: 0, judge: 1 } },
       true,
       "judge",
