@@ -1,5 +1,6 @@
-import { open, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { optionRef, RagciError } from "../../core/errors.js";
+import { fileStart } from "../fileStart.js";
 import { jsonDocumentProblem, jsonLinesProblemOfText } from "../jsonLinesProblem.js";
 import { braintrustFormat } from "./braintrust.js";
 import { deepevalFormat } from "./deepeval.js";
@@ -31,17 +32,6 @@ export const EVAL_FORMAT_NAMES: readonly EvalFormatName[] = EVAL_FORMATS.map((f)
 
 const ZIP_MAGIC = 0x04034b50;
 const HEAD_BYTES = 1 << 16;
-
-async function head(path: string): Promise<Buffer> {
-  const handle = await open(path, "r");
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
@@ -94,7 +84,7 @@ export async function readEvalContent(path: string, file: string): Promise<EvalC
  * Null when it is none of them (then it is read as a results table).
  */
 export async function sniffEvalFormat(path: string): Promise<EvalFormat | null> {
-  const start = await head(path);
+  const start = await fileStart(path, HEAD_BYTES);
   if (start.length >= 4 && start.readUInt32LE(0) === ZIP_MAGIC) return inspectFormat;
   // evalite's store is the one SQLite file ragci reads; its reader says what else one is.
   if (isSqliteFile(start)) return evaliteFormat;
