@@ -36,6 +36,7 @@ const FLAGS: Readonly<Record<OptionName, string>> = {
   sampling: "--sampling",
   stratum: "--stratum",
   psu: "--psu",
+  documentLabel: "--label",
   k: "--k",
   units: "--units",
   perUnit: "--per-unit",

@@ -11,13 +11,7 @@ import { groupedInteger } from "../core/groupedInteger.js";
 import { type StudySampling, studySampling } from "../core/simulation/studyPlan.js";
 import { MAX_STUDY_REPETITIONS } from "../core/simulation/studyRepetitions.js";
 import type { Estimand } from "../core/types.js";
-import {
-  AGGREGATE_COLUMNS,
-  isAggregateColumn,
-  namedEvalFormat,
-  QUERY_CHECK_ROW_LIMIT,
-  urlForms,
-} from "../ingest/index.js";
+import { namedEvalFormat, QUERY_CHECK_ROW_LIMIT, urlForms } from "../ingest/index.js";
 
 // Numeric flags. Each is read by one of the kinds below (whole numbers; positive numbers, or
 // ≥ 0; any number; probabilities and levels), so "--cutoff abc" says it is not a number instead
@@ -481,19 +475,7 @@ export function withLabelOption(command: Command): Command {
   return command.option(
     "--label <column>",
     "a per-document column to keep, e.g. a design's stratum or psu (for --aggregated --design)",
-    parseLabelColumn,
   );
-}
-
-/** --label: a name the per-document table does not already have (its header would repeat it). */
-function parseLabelColumn(text: string): string {
-  if (isAggregateColumn(text)) {
-    throw new RagciError(
-      "invalid-option",
-      `--label ${text}: the per-document table already has a column ${text} (${AGGREGATE_COLUMNS.join(", ")}); keep a column of another name`,
-    );
-  }
-  return text;
 }
 
 /** --write-aggregates: the per-document table analyze and compare re-run from. */

@@ -15,6 +15,7 @@ export {
   AGGREGATE_COLUMNS,
   aggregatesCsv,
   isAggregateColumn,
+  refuseAggregateNamedLabel,
   sha256Aggregates,
 } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";

@@ -1,4 +1,5 @@
 import { RagciError } from "../core/errors.js";
+import { refuseAggregateNamedLabel } from "./hashInputs.js";
 import { requireDistinctFiles, requireDistinctInputs, requireDistinctRuns } from "./identity.js";
 import { type PairsRead, readFilePairs } from "./readFilePairs.js";
 import { readFileTable, type TableRead } from "./readFileTables.js";
@@ -53,6 +54,7 @@ export async function readSource(
     | (ReadOptions & { readonly read: "tables" | "pairs" })
     | (OneOrPairOptions & { readonly read: "one" }),
 ): Promise<TableRead[] | PairsRead | OneOrPairRead> {
+  refuseAggregateNamedLabel(options.documentLabel);
   if (options.read === "one") return readOneOrPair(source, selection, options);
   if (!isDatabaseSource(source) && source.files.length === 0)
     throw new RagciError("invalid-option", "no input: give the results files, or a database");

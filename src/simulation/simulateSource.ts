@@ -5,6 +5,7 @@ import {
   type OneOrPairRead,
   type ReadProgress,
   readSource,
+  refuseAggregateNamedLabel,
   type Selection,
   type Source,
 } from "../ingest/index.js";
@@ -98,6 +99,8 @@ export async function simulateCensusSource(
 ): Promise<{ readonly report: SimulationReport; readonly census: OneOrPairRead }> {
   const plan = studyPlan(options);
   const twoStage = plan.design.kind === "two-stage" ? plan.design : null;
+  // The unit column is --psu's, not --label's: refused here under its own name.
+  refuseAggregateNamedLabel(twoStage?.unitColumn, "psu");
   const census = await readSource(source, selection, {
     read: "one",
     usedBy: "simulate",

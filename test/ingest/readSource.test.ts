@@ -40,6 +40,24 @@ async function optionOf(reading: Promise<unknown>): Promise<string | undefined> 
 describe("readSource: one entry for files, stdin and (tested with PostgreSQL) databases", () => {
   const bm25: Selection = { ...parseSystemSelection("system=bm25"), metrics: ["hit5"] };
 
+  it("refuses a documentLabel that is a column of the per-document table, before reading", async () => {
+    // A table written with it would have two columns of that name; the file need not exist.
+    for (const read of ["tables", "pairs", "one"] as const) {
+      const reading = readSource({ files: ["no-such-file.csv"], doc: "doc_id" }, bm25, {
+        read,
+        documentLabel: "n",
+      } as Parameters<typeof readSource>[2]);
+      await expect(reading).rejects.toThrow(
+        /^`documentLabel` n: the per-document table already has a column n \(system, metric, doc, n, s, ss, min, max\); keep a column of another name$/,
+      );
+    }
+    const reading = readSource({ files: [EXAMPLE], doc: "doc_id" }, bm25, {
+      read: "tables",
+      documentLabel: "ss",
+    });
+    expect(await optionOf(reading)).toBe("documentLabel");
+  });
+
   it("tables: one system's per-document sums, as recomputed from the raw file", async () => {
     const [read] = await readSource({ files: [EXAMPLE], doc: "doc_id" }, bm25, { read: "tables" });
     const group = read?.table.groups[0];
