@@ -1,7 +1,8 @@
 /**
- * What ragci's study of sample statistics measured (bench/method-guide/tail-diagnostic.json,
- * tailDiagnostic.mjs: withheld.mjs's 1,000 SRS samples per cell, seed 1, no fpc), quoted by the
- * micro advice. A test checks each against the results file. Keys: census-kK/what.
+ * What ragci's studies of the power-law tail measured, quoted by the micro advice: the study of
+ * sample statistics (bench/method-guide/tail-diagnostic.json, tailDiagnostic.mjs) and the lower
+ * bound on every interval from the sample alone (twin-bound.json, twinBound.mjs), both on
+ * withheld.mjs's 1,000 SRS samples per cell, seed 1, no fpc. A test checks each against the results file. Keys: census-kK/what.
  */
 export const TAIL_STUDY = {
   // Of the samples in which micro logit-cv3 missed on the power-law census, the share that had
@@ -13,7 +14,17 @@ export const TAIL_STUDY = {
   "trained-best-rule/micro/worst-unwarned-coverage": 0.8763,
   // That rule's largest budget: the share of the samples it may warn on where logit-cv3 held.
   "trained-best-rule/budget": 0.25,
+  // The lower bound on every interval from the sample alone (twin-bound.json, twinBound.mjs): on
+  // the power-law census at K = 50, an interval that covered 92% there and on the smaller
+  // censuses its samples cannot be told from would have to be at least this many times
+  // logit-cv3's width on this share of the samples of one of them, where logit-cv3 already
+  // covers 92% or more.
+  "pareto-k50/micro/width-bound": 1.65,
+  "pareto-k50/micro/width-bound-share": 0.55,
 } as const;
 
 export const TAIL_STUDIES =
   "ragci's study of eleven sample statistics on the same samples; bench/method-guide/TAIL-DIAGNOSTIC.md";
+
+export const WIDTH_BOUND_STUDY =
+  "ragci's lower bound on every interval computed from a sample alone; bench/method-guide/TWIN-BOUND.md";

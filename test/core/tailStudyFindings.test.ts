@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { analyze } from "../../src/core/analyze.js";
-import { TAIL_STUDIES, TAIL_STUDY } from "../../src/core/tailStudyFindings.js";
+import { TAIL_STUDIES, TAIL_STUDY, WIDTH_BOUND_STUDY } from "../../src/core/tailStudyFindings.js";
 
 interface Rule {
   readonly budget: number;
@@ -45,6 +45,34 @@ describe("the tail study the micro advice quotes", () => {
     expect(best).toBeLessThan(0.92);
   });
 
+  it("the width bound on the power-law census at K = 50, on a census where logit-cv3 holds", () => {
+    const bound = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../bench/method-guide/twin-bound.json"), "utf8"),
+    ) as {
+      goal: number;
+      results: Record<
+        string,
+        {
+          cells: {
+            k: number;
+            best: { factor: number; share: number; twinCoverage: number } | null;
+          }[];
+        }
+      >;
+    };
+    const cells = bound.results.pareto?.cells ?? [];
+    expect(cells.map((c) => c.k)).toEqual([10, 20, 50]);
+    const at50 = cells[2]?.best;
+    expect(at50?.twinCoverage).toBeGreaterThanOrEqual(bound.goal);
+    expect(at50?.factor).toBeGreaterThan(1);
+    expect(Math.abs((at50?.factor ?? 0) - TAIL_STUDY["pareto-k50/micro/width-bound"])).toBeLessThan(
+      0.005,
+    );
+    expect(
+      Math.abs((at50?.share ?? 0) - TAIL_STUDY["pareto-k50/micro/width-bound-share"]),
+    ).toBeLessThan(0.005);
+  });
+
   it("TAIL_STUDIES counts the statistics studied, and the advice quotes it", () => {
     expect(Object.keys(study.statistics)).toHaveLength(11);
     expect(TAIL_STUDIES).toContain("eleven sample statistics");
@@ -56,5 +84,9 @@ describe("the tail study the micro advice quotes", () => {
     expect(text).toContain(`On the power-law census 95.4% or more of the samples that missed`);
     expect(text).toContain("covering only 87.6% on the worst of those censuses");
     expect(text).toContain(TAIL_STUDIES);
+    expect(text).toContain(
+      "would have to be at least 1.65× as wide as logit-cv3 on 55.0% of the samples of one of them",
+    );
+    expect(text).toContain(WIDTH_BOUND_STUDY);
   });
 });
