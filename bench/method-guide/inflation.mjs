@@ -13,14 +13,14 @@
 // The question it answers: could one fixed widening, chosen without the census, make the
 // recommendation hold on the censuses where it falls short, and what would it cost where it
 // already holds?
-import { readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeGuideSection } from "./guideSection.mjs";
 import { ensureCensuses } from "./pairedDifferences.mjs";
 import { analysedSamples, CENSUSES, censusTruth } from "./studyCensuses.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "../..");
 
 const reps = Number(process.env.REPS ?? 1000);
 const KS = [10, 20, 50];
@@ -180,14 +180,7 @@ const others = Object.entries(results)
 const needText = (n) =>
   `${fmt(n.factor)}× (${n.where.estimand} on “${results[n.census].label}” at K = ${n.where.k}${n.where.fpc ? " with the fpc" : ""})`;
 const paragraph = `**Could a fixed widening mend it?** On the same samples, the factor on the recommended interval's half-width (on the logit scale for the logit intervals) that would bring each cell to ${pct(GOAL)}%: one factor for every cell with at least 100 samples would have to be ${needText(needs[0])}; at that factor every other census's cells would cover ${pct(Math.min(...others))}–${pct(Math.max(...others))}%, half-widths ${Math.round(100 * (needs[0].factor - 1))}% wider everywhere to mend one census. Without that census the largest need is ${needText(needs[1])}, then ${needText(needs[2])}. ragci does not widen: a factor read off these censuses would be fitted to them, held-out ones included, and every user would pay it (\`bench/method-guide/INFLATION.md\`, \`node bench/method-guide/inflation.mjs\`).`;
-const doc = join(root, "docs", "choosing-an-interval.md");
-const docText = readFileSync(doc, "utf8");
-const start = "<!-- inflation:start -->";
-const end = "<!-- inflation:end -->";
-const a = docText.indexOf(start);
-const b = docText.indexOf(end);
-if (a < 0 || b < a) throw new Error("docs/choosing-an-interval.md has no inflation markers");
-writeFileSync(doc, `${docText.slice(0, a + start.length)}\n${paragraph}\n${docText.slice(b)}`);
+writeGuideSection("inflation", paragraph);
 console.error(
   "wrote bench/method-guide/inflation.json, INFLATION.md and docs/choosing-an-interval.md",
 );

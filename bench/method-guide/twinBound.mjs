@@ -27,10 +27,11 @@
 // estimated with C's own samples' widths, and the most demanding pairs are scored on T's own
 // samples (any pair gives a valid bound). The table keeps the most demanding T found on which
 // the recommended interval covers ≥ g, and the JSON also the most demanding T of all.
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { alignTables } from "./alignTables.mjs";
+import { writeGuideSection } from "./guideSection.mjs";
 import { ensureCensuses, sampleStats } from "./pairedDifferences.mjs";
 import { analyseSample, CENSUSES, censusTruth, drawnSample } from "./studyCensuses.mjs";
 
@@ -283,14 +284,7 @@ writeFileSync(join(here, "TWIN-BOUND.md"), alignTables(lines.join("\n")));
 
 const paragraph = `**Is the shortfall forced?** A sample that misses some of a census's documents is a sample of the census without them, so nothing computed from the sample alone can tell the two apart. \`bench/method-guide/twinBound.mjs\` turns this into a lower bound on the width of every interval computed from the sample alone, not only those tried here: for each micro cell (no fpc) it removes the documents that pull the census's micro value up most, or down most, or both, and finds how wide an interval must be on the smaller census's samples to cover ${pct(GOAL)}% on it and on the censuses it cannot be told from. ${summary} (\`bench/method-guide/TWIN-BOUND.md\`).`;
 
-const doc = join(root, "docs", "choosing-an-interval.md");
-const docText = readFileSync(doc, "utf8");
-const start = "<!-- twin-bound:start -->";
-const end = "<!-- twin-bound:end -->";
-const a = docText.indexOf(start);
-const b = docText.indexOf(end);
-if (a < 0 || b < a) throw new Error("docs/choosing-an-interval.md has no twin-bound markers");
-writeFileSync(doc, `${docText.slice(0, a + start.length)}\n${paragraph}\n${docText.slice(b)}`);
+writeGuideSection("twin-bound", paragraph);
 console.error(
   "wrote bench/method-guide/twin-bound.json, TWIN-BOUND.md and docs/choosing-an-interval.md",
 );
