@@ -6,8 +6,6 @@
  * and for a single system (even with power-law sizes), nothing is withheld. The numbers the
  * advice quotes are checked against bench/method-guide/withheld.json.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { analyze } from "../../src/core/analyze.js";
@@ -20,6 +18,7 @@ import { runRepetitions, type StudyOptions } from "../../src/core/simulation/cov
 import { summarizeStudy } from "../../src/core/simulation/studySummary.js";
 import { WITHHELD_STUDIES, WITHHELD_STUDY } from "../../src/core/withheldStudyCoverage.js";
 import { readCovidqa } from "../support/covidqaGatePairs.js";
+import { methodGuideJson } from "../support/methodGuide.js";
 
 const { rows } = readCovidqa();
 const documentOrder = [...new Set(rows.map((r) => r.doc_id as string))];
@@ -213,9 +212,7 @@ interface Summary {
   coverageWhenRecommended: number | null;
   concentrated?: { share: number; coverage: number | null; coverageOthers: number | null };
 }
-const study = JSON.parse(
-  readFileSync(join(import.meta.dirname, "../../bench/method-guide/withheld.json"), "utf8"),
-) as {
+const study = methodGuideJson<{
   powerLawDecileShare: number;
   results: Record<
     string,
@@ -225,7 +222,7 @@ const study = JSON.parse(
       cells: { k: number; fpc: boolean; micro: Summary; macro: Summary }[];
     }
   >;
-};
+}>("withheld.json");
 const cell = (census: string, k: number, fpc: boolean) =>
   study.results[census]?.cells.find((c) => c.k === k && c.fpc === fpc);
 

@@ -1,26 +1,25 @@
 /**
- * The micro advice says that nothing in a sample tells the samples where logit-cv3 will miss:
- * its numbers are bench/method-guide/tail-diagnostic.json's (tailDiagnostic.mjs), checked here.
+ * The micro advice says that nothing in a sample tells the samples where logit-cv3 will miss,
+ * and how much wider any interval from the sample alone would have to be: its numbers are
+ * bench/method-guide/tail-diagnostic.json's (tailDiagnostic.mjs) and twin-bound.json's
+ * (twinBound.mjs), checked here.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { documentStats } from "../../src/core/aggregate/documentStats.js";
 import { analyze } from "../../src/core/analyze.js";
 import { TAIL_STUDIES, TAIL_STUDY, WIDTH_BOUND_STUDY } from "../../src/core/tailStudyFindings.js";
+import { methodGuideJson } from "../support/methodGuide.js";
 
 interface Rule {
   readonly budget: number;
   readonly trained: { readonly worstCoverageOthers: number; readonly shareFlaggedFine: number };
 }
-const study = JSON.parse(
-  readFileSync(join(import.meta.dirname, "../../bench/method-guide/tail-diagnostic.json"), "utf8"),
-) as {
+const study = methodGuideJson<{
   statistics: Readonly<Record<string, string>>;
   budgets: readonly number[];
   cells: readonly { census: string; k: number; missesDrewLargest: number; misses: number }[];
   rules: readonly Rule[];
-};
+}>("tail-diagnostic.json");
 
 describe("the tail study the micro advice quotes", () => {
   it("on the power-law census, the misses that drew none of its largest 1%: the lowest share over K", () => {
@@ -46,9 +45,7 @@ describe("the tail study the micro advice quotes", () => {
   });
 
   it("the width bound on the power-law census at K = 50, on a census where logit-cv3 holds", () => {
-    const bound = JSON.parse(
-      readFileSync(join(import.meta.dirname, "../../bench/method-guide/twin-bound.json"), "utf8"),
-    ) as {
+    const bound = methodGuideJson<{
       goal: number;
       results: Record<
         string,
@@ -59,7 +56,7 @@ describe("the tail study the micro advice quotes", () => {
           }[];
         }
       >;
-    };
+    }>("twin-bound.json");
     const cells = bound.results.pareto?.cells ?? [];
     expect(cells.map((c) => c.k)).toEqual([10, 20, 50]);
     const at50 = cells[2]?.best;

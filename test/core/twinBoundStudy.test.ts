@@ -1,14 +1,14 @@
 /**
- * The twin bound (bench/method-guide/twinBound.mjs): a census and its "twin" without m of its
- * documents cannot be told apart on a sample that misses those m, so an interval that holds the
- * goal on both must be at least |R − R′| wide on a share f of the twin's samples. Its samples are
- * withheld.mjs's, so each cell's coverage must be withheld.json's (no fpc, micro); each bound's
- * arithmetic is recomputed here from the census's size, m and K; and the paragraph of
+ * The width bound (bench/method-guide/twinBound.mjs): a sample that misses some documents is a
+ * sample of the census without them, so an interval that covers the goal on a census, on T (the
+ * census without its most up- and down-pulling documents) and on the two between must be as wide
+ * as the spread of their micro values on a share f of T's samples. Its samples are withheld.mjs's,
+ * so each cell's coverage must be withheld.json's (no fpc, micro); each bound's arithmetic is
+ * recomputed here from the census's size, the documents removed and K; and the paragraph of
  * docs/choosing-an-interval.md must be the one the study wrote.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { guidePageSection, methodGuideJson, methodGuideText } from "../support/methodGuide.js";
 
 interface Twin {
   up: number;
@@ -31,13 +31,11 @@ interface Cell {
   best: Twin | null;
   bestAnywhere: Twin | null;
 }
-const bench = (file: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, "../../bench/method-guide", file), "utf8"));
-const study = bench("twin-bound.json") as {
+const study = methodGuideJson<{
   goal: number;
   results: Record<string, { documents: number; cells: Cell[] }>;
-};
-const withheld = bench("withheld.json") as {
+}>("twin-bound.json");
+const withheld = methodGuideJson<{
   results: Record<
     string,
     {
@@ -48,7 +46,7 @@ const withheld = bench("withheld.json") as {
       }[];
     }
   >;
-};
+}>("withheld.json");
 const cells = Object.entries(study.results).flatMap(([census, r]) =>
   r.cells.map((cell) => ({ census, M: r.documents, cell })),
 );
@@ -113,18 +111,8 @@ describe("the twin bound (twin-bound.json)", () => {
   });
 
   it("docs/choosing-an-interval.md carries the study's paragraph and TWIN-BOUND.md's summary", () => {
-    const doc = readFileSync(
-      join(import.meta.dirname, "../../docs/choosing-an-interval.md"),
-      "utf8",
-    );
-    const paragraph = doc.slice(
-      doc.indexOf("<!-- twin-bound:start -->"),
-      doc.indexOf("<!-- twin-bound:end -->"),
-    );
-    const table = readFileSync(
-      join(import.meta.dirname, "../../bench/method-guide/TWIN-BOUND.md"),
-      "utf8",
-    );
+    const paragraph = guidePageSection("twin-bound");
+    const table = methodGuideText("TWIN-BOUND.md");
     const summary =
       table
         .trim()

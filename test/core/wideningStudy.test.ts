@@ -5,9 +5,8 @@
  * largest need of any cell with at least 100 samples, reach the goal in each of them, and be
  * what docs/choosing-an-interval.md quotes.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { guidePageSection, methodGuideJson } from "../support/methodGuide.js";
 
 type Estimand = "micro" | "macro";
 interface Cell<S> {
@@ -27,22 +26,20 @@ interface Need {
   factor: number;
   where: { k: number; fpc: boolean; estimand: Estimand } | null;
 }
-const bench = (file: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, "../../bench/method-guide", file), "utf8"));
-const widening = bench("inflation.json") as {
+const widening = methodGuideJson<{
   goal: number;
   needed: { factor: number };
   needs: Need[];
   results: Record<string, { label: string; cells: Cell<Widening>[] }>;
-};
-const withheld = bench("withheld.json") as {
+}>("inflation.json");
+const withheld = methodGuideJson<{
   results: Record<
     string,
     {
       cells: Cell<{ samplesRecommended: number; coverageWhenRecommended: number | null }>[];
     }
   >;
-};
+}>("withheld.json");
 const cells = Object.entries(widening.results).flatMap(([census, r]) =>
   r.cells.flatMap((cell) =>
     (["micro", "macro"] as const).map((estimand) => ({
@@ -93,14 +90,7 @@ describe("the widening study (inflation.json)", () => {
   });
 
   it("docs/choosing-an-interval.md quotes the three largest needs", () => {
-    const doc = readFileSync(
-      join(import.meta.dirname, "../../docs/choosing-an-interval.md"),
-      "utf8",
-    );
-    const paragraph = doc.slice(
-      doc.indexOf("<!-- inflation:start -->"),
-      doc.indexOf("<!-- inflation:end -->"),
-    );
+    const paragraph = guidePageSection("inflation");
     for (const need of widening.needs.slice(0, 3)) {
       expect(paragraph).toContain(
         `${need.factor.toFixed(2)}× (${need.where?.estimand} on “${widening.results[need.census]?.label}” at K = ${need.where?.k}`,
