@@ -51,8 +51,8 @@ export function isRagciError(value: unknown): value is RagciError {
 /**
  * Options a core or ingest message may ask the user to change, by their library names: the
  * fields of ingest's Source and Selection (doc, query, format, aggregated, docMap, system,
- * intersect, trial, judge, variant; url, table, sql of a database; `metric` for Selection.metrics, one metric or more),
- * ingest's ReadOptions.documentLabel, and core's options.
+ * intersect, trial, judge, variant; url, table, sql of a database; `metric` for
+ * Selection.metrics, one metric or more), ingest's ReadOptions.documentLabel, and core's options.
  */
 export type OptionName =
   | "replicates"

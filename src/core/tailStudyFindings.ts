@@ -2,7 +2,8 @@
  * What ragci's studies of the power-law tail measured, quoted by the micro advice: the study of
  * sample statistics (bench/method-guide/tail-diagnostic.json, tailDiagnostic.mjs) and the lower
  * bound on every interval from the sample alone (twin-bound.json, twinBound.mjs), both on
- * withheld.mjs's 1,000 SRS samples per cell, seed 1, no fpc. A test checks each against the results file. Keys: census-kK/what.
+ * withheld.mjs's 1,000 SRS samples per cell, seed 1, no fpc. A test checks each against the
+ * results file. Keys: census-kK/what.
  */
 export const TAIL_STUDY = {
   // Of the samples in which micro logit-cv3 missed on the power-law census, the share that had
