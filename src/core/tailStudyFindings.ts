@@ -20,8 +20,8 @@ export const TAIL_STUDY = {
   // censuses its samples cannot be told from would have to be at least this many times
   // logit-cv3's width on this share of the samples of one of them, where logit-cv3 already
   // covers 92% or more.
-  "pareto-k50/micro/width-bound": 1.65,
-  "pareto-k50/micro/width-bound-share": 0.55,
+  "pareto-k50/micro/width-bound": 1.47,
+  "pareto-k50/micro/width-bound-share": 0.606,
 } as const;
 
 export const TAIL_STUDIES =

@@ -23,6 +23,7 @@ interface Twin {
   factor: number;
   twinDocuments: number;
   twinCoverage: number;
+  twinSamples: number;
 }
 interface Cell {
   k: number;
@@ -105,7 +106,10 @@ describe("the twin bound (twin-bound.json)", () => {
   it("the twin shown is one on which the recommended interval holds, and the most demanding found", () => {
     for (const { census, cell } of cells) {
       if (cell.best === null) continue;
-      expect(cell.best.twinCoverage, `${census} K = ${cell.k}`).toBeGreaterThanOrEqual(study.goal);
+      // It holds beyond Monte Carlo noise: 2 se above the goal.
+      const p = cell.best.twinCoverage;
+      const se = Math.sqrt((p * (1 - p)) / cell.best.twinSamples);
+      expect(p - 2 * se, `${census} K = ${cell.k}`).toBeGreaterThanOrEqual(study.goal);
       expect(cell.bestAnywhere?.factor).toBeGreaterThanOrEqual(cell.best.factor);
     }
   });
