@@ -2,11 +2,12 @@
 // (the rendering is the same): each column as wide as its widest cell, left- or right-aligned as
 // its separator says (`---:` right), the separator's dashes as wide as the column.
 
+// A cell may hold an escaped pipe (\|, as in "mean \|coverage − 95\|"): only the others split.
 const cellsOf = (line) =>
   line
     .trim()
-    .replace(/^\||\|$/g, "")
-    .split("|")
+    .replace(/^\||(?<!\\)\|$/g, "")
+    .split(/(?<!\\)\|/)
     .map((c) => c.trim());
 
 /** `text` with every block of consecutive `|` lines whose second line is a separator aligned. */

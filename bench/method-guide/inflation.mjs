@@ -16,6 +16,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { alignTables } from "./alignTables.mjs";
 import { writeGuideSection } from "./guideSection.mjs";
 import { ensureCensuses } from "./pairedDifferences.mjs";
 import { analysedSamples, CENSUSES, censusTruth } from "./studyCensuses.mjs";
@@ -169,7 +170,7 @@ const text = [
   table("macro", true),
   "",
 ].join("\n");
-writeFileSync(join(here, "INFLATION.md"), text);
+writeFileSync(join(here, "INFLATION.md"), alignTables(text));
 
 // The paragraph of docs/choosing-an-interval.md between its inflation markers.
 const others = Object.entries(results)
