@@ -16,6 +16,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { alignTables } from "./alignTables.mjs";
 import { ensureCensuses } from "./pairedDifferences.mjs";
 import { analyseSample, CENSUSES, censusTruth, drawnSample } from "./studyCensuses.mjs";
 
@@ -492,5 +493,5 @@ Every statistic:
 
 ${FAMILIES.flatMap((f) => BUDGETS.map((b) => ruleTable(f, b))).join("\n\n")}
 `;
-writeFileSync(join(here, "TAIL-DIAGNOSTIC.md"), text);
+writeFileSync(join(here, "TAIL-DIAGNOSTIC.md"), alignTables(text));
 console.error("wrote bench/method-guide/tail-diagnostic.json and TAIL-DIAGNOSTIC.md");

@@ -202,10 +202,7 @@ for (const c of CENSUSES) {
       if (bestAnywhere === null || scored.factor > bestAnywhere.factor) bestAnywhere = scored;
       // "Holds" beyond Monte Carlo noise: 2 se above the goal.
       const se = Math.sqrt((scored.twinCoverage * (1 - scored.twinCoverage)) / twinE.length);
-      if (
-        scored.twinCoverage - 2 * se >= GOAL &&
-        (best === null || scored.factor > best.factor)
-      )
+      if (scored.twinCoverage - 2 * se >= GOAL && (best === null || scored.factor > best.factor))
         best = scored;
     }
     const methods = {};
