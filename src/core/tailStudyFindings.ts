@@ -16,10 +16,10 @@ export const TAIL_STUDY = {
   // That rule's largest budget: the share of the samples it may warn on where logit-cv3 held.
   "trained-best-rule/budget": 0.25,
   // The lower bound on every interval from the sample alone (twin-bound.json, twinBound.mjs): on
-  // the power-law census at K = 50, an interval that covered 92% there and on the smaller
-  // censuses its samples cannot be told from would have to be at least this many times
-  // logit-cv3's width on this share of the samples of one of them, where logit-cv3 already
-  // covers 92% or more.
+  // the power-law census at K = 50, for an interval that covered 92% there and on the smaller
+  // censuses its samples cannot be told from, the width it reaches on this share of the samples
+  // of one of them would have to be at least this many times the width logit-cv3 reaches on as
+  // many, where logit-cv3 already covers 92% or more.
   "pareto-k50/micro/width-bound": 1.47,
   "pareto-k50/micro/width-bound-share": 0.606,
 } as const;

@@ -82,7 +82,7 @@ describe("the tail study the micro advice quotes", () => {
     expect(text).toContain("covering only 87.6% on the worst of those censuses");
     expect(text).toContain(TAIL_STUDIES);
     expect(text).toContain(
-      "would have to be at least 1.47× as wide as logit-cv3 on 60.6% of the samples of one of them",
+      "the width it reaches on 60.6% of the samples of one of them would have to be at least 1.47× the width logit-cv3 reaches on as many",
     );
     expect(text).toContain(WIDTH_BOUND_STUDY);
   });
