@@ -11,13 +11,13 @@
 //
 // Let E be the event that ragci recommends an interval (always for one system; for a difference,
 // at least 8 documents differ: a property of the documents drawn, so P(E) is hypergeometric) and
-// g the goal (92%). If an interval holds census j's micro value R_j on at least g of j's samples
+// g the goal (92%). If an interval I holds census j's micro value R_j on at least g of j's samples
 // in E, the misses in E are at most (1 − g)·P_j(E), and the samples in E that missed what T lacks
 // are P_j(miss)·P_T(E) of j's, drawn as T's are; so on T's samples in E
 //
-//   P_T(R_j ∈ C | E) ≥ a_j = 1 − (1 − g)·P_j(E) / (P_j(miss)·P_T(E))   (a_T = g),
+//   P_T(R_j ∈ I | E) ≥ a_j = 1 − (1 − g)·P_j(E) / (P_j(miss)·P_T(E))   (a_T = g),
 //
-// and at least f = Σ_j a_j − (J − 1) of them hold all J values: there the interval is at least
+// and at least f = Σ_j a_j − (J − 1) of them hold all J values: there I is at least
 // the spread max_j R_j − min_j R_j wide. ragci's recommended interval is that wide on some share
 // of T's samples; c is the spread over the width it reaches on a share f of them. c > 1 on a T
 // where the recommended interval already covers ≥ g: no interval computed from the sample alone
