@@ -1,7 +1,7 @@
 import type { DocumentDesign } from "../core/designs/applyDesign.js";
 import type { LonelyPsu } from "../core/designs/lonelyPsu.js";
 import { type OptionName, optionRef, RagciError } from "../core/errors.js";
-import { AGGREGATE_COLUMNS, isAggregateColumn } from "./hashInputs.js";
+import { AGGREGATE_COLUMNS, isAggregateColumn } from "./aggregateColumns.js";
 import { readDesign } from "./readDesign.js";
 
 /** The design options of an analysis or a comparison (SPEC §4). */

@@ -5,19 +5,18 @@
  * out of the library surface.
  */
 
+export {
+  AGGREGATE_COLUMNS,
+  isAggregateColumn,
+  refuseAggregateNamedLabel,
+} from "./aggregateColumns.js";
 export { cellsOfSystem } from "./cellsOfSystem.js";
 export { checkSource, type SourceChoice } from "./checkSource.js";
 export { csvText } from "./csvText.js";
 export { type DeclaredDesign, type DesignOptions, declaredDesign } from "./declaredDesign.js";
 export { namedEvalFormat } from "./evalFormats/readEvalContent.js";
 export { type FacetRequest, hasFacets } from "./facetRequest.js";
-export {
-  AGGREGATE_COLUMNS,
-  aggregatesCsv,
-  isAggregateColumn,
-  refuseAggregateNamedLabel,
-  sha256Aggregates,
-} from "./hashInputs.js";
+export { aggregatesCsv, sha256Aggregates } from "./hashInputs.js";
 export type { InputDescription } from "./inputDescription.js";
 export { INPUT_FORMATS, type InputFormat, inputFormat } from "./inputFormat.js";
 export { loadDuringScan } from "./loadDuringScan.js";

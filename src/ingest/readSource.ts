@@ -1,5 +1,5 @@
 import { RagciError } from "../core/errors.js";
-import { refuseAggregateNamedLabel } from "./hashInputs.js";
+import { refuseAggregateNamedLabel } from "./aggregateColumns.js";
 import { requireDistinctFiles, requireDistinctInputs, requireDistinctRuns } from "./identity.js";
 import { type PairsRead, readFilePairs } from "./readFilePairs.js";
 import { readFileTable, type TableRead } from "./readFileTables.js";

@@ -1,6 +1,6 @@
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { optionRef, RagciError } from "../../core/errors.js";
-import { AGGREGATE_COLUMNS, isAggregateColumn } from "../hashInputs.js";
+import { AGGREGATE_COLUMNS, isAggregateColumn } from "../aggregateColumns.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
 import {
