@@ -42,11 +42,16 @@ const logit = (p) => Math.log(p / (1 - p));
 const expit = (x) => 1 / (1 + Math.exp(-x));
 const sum = (v) => v.reduce((x, y) => x + y, 0);
 
-/** The leave-one-document-out micro values of a sample. */
-function leaveOneOut(sample) {
+/**
+ * K, the logit of the micro estimate and the logits of the sample's leave-one-document-out
+ * micro values; null where one of those is 0 or 1 (its logit is infinite).
+ */
+function logitLeaveOneOut(sample, iv) {
   const N = sum(sample.n);
   const S = sum(sample.s);
-  return Array.from(sample.n, (n, d) => (S - sample.s[d]) / (N - n));
+  const loo = Array.from(sample.n, (n, d) => (S - sample.s[d]) / (N - n));
+  if (loo.some((r) => !(r > 0 && r < 1))) return null;
+  return { K: sample.n.length, centre: logit(iv.estimate), looLogits: loo.map(logit) };
 }
 
 /** The three candidates' intervals of one sample, from the recommended interval `iv`. */
@@ -54,11 +59,10 @@ const CANDIDATES = {
   "bias-corrected centre": {
     paired: false,
     interval(sample, iv) {
-      const K = sample.n.length;
-      const centre = logit(iv.estimate);
-      const loo = leaveOneOut(sample);
-      if (loo.some((r) => !(r > 0 && r < 1))) return null;
-      const corrected = K * centre - ((K - 1) * sum(loo.map(logit))) / K;
+      const jackknife = logitLeaveOneOut(sample, iv);
+      if (jackknife === null) return null;
+      const { K, centre, looLogits } = jackknife;
+      const corrected = K * centre - ((K - 1) * sum(looLogits)) / K;
       const half = (logit(iv.upper) - logit(iv.lower)) / 2;
       return [expit(corrected - half), expit(corrected + half)];
     },
@@ -66,11 +70,10 @@ const CANDIDATES = {
   "ν from the pseudo-values' kurtosis": {
     paired: false,
     interval(sample, iv) {
-      const K = sample.n.length;
-      const centre = logit(iv.estimate);
-      const loo = leaveOneOut(sample);
-      if (loo.some((r) => !(r > 0 && r < 1))) return null;
-      const pseudo = loo.map((r) => K * centre - (K - 1) * logit(r));
+      const jackknife = logitLeaveOneOut(sample, iv);
+      if (jackknife === null) return null;
+      const { K, centre, looLogits } = jackknife;
+      const pseudo = looLogits.map((t) => K * centre - (K - 1) * t);
       const m = sum(pseudo) / K;
       const m2 = sum(pseudo.map((p) => (p - m) ** 2)) / K;
       const m4 = sum(pseudo.map((p) => (p - m) ** 4)) / K;

@@ -8,7 +8,7 @@
  * docs/choosing-an-interval.md must be the one the study wrote.
  */
 import { describe, expect, it } from "vitest";
-import { guidePageSection, methodGuideJson, methodGuideText } from "../support/methodGuide.js";
+import { guidePageSection, methodGuideJson, methodGuideSummary } from "../support/methodGuide.js";
 
 interface Twin {
   up: number;
@@ -116,13 +116,7 @@ describe("the twin bound (twin-bound.json)", () => {
 
   it("docs/choosing-an-interval.md carries the study's paragraph and TWIN-BOUND.md's summary", () => {
     const paragraph = guidePageSection("twin-bound");
-    const table = methodGuideText("TWIN-BOUND.md");
-    const summary =
-      table
-        .trim()
-        .split("\n")
-        .at(-1)
-        ?.replace(/^In short: /, "") ?? "";
+    const summary = methodGuideSummary("TWIN-BOUND.md");
     expect(summary.length).toBeGreaterThan(100);
     expect(paragraph).toContain(summary);
     // The largest c among the twins where the recommended interval holds is the one it quotes.

@@ -17,6 +17,13 @@ export function methodGuideText(file: string): string {
   return readFileSync(join(ROOT, "bench/method-guide", file), "utf8");
 }
 
+/** The last line of a study's Markdown, its "In short: …" summary, without those words. */
+export function methodGuideSummary(file: string): string {
+  const last = methodGuideText(file).trim().split("\n").at(-1) ?? "";
+  if (!last.startsWith("In short: ")) throw new Error(`${file} does not end with its summary`);
+  return last.slice("In short: ".length);
+}
+
 /** The text between `<!-- name:start -->` and `<!-- name:end -->` of docs/choosing-an-interval.md. */
 export function guidePageSection(name: string): string {
   const page = readFileSync(join(ROOT, "docs/choosing-an-interval.md"), "utf8");
