@@ -59,7 +59,7 @@ const TRICKY = [
 ].join("\n");
 
 describe("ragci sql", () => {
-  it("--help has an example; a missing --table/--sql or a bad dialect is one line, exit 2", () => {
+  it("--help has an example; a missing --table/--sql, a bad dialect or --label n is one line, exit 2", () => {
     const help = ragci(["sql", "--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/\$ ragci sql --dialect postgres --table results/);
@@ -81,6 +81,24 @@ describe("ragci sql", () => {
     ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^ragci: --dialect oracle: use one of duckdb, postgres, bigquery/);
+    // A --label named as a column of the table names --label, not the SQL.
+    const label = ragci([
+      "sql",
+      "--dialect",
+      "postgres",
+      "--table",
+      "t",
+      "--doc",
+      "d",
+      "--metric",
+      "m",
+      "--label",
+      "n",
+    ]);
+    expect(label.code).toBe(2);
+    expect(label.stderr).toBe(
+      "ragci: --label n: the per-document table already has a column n (system, metric, doc, n, s, ss, min, max); keep a column of another name\n",
+    );
   });
 
   it("the printed duckdb SQL, run on DuckDB over the example, gives analyze --write-aggregates' table", async () => {

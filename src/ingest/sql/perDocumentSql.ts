@@ -1,6 +1,6 @@
 import { compareCodePoints } from "../../core/aggregate/mergeDocumentStats.js";
 import { optionRef, RagciError } from "../../core/errors.js";
-import { AGGREGATE_COLUMNS, isAggregateColumn } from "../aggregateColumns.js";
+import { AGGREGATE_COLUMNS, refuseAggregateNamedLabel } from "../aggregateColumns.js";
 import { differenceName } from "../readPairedAggregates.js";
 import type { Dialect } from "./dialects.js";
 import {
@@ -83,13 +83,8 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
       `name the metric column(s) with ${optionRef("metric")}`,
       { option: "metric" },
     );
-  if (spec.label && isAggregateColumn(spec.label)) {
-    throw new RagciError(
-      "invalid-option",
-      `the label column cannot be named ${spec.label} (a column of the per-document table: ${AGGREGATE_COLUMNS.join(", ")}); rename it in ${optionRef("sql")}`,
-      { option: "sql" },
-    );
-  }
+  // The label is the caller's documentLabel (--label, or a design's column, refused before).
+  refuseAggregateNamedLabel(spec.label);
   const pairs = spec.pairs ?? null;
   const systems = pairs ? pairedSystems(pairs) : null;
   if (pairs && (!spec.query || !spec.system)) {

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
+import { isRagciError } from "../../../src/core/errors.js";
 import { queryRows, withDuckDb } from "../../../src/ingest/duckdb.js";
 import {
   readAggregates,
@@ -150,9 +151,17 @@ describe("perDocumentSql with a label column (a design's stratum or psu)", () =>
     });
   }
 
-  it("refuses a label named as a column of the per-document table", () => {
-    expect(() => perDocumentSql(dialect("duckdb"), { ...single, label: "n" })).toThrow(
-      /the label column cannot be named n \(a column of the per-document table: system, metric, doc, n, s, ss, min, max\)/,
+  it("refuses a label named as a column of the per-document table, naming documentLabel", () => {
+    // `ragci sql --label n` builds this statement without reading: the refusal names --label.
+    let error: unknown;
+    try {
+      perDocumentSql(dialect("duckdb"), { ...single, label: "n" });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as Error).message).toBe(
+      "`documentLabel` n: the per-document table already has a column n (system, metric, doc, n, s, ss, min, max); keep a column of another name",
     );
+    expect(isRagciError(error) && error.context.option).toBe("documentLabel");
   });
 });
