@@ -99,7 +99,8 @@ export async function simulateCensusSource(
 ): Promise<{ readonly report: SimulationReport; readonly census: OneOrPairRead }> {
   const plan = studyPlan(options);
   const twoStage = plan.design.kind === "two-stage" ? plan.design : null;
-  // The unit column is --psu's, not --label's: refused here under its own name.
+  // The unit column is the psu option's, not a documentLabel of the caller's: refused here
+  // under its own name.
   refuseAggregateNamedLabel(twoStage?.unitColumn, "psu");
   const census = await readSource(source, selection, {
     read: "one",

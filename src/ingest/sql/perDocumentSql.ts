@@ -83,7 +83,8 @@ export function perDocumentSql(d: Dialect, spec: PerDocumentSqlSpec): string {
       `name the metric column(s) with ${optionRef("metric")}`,
       { option: "metric" },
     );
-  // The label is the caller's documentLabel (--label, or a design's column, refused before).
+  // The label is the caller's documentLabel (the label option, or a design's column, which is
+  // refused before).
   refuseAggregateNamedLabel(spec.label);
   const pairs = spec.pairs ?? null;
   const systems = pairs ? pairedSystems(pairs) : null;
