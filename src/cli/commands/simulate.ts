@@ -37,10 +37,9 @@ import {
   withSeedOption,
   withThreadsOption,
 } from "../options.js";
-import { repetitionsProgress } from "../progress.js";
-import { readingProgress } from "../readingProgress.js";
 import { type ReportOptions, refuseUnsafe, renderReport, reportFormat } from "../reportOptions.js";
 import { checkSources, selectionOf, sourceOf } from "../sourceOptions.js";
+import { studyRun } from "../studyRun.js";
 import {
   runSimulateFacets,
   type SimulateFacetsCommandOptions,
@@ -214,24 +213,14 @@ export async function runSimulate(
   if (options.threads !== undefined && options.workers === undefined)
     io.stderr?.(`${THREADS_AS_WORKERS}\n`);
   const workers = options.workers ?? options.threads ?? availableParallelism();
-  let started = Date.now();
   const { report, census } = await simulateCensusSource(
     sourceOf(files, options, io),
     selectionOf(options),
     options,
-    {
-      version: io.version,
-      threads: workers,
-      progress: readingProgress(io),
-      ...(io.signal ? { signal: io.signal } : {}),
-      onStudyStart: () => {
-        started = Date.now();
-      },
-      onProgress: (column, done, total) =>
-        io.progress.update(
-          `${sizes.perColumn} = ${sizes.columns[column]}: ${repetitionsProgress(done, total, done / total, started)}`,
-        ),
-    },
+    studyRun(io, workers, (column, done, total) => ({
+      label: `${sizes.perColumn} = ${sizes.columns[column]}`,
+      fraction: done / total,
+    })),
   );
   io.progress.done();
   const renderers = {

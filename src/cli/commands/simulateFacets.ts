@@ -10,10 +10,9 @@ import {
 } from "../../report/simulationFacetsReport.js";
 import { simulateSource } from "../../simulation/simulateSource.js";
 import type { CommandIo } from "../io.js";
-import { repetitionsProgress } from "../progress.js";
-import { readingProgress } from "../readingProgress.js";
 import { type ReportOptions, refuseUnsafe, renderReport, reportFormat } from "../reportOptions.js";
 import { checkSources, type SourceFlags, selectionOf, sourceOf } from "../sourceOptions.js";
+import { studyRun } from "../studyRun.js";
 
 export interface SimulateFacetsCommandOptions extends SourceFlags, ReportOptions {
   readonly system?: string;
@@ -68,7 +67,6 @@ export async function runSimulateFacets(
   const files = file === undefined ? [] : [file];
   checkSources(files, options, "the pilot file");
   const studies = options.k?.length ?? 1;
-  let started = Date.now();
   // The library's simulate: the source has facets, so it studies the pilot (no bootstrap).
   const { report } = await simulateSource(
     sourceOf(files, options, io),
@@ -80,19 +78,10 @@ export async function runSimulateFacets(
       level: options.level,
       replicates: 0,
     },
-    {
-      version: io.version,
-      threads: 1,
-      progress: readingProgress(io),
-      ...(io.signal ? { signal: io.signal } : {}),
-      onStudyStart: () => {
-        started = Date.now();
-      },
-      onProgress: (s, done, total) =>
-        io.progress.update(
-          `study ${s + 1} of ${studies}: ${repetitionsProgress(done, total, (s * total + done) / (total * studies), started)}`,
-        ),
-    },
+    studyRun(io, 1, (s, done, total) => ({
+      label: `study ${s + 1} of ${studies}`,
+      fraction: (s * total + done) / (total * studies),
+    })),
   );
   io.progress.done();
   // A bug, not a user's error: a source with facets is always studied as a pilot.
