@@ -68,33 +68,12 @@ describe("ragci sql", () => {
     expect(none.stderr).toBe(
       'ragci: give the rows with --table NAME or --sql "SELECT …" (one of them)\n',
     );
-    const bad = ragci([
-      "sql",
-      "--dialect",
-      "oracle",
-      "--table",
-      "t",
-      "--doc",
-      "d",
-      "--metric",
-      "m",
-    ]);
+    const rows = ["--table", "t", "--doc", "d", "--metric", "m"];
+    const bad = ragci(["sql", "--dialect", "oracle", ...rows]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^ragci: --dialect oracle: use one of duckdb, postgres, bigquery/);
     // A --label named as a column of the table names --label, not the SQL.
-    const label = ragci([
-      "sql",
-      "--dialect",
-      "postgres",
-      "--table",
-      "t",
-      "--doc",
-      "d",
-      "--metric",
-      "m",
-      "--label",
-      "n",
-    ]);
+    const label = ragci(["sql", "--dialect", "postgres", ...rows, "--label", "n"]);
     expect(label.code).toBe(2);
     expect(label.stderr).toBe(
       "ragci: --label n: the per-document table already has a column n (system, metric, doc, n, s, ss, min, max); keep a column of another name\n",
