@@ -46,7 +46,10 @@ export async function checkDocumentRows(rows: DocumentRows, c: QueryContext): Pr
  * One group per system × metric, systems in the rows' order (sorted), metrics as asked; a
  * metric is 0/1 when every value of every document is a whole number within [0, 1].
  */
-export function documentGroups(rows: DocumentRows, c: QueryContext): MetricAggregates[] {
+export function documentGroups(
+  rows: DocumentRows,
+  c: Pick<QueryContext, "file" | "metrics" | "labelColumn">,
+): MetricAggregates[] {
   const groups: MetricAggregates[] = [];
   let start = 0;
   while (start < rows.count) {

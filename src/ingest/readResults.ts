@@ -3,71 +3,26 @@ import { checkInputFile } from "./checkInput.js";
 import { checkDocumentRows, documentGroups } from "./documentGroups.js";
 import type { QueryContext } from "./documentRows.js";
 import { withDuckDb } from "./duckdb.js";
-import type { AggregatedOption } from "./identity.js";
-import { inputFormat, tableFunction } from "./inputFormat.js";
+import { type InputFormat, inputFormat, tableFunction } from "./inputFormat.js";
 import { nearlyBinaryNotices, spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
 import { explainJsonLines } from "./jsonLinesProblem.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
 import { queryIdNotices } from "./queryIdCheck.js";
+import {
+  type ReadingPass,
+  type ReadResultsOptions,
+  readResultsLayoutRequest,
+} from "./readResultsOptions.js";
+import { readSmallResults } from "./readSmallResults.js";
 import { resultsLayout } from "./resultsLayout.js";
 import type { ResultsTable } from "./resultsTable.js";
 import { withResultValues } from "./resultValues.js";
 import { sampleColumns } from "./sampleColumns.js";
 import { INTEGER_TYPE, type SumMode } from "./summation.js";
 
+export type { ReadingPass, ReadResultsOptions } from "./readResultsOptions.js";
 export { DOCUMENT_COLUMN_CANDIDATES } from "./resolveColumns.js";
 export type { DocumentRanges, MetricAggregates, ResultsTable } from "./resultsTable.js";
-
-export interface ReadResultsOptions {
-  /** Path DuckDB reads. */
-  readonly file: string;
-  /** How the file is named in messages (e.g. "stdin"); defaults to `file`. */
-  readonly displayName?: string;
-  readonly format?: string | null;
-  /** Document id column; default the first of doc_id, doc, document_id, document. */
-  readonly doc?: string | null;
-  /** Metric columns; default the only numeric column that is not an id. */
-  readonly metrics?: readonly string[] | null;
-  /** System column: one set of aggregates per system. */
-  readonly system?: string | null;
-  /**
-   * Without `system`: split by this column when the file has one, so that a file of several
-   * systems is analysed per system instead of pooled; default "system" (null: never).
-   */
-  readonly systemIfPresent?: string | null;
-  /**
-   * The query id column, checked for repeats whatever the number of rows. Without it, a column
-   * with a usual query id name is checked up to `queryCheckRowLimit` rows.
-   */
-  readonly query?: string | null;
-  /** Default QUERY_CHECK_ROW_LIMIT (queryIdCheck.ts). */
-  readonly queryCheckRowLimit?: number;
-  /** The option a refusal of a per-document table names (AggregatedOption); default `aggregated`. */
-  readonly aggregatedOption?: AggregatedOption | undefined;
-
-  readonly threads?: number;
-  /**
-   * Also return the per-query values of non-binary metrics (for the chunk bootstrap) when a
-   * system has at most this many results; default 0 (never).
-   */
-  readonly valuesUpTo?: number;
-  /** A per-document label column (stratum or first-stage unit); one value per document. */
-  readonly documentLabel?: string | null;
-  /** Told how far each pass over the file is (DuckDB's estimate, 0–1) while it runs. */
-  readonly onProgress?: (pass: ReadingPass, fraction: number) => void;
-}
-
-/**
- * The passes over a results file: the GROUP BY per document, the query-id repeat check; over a
- * run scored out of core (trecRun/scoreRunOutOfCore.ts): parsing, checking, sorting, scoring.
- */
-export type ReadingPass =
-  | "aggregating"
-  | "checking query ids"
-  | "parsing the run"
-  | "checking the run"
-  | "sorting the run"
-  | "scoring the run";
 
 /**
  * Reads per-query results (CSV, TSV, JSONL or Parquet) and aggregates them per document with
@@ -83,16 +38,19 @@ export async function readResults(options: ReadResultsOptions): Promise<ResultsT
   const file = options.displayName ?? options.file;
   await checkInputFile(options.file, file);
   const format = inputFormat(options.file, options.format);
+  const small = format === "csv" ? await readSmallResults(options, file) : null;
+  return small ?? readResultsWithDuckDb(options, file, format);
+}
+
+/** readResults through DuckDB: every input it takes, every refusal and notice. */
+export async function readResultsWithDuckDb(
+  options: ReadResultsOptions,
+  file: string,
+  format: InputFormat,
+): Promise<ResultsTable> {
   return withDuckDb(async (connection) => {
     const sample = await sampleColumns(connection, options.file, format, file);
-    const layout = resultsLayout(
-      sample.columns,
-      {
-        ...options,
-        systemIfPresent: options.systemIfPresent ?? (options.system ? null : "system"),
-      },
-      file,
-    );
+    const layout = resultsLayout(sample.columns, readResultsLayoutRequest(options), file);
     const { documentColumn, systemColumn, metrics, labelColumn } = layout;
     const pinned: Record<string, string> = { [documentColumn]: "VARCHAR" };
     if (systemColumn) pinned[systemColumn] = "VARCHAR";
