@@ -13,10 +13,12 @@
 // - The study worker is its own entry, next to the chunks: studyWorkers.ts finds it as
 //   ./studyWorker.js beside itself, in dist/simulation/ and here alike; the entry sits two
 //   levels below the package like dist/cli/, so main.ts's ../../package.json is the same file.
-// - @duckdb/node-api is bundled but still loaded on first use (see duckDbLazyRequire); the
-//   native bindings, pg and the optional warehouse clients stay in node_modules.
+// - @duckdb/node-api is bundled into a CommonJS file of its own, loaded on first use (see
+//   duckDbLazyRequire); the native bindings, pg and the optional warehouse clients stay in
+//   node_modules.
 //   node scripts/bundle.mjs
 import { chmodSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "rolldown";
@@ -37,22 +39,32 @@ const external = [
   ).map((name) => new RegExp(`^${name.replace(/[/.]/g, "\\$&")}($|/)`)),
 ];
 
+/** DuckDB's client, bundled into one CommonJS file beside the chunks (built first, below). */
+const DUCKDB_CLIENT = "duckdbClient.cjs";
+
 /**
- * duckDbModules.js loads DuckDB's client through a `require` made by createRequire, which a
- * bundler cannot follow. Without that line its `require(…)` calls are the bundler's own: the
- * client is bundled and still evaluated only when duckDbApi() is first called.
+ * duckDbModules.js loads DuckDB's client with a `require` made by createRequire, on first use.
+ * In the bundle that require reads DUCKDB_CLIENT instead of @duckdb/node-api's 60 files: one
+ * file, which a run that never starts DuckDB (a small CSV, readSmallResults.ts) never compiles.
  */
 const duckDbLazyRequire = {
   name: "duckdb-lazy-require",
   transform(code, id) {
     if (!id.endsWith(path.join("dist", "ingest", "duckDbModules.js"))) return null;
-    const line = "const require = createRequire(import.meta.url);";
-    if (!code.includes(line)) throw new Error(`${id}: expected "${line}"; update scripts/bundle.mjs`);
-    return code.replace(line, "").replace(/^import \{ createRequire \} from "node:module";$/m, "");
+    const call = 'require("@duckdb/node-api")';
+    if (!code.includes(call)) throw new Error(`${id}: expected ${call}; update scripts/bundle.mjs`);
+    return code.replace(call, `require("./${DUCKDB_CLIENT}")`);
   },
 };
 
 const started = performance.now();
+await build({
+  input: { duckdbClient: createRequire(import.meta.url).resolve("@duckdb/node-api") },
+  platform: "node",
+  external,
+  logLevel: "warn",
+  output: { dir: OUT, format: "cjs", entryFileNames: DUCKDB_CLIENT, cleanDir: true },
+});
 await build({
   input: {
     ragci: path.join(DIST, "cli", "bin.js"),
@@ -68,7 +80,6 @@ await build({
     format: "esm",
     entryFileNames: "[name].js",
     chunkFileNames: "[name]-[hash].js",
-    cleanDir: true,
   },
 });
 // Run directly as package.json "bin" (npm sets the mode only when it installs the package).

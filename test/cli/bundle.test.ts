@@ -119,4 +119,27 @@ describe("the bundled command-line entry", () => {
     // the native bindings and the database clients stay outside
     expect(all).toMatch(/require\("@duckdb\/node-bindings"\)/);
   });
+
+  it("keeps DuckDB's client in a file of its own, which only a run that starts DuckDB loads", () => {
+    const client = readFileSync(join(BUNDLE, "duckdbClient.cjs"), "utf8");
+    expect(client).toContain("node_modules/@duckdb/node-api/lib/");
+    for (const chunk of readdirSync(BUNDLE).filter((f) => f.endsWith(".js")))
+      expect([
+        chunk,
+        readFileSync(join(BUNDLE, chunk), "utf8").includes("@duckdb/node-api/lib/"),
+      ]).toEqual([chunk, false]);
+    // and a run that reads through DuckDB finds it (the bundle's own require, beside the chunks)
+    expect(
+      ragciOk([
+        "analyze",
+        EXAMPLE,
+        "--metric",
+        "hit5",
+        "--system",
+        "system=bm25",
+        "--replicates",
+        "0",
+      ]),
+    ).toContain("98 documents");
+  });
 });
