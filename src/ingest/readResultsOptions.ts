@@ -1,7 +1,7 @@
 import type { AggregatedOption } from "./identity.js";
 
 export interface ReadResultsOptions {
-  /** Path DuckDB reads. */
+  /** Path read (by DuckDB, or by readSmallResults for a small CSV). */
   readonly file: string;
   /** How the file is named in messages (e.g. "stdin"); defaults to `file`. */
   readonly displayName?: string;
