@@ -1,5 +1,6 @@
 // Start-up: a 20-document `ragci analyze` of the bundled example against `node -e 0`, run in
-// turns in this one script so that both see the same machine, with the ratio of the two.
+// turns in this one script so that both see the same machine, with the ratio of the two; and
+// `ragci compare` of the example's two systems on the same documents.
 //   node bench/startup.mjs [runs]   (after npm run build; default 30 runs of each)
 //
 // Wall times are the median and the minimum of the runs; on a shared machine the minimum is
@@ -19,8 +20,13 @@ const lines = readFileSync(join(ROOT, "examples/covidqa-retrieval.csv"), "utf8")
 const header = lines[0];
 const rows = lines.slice(1).filter((l) => l.split(",")[2] === "bm25");
 const docs = new Set([...new Set(rows.map((l) => l.split(",")[0]))].sort().slice(0, 20));
-const file = join(mkdtempSync(join(tmpdir(), "ragci-startup-")), "twenty-documents.csv");
+const dir = mkdtempSync(join(tmpdir(), "ragci-startup-"));
+const file = join(dir, "twenty-documents.csv");
 writeFileSync(file, `${[header, ...rows.filter((l) => docs.has(l.split(",")[0]))].join("\n")}\n`);
+// The same documents' rows of both systems, for compare.
+const both = join(dir, "twenty-documents-two-systems.csv");
+const paired = lines.slice(1).filter((l) => docs.has(l.split(",")[0]));
+writeFileSync(both, `${[header, ...paired].join("\n")}\n`);
 
 const commands = {
   node: [process.execPath, ["-e", "0"]],
@@ -41,6 +47,21 @@ const commands = {
       "hit5",
       "--replicates",
       "0",
+    ],
+  ],
+  // compare of the two systems on those documents (paired on query_id).
+  compare: [
+    process.execPath,
+    [
+      join(ROOT, "dist/bundle/ragci.js"),
+      "compare",
+      both,
+      "--doc",
+      "doc_id",
+      "--metric",
+      "hit5",
+      "--system",
+      "system",
     ],
   ],
 };

@@ -6,7 +6,7 @@ import { checkSystemsFound, pairsFound } from "./comparedSystems.js";
 import { describeColumns } from "./describeColumns.js";
 import { queryRows, unreadable, withDuckDb } from "./duckdb.js";
 import { fileSystemName, fileSystemNames } from "./fileSystemNames.js";
-import { type AggregatedOption, requirePerQueryTable } from "./identity.js";
+import { requirePerQueryTable } from "./identity.js";
 import {
   type InputFormat,
   inputFormat,
@@ -18,6 +18,8 @@ import { explainJsonLines } from "./jsonLinesProblem.js";
 import { normalizedRowsSql, textOf } from "./normalizedRows.js";
 import { keepCommonQueries, pairedSums } from "./pairedSums.js";
 import type { PairedTable } from "./pairedTable.js";
+import type { PairedInput, ReadPairedOptions } from "./readPairedOptions.js";
+import { readSmallPairedResults } from "./readSmallPairedResults.js";
 import {
   documentColumn,
   labelColumn,
@@ -32,41 +34,8 @@ import { rowChecks } from "./validateRows.js";
 
 const DUCKDB = dialect("duckdb");
 
-export interface PairedInput {
-  /** Path DuckDB reads. */
-  readonly path: string;
-  /** Name in messages. */
-  readonly displayName: string;
-}
-
-export interface ReadPairedOptions {
-  /** One file with a system column, or one file per system. */
-  readonly inputs: readonly PairedInput[];
-  readonly format?: string | null;
-  readonly doc?: string | null;
-  readonly query?: string | null;
-  /** System column (one file); with one file per system the systems are the file names. */
-  readonly system?: string | null;
-  readonly metrics: readonly string[];
-  /**
-   * Keep the queries every system has, instead of failing on the others; null when the reading
-   * command has no --intersect (a paired plan or study), so that the refusal does not offer it.
-   */
-  readonly intersect?: boolean | null;
-  /** Keep only these systems' rows (--system COLUMN=A,B); null keeps every system. */
-  readonly onlySystems?: readonly string[] | null;
-  /** Which (a, b) pairs to difference, given the systems found (sorted by name). */
-  readonly pairs: (systems: readonly string[]) => readonly (readonly [string, string])[];
-  readonly threads?: number;
-  /** Also return the per-query differences when there are at most this many queries. */
-  readonly valuesUpTo?: number;
-  /** A per-document column (a design's stratum or psu) to return, one value per document. */
-  readonly documentLabel?: string | null;
-  /** The option a refusal of a per-document table names (AggregatedOption); default `aggregated`. */
-  readonly aggregatedOption?: AggregatedOption | undefined;
-}
-
 export type { PairDifference, PairedTable } from "./pairedTable.js";
+export type { PairedInput, ReadPairedOptions } from "./readPairedOptions.js";
 
 /**
  * The difference of a table read for one pair and one metric (a census or a pilot of a pair),
@@ -90,6 +59,8 @@ export function onlyDifference(table: PairedTable): {
  * appears once per system and under one document, keeps the common queries when asked, and
  * aggregates per document each system's results and, for each requested pair, the differences
  * b − a (exact DECIMAL sums, so thread-independent; doubles in query order on overflow).
+ * Small CSVs of 0/1 results give the same table without starting DuckDB
+ * (readSmallPairedResults.ts).
  *
  * @example // tfidf − bm25 on 1,380 queries: 83 differ, and their hit5 differences add up to −57
  *   // (= 952 − 1009, the readResults example's totals)
@@ -115,6 +86,15 @@ export async function readPairedResults(options: ReadPairedOptions): Promise<Pai
       { file: first.displayName, option: "system" },
     );
   }
+  return (await readSmallPairedResults(options)) ?? readPairedResultsWithDuckDb(options);
+}
+
+/** readPairedResults through DuckDB: every input it takes, every refusal. */
+export async function readPairedResultsWithDuckDb(
+  options: ReadPairedOptions,
+): Promise<PairedTable> {
+  const first = options.inputs[0] as PairedInput;
+  const perFile = options.inputs.length > 1;
   return withDuckDb(async (connection) => {
     const selects: string[] = [];
     const inputs: InputRows[] = [];

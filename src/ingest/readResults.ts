@@ -28,6 +28,7 @@ export type { DocumentRanges, MetricAggregates, ResultsTable } from "./resultsTa
  * Reads per-query results (CSV, TSV, JSONL or Parquet) and aggregates them per document with
  * DuckDB's GROUP BY: n_d = count, s_d = Σx, ss_d = Σx², min, max, and whether every x is 0/1.
  * Sums follow summation.ts: exact whatever DuckDB's threads, with a stated double fallback.
+ * A small CSV of 0/1 results gives the same table without starting DuckDB (readSmallResults.ts).
  *
  * @example // per system: documents, results (Σ n_d) and hits (Σ s_d); awk on the file agrees
  *   await readResults({ file: "examples/covidqa-retrieval.csv", doc: "doc_id", system: "system", metrics: ["hit5"] })

@@ -1,4 +1,3 @@
-import { open } from "node:fs/promises";
 import { refuseAlikeNames } from "./distinctColumnNames.js";
 import { documentGroups } from "./documentGroups.js";
 import type { DocumentRows, MetricColumns } from "./documentRows.js";
@@ -6,7 +5,7 @@ import { spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
 import { type ReadResultsOptions, readResultsLayoutRequest } from "./readResultsOptions.js";
 import { type ResultsLayout, resultsLayout } from "./resultsLayout.js";
 import type { ResultsTable } from "./resultsTable.js";
-import { parseSmallCsv, SMALL_CSV_BYTES, type SmallCsv } from "./smallCsv.js";
+import { readSmallCsv, type SmallCsv } from "./smallCsv.js";
 
 /**
  * readResults for a small CSV of 0/1 metrics, without starting DuckDB: a 20-document run spent
@@ -61,19 +60,6 @@ export async function readSmallResults(
       ...spacedIdNotices(groups, displayName, layout.documentColumn),
     ],
   };
-}
-
-/** The file parsed when it is a regular file within SMALL_CSV_BYTES and the subset; else null. */
-async function readSmallCsv(path: string): Promise<SmallCsv | null> {
-  const handle = await open(path, "r").catch(() => null);
-  if (handle === null) return null;
-  try {
-    const info = await handle.stat();
-    if (!info.isFile() || info.size > SMALL_CSV_BYTES) return null;
-    return parseSmallCsv(await handle.readFile());
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { open } from "node:fs/promises";
+
 /**
  * A small CSV of plain tokens, parsed without DuckDB, with the column types DuckDB's sniffer
  * gives it — or null whenever the file or a value is outside what is certain here, so that the
@@ -112,4 +114,17 @@ export function parseSmallCsv(bytes: Uint8Array): SmallCsv | null {
     types.push(type);
   }
   return { names, columns, types };
+}
+
+/** The file parsed when it is a regular file within SMALL_CSV_BYTES and the subset; else null. */
+export async function readSmallCsv(path: string): Promise<SmallCsv | null> {
+  const handle = await open(path, "r").catch(() => null);
+  if (handle === null) return null;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || info.size > SMALL_CSV_BYTES) return null;
+    return parseSmallCsv(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
 }

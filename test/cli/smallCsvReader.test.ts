@@ -1,6 +1,7 @@
 /**
- * The built command on a small CSV of 0/1 results: read without DuckDB (its library is never
- * mapped into the process), with the same report as DuckDB's reading of the same rows.
+ * The built command on a small CSV of 0/1 results: analysed and compared without DuckDB (its
+ * library is never mapped into the process), with the same report as DuckDB's reading of the
+ * same rows.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,16 +22,20 @@ writeFileSync(
 `,
 );
 
-/** The bundled example's first 20 BM25 documents (bench/startup.mjs's file), CRLF as written. */
-function twentyDocuments(): string {
+/**
+ * The bundled example's first 20 BM25 documents (bench/startup.mjs's files), CRLF as written:
+ * the BM25 rows, or both systems' rows.
+ */
+function twentyDocuments(systems: "bm25" | "both"): string {
   const lines = readFileSync(EXAMPLE, "utf8").split("\n").filter(Boolean);
   const bm25 = lines.slice(1).filter((l) => l.split(",")[2] === "bm25");
   const docs = new Set([...new Set(bm25.map((l) => l.split(",")[0]))].sort().slice(0, 20));
-  return `${[lines[0], ...bm25.filter((l) => docs.has(l.split(",")[0]))].join("\n")}\n`;
+  const rows = systems === "bm25" ? bm25 : lines.slice(1);
+  return `${[lines[0], ...rows.filter((l) => docs.has(l.split(",")[0]))].join("\n")}\n`;
 }
 
-function analyze(file: string) {
-  const result = ragci(["analyze", file, "--doc", "doc_id", "--metric", "hit5", "--json"], {
+function run(args: readonly string[]) {
+  const result = ragci([...args, "--doc", "doc_id", "--metric", "hit5", "--json"], {
     env: { NODE_OPTIONS: `--require ${probe}` },
   });
   expect(result.code).toBe(0);
@@ -43,19 +48,31 @@ function analyze(file: string) {
   return { json, mapped: /libduckdb mapped: (true|false)/.exec(result.stderr)?.[1] };
 }
 
-describe("a small CSV of 0/1 results", () => {
-  it("is read without DuckDB, and reported as DuckDB's reading reports it", () => {
-    const text = twentyDocuments();
-    const small = join(dir, "twenty.csv");
-    writeFileSync(small, text);
-    // The same rows with one header name quoted: outside the small reader's subset.
-    const quoted = join(dir, "twenty-quoted.csv");
-    writeFileSync(quoted, text.replace("doc_id,", '"doc_id",'));
+/** The file, and the same rows with one header name quoted: outside the small reader's subset. */
+function twoFiles(name: string, text: string): [string, string] {
+  const small = join(dir, `${name}.csv`);
+  writeFileSync(small, text);
+  const quoted = join(dir, `${name}-quoted.csv`);
+  writeFileSync(quoted, text.replace("doc_id,", '"doc_id",'));
+  return [small, quoted];
+}
 
-    const fast = analyze(small);
-    const viaDuckDb = analyze(quoted);
+describe("a small CSV of 0/1 results", () => {
+  it("is analysed without DuckDB, and reported as DuckDB's reading reports it", () => {
+    const [small, quoted] = twoFiles("twenty", twentyDocuments("bm25"));
+    const fast = run(["analyze", small]);
+    const viaDuckDb = run(["analyze", quoted]);
     expect([fast.mapped, viaDuckDb.mapped]).toEqual(["false", "true"]);
     expect(fast.json.analyses.length).toBe(1);
+    expect(fast.json).toEqual(viaDuckDb.json);
+  });
+
+  it("is compared without DuckDB, and reported as DuckDB's pairing reports it", () => {
+    const [small, quoted] = twoFiles("twenty-both", twentyDocuments("both"));
+    const fast = run(["compare", small, "--system", "system"]);
+    const viaDuckDb = run(["compare", quoted, "--system", "system"]);
+    expect([fast.mapped, viaDuckDb.mapped]).toEqual(["false", "true"]);
+    expect(fast.json.comparisons.length).toBe(1);
     expect(fast.json).toEqual(viaDuckDb.json);
   });
 });
