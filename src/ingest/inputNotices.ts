@@ -2,7 +2,7 @@ import type { MetricAggregates } from "./resultsTable.js";
 import { type BadRowContext, firstRowWhere } from "./validateRows.js";
 
 /** At most this share of rows off 0/1 makes a column "0/1 except for a few rows" (a typo?). */
-const NEARLY_BINARY_SHARE = 0.01;
+export const NEARLY_BINARY_SHARE = 0.01;
 
 /**
  * A column of 0/1 values but for a few rows is analysed as a score (no rate, no logit): say

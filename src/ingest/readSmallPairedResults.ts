@@ -1,5 +1,6 @@
 import { documentStats } from "../core/aggregate/documentStats.js";
 import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
+import { DecimalSum } from "../core/numeric/decimalSum.js";
 import type { DocumentStats } from "../core/types.js";
 import { checkSystemsFound, pairsFound } from "./comparedSystems.js";
 import { refuseAlikeNames } from "./distinctColumnNames.js";
@@ -10,9 +11,9 @@ import type { PairDifference, PairedTable } from "./pairedTable.js";
 import type { ReadPairedOptions } from "./readPairedOptions.js";
 import { documentColumn, queryColumn, resolveColumn, resolveMetrics } from "./resolveColumns.js";
 import type { DocumentRanges } from "./resultsTable.js";
-import { readSmallCsv, type SmallCsv } from "./smallCsv.js";
+import { metricNumbers, readSmallCsv, type SmallCsv } from "./smallCsv.js";
 
-/** One input row kept: its document, system, query and 0/1 values, and its file. */
+/** One input row kept: its document, system, query and metric values. */
 interface PairedRow {
   readonly doc: string;
   readonly sys: string;
@@ -28,21 +29,21 @@ interface PairedQuery {
 }
 
 /**
- * readPairedResults for small CSVs of 0/1 metrics, without starting DuckDB (as
- * readSmallResults.ts does for one system): the very table DuckDB's pairing gives, or null —
- * and the caller pairs the files with DuckDB — whenever anything is outside what it handles:
- * a file outside smallCsv.ts's subset, a layout or a pairing DuckDB's reading would refuse (a
- * query repeated or under two documents, a query missing from a system without `intersect`, a
- * system not found), a metric not all 0 and 1, an empty id, a design label, a `system` column
- * read as numbers with a decimal point, a system name that is not ASCII. So every refusal comes
- * from DuckDB's path; test/ingest/readSmallPairedResults.test.ts holds the two equal on
- * generated files.
+ * readPairedResults for small CSVs, without starting DuckDB (as readSmallResults.ts does for one
+ * system): the very table DuckDB's pairing gives, or null — and the caller pairs the files with
+ * DuckDB — whenever anything is outside what it handles: a file outside smallCsv.ts's subset, a
+ * layout or a pairing DuckDB's reading would refuse (a query repeated or under two documents, a
+ * query missing from a system without `intersect`, a system not found), a metric value DuckDB
+ * would refuse or sum otherwise (smallCsv.ts's metricNumbers), an empty id, a design label, a
+ * `system` column read as numbers with a decimal point, a system name that is not ASCII. So
+ * every refusal comes from DuckDB's path; test/ingest/readSmallPairedResults.test.ts holds the
+ * two equal on generated files.
  *
  * What it computes is pairedQueries.ts's pairing and pairedSums.ts's sums on such files: the
  * queries every system has (by query id, across files), each system's and each pair's per-query
  * values b − a summed per document (documents in code-point order, DuckDB's byte order for
- * ASCII; sums of small integers, exact), the queries whose difference is not 0, and the
- * differences sorted within each document when asked for.
+ * ASCII; DECIMAL(38, 18) sums, as pairedSums.ts adds them), the queries whose difference is not
+ * 0, and the differences sorted within each document when asked for.
  */
 export async function readSmallPairedResults(
   options: ReadPairedOptions,
@@ -91,31 +92,33 @@ export async function readSmallPairedResults(
 
   const kept = complete.map(([, p]) => p);
   const withValues = kept.length <= (options.valuesUpTo ?? 0);
-  const perSystem = systems.flatMap((system, si) =>
-    metrics.map((metric, mi) => ({
-      system,
-      metric,
-      ...documentSums(kept, (p) => (p.values[si] as readonly number[])[mi] as number),
-    })),
-  );
-  const differences: PairDifference[] = pairs.flatMap(([a, b]) =>
-    metrics.map((metric, mi) => {
+  const perSystem: PairedTable["perSystem"][number][] = [];
+  for (const [si, system] of systems.entries()) {
+    for (const [mi, metric] of metrics.entries()) {
+      const sums = documentSums(kept, (p) => (p.values[si] as readonly number[])[mi] as number);
+      if (sums === null) return null;
+      perSystem.push({ system, metric, ...sums });
+    }
+  }
+  const differences: PairDifference[] = [];
+  for (const [a, b] of pairs) {
+    for (const [mi, metric] of metrics.entries()) {
       const [ai, bi] = [systems.indexOf(a), systems.indexOf(b)];
       const x = (p: PairedQuery) =>
         ((p.values[bi] as readonly number[])[mi] as number) -
         ((p.values[ai] as readonly number[])[mi] as number);
-      const { stats, ranges } = documentSums(kept, x);
-      return {
+      const sums = documentSums(kept, x);
+      if (sums === null) return null;
+      differences.push({
         a,
         b,
         metric,
-        stats,
-        ranges,
+        ...sums,
         queriesDiffering: kept.filter((p) => x(p) !== 0).length,
-        ...(withValues ? { values: sortedValues(kept, x, stats) } : {}),
-      };
-    }),
-  );
+        ...(withValues ? { values: sortedValues(kept, x, sums.stats) } : {}),
+      });
+    }
+  }
   return {
     systems,
     metrics,
@@ -169,9 +172,8 @@ function inputRows(
     if (typeOf(systemColumn) === "DOUBLE" || systems.includes("") || systems.includes("-0"))
       return null;
   }
-  const values = metrics.map(column);
-  if (!metrics.every((m) => typeOf(m) === "BIGINT")) return null;
-  if (!values.every((v) => v.every((x) => x === "0" || x === "1"))) return null;
+  const values = metrics.map((m) => metricNumbers(column(m), typeOf(m))?.x ?? null);
+  if (values.some((v) => v === null)) return null;
   const fileSystem = perFile ? fileSystemName(file) : "";
   const only = options.onlySystems ? new Set(options.onlySystems) : null;
   const rows: PairedRow[] = [];
@@ -182,7 +184,7 @@ function inputRows(
       doc: docs[r] as string,
       sys,
       q: ids[r] as string,
-      values: values.map((v) => (v[r] === "1" ? 1 : 0)),
+      values: values.map((v) => (v as Float64Array)[r] as number),
     });
   }
   return { rows, metrics };
@@ -213,13 +215,14 @@ function pairedQueries(
 }
 
 /**
- * Per document (in code-point order) of the kept queries: n, Σx, Σx², the extremes and whether
- * every x is 0 or 1, as pairedSums.ts's documentSums returns them.
+ * Per document (in code-point order) of the kept queries: n, Σx and Σx² (DECIMAL(38, 18) sums,
+ * as core's DecimalSum adds them), the extremes and whether every x is 0 or 1, as pairedSums.ts's
+ * documentSums returns them; null when a sum would overflow DECIMAL (DuckDB's double fallback).
  */
 function documentSums(
   kept: readonly PairedQuery[],
   x: (p: PairedQuery) => number,
-): { readonly stats: DocumentStats; readonly ranges: DocumentRanges } {
+): { readonly stats: DocumentStats; readonly ranges: DocumentRanges } | null {
   const byDoc = new Map<string, number[]>();
   for (const p of kept) {
     const xs = byDoc.get(p.doc);
@@ -229,14 +232,17 @@ function documentSums(
   const ids = [...byDoc.keys()].sort(byCodePoint);
   const columns = ids.map((id) => {
     const xs = byDoc.get(id) as number[];
-    let s = 0;
-    let ss = 0;
+    const s = new DecimalSum();
+    const ss = new DecimalSum();
     for (const v of xs) {
-      s += v;
-      ss += v * v;
+      s.add(v);
+      ss.add(v * v);
     }
-    return { n: xs.length, s, ss, lo: Math.min(...xs), hi: Math.max(...xs), xs };
+    return s.fits && ss.fits
+      ? { n: xs.length, s: s.value(), ss: ss.value(), lo: Math.min(...xs), hi: Math.max(...xs), xs }
+      : null;
   });
+  if (!columns.every((c) => c !== null)) return null;
   const ranges = {
     min: Float64Array.from(columns, (c) => c.lo),
     max: Float64Array.from(columns, (c) => c.hi),

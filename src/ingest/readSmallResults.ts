@@ -1,26 +1,30 @@
+import { DecimalSum } from "../core/numeric/decimalSum.js";
 import { refuseAlikeNames } from "./distinctColumnNames.js";
 import { documentGroups } from "./documentGroups.js";
 import type { DocumentRows, MetricColumns } from "./documentRows.js";
-import { spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
+import { NEARLY_BINARY_SHARE, spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
 import { type ReadResultsOptions, readResultsLayoutRequest } from "./readResultsOptions.js";
 import { type ResultsLayout, resultsLayout } from "./resultsLayout.js";
-import type { ResultsTable } from "./resultsTable.js";
-import { readSmallCsv, type SmallCsv } from "./smallCsv.js";
+import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
+import { type MetricNumbers, metricNumbers, readSmallCsv, type SmallCsv } from "./smallCsv.js";
 
 /**
- * readResults for a small CSV of 0/1 metrics, without starting DuckDB: a 20-document run spent
- * most of its reading in loading DuckDB's library (25 ms), creating its database (20 ms) and
- * three queries (30 ms), for 124 rows. It returns the very table DuckDB's reading gives, or
- * null — and the caller reads the file with DuckDB — whenever anything is outside what it
- * handles: a file outside smallCsv.ts's subset, a layout DuckDB's reading would refuse or warn
- * about, a metric not all 0 and 1, an empty id, a design label, a repeated query id, a query id
- * column of fractions. So every refusal and every notice but "several systems" comes from DuckDB's path;
- * test/ingest/readSmallResults.test.ts holds the two paths equal on generated files.
+ * readResults for a small CSV, without starting DuckDB: a 20-document run spent most of its
+ * reading in loading DuckDB's library (25 ms), creating its database (20 ms) and three queries
+ * (30 ms), for 124 rows. It returns the very table DuckDB's reading gives, or null — and the
+ * caller reads the file with DuckDB — whenever anything is outside what it handles: a file
+ * outside smallCsv.ts's subset, a layout DuckDB's reading would refuse or warn about, a metric
+ * with an empty or unreadable value (or a whole number of 2²⁰ or more, or −0), a metric 0/1 but
+ * for at most 1% of its rows, an empty id, a design label, a repeated query id, a query id
+ * column of fractions. So every refusal and every notice but "several systems" comes from
+ * DuckDB's path; test/ingest/readSmallResults.test.ts holds the two paths equal on generated
+ * files.
  *
  * What it computes is what the DuckDB path's SQL does on such a file: rows grouped by system,
  * then document (ids as written, as the reader pins them to VARCHAR), ordered by code points
- * (DuckDB's byte order, the same for ASCII); n, Σx and the extremes per document (Σx² = Σx for
- * 0/1, all sums exact in integers).
+ * (DuckDB's byte order, the same for ASCII); n, Σx, Σx², the extremes, whole-ness and the count
+ * off 0/1 per document (summation.ts's integer or DECIMAL sums); and a non-binary metric's
+ * per-query values for the chunk bootstrap.
  */
 export async function readSmallResults(
   options: ReadResultsOptions,
@@ -32,9 +36,10 @@ export async function readSmallResults(
   const layout = layoutOrNull(csv, options, displayName);
   if (layout === null || layout.labelColumn !== null) return null;
   const column = (name: string) => csv.columns[csv.names.indexOf(name)] as readonly string[];
-  const metricValues = layout.metrics.map(column);
-  if (!metricValues.every((values) => values.every((v) => v === "0" || v === "1"))) return null;
-  if (!layout.metrics.every((m) => csv.types[csv.names.indexOf(m)] === "BIGINT")) return null;
+  const metricValues = layout.metrics.map((m) =>
+    metricNumbers(column(m), csv.types[csv.names.indexOf(m)]),
+  );
+  if (metricValues.some((m) => m === null)) return null;
   const docs = column(layout.documentColumn);
   const systems = layout.systemColumn ? column(layout.systemColumn) : null;
   // An empty id is NULL to DuckDB: refused (a document or system) or one repeated query id.
@@ -42,9 +47,16 @@ export async function readSmallResults(
   if (ids.some((name) => name !== null && column(name).includes(""))) return null;
   if (queryIdsRepeatOrUncertain(csv, layout, systems)) return null;
 
-  const rows = documentRows(docs, systems, metricValues);
+  const rows = documentRows(docs, systems, metricValues as MetricNumbers[]);
+  if (rows === null || nearlyBinary(rows)) return null;
   const context = { file: displayName, metrics: layout.metrics, labelColumn: null };
-  const groups = documentGroups(rows, context);
+  const groups = documentGroups(rows, context).map((group) =>
+    withValues(
+      group,
+      { docs, systems, x: (metricValues[layout.metrics.indexOf(group.metric)] as MetricNumbers).x },
+      options.valuesUpTo ?? 0,
+    ),
+  );
   return {
     file: displayName,
     format: "csv",
@@ -108,14 +120,17 @@ function queryIdsRepeatOrUncertain(
 }
 
 /**
- * The per-document rows of 0/1 metrics, as documentRows.ts and aggregateDocuments' completed
- * form give them: grouped by (system, document), ordered by system then document.
+ * The per-document rows, as documentRows.ts gives them (after aggregateDocuments' passes):
+ * grouped by (system, document), ordered by system then document; per metric n, Σx and Σx²
+ * (whole numbers added as doubles, exact; fractions through DECIMAL(38, 18) as core's
+ * DecimalSum adds them, DuckDB's casts and all), whether every value is whole, the extremes
+ * and the count off 0/1. Null when a DECIMAL sum would overflow (DuckDB's double fallback).
  */
 function documentRows(
   docs: readonly string[],
   systems: readonly string[] | null,
-  metrics: readonly (readonly string[])[],
-): DocumentRows {
+  metrics: readonly MetricNumbers[],
+): DocumentRows | null {
   // Group rows by (system, document); ',' cannot occur inside a value.
   const groupOf = new Map<string, number>();
   const keys: { sys: string | null; doc: string }[] = [];
@@ -132,7 +147,6 @@ function documentRows(
     }
     rowGroup[r] = g;
   }
-  const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   const order = keys
     .map((_, g) => g)
     .sort((a, b) => {
@@ -145,29 +159,15 @@ function documentRows(
     rank[g] = i;
   });
   const count = keys.length;
-  const n = new Float64Array(count);
   const at = (r: number) => rank[rowGroup[r] as number] as number;
+  const n = new Float64Array(count);
   for (let r = 0; r < docs.length; r++) n[at(r)] = (n[at(r)] as number) + 1;
-  const metricColumns = metrics.map((values): MetricColumns => {
-    const s = new Float64Array(count);
-    for (let r = 0; r < values.length; r++)
-      if (values[r] === "1") s[at(r)] = (s[at(r)] as number) + 1;
-    const min = new Float64Array(count);
-    const max = new Float64Array(count);
-    for (let d = 0; d < count; d++) {
-      min[d] = (s[d] as number) < (n[d] as number) ? 0 : 1;
-      max[d] = (s[d] as number) > 0 ? 1 : 0;
-    }
-    return {
-      s,
-      ss: s,
-      whole: new Float64Array(count).fill(1),
-      present: n,
-      min,
-      max,
-      odd: new Float64Array(count),
-    };
-  });
+  const metricColumns: MetricColumns[] = [];
+  for (const metric of metrics) {
+    const columns = perDocumentColumns(metric, at, n);
+    if (columns === null) return null;
+    metricColumns.push(columns);
+  }
   return {
     count,
     doc: order.map((g) => (keys[g] as { doc: string }).doc),
@@ -176,4 +176,94 @@ function documentRows(
     label: null,
     metrics: metricColumns,
   };
+}
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One metric's per-document columns (documentRows.ts's MetricColumns); null on overflow. */
+function perDocumentColumns(
+  metric: MetricNumbers,
+  at: (r: number) => number,
+  n: Float64Array,
+): MetricColumns | null {
+  const count = n.length;
+  const s = new Float64Array(count);
+  const ss = new Float64Array(count);
+  const whole = new Float64Array(count).fill(1);
+  const min = new Float64Array(count).fill(Number.POSITIVE_INFINITY);
+  const max = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
+  const odd = new Float64Array(count);
+  const decimal =
+    metric.mode === "decimal"
+      ? Array.from({ length: count }, () => [new DecimalSum(), new DecimalSum()] as const)
+      : null;
+  metric.x.forEach((x, r) => {
+    const d = at(r);
+    if (decimal) {
+      const [sum, squares] = decimal[d] as readonly [DecimalSum, DecimalSum];
+      sum.add(x);
+      squares.add(x * x);
+    } else {
+      s[d] = (s[d] as number) + x;
+      ss[d] = (ss[d] as number) + x * x;
+    }
+    if (x !== Math.floor(x)) whole[d] = 0;
+    if (x < (min[d] as number)) min[d] = x;
+    if (x > (max[d] as number)) max[d] = x;
+    if (x !== 0 && x !== 1) odd[d] = (odd[d] as number) + 1;
+  });
+  if (decimal) {
+    for (let d = 0; d < count; d++) {
+      const [sum, squares] = decimal[d] as readonly [DecimalSum, DecimalSum];
+      if (!sum.fits || !squares.fits) return null;
+      s[d] = sum.value();
+      ss[d] = squares.value();
+    }
+  }
+  return { s, ss, whole, present: Float64Array.from(n), min, max, odd };
+}
+
+/**
+ * A metric 0/1 but for at most 1% of its rows: DuckDB's path names the first such line in a
+ * notice (inputNotices.ts), which is left to it.
+ */
+function nearlyBinary(rows: DocumentRows): boolean {
+  const total = rows.n.reduce((t, k) => t + k, 0);
+  return rows.metrics.some((m) => {
+    const k = m.odd.reduce((t, c) => t + c, 0);
+    return k > 0 && k <= NEARLY_BINARY_SHARE * total;
+  });
+}
+
+/**
+ * withResultValues (resultValues.ts) on the parsed rows: a non-binary group of at most `limit`
+ * results gets its per-query values, documents in its ids' order, sorted within each.
+ */
+function withValues(
+  group: MetricAggregates,
+  rows: {
+    readonly docs: readonly string[];
+    readonly systems: readonly string[] | null;
+    readonly x: Float64Array;
+  },
+  limit: number,
+): MetricAggregates {
+  const { stats } = group;
+  const total = stats.n.reduce((a, b) => a + b, 0);
+  if (stats.binary || total > limit) return group;
+  const at = new Map(stats.ids.map((id, d) => [id, d]));
+  const byDoc = stats.ids.map((): number[] => []);
+  rows.docs.forEach((doc, r) => {
+    if (rows.systems && rows.systems[r] !== group.system) return;
+    (byDoc[at.get(doc) as number] as number[]).push(rows.x[r] as number);
+  });
+  const offsets = new Uint32Array(stats.n.length + 1);
+  for (let d = 0; d < stats.n.length; d++)
+    offsets[d + 1] = (offsets[d] as number) + (stats.n[d] as number);
+  const values = new Float64Array(total);
+  byDoc.forEach((xs, d) => {
+    xs.sort((u, v) => u - v);
+    values.set(xs, offsets[d] as number);
+  });
+  return { ...group, values: { offsets, values } };
 }

@@ -6,7 +6,7 @@ import { open } from "node:fs/promises";
  * caller reads it with DuckDB instead (readSmallResults.ts). Nothing here refuses a file.
  *
  * The subset: at most SMALL_CSV_BYTES and SMALL_CSV_ROWS data rows (DuckDB's sniffer then
- * samples every row); bytes from [A-Za-z0-9_.,-] and line ends only (no quote, space, tab,
+ * looks at every row); bytes from [A-Za-z0-9_.,-] and line ends only (no quote, space, tab,
  * BOM or other delimiter DuckDB could pick), every line ended by LF or every one by CRLF; a
  * header of identifiers; every row as wide as the header. An empty field is NULL to DuckDB: it
  * is kept as "" (the caller decides), and the types pass over it. Types, as `read_csv` sniffs
@@ -20,9 +20,12 @@ import { open } from "node:fs/promises";
  */
 
 /** Largest file read without DuckDB (bytes). */
-export const SMALL_CSV_BYTES = 256 * 1024;
-/** Most data rows read without DuckDB: within DuckDB's own type sample. */
-export const SMALL_CSV_ROWS = 2048;
+export const SMALL_CSV_BYTES = 1024 * 1024;
+/**
+ * Most data rows read without DuckDB: well within the 20,480 rows DuckDB's sniffer samples, so
+ * that every value counts in its types (a type changed by row 20,000 is seen; by row 20,480 not).
+ */
+export const SMALL_CSV_ROWS = 10_000;
 
 export type SniffedType = "VARCHAR" | "BIGINT" | "DOUBLE";
 
@@ -127,4 +130,32 @@ export async function readSmallCsv(path: string): Promise<SmallCsv | null> {
   } finally {
     await handle.close();
   }
+}
+
+/** A metric's values as DuckDB reads them (pinned to DOUBLE), and how its sums are added. */
+export interface MetricNumbers {
+  readonly x: Float64Array;
+  /** summation.ts's mode from the sniffed type: BIGINT → "integer", DOUBLE → "decimal". */
+  readonly mode: "integer" | "decimal";
+}
+
+/**
+ * The values of a metric column, or null where DuckDB's reading would refuse one (an empty
+ * field, a word), sum it otherwise than here (whole numbers of 2²⁰ or more, whose Σx² may pass
+ * 2⁵³ and be summed again in DECIMAL) or a −0 could show (min and max of ±0).
+ */
+export function metricNumbers(
+  values: readonly string[],
+  type: string | undefined,
+): MetricNumbers | null {
+  if (type !== "BIGINT" && type !== "DOUBLE") return null;
+  const x = new Float64Array(values.length);
+  for (let r = 0; r < values.length; r++) {
+    const v = values[r] as string;
+    if (v === "") return null;
+    const number = Number(v);
+    if (Object.is(number, -0) || (type === "BIGINT" && Math.abs(number) >= 2 ** 20)) return null;
+    x[r] = number;
+  }
+  return { x, mode: type === "BIGINT" ? "integer" : "decimal" };
 }

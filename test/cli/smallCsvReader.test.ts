@@ -1,5 +1,5 @@
 /**
- * The built command on a small CSV of 0/1 results: analysed and compared without DuckDB (its
+ * The built command on a small CSV of plain tokens: analysed and compared without DuckDB (its
  * library is never mapped into the process), with the same report as DuckDB's reading of the
  * same rows.
  */
@@ -35,7 +35,7 @@ function twentyDocuments(systems: "bm25" | "both"): string {
 }
 
 function run(args: readonly string[]) {
-  const result = ragci([...args, "--doc", "doc_id", "--metric", "hit5", "--json"], {
+  const result = ragci([...args, "--doc", "doc_id", "--json"], {
     env: { NODE_OPTIONS: `--require ${probe}` },
   });
   expect(result.code).toBe(0);
@@ -57,20 +57,31 @@ function twoFiles(name: string, text: string): [string, string] {
   return [small, quoted];
 }
 
-describe("a small CSV of 0/1 results", () => {
+describe("a small CSV of plain tokens", () => {
   it("is analysed without DuckDB, and reported as DuckDB's reading reports it", () => {
     const [small, quoted] = twoFiles("twenty", twentyDocuments("bm25"));
-    const fast = run(["analyze", small]);
-    const viaDuckDb = run(["analyze", quoted]);
+    const fast = run(["analyze", small, "--metric", "hit5"]);
+    const viaDuckDb = run(["analyze", quoted, "--metric", "hit5"]);
     expect([fast.mapped, viaDuckDb.mapped]).toEqual(["false", "true"]);
     expect(fast.json.analyses.length).toBe(1);
     expect(fast.json).toEqual(viaDuckDb.json);
   });
 
+  it("and so is the bundled example, fractions (reciprocal rank) and all", () => {
+    const [small, quoted] = twoFiles("example", readFileSync(EXAMPLE, "utf8"));
+    for (const command of ["analyze", "compare"]) {
+      const options = ["--system", "system", "--metric", "hit5,rr"];
+      const fast = run([command, small, ...options]);
+      const viaDuckDb = run([command, quoted, ...options]);
+      expect([fast.mapped, viaDuckDb.mapped]).toEqual(["false", "true"]);
+      expect(fast.json).toEqual(viaDuckDb.json);
+    }
+  });
+
   it("is compared without DuckDB, and reported as DuckDB's pairing reports it", () => {
     const [small, quoted] = twoFiles("twenty-both", twentyDocuments("both"));
-    const fast = run(["compare", small, "--system", "system"]);
-    const viaDuckDb = run(["compare", quoted, "--system", "system"]);
+    const fast = run(["compare", small, "--system", "system", "--metric", "hit5"]);
+    const viaDuckDb = run(["compare", quoted, "--system", "system", "--metric", "hit5"]);
     expect([fast.mapped, viaDuckDb.mapped]).toEqual(["false", "true"]);
     expect(fast.json.comparisons.length).toBe(1);
     expect(fast.json).toEqual(viaDuckDb.json);

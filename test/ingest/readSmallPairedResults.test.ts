@@ -36,6 +36,7 @@ const pairedFiles = fc
     systems: fc.constantFrom(["bm25", "tfidf"], ["a", "B", "c1"], ["1", "2"], ["dense", "bm25"]),
     perFile: fc.boolean(),
     metrics: fc.integer({ min: 1, max: 2 }),
+    kind: fc.constantFrom("binary", "binary", "integer", "decimal"),
     queries: fc.array(
       fc.record({
         doc: fc.constantFrom("d1", "d2", "D1", "d10", "x_2", "15", "007"),
@@ -65,8 +66,19 @@ const pairedFiles = fc
         const row = [q.doc, f.numericIds ? String(qi) : `q${qi}`];
         if (!f.perFile) row.push(system);
         const [a, b] = q.values[si] as [boolean, boolean];
-        row.push(a ? "1" : "0");
-        if (f.metrics === 2) row.push(b ? "1" : "0");
+        // 0/1, whole numbers, or fractions (DECIMAL sums), from the row's draws.
+        const value = (bit: boolean) =>
+          f.kind === "binary"
+            ? bit
+              ? "1"
+              : "0"
+            : f.kind === "integer"
+              ? String(((qi + si) % 5) - (bit ? 2 : 0))
+              : (["0.1", "0.25", "0.3333333333333333", "1.0", "0.7", "12.5", "0.0"][
+                  (qi + si + (bit ? 3 : 0)) % 7
+                ] as string);
+        row.push(value(a));
+        if (f.metrics === 2) row.push(value(b));
         if (f.extra === "rank") row.push(String((qi % 7) + si));
         if (f.extra === "note") row.push(`n${qi % 3}`);
         lines.push(row);
@@ -116,19 +128,16 @@ describe("readSmallPairedResults", () => {
     expect(small).toBeGreaterThan(50);
   });
 
-  it("pairs the bundled example's two systems as DuckDB does", async () => {
+  it("pairs the bundled example's two systems, and its first 20 documents, as DuckDB does", async () => {
     const options: ReadPairedOptions = {
       inputs: [{ path: "examples/covidqa-retrieval.csv", displayName: "covidqa-retrieval.csv" }],
       doc: "doc_id",
       query: "query_id",
       system: "system",
-      metrics: ["hit5"],
+      metrics: ["hit5", "rr"],
       valuesUpTo: 10_000,
       pairs: (systems) => [[systems[0] as string, systems[1] as string]],
     };
-    // The example has empty ranks and 2,760 rows: past the small reader's rows, so the 20
-    // documents of bench/startup.mjs are paired too.
-    expect(await readSmallPairedResults(options)).toBeNull();
     const lines = readFileSync("examples/covidqa-retrieval.csv", "utf8")
       .split("\n")
       .filter(Boolean);
@@ -138,12 +147,17 @@ describe("readSmallPairedResults", () => {
     const twenty = write(
       `${[lines[0], ...lines.slice(1).filter((l) => docs.has(l.split(",")[0]))].join("\n")}\n`,
     );
-    const small = { ...options, inputs: [{ path: twenty, displayName: twenty }] };
-    const read = await readSmallPairedResults(small);
-    expect(read).not.toBeNull();
-    expect(read?.queries).toBeGreaterThan(100);
-    expect(read).toEqual(await duckDbRead(small));
-    expect(await readPairedResults(small)).toEqual(read);
+    for (const paired of [
+      options,
+      { ...options, inputs: [{ path: twenty, displayName: twenty }] },
+    ]) {
+      const read = await readSmallPairedResults(paired);
+      expect(read).not.toBeNull();
+      expect(read?.queries).toBeGreaterThan(100);
+      expect(read?.differences.map((d) => d.values !== undefined)).toEqual([true, true]);
+      expect(read).toEqual(await duckDbRead(paired));
+      expect(await readPairedResults(paired)).toEqual(read);
+    }
   });
 
   it("leaves refusals to DuckDB, whose reading says the same as before", async () => {

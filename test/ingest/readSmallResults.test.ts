@@ -16,7 +16,7 @@ import {
 } from "../../src/ingest/readResults.js";
 import { readSmallResults } from "../../src/ingest/readSmallResults.js";
 import { parseSmallCsv, SMALL_CSV_ROWS, sniffedType } from "../../src/ingest/smallCsv.js";
-import { scratchDir } from "../cli/runCli.js";
+import { EXAMPLE, scratchDir } from "../cli/runCli.js";
 
 const dir = scratchDir();
 let files = 0;
@@ -154,7 +154,9 @@ const resultsFile = fc
     }),
     query: fc.constantFrom("none", "unique", "repeats", "numbers"),
     metrics: fc.integer({ min: 1, max: 2 }),
+    kind: fc.constantFrom("binary", "binary", "integer", "decimal"),
     offBinary: fc.constantFrom("", "", "", "2", "0.5"),
+    valuesUpTo: fc.constantFrom(0, 1000),
     extra: fc.constantFrom("", "rank", "rr", "note"),
     crlf: fc.boolean(),
     blank: fc.constantFrom("none", "none", "extra", "doc", "query"),
@@ -188,8 +190,19 @@ const resultsFile = fc
       if (f.query === "unique") row.push(`q${r}`);
       if (f.query === "repeats") row.push(`q${q % 8}`);
       if (f.query === "numbers") row.push(String(r % 30));
-      row.push(a ? "1" : "0");
-      if (f.metrics === 2) row.push(b ? "1" : "0");
+      // 0/1, whole numbers, or fractions (DECIMAL sums), from the row's draws.
+      const value = (bit: boolean) =>
+        f.kind === "binary"
+          ? bit
+            ? "1"
+            : "0"
+          : f.kind === "integer"
+            ? String((q % 7) - (bit ? 2 : 0))
+            : (["0.1", "0.25", "0.3333333333333333", "1.0", "0.7", "12.5", "0.0"][
+                (q + (bit ? 3 : 0)) % 7
+              ] as string);
+      row.push(value(a));
+      if (f.metrics === 2) row.push(value(b));
       if (f.extra === "rank") row.push(String(q % 100));
       if (f.extra === "rr") row.push(`0.${(q % 97) + 1}`);
       if (f.extra === "note") row.push(`n${q % 3}`);
@@ -209,6 +222,7 @@ const resultsFile = fc
       metrics: f.options.nameMetric || f.metrics === 2 || f.extra === "rank" ? metrics : null,
       system: f.options.nameSystem && f.system ? "system" : null,
       query: f.options.nameQuery && f.query !== "none" ? "query_id" : null,
+      valuesUpTo: f.valuesUpTo,
     };
     return { text, options };
   });
@@ -229,15 +243,15 @@ describe("readSmallResults", () => {
     expect(small).toBeGreaterThan(40);
   });
 
-  it("reads the start-up benchmark's twenty documents and the bundled example's BM25 rows", async () => {
+  it("reads the start-up benchmark's twenty documents and the bundled example", async () => {
     const example = readFileSync("examples/covidqa-retrieval.csv", "utf8").trim().split("\n");
     const bm25 = [example[0], ...example.slice(1).filter((l) => l.split(",")[2] === "bm25")];
     const docs = [...new Set(bm25.slice(1).map((l) => (l as string).split(",")[0]))].sort();
     const twenty = new Set(docs.slice(0, 20));
     const firstTwenty = [bm25[0], ...bm25.slice(1).filter((l) => twenty.has(l?.split(",")[0]))];
-    for (const lines of [firstTwenty, bm25]) {
-      const file = write(`${lines.join("\n")}\n`);
-      const options = { file, doc: "doc_id", metrics: ["hit5"] };
+    const files = [...[firstTwenty, bm25].map((l) => write(`${l.join("\n")}\n`)), EXAMPLE];
+    for (const file of files) {
+      const options = { file, doc: "doc_id", metrics: ["hit5", "rr"], valuesUpTo: 10_000 };
       const read = await readSmallResults(options, file);
       expect(read).not.toBeNull();
       expect(read).toEqual(await duckDbRead(options));
@@ -246,7 +260,9 @@ describe("readSmallResults", () => {
   });
 
   it.each([
-    ["a metric off 0/1", "doc_id,hit\nd1,2\nd1,1\n", {}],
+    ["a metric 0/1 but for one row in 200", `doc_id,hit\n${"d1,1\n".repeat(199)}d2,2\n`, {}],
+    ["a whole number of 2^20", "doc_id,hit\nd1,1048576\nd1,1\n", {}],
+    ["a value of -0", "doc_id,hit\nd1,-0\nd1,1\n", {}],
     ["a repeated query id", "doc_id,query_id,hit\nd1,q1,1\nd2,q1,0\n", {}],
     ["query ids that are fractions", "doc_id,query_id,hit\nd1,1.5,1\nd2,1.50,0\n", {}],
     ["a design label", "doc_id,stratum,hit\nd1,s1,1\nd2,s2,0\n", { documentLabel: "stratum" }],
