@@ -1,5 +1,4 @@
 import { documentStats } from "../core/aggregate/documentStats.js";
-import type { ResultValues } from "../core/bootstrap/chunkBootstrap.js";
 import { DecimalSum } from "../core/numeric/decimalSum.js";
 import type { DocumentStats } from "../core/types.js";
 import { checkSystemsFound, pairsFound } from "./comparedSystems.js";
@@ -11,7 +10,8 @@ import type { PairDifference, PairedTable } from "./pairedTable.js";
 import type { ReadPairedOptions } from "./readPairedOptions.js";
 import { documentColumn, queryColumn, resolveColumn, resolveMetrics } from "./resolveColumns.js";
 import type { DocumentRanges } from "./resultsTable.js";
-import { metricNumbers, readSmallCsv, type SmallCsv } from "./smallCsv.js";
+import { byCodePoint, metricNumbers, readSmallCsv, type SmallCsv } from "./smallCsv.js";
+import { valuesByDocument } from "./valuesByDocument.js";
 
 /** One input row kept: its document, system, query and metric values. */
 interface PairedRow {
@@ -115,7 +115,13 @@ export async function readSmallPairedResults(
         metric,
         ...sums,
         queriesDiffering: kept.filter((p) => x(p) !== 0).length,
-        ...(withValues ? { values: sortedValues(kept, x, sums.stats) } : {}),
+        ...(withValues
+          ? {
+              values: valuesByDocument(sums.stats, (add) => {
+                for (const p of kept) add(p.doc, x(p));
+              }),
+            }
+          : {}),
       });
     }
   }
@@ -130,8 +136,6 @@ export async function readSmallPairedResults(
     summation: "exact",
   };
 }
-
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * One file's rows (those of the systems kept) with its metric names, or null where DuckDB's
@@ -258,24 +262,4 @@ function documentSums(
     idsDistinct: true,
   });
   return { stats, ranges };
-}
-
-/** The per-query values of each document (stats' order), sorted within it. */
-function sortedValues(
-  kept: readonly PairedQuery[],
-  x: (p: PairedQuery) => number,
-  stats: DocumentStats,
-): ResultValues {
-  const at = new Map(stats.ids.map((id, d) => [id, d]));
-  const offsets = new Uint32Array(stats.n.length + 1);
-  for (let d = 0; d < stats.n.length; d++)
-    offsets[d + 1] = (offsets[d] as number) + (stats.n[d] as number);
-  const byDoc = stats.ids.map((): number[] => []);
-  for (const p of kept) (byDoc[at.get(p.doc) as number] as number[]).push(x(p));
-  const values = new Float64Array(offsets[stats.n.length] as number);
-  byDoc.forEach((xs, d) => {
-    xs.sort((u, v) => u - v);
-    values.set(xs, offsets[d] as number);
-  });
-  return { offsets, values };
 }

@@ -6,7 +6,14 @@ import { NEARLY_BINARY_SHARE, spacedIdNotices, systemsSplitNotices } from "./inp
 import { type ReadResultsOptions, readResultsLayoutRequest } from "./readResultsOptions.js";
 import { type ResultsLayout, resultsLayout } from "./resultsLayout.js";
 import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
-import { type MetricNumbers, metricNumbers, readSmallCsv, type SmallCsv } from "./smallCsv.js";
+import {
+  byCodePoint,
+  type MetricNumbers,
+  metricNumbers,
+  readSmallCsv,
+  type SmallCsv,
+} from "./smallCsv.js";
+import { valuesByDocument } from "./valuesByDocument.js";
 
 /**
  * readResults for a small CSV, without starting DuckDB: a 20-document run spent most of its
@@ -178,8 +185,6 @@ function documentRows(
   };
 }
 
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** One metric's per-document columns (documentRows.ts's MetricColumns); null on overflow. */
 function perDocumentColumns(
   metric: MetricNumbers,
@@ -237,7 +242,7 @@ function nearlyBinary(rows: DocumentRows): boolean {
 
 /**
  * withResultValues (resultValues.ts) on the parsed rows: a non-binary group of at most `limit`
- * results gets its per-query values, documents in its ids' order, sorted within each.
+ * results gets its per-query values.
  */
 function withValues(
   group: MetricAggregates,
@@ -251,19 +256,10 @@ function withValues(
   const { stats } = group;
   const total = stats.n.reduce((a, b) => a + b, 0);
   if (stats.binary || total > limit) return group;
-  const at = new Map(stats.ids.map((id, d) => [id, d]));
-  const byDoc = stats.ids.map((): number[] => []);
-  rows.docs.forEach((doc, r) => {
-    if (rows.systems && rows.systems[r] !== group.system) return;
-    (byDoc[at.get(doc) as number] as number[]).push(rows.x[r] as number);
+  const values = valuesByDocument(stats, (add) => {
+    rows.docs.forEach((doc, r) => {
+      if (!rows.systems || rows.systems[r] === group.system) add(doc, rows.x[r] as number);
+    });
   });
-  const offsets = new Uint32Array(stats.n.length + 1);
-  for (let d = 0; d < stats.n.length; d++)
-    offsets[d + 1] = (offsets[d] as number) + (stats.n[d] as number);
-  const values = new Float64Array(total);
-  byDoc.forEach((xs, d) => {
-    xs.sort((u, v) => u - v);
-    values.set(xs, offsets[d] as number);
-  });
-  return { ...group, values: { offsets, values } };
+  return { ...group, values };
 }

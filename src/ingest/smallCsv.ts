@@ -29,6 +29,9 @@ export const SMALL_CSV_ROWS = 10_000;
 
 export type SniffedType = "VARCHAR" | "BIGINT" | "DOUBLE";
 
+/** DuckDB's order of VARCHARs (by bytes), which is JavaScript's code-unit order on ASCII. */
+export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export interface SmallCsv {
   readonly names: readonly string[];
   /** Each column's values (as written), column by column. */

@@ -13,6 +13,7 @@ import {
 } from "../../src/ingest/readPairedResults.js";
 import { readSmallPairedResults } from "../../src/ingest/readSmallPairedResults.js";
 import { scratchDir } from "../cli/runCli.js";
+import { type MetricKind, metricText } from "../support/metricText.js";
 
 let files = 0;
 function write(text: string, name = `paired${files++}.csv`): string {
@@ -36,7 +37,7 @@ const pairedFiles = fc
     systems: fc.constantFrom(["bm25", "tfidf"], ["a", "B", "c1"], ["1", "2"], ["dense", "bm25"]),
     perFile: fc.boolean(),
     metrics: fc.integer({ min: 1, max: 2 }),
-    kind: fc.constantFrom("binary", "binary", "integer", "decimal"),
+    kind: fc.constantFrom<MetricKind>("binary", "binary", "integer", "decimal"),
     queries: fc.array(
       fc.record({
         doc: fc.constantFrom("d1", "d2", "D1", "d10", "x_2", "15", "007"),
@@ -66,19 +67,8 @@ const pairedFiles = fc
         const row = [q.doc, f.numericIds ? String(qi) : `q${qi}`];
         if (!f.perFile) row.push(system);
         const [a, b] = q.values[si] as [boolean, boolean];
-        // 0/1, whole numbers, or fractions (DECIMAL sums), from the row's draws.
-        const value = (bit: boolean) =>
-          f.kind === "binary"
-            ? bit
-              ? "1"
-              : "0"
-            : f.kind === "integer"
-              ? String(((qi + si) % 5) - (bit ? 2 : 0))
-              : (["0.1", "0.25", "0.3333333333333333", "1.0", "0.7", "12.5", "0.0"][
-                  (qi + si + (bit ? 3 : 0)) % 7
-                ] as string);
-        row.push(value(a));
-        if (f.metrics === 2) row.push(value(b));
+        row.push(metricText(f.kind, qi + si, a));
+        if (f.metrics === 2) row.push(metricText(f.kind, qi + si, b));
         if (f.extra === "rank") row.push(String((qi % 7) + si));
         if (f.extra === "note") row.push(`n${qi % 3}`);
         lines.push(row);

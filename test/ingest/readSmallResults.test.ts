@@ -17,6 +17,7 @@ import {
 import { readSmallResults } from "../../src/ingest/readSmallResults.js";
 import { parseSmallCsv, SMALL_CSV_ROWS, sniffedType } from "../../src/ingest/smallCsv.js";
 import { EXAMPLE, scratchDir } from "../cli/runCli.js";
+import { type MetricKind, metricText } from "../support/metricText.js";
 
 const dir = scratchDir();
 let files = 0;
@@ -154,7 +155,7 @@ const resultsFile = fc
     }),
     query: fc.constantFrom("none", "unique", "repeats", "numbers"),
     metrics: fc.integer({ min: 1, max: 2 }),
-    kind: fc.constantFrom("binary", "binary", "integer", "decimal"),
+    kind: fc.constantFrom<MetricKind>("binary", "binary", "integer", "decimal"),
     offBinary: fc.constantFrom("", "", "", "2", "0.5"),
     valuesUpTo: fc.constantFrom(0, 1000),
     extra: fc.constantFrom("", "rank", "rr", "note"),
@@ -190,19 +191,8 @@ const resultsFile = fc
       if (f.query === "unique") row.push(`q${r}`);
       if (f.query === "repeats") row.push(`q${q % 8}`);
       if (f.query === "numbers") row.push(String(r % 30));
-      // 0/1, whole numbers, or fractions (DECIMAL sums), from the row's draws.
-      const value = (bit: boolean) =>
-        f.kind === "binary"
-          ? bit
-            ? "1"
-            : "0"
-          : f.kind === "integer"
-            ? String((q % 7) - (bit ? 2 : 0))
-            : (["0.1", "0.25", "0.3333333333333333", "1.0", "0.7", "12.5", "0.0"][
-                (q + (bit ? 3 : 0)) % 7
-              ] as string);
-      row.push(value(a));
-      if (f.metrics === 2) row.push(value(b));
+      row.push(metricText(f.kind, q, a));
+      if (f.metrics === 2) row.push(metricText(f.kind, q, b));
       if (f.extra === "rank") row.push(String(q % 100));
       if (f.extra === "rr") row.push(`0.${(q % 97) + 1}`);
       if (f.extra === "note") row.push(`n${q % 3}`);
