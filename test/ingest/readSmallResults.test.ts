@@ -233,6 +233,26 @@ describe("readSmallResults", () => {
     expect(small).toBeGreaterThan(40);
   });
 
+  it("reads fractions of up to 30 decimals to DuckDB's doubles and sums", async () => {
+    const fraction = fc
+      .tuple(fc.boolean(), fc.integer({ min: 0, max: 999_999 }), fc.stringMatching(/^[0-9]{1,30}$/))
+      .map(([negative, whole, digits]) => `${negative ? "-" : ""}${whole}.${digits}`)
+      .filter((v) => !/^-0\.0+$/.test(v));
+    let small = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fraction, { minLength: 1, maxLength: 30 }), async (values) => {
+        const file = write(`doc_id,x\n${values.map((v, i) => `d${i % 4},${v}`).join("\n")}\n`);
+        const options = { file, doc: "doc_id", metrics: ["x"], valuesUpTo: 100 };
+        const read = await readSmallResults(options, file);
+        if (read === null) return;
+        small++;
+        expect(read).toEqual(await duckDbRead(options));
+      }),
+      { numRuns: 50, seed: 30 },
+    );
+    expect(small).toBeGreaterThan(45);
+  });
+
   it("reads the start-up benchmark's twenty documents and the bundled example", async () => {
     const example = readFileSync("examples/covidqa-retrieval.csv", "utf8").trim().split("\n");
     const bm25 = [example[0], ...example.slice(1).filter((l) => l.split(",")[2] === "bm25")];
