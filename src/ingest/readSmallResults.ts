@@ -21,8 +21,8 @@ import { valuesByDocument } from "./valuesByDocument.js";
  * (30 ms), for 124 rows. It returns the very table DuckDB's reading gives, or null — and the
  * caller reads the file with DuckDB — whenever anything is outside what it handles: a file
  * outside smallCsv.ts's subset, a layout DuckDB's reading would refuse or warn about, a metric
- * with an empty or unreadable value (or a whole number of 2²⁰ or more, or −0), a metric 0/1 but
- * for at most 1% of its rows, an empty id, a design label, a repeated query id, a query id
+ * with an empty or unreadable value or a −0, whole numbers whose squares add up to 2⁵³ or more
+ * (summed again in DECIMAL there), a metric 0/1 but for at most 1% of its rows, an empty id, a design label, a repeated query id, a query id
  * column of fractions. So every refusal and every notice but "several systems" comes from
  * DuckDB's path; test/ingest/readSmallResults.test.ts holds the two paths equal on generated
  * files.
@@ -131,7 +131,8 @@ function queryIdsRepeatOrUncertain(
  * grouped by (system, document), ordered by system then document; per metric n, Σx and Σx²
  * (whole numbers added as doubles, exact; fractions through DECIMAL(38, 18) as core's
  * DecimalSum adds them, DuckDB's casts and all), whether every value is whole, the extremes
- * and the count off 0/1. Null when a DECIMAL sum would overflow (DuckDB's double fallback).
+ * and the count off 0/1. Null when DuckDB's path would sum otherwise: whole numbers whose
+ * squares reach 2⁵³, or a DECIMAL overflow (its double fallback).
  */
 function documentRows(
   docs: readonly string[],
@@ -217,6 +218,8 @@ function perDocumentColumns(
     if (x > (max[d] as number)) max[d] = x;
     if (x !== 0 && x !== 1) odd[d] = (odd[d] as number) + 1;
   });
+  // aggregateDocuments sums whole numbers again in DECIMAL unless Σ|Σx²| < 2⁵³: left to it.
+  if (!decimal && ss.reduce((t, v) => t + Math.abs(v), 0) >= 2 ** 53) return null;
   if (decimal) {
     for (let d = 0; d < count; d++) {
       const [sum, squares] = decimal[d] as readonly [DecimalSum, DecimalSum];

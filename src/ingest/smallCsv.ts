@@ -144,8 +144,7 @@ export interface MetricNumbers {
 
 /**
  * The values of a metric column, or null where DuckDB's reading would refuse one (an empty
- * field, a word), sum it otherwise than here (whole numbers of 2²⁰ or more, whose Σx² may pass
- * 2⁵³ and be summed again in DECIMAL) or a −0 could show (min and max of ±0).
+ * field, a word) or a −0 could show (min and max of ±0).
  */
 export function metricNumbers(
   values: readonly string[],
@@ -157,7 +156,7 @@ export function metricNumbers(
     const v = values[r] as string;
     if (v === "") return null;
     const number = Number(v);
-    if (Object.is(number, -0) || (type === "BIGINT" && Math.abs(number) >= 2 ** 20)) return null;
+    if (Object.is(number, -0)) return null;
     x[r] = number;
   }
   return { x, mode: type === "BIGINT" ? "integer" : "decimal" };

@@ -233,6 +233,15 @@ describe("readSmallResults", () => {
     expect(small).toBeGreaterThan(40);
   });
 
+  it("reads whole numbers whose squares stay below 2^53 as DuckDB adds them", async () => {
+    // 94,906,265² = 2⁵³ − 118,490,767: with 3² and 1000² the squares stay below 2⁵³
+    const file = write("doc_id,x\nd1,94906265\nd2,-3\nd2,1000\n");
+    const options = { file, doc: "doc_id", metrics: ["x"], valuesUpTo: 100 };
+    const read = await readSmallResults(options, file);
+    expect(read).not.toBeNull();
+    expect(read).toEqual(await duckDbRead(options));
+  });
+
   it("reads fractions of up to 30 decimals to DuckDB's doubles and sums", async () => {
     const fraction = fc
       .tuple(fc.boolean(), fc.integer({ min: 0, max: 999_999 }), fc.stringMatching(/^[0-9]{1,30}$/))
@@ -271,7 +280,7 @@ describe("readSmallResults", () => {
 
   it.each([
     ["a metric 0/1 but for one row in 200", `doc_id,hit\n${"d1,1\n".repeat(199)}d2,2\n`, {}],
-    ["a whole number of 2^20", "doc_id,hit\nd1,1048576\nd1,1\n", {}],
+    ["whole numbers whose squares reach 2^53", "doc_id,x\nd1,94906266\nd2,1\n", {}],
     ["a value of -0", "doc_id,hit\nd1,-0\nd1,1\n", {}],
     ["a repeated query id", "doc_id,query_id,hit\nd1,q1,1\nd2,q1,0\n", {}],
     ["query ids that are fractions", "doc_id,query_id,hit\nd1,1.5,1\nd2,1.50,0\n", {}],
