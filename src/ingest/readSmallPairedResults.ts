@@ -10,7 +10,7 @@ import type { PairDifference, PairedTable } from "./pairedTable.js";
 import type { ReadPairedOptions } from "./readPairedOptions.js";
 import { documentColumn, queryColumn, resolveColumn, resolveMetrics } from "./resolveColumns.js";
 import type { DocumentRanges } from "./resultsTable.js";
-import { byCodePoint, metricNumbers, readSmallCsv, type SmallCsv } from "./smallCsv.js";
+import { byCodePoint, isAsciiId, metricNumbers, readSmallCsv, type SmallCsv } from "./smallCsv.js";
 import { valuesByDocument } from "./valuesByDocument.js";
 
 /** One input row kept: its document, system, query and metric values. */
@@ -168,13 +168,14 @@ function inputRows(
   const typeOf = (name: string) => csv.types[names.indexOf(name)];
   const docs = column(doc);
   const ids = column(query);
-  if (docs.includes("") || ids.includes("")) return null;
+  if (!docs.every(isAsciiId) || !ids.every(isAsciiId)) return null;
   // The system column is read in its sniffed type, then as text: integers as written.
   let systems: readonly string[] | null = null;
   if (systemColumn !== null) {
     systems = column(systemColumn);
-    if (typeOf(systemColumn) === "DOUBLE" || systems.includes("") || systems.includes("-0"))
-      return null;
+    const type = typeOf(systemColumn);
+    if (type !== "VARCHAR" && type !== "BIGINT") return null;
+    if (!systems.every(isAsciiId) || systems.includes("-0")) return null;
   }
   const values = metrics.map((m) => metricNumbers(column(m), typeOf(m))?.x ?? null);
   if (values.some((v) => v === null)) return null;

@@ -8,6 +8,7 @@ import { type ResultsLayout, resultsLayout } from "./resultsLayout.js";
 import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
 import {
   byCodePoint,
+  isAsciiId,
   type MetricNumbers,
   metricNumbers,
   readSmallCsv,
@@ -49,9 +50,10 @@ export async function readSmallResults(
   if (metricValues.some((m) => m === null)) return null;
   const docs = column(layout.documentColumn);
   const systems = layout.systemColumn ? column(layout.systemColumn) : null;
-  // An empty id is NULL to DuckDB: refused (a document or system) or one repeated query id.
+  // An empty id is NULL to DuckDB, a blank one refused: a document or system refused, or one
+  // repeated query id; ids are ASCII, so that they sort as DuckDB sorts them.
   const ids = [layout.documentColumn, layout.systemColumn, layout.queryCheck.column];
-  if (ids.some((name) => name !== null && column(name).includes(""))) return null;
+  if (ids.some((name) => name !== null && !column(name).every(isAsciiId))) return null;
   if (queryIdsRepeatOrUncertain(csv, layout, systems)) return null;
 
   const rows = documentRows(docs, systems, metricValues as MetricNumbers[]);
@@ -90,9 +92,12 @@ function layoutOrNull(
   options: ReadResultsOptions,
   displayName: string,
 ): ResultsLayout | null {
+  // Without metrics named, the metric is the only numeric column: every type must be known.
+  // Named, a column's type matters only where it is used (checked there).
+  if (!options.metrics?.length && csv.types.includes(null)) return null;
   try {
     refuseAlikeNames(csv.names, displayName, " line 1", true);
-    const columns = csv.names.map((name, i) => ({ name, type: csv.types[i] as string }));
+    const columns = csv.names.map((name, i) => ({ name, type: csv.types[i] ?? "unknown" }));
     return resultsLayout(columns, readResultsLayoutRequest(options), displayName);
   } catch {
     return null;
@@ -114,7 +119,7 @@ function queryIdsRepeatOrUncertain(
   const at = csv.names.indexOf(column);
   const ids = csv.columns[at] as readonly string[];
   if (!named && ids.length > rowLimit) return true;
-  if (csv.types[at] === "DOUBLE") return true;
+  if (csv.types[at] !== "VARCHAR" && csv.types[at] !== "BIGINT") return true;
   // BIGINT ids written without leading zeros: the text is the number's, but for "-0".
   if (ids.includes("-0")) return true;
   const seen = new Set<string>();

@@ -1,22 +1,27 @@
 import { open } from "node:fs/promises";
 
 /**
- * A small CSV of plain tokens, parsed without DuckDB, with the column types DuckDB's sniffer
- * gives it — or null whenever the file or a value is outside what is certain here, so that the
- * caller reads it with DuckDB instead (readSmallResults.ts). Nothing here refuses a file.
+ * A small CSV split only at commas and line ends, parsed without DuckDB, with the column types
+ * DuckDB's sniffer gives it — or null whenever the file is outside what is certain here, so
+ * that the caller reads it with DuckDB instead (readSmallResults.ts, readSmallPairedResults.ts).
+ * Nothing here refuses a file.
  *
  * The subset: at most SMALL_CSV_BYTES and SMALL_CSV_ROWS data rows (DuckDB's sniffer then
- * looks at every row); bytes from [A-Za-z0-9_.,-] and line ends only (no quote, space, tab,
- * BOM or other delimiter DuckDB could pick), every line ended by LF or every one by CRLF; a
- * header of identifiers; every row as wide as the header. An empty field is NULL to DuckDB: it
- * is kept as "" (the caller decides), and the types pass over it. Types, as `read_csv` sniffs
- * them (DuckDB 1.5, checked value by value in test/ingest/readSmallResults.test.ts):
+ * looks at every row); valid UTF-8 without a BOM, with none of the characters that could make
+ * DuckDB read it otherwise than split at commas and line ends: no quote (`"`), no other
+ * delimiter it could pick (`;`, `|`, tab), no `#` or `\`, no control character; every line
+ * ended by LF or every one by CRLF; a header of identifiers; every row as wide as the header.
+ * Spaces and other text are kept as written, as DuckDB keeps them. An empty field is NULL to
+ * DuckDB: it is kept as "" (the caller decides), and the types pass over it. Types, as
+ * `read_csv` sniffs them (DuckDB 1.5, checked value by value in
+ * test/ingest/readSmallResults.test.ts), or null where not certain (the caller decides whether
+ * the column's type matters):
  * - VARCHAR when some value starts with a letter and is not a word DuckDB casts (true, yes,
  *   nan, infinity, epoch, … are BOOLEAN, DOUBLE or DATE to it);
  * - else BIGINT when every value is an integer written without a sign but minus and without
  *   leading zeros (DuckDB reads "007" and "+1" as VARCHAR), at most 15 digits;
  * - else DOUBLE when every value is such an integer or one with a fraction ("0.25");
- * - else unknown (a date, "1e5", ".5", a column of NULLs, …): null.
+ * - else unknown (free text, a date, "1e5", ".5", a column of NULLs, …): null.
  */
 
 /** Largest file read without DuckDB (bytes). */
@@ -36,7 +41,8 @@ export interface SmallCsv {
   readonly names: readonly string[];
   /** Each column's values (as written), column by column. */
   readonly columns: readonly (readonly string[])[];
-  readonly types: readonly SniffedType[];
+  /** Each column's sniffed type; null where it is not certain. */
+  readonly types: readonly (SniffedType | null)[];
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -85,16 +91,38 @@ export function sniffedType(values: readonly string[]): SniffedType | null {
   return fraction ? "DOUBLE" : "BIGINT";
 }
 
-/** Bytes allowed anywhere: A–Z, a–z, 0–9, '_', '.', '-', ',', LF and CR (of CRLF only). */
-const ALLOWED = new Uint8Array(128);
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-,\n\r")
-  ALLOWED[c.charCodeAt(0)] = 1;
+/**
+ * Bytes allowed: printable ASCII but for `"`, `#`, `;`, `\` and `|`; LF and CR (of CRLF only);
+ * and bytes of multi-byte UTF-8 characters (checked to be valid UTF-8 when decoded).
+ */
+const ALLOWED = new Uint8Array(256).fill(1, 0x80);
+for (let c = 0x20; c < 0x7f; c++) ALLOWED[c] = 1;
+for (const c of '"#;\\|') ALLOWED[c.charCodeAt(0)] = 0;
+ALLOWED[0x0a] = 1;
+ALLOWED[0x0d] = 1;
+
+/** UTF-8 decoding that fails on invalid bytes (DuckDB's path refuses them). */
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * An id the small readers take: printable ASCII (so that ids sort by bytes, as DuckDB sorts
+ * them) and not blank (DuckDB's path refuses an empty or all-space document or system).
+ */
+export function isAsciiId(id: string): boolean {
+  return /^[\x20-\x7e]+$/.test(id) && id.trim() !== "";
+}
 
 /** The file's header, values and sniffed types, or null outside the subset above. */
 export function parseSmallCsv(bytes: Uint8Array): SmallCsv | null {
   if (bytes.length === 0 || bytes.length > SMALL_CSV_BYTES) return null;
   for (let i = 0; i < bytes.length; i++) if (ALLOWED[bytes[i] as number] !== 1) return null;
-  let text = new TextDecoder().decode(bytes);
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return null;
+  }
+  if (text.startsWith("\ufeff")) return null;
   if (text.includes("\r")) {
     // Every line ended by CRLF, or none: DuckDB takes either, a mixture is left to it.
     const crlf = text.split("\r\n").length - 1;
@@ -113,13 +141,7 @@ export function parseSmallCsv(bytes: Uint8Array): SmallCsv | null {
     if (fields.length !== names.length) return null;
     for (let c = 0; c < fields.length; c++) (columns[c] as string[])[r] = fields[c] as string;
   }
-  const types: SniffedType[] = [];
-  for (const column of columns) {
-    const type = sniffedType(column);
-    if (type === null) return null;
-    types.push(type);
-  }
-  return { names, columns, types };
+  return { names, columns, types: columns.map(sniffedType) };
 }
 
 /** The file parsed when it is a regular file within SMALL_CSV_BYTES and the subset; else null. */
@@ -148,7 +170,7 @@ export interface MetricNumbers {
  */
 export function metricNumbers(
   values: readonly string[],
-  type: string | undefined,
+  type: SniffedType | null | undefined,
 ): MetricNumbers | null {
   if (type !== "BIGINT" && type !== "DOUBLE") return null;
   const x = new Float64Array(values.length);

@@ -1,5 +1,6 @@
 /**
- * The built command on a small CSV of plain tokens: analysed and compared without DuckDB (its
+ * The built command on a small CSV that only commas and line ends split: analysed and compared
+ * without DuckDB (its
  * library is never mapped into the process), with the same report as DuckDB's reading of the
  * same rows.
  */
@@ -57,13 +58,27 @@ function twoFiles(name: string, text: string): [string, string] {
   return [small, quoted];
 }
 
-describe("a small CSV of plain tokens", () => {
+describe("a small CSV that only commas and line ends split", () => {
   it("is analysed without DuckDB, and reported as DuckDB's reading reports it", () => {
     const [small, quoted] = twoFiles("twenty", twentyDocuments("bm25"));
     const fast = run(["analyze", small, "--metric", "hit5"]);
     const viaDuckDb = run(["analyze", quoted, "--metric", "hit5"]);
     expect([fast.mapped, viaDuckDb.mapped]).toEqual(["false", "true"]);
     expect(fast.json.analyses.length).toBe(1);
+    expect(fast.json).toEqual(viaDuckDb.json);
+  });
+
+  it("is analysed without DuckDB with a column of free text beside the ones used", () => {
+    const lines = twentyDocuments("bm25").split("\r\n");
+    const text = lines
+      .map((line, i) =>
+        line === "" ? line : `${line},${i === 0 ? "question" : `what's ${i % 7} (é)?`}`,
+      )
+      .join("\r\n");
+    const [small, quoted] = twoFiles("twenty-text", text);
+    const fast = run(["analyze", small, "--metric", "hit5"]);
+    const viaDuckDb = run(["analyze", quoted, "--metric", "hit5"]);
+    expect([fast.mapped, viaDuckDb.mapped]).toEqual(["false", "true"]);
     expect(fast.json).toEqual(viaDuckDb.json);
   });
 

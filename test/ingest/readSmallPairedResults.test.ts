@@ -40,7 +40,7 @@ const pairedFiles = fc
     kind: fc.constantFrom<MetricKind>("binary", "binary", "integer", "decimal"),
     queries: fc.array(
       fc.record({
-        doc: fc.constantFrom("d1", "d2", "D1", "d10", "x_2", "15", "007"),
+        doc: fc.constantFrom("d1", "d2", "D1", "d10", "x_2", "15", "007", "d 1", " d1"),
         values: fc.array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: 3, maxLength: 3 }),
         missing: fc.option(fc.nat(2), { freq: 12 }),
       }),
@@ -48,7 +48,7 @@ const pairedFiles = fc
     ),
     flaw: fc.constantFrom("none", "none", "none", "none", "none", "split", "repeat", "offBinary"),
     numericIds: fc.boolean(),
-    extra: fc.constantFrom("", "rank", "note"),
+    extra: fc.constantFrom("", "rank", "note", "question"),
     options: fc.record({
       intersect: fc.boolean(),
       valuesUpTo: fc.constantFrom(0, 1000),
@@ -71,6 +71,7 @@ const pairedFiles = fc
         if (f.metrics === 2) row.push(metricText(f.kind, qi + si, b));
         if (f.extra === "rank") row.push(String((qi % 7) + si));
         if (f.extra === "note") row.push(`n${qi % 3}`);
+        if (f.extra === "question") row.push(["what is it?", "qué é", " a b! "][qi % 3] as string);
         lines.push(row);
       });
       return lines;

@@ -99,6 +99,19 @@ describe("parseSmallCsv", () => {
     expect(parseSmallCsv(Buffer.from(ok.replaceAll("\n", "\r\n")))).toEqual(parsed);
   });
 
+  it("keeps free text as written (spaces, punctuation, UTF-8), its type unknown", () => {
+    const text = "doc_id,question,hit\n d1 ,what's 50% (of it)?,1\nd2,qué é isso,0\n";
+    expect(parseSmallCsv(Buffer.from(text))).toEqual({
+      names: ["doc_id", "question", "hit"],
+      columns: [
+        [" d1 ", "d2"],
+        ["what's 50% (of it)?", "qué é isso"],
+        ["1", "0"],
+      ],
+      types: ["VARCHAR", null, "BIGINT"],
+    });
+  });
+
   it("keeps an empty field as an empty string, which the types pass over", () => {
     expect(parseSmallCsv(Buffer.from("doc_id,rank,hit\nd1,,1\nd2,3,0\n"))).toEqual({
       names: ["doc_id", "rank", "hit"],
@@ -113,22 +126,35 @@ describe("parseSmallCsv", () => {
 
   it.each([
     ["a quoted field", 'doc_id,hit\n"d1",1\n'],
-    ["a space", "doc_id,hit\nd 1,1\n"],
     ["a tab", "doc_id\thit\nd1\t1\n"],
     ["a semicolon", "doc_id;hit\nd1;1\n"],
     ["a BOM", "\ufeffdoc_id,hit\nd1,1\n"],
     ["line ends of both kinds", "doc_id,hit\r\nd1,1\nd2,0\r\n"],
     ["a lone CR", "doc_id,hit\rd1,1\r"],
-    ["a column of empty fields", "doc_id,hit\nd1,\n"],
     ["a short row", "doc_id,hit,x\nd1,1\n"],
     ["an empty line", "doc_id,hit\nd1,1\n\nd2,0\n"],
     ["a header only", "doc_id,hit\n"],
     ["one column", "hit\n1\n"],
     ["a header that is not an identifier", "doc id,1hit\nd1,1\n"],
-    ["a value of doubtful type", "doc_id,hit\nd1,1e5\n"],
-    ["non-ASCII", "doc_id,hit\ndé,1\n"],
+    ["a #", "doc_id,hit\n#d1,1\n"],
+    ["a backslash", "doc_id,hit\nd\\1,1\n"],
+    ["a |", "doc_id,hit\nd|1,1\n"],
   ])("leaves %s to DuckDB", (_, text) => {
     expect(parseSmallCsv(Buffer.from(text))).toBeNull();
+  });
+
+  it("leaves invalid UTF-8 to DuckDB", () => {
+    const bytes = Buffer.concat([
+      Buffer.from("doc_id,hit\nd"),
+      Buffer.from([0xff]),
+      Buffer.from(",1\n"),
+    ]);
+    expect(parseSmallCsv(bytes)).toBeNull();
+  });
+
+  it("gives no type to a column of NULLs or of a doubtful value", () => {
+    expect(parseSmallCsv(Buffer.from("doc_id,hit\nd1,\n"))?.types).toEqual(["VARCHAR", null]);
+    expect(parseSmallCsv(Buffer.from("doc_id,hit\nd1,1e5\n"))?.types).toEqual(["VARCHAR", null]);
   });
 
   it(`leaves more than ${SMALL_CSV_ROWS} rows to DuckDB`, () => {
@@ -138,6 +164,18 @@ describe("parseSmallCsv", () => {
     expect(parseSmallCsv(Buffer.from(rows(SMALL_CSV_ROWS + 1)))).toBeNull();
   });
 });
+
+/** Free text, as a question column holds it: spaces, punctuation, UTF-8. */
+const QUESTIONS = [
+  "what is covid?",
+  "qué é isso",
+  "it's 50% (or more) & rising: why!",
+  " leading and trailing ",
+  "a/b [c] {d} <e> =f+ ~g^ `h` @i $j",
+  "Jan 1 2020",
+  "12:00 PM",
+  "",
+];
 
 /** DuckDB's table for the file, or its refusal's message. */
 async function duckDbRead(options: ReadResultsOptions) {
@@ -158,12 +196,13 @@ const resultsFile = fc
     kind: fc.constantFrom<MetricKind>("binary", "binary", "integer", "decimal"),
     offBinary: fc.constantFrom("", "", "", "2", "0.5"),
     valuesUpTo: fc.constantFrom(0, 1000),
-    extra: fc.constantFrom("", "rank", "rr", "note"),
+    extra: fc.constantFrom("", "rank", "rr", "note", "question"),
     crlf: fc.boolean(),
     blank: fc.constantFrom("none", "none", "extra", "doc", "query"),
     docs: fc.array(
       fc.oneof(
         fc.constantFrom("d1", "d2", "D1", "d10", "d_2", "x", "15", "007", "-0", "e5", "true"),
+        fc.constantFrom(" d1", "d1 ", "d 1", "  ", "dé"),
         fc.stringMatching(/^[A-Za-z0-9_]{1,4}$/),
       ),
       { minLength: 1, maxLength: 6 },
@@ -196,6 +235,7 @@ const resultsFile = fc
       if (f.extra === "rank") row.push(String(q % 100));
       if (f.extra === "rr") row.push(`0.${(q % 97) + 1}`);
       if (f.extra === "note") row.push(`n${q % 3}`);
+      if (f.extra === "question") row.push(QUESTIONS[q % QUESTIONS.length] as string);
       return row;
     });
     if (f.offBinary && lines[0]) lines[0][header.indexOf("hit1")] = f.offBinary;
