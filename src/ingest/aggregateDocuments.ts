@@ -10,7 +10,7 @@ import {
 } from "./documentRows.js";
 import { type QueryProgress, unreadable, withQueryProgress } from "./duckdb.js";
 import { duringScan } from "./scanGate.js";
-import { isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
+import { integerSumsExact, isDecimalOverflow, type SumMode, type Summation } from "./summation.js";
 
 /** The per-document rows with every metric's min, max and count off 0/1, and how they were summed. */
 export interface AggregatedDocuments {
@@ -75,16 +75,6 @@ function provenZeroOne(metric: ZeroOneColumns, n: Float64Array): boolean {
   for (let d = 0; d < n.length; d++)
     if (metric.offZeroOne[d] !== 0 || metric.present[d] !== n[d]) return false;
   return true;
-}
-
-/** Integer-mode sums are exact when every value is whole and Σx² stays below 2⁵³. */
-function integerSumsExact(metric: MetricColumns): boolean {
-  let squares = 0;
-  for (let d = 0; d < metric.whole.length; d++) {
-    if (metric.whole[d] === 0) return false;
-    squares += Math.abs(metric.ss[d] as number);
-  }
-  return squares < 2 ** 53;
 }
 
 /**

@@ -2,7 +2,12 @@ import type { MetricAggregates } from "./resultsTable.js";
 import { type BadRowContext, firstRowWhere } from "./validateRows.js";
 
 /** At most this share of rows off 0/1 makes a column "0/1 except for a few rows" (a typo?). */
-export const NEARLY_BINARY_SHARE = 0.01;
+const NEARLY_BINARY_SHARE = 0.01;
+
+/** `odd` rows of `total` off 0/1: some, but few enough to be typos rather than scores. */
+export function nearlyBinary(odd: number, total: number): boolean {
+  return odd > 0 && odd <= NEARLY_BINARY_SHARE * total;
+}
 
 /**
  * A column of 0/1 values but for a few rows is analysed as a score (no rate, no logit): say
@@ -18,7 +23,7 @@ export async function nearlyBinaryNotices(
   const notices: string[] = [];
   for (const [i, metric] of metrics.entries()) {
     const k = odd[i] ?? 0;
-    if (k === 0 || k > NEARLY_BINARY_SHARE * total) continue;
+    if (!nearlyBinary(k, total)) continue;
     const first = await firstRowWhere(c, `v${i} <> 0 AND v${i} <> 1`);
     notices.push(
       `${c.file}${first ? ` ${first.where}` : ""}: column ${metric} is 0/1 in all but ${k} of ${total} rows, so it is analysed as a score, not a 0/1 rate; if ${k === 1 ? "that row is a typo" : "those rows are typos"}, fix ${k === 1 ? "it" : "them"} and re-run`,

@@ -21,10 +21,9 @@ interface PairedRow {
   readonly values: readonly number[];
 }
 
-/** A paired query: its document and, per system, how many rows and the values of the last. */
+/** A paired query: its document and each system's values (undefined: none from that system). */
 interface PairedQuery {
   readonly doc: string;
-  readonly rows: number[];
   readonly values: (readonly number[] | undefined)[];
 }
 
@@ -55,7 +54,6 @@ export async function readSmallPairedResults(
   let metricNames: readonly string[] | null = null;
   for (const input of options.inputs) {
     if (inputFormat(input.path, options.format) !== "csv") return null;
-    if (/\.(gz|zst)$/i.test(input.path)) return null;
     const csv = await readSmallCsv(input.path);
     if (csv === null) return null;
     const read = inputRows(csv, options, input.displayName, perFile);
@@ -68,7 +66,7 @@ export async function readSmallPairedResults(
   const metrics = metricNames as readonly string[];
   const systems = [...new Set(rows.map((r) => r.sys))].sort(byCodePoint);
   // System names from file names may be any text; DuckDB orders them by bytes, JS by code units.
-  if (!systems.every((s) => /^[\x20-\x7e]*$/.test(s))) return null;
+  if (!systems.every(isAsciiId)) return null;
   const first = options.inputs[0]?.displayName ?? "";
   let pairs: readonly (readonly [string, string])[];
   try {
@@ -79,18 +77,21 @@ export async function readSmallPairedResults(
   }
   const queries = pairedQueries(rows, systems);
   if (queries === null) return null;
-  const complete = [...queries.entries()].filter(([, p]) => p.rows.every((k) => k > 0));
+  // The queries every system has are kept; the others count against the systems that have them.
+  const kept: PairedQuery[] = [];
   const dropped: Record<string, number> = Object.fromEntries(systems.map((s) => [s, 0]));
   for (const p of queries.values()) {
-    if (p.rows.every((k) => k > 0)) continue;
-    p.rows.forEach((k, si) => {
-      if (k > 0) dropped[systems[si] as string] = (dropped[systems[si] as string] as number) + 1;
+    if (p.values.every((v) => v !== undefined)) {
+      kept.push(p);
+      continue;
+    }
+    p.values.forEach((v, si) => {
+      const system = systems[si] as string;
+      if (v !== undefined) dropped[system] = (dropped[system] as number) + 1;
     });
   }
-  const unpaired = complete.length < queries.size;
-  if ((unpaired && !options.intersect) || complete.length === 0) return null;
+  if ((kept.length < queries.size && !options.intersect) || kept.length === 0) return null;
 
-  const kept = complete.map(([, p]) => p);
   const withValues = kept.length <= (options.valuesUpTo ?? 0);
   const perSystem: PairedTable["perSystem"][number][] = [];
   for (const [si, system] of systems.entries()) {
@@ -197,8 +198,8 @@ function inputRows(
 
 /**
  * The rows matched on the query id (pairedQueriesSql): per query its document and each
- * system's row count and values; null when a query repeats for a system or lies under two
- * documents (DuckDB's path refuses both).
+ * system's values; null when a query repeats for a system or lies under two documents
+ * (DuckDB's path refuses both).
  */
 function pairedQueries(
   rows: readonly PairedRow[],
@@ -209,11 +210,10 @@ function pairedQueries(
     const si = systems.indexOf(row.sys);
     let p = queries.get(row.q);
     if (p === undefined) {
-      p = { doc: row.doc, rows: systems.map(() => 0), values: systems.map(() => undefined) };
+      p = { doc: row.doc, values: systems.map(() => undefined) };
       queries.set(row.q, p);
     } else if (p.doc !== row.doc) return null;
-    if ((p.rows[si] as number) > 0) return null;
-    p.rows[si] = 1;
+    if (p.values[si] !== undefined) return null;
     p.values[si] = row.values;
   }
   return queries;

@@ -2,7 +2,7 @@ import { DecimalSum } from "../core/numeric/decimalSum.js";
 import { refuseAlikeNames } from "./distinctColumnNames.js";
 import { documentGroups } from "./documentGroups.js";
 import type { DocumentRows, MetricColumns } from "./documentRows.js";
-import { NEARLY_BINARY_SHARE, spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
+import { nearlyBinary, spacedIdNotices, systemsSplitNotices } from "./inputNotices.js";
 import { type ReadResultsOptions, readResultsLayoutRequest } from "./readResultsOptions.js";
 import { type ResultsLayout, resultsLayout } from "./resultsLayout.js";
 import type { MetricAggregates, ResultsTable } from "./resultsTable.js";
@@ -14,6 +14,7 @@ import {
   readSmallCsv,
   type SmallCsv,
 } from "./smallCsv.js";
+import { integerSumsExact } from "./summation.js";
 import { valuesByDocument } from "./valuesByDocument.js";
 
 /**
@@ -23,10 +24,10 @@ import { valuesByDocument } from "./valuesByDocument.js";
  * caller reads the file with DuckDB — whenever anything is outside what it handles: a file
  * outside smallCsv.ts's subset, a layout DuckDB's reading would refuse or warn about, a metric
  * with an empty or unreadable value or a −0, whole numbers whose squares add up to 2⁵³ or more
- * (summed again in DECIMAL there), a metric 0/1 but for at most 1% of its rows, an empty id, a design label, a repeated query id, a query id
- * column of fractions. So every refusal and every notice but "several systems" comes from
- * DuckDB's path; test/ingest/readSmallResults.test.ts holds the two paths equal on generated
- * files.
+ * (summed again in DECIMAL there), a metric 0/1 but for a few rows, an empty, blank or
+ * non-ASCII id, a design label, a repeated query id, a query id column of fractions. So every
+ * refusal and every notice but "several systems" comes from DuckDB's path;
+ * test/ingest/readSmallResults.test.ts holds the two paths equal on generated files.
  *
  * What it computes is what the DuckDB path's SQL does on such a file: rows grouped by system,
  * then document (ids as written, as the reader pins them to VARCHAR), ordered by code points
@@ -38,7 +39,7 @@ export async function readSmallResults(
   options: ReadResultsOptions,
   displayName: string,
 ): Promise<ResultsTable | null> {
-  if (options.documentLabel || /\.(gz|zst)$/i.test(options.file)) return null;
+  if (options.documentLabel) return null;
   const csv = await readSmallCsv(options.file);
   if (csv === null) return null;
   const layout = layoutOrNull(csv, options, displayName);
@@ -57,7 +58,7 @@ export async function readSmallResults(
   if (queryIdsRepeatOrUncertain(csv, layout, systems)) return null;
 
   const rows = documentRows(docs, systems, metricValues as MetricNumbers[]);
-  if (rows === null || nearlyBinary(rows)) return null;
+  if (rows === null || anyNearlyBinary(rows)) return null;
   const context = { file: displayName, metrics: layout.metrics, labelColumn: null };
   const groups = documentGroups(rows, context).map((group) =>
     withValues(
@@ -223,8 +224,8 @@ function perDocumentColumns(
     if (x > (max[d] as number)) max[d] = x;
     if (x !== 0 && x !== 1) odd[d] = (odd[d] as number) + 1;
   });
-  // aggregateDocuments sums whole numbers again in DECIMAL unless Σ|Σx²| < 2⁵³: left to it.
-  if (!decimal && ss.reduce((t, v) => t + Math.abs(v), 0) >= 2 ** 53) return null;
+  // aggregateDocuments sums whole numbers again in DECIMAL when these are not exact: left to it.
+  if (!decimal && !integerSumsExact({ whole, ss })) return null;
   if (decimal) {
     for (let d = 0; d < count; d++) {
       const [sum, squares] = decimal[d] as readonly [DecimalSum, DecimalSum];
@@ -237,15 +238,17 @@ function perDocumentColumns(
 }
 
 /**
- * A metric 0/1 but for at most 1% of its rows: DuckDB's path names the first such line in a
- * notice (inputNotices.ts), which is left to it.
+ * A metric 0/1 but for a few rows (inputNotices.ts's nearlyBinary): DuckDB's path names the
+ * first such line in a notice, which is left to it.
  */
-function nearlyBinary(rows: DocumentRows): boolean {
+function anyNearlyBinary(rows: DocumentRows): boolean {
   const total = rows.n.reduce((t, k) => t + k, 0);
-  return rows.metrics.some((m) => {
-    const k = m.odd.reduce((t, c) => t + c, 0);
-    return k > 0 && k <= NEARLY_BINARY_SHARE * total;
-  });
+  return rows.metrics.some((m) =>
+    nearlyBinary(
+      m.odd.reduce((t, c) => t + c, 0),
+      total,
+    ),
+  );
 }
 
 /**

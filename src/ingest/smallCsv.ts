@@ -144,8 +144,12 @@ export function parseSmallCsv(bytes: Uint8Array): SmallCsv | null {
   return { names, columns, types: columns.map(sniffedType) };
 }
 
-/** The file parsed when it is a regular file within SMALL_CSV_BYTES and the subset; else null. */
+/**
+ * The file parsed when it is an uncompressed regular file within SMALL_CSV_BYTES and the subset;
+ * else null.
+ */
 export async function readSmallCsv(path: string): Promise<SmallCsv | null> {
+  if (/\.(gz|zst)$/i.test(path)) return null;
   const handle = await open(path, "r").catch(() => null);
   if (handle === null) return null;
   try {

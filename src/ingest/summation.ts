@@ -28,3 +28,19 @@ export function isDecimalOverflow(error: unknown): boolean {
   const message = duckDbMessage(error);
   return /out of range|overflow|to DECIMAL/i.test(message) && !/CSV Error/.test(message);
 }
+
+/**
+ * Integer-mode sums are exact when every value is whole and Σx² stays below 2⁵³ (summed over
+ * the documents); otherwise aggregateDocuments sums the metric again in DECIMAL.
+ */
+export function integerSumsExact(metric: {
+  readonly whole: Float64Array;
+  readonly ss: Float64Array;
+}): boolean {
+  let squares = 0;
+  for (let d = 0; d < metric.whole.length; d++) {
+    if (metric.whole[d] === 0) return false;
+    squares += Math.abs(metric.ss[d] as number);
+  }
+  return squares < 2 ** 53;
+}
