@@ -51,6 +51,28 @@ describe("tailOrderStatistics", () => {
     expect(tailOrderStatistics(withNaN, [0, 2])).toEqual(sortedAt(withNaN, [0, 2]));
   });
 
+  it("reads ranks beyond the tails from a sorted copy up to 2¹⁵ values or with NaN, else by selection", () => {
+    // B = 10,000 at 95%: ranks 249 and 9,750 are farther than the tails keep
+    for (const n of [10_000, 2 ** 15, 2 ** 15 + 1, 50_000]) {
+      const values = Float64Array.from(
+        { length: n },
+        (_, i) => Math.round(Math.sin(i * 12.9898) * 300) / 7,
+      );
+      const before = Array.from(values);
+      const ranks = [249, 250, n - 251, n - 250, Math.floor(n / 2)];
+      // ±0 compare equal; a sort and a selection may return either, so compare as numbers.
+      const plusZero = (xs: (number | undefined)[]) => xs.map((x) => (x as number) + 0);
+      expect(plusZero(tailOrderStatistics(values, ranks))).toEqual(
+        plusZero(sortedAt(values, ranks)),
+      );
+      expect(Array.from(values)).toEqual(before);
+      values[n - 1] = Number.NaN; // NaN sorted last, as a sort puts it (selection would not)
+      expect(plusZero(tailOrderStatistics(values, ranks))).toEqual(
+        plusZero(sortedAt(values, ranks)),
+      );
+    }
+  });
+
   it("refuses a rank outside the array", () => {
     expect(() => tailOrderStatistics(new Float64Array(3), [3])).toThrow(RangeError);
   });
