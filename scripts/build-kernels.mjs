@@ -11,15 +11,33 @@ import wabtInit from "wabt";
 const dir = fileURLToPath(new URL("../src/core/kernels/", import.meta.url));
 const target = `${dir}kernelModules.ts`;
 
-/** Each module: its functions' files (in this order) and its memory's initial pages (64 KiB). */
+/**
+ * Each module: its functions' files (in this order), its memory's initial pages (64 KiB) and the
+ * functions it imports from JS (module "math"; the text format wants imports first).
+ */
 const modules = [
   {
     name: "DOCUMENT_BOOTSTRAP_MODULE",
     parts: ["bounded", "score", "tails"],
     pages: 8,
+    imports: [],
     doc: "$bounded, $score and $tails in one memory (documentBootstrapKernel.ts).",
   },
+  {
+    name: "CHUNK_BOOTSTRAP_MODULE",
+    parts: ["bounded", "chunk", "rows"],
+    pages: 1,
+    // Math.log and Math.pow (`**`), so that the kernel calls the functions its JS oracle calls.
+    imports: ["log", "pow"],
+    doc: "$chunk (0/1 metrics) and $bounded + $rows (others): the chunk bootstrap (chunkBootstrapKernel.ts).",
+  },
 ];
+
+/** The import of Math[name] as $name: log takes one double, pow two. */
+function mathImport(name) {
+  const params = name === "pow" ? "(param f64 f64)" : "(param f64)";
+  return `(import "math" "${name}" (func $${name} ${params} (result f64)))`;
+}
 
 export async function kernelModulesSource() {
   const wabt = await wabtInit();
@@ -29,9 +47,10 @@ export async function kernelModulesSource() {
     "// file and test/core/kernels/kernelModules.test.ts checks that it matches the .wat files.",
     "",
   ];
-  for (const { name, parts, pages, doc } of modules) {
+  for (const { name, parts, pages, imports, doc } of modules) {
     const text = [
       "(module",
+      ...imports.map(mathImport),
       `(memory (export "memory") ${pages})`,
       ...parts.map((p) => readFileSync(`${dir}${p}.wat`, "utf8")),
       ")",

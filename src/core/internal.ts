@@ -8,7 +8,9 @@ export {
   CHUNK_BOOTSTRAP_ROW_LIMIT,
   type ChunkBootstrapReplicates,
   chunkBootstrapBinary,
+  chunkBootstrapBinaryJs,
   chunkBootstrapRows,
+  chunkBootstrapRowsJs,
 } from "./bootstrap/chunkBootstrap.js";
 export { forEachDocumentResample } from "./bootstrap/resampleDocuments.js";
 export { groupIndices } from "./designs/groupIndices.js";

@@ -3,30 +3,16 @@ import { fillBoundedIntegers } from "../numeric/boundedIntegers.js";
 import { createPcg64 } from "../numeric/pcg64.js";
 import { uniformSource } from "../numeric/uniform.js";
 import type { DocumentStats, ResultValues } from "../types.js";
+import { chunkBootstrapBinaryWasm, chunkBootstrapRowsWasm } from "./chunkBootstrapKernel.js";
+import type { ChunkBootstrapOptions, ChunkBootstrapReplicates } from "./chunkBootstrapOptions.js";
 
 // ResultValues lives in core/types.ts; re-exported here for the readers in src/ingest that still
 // import it from this file.
 export type { ResultValues } from "../types.js";
+export type { ChunkBootstrapOptions, ChunkBootstrapReplicates } from "./chunkBootstrapOptions.js";
 
 /** Largest N·B the row-level chunk bootstrap (non-binary metrics) will attempt. */
 export const CHUNK_BOOTSTRAP_ROW_LIMIT = 2e9;
-
-export interface ChunkBootstrapReplicates {
-  readonly replicates: number;
-  readonly seed: number;
-  readonly micro: Float64Array;
-  readonly macro: Float64Array;
-}
-
-export interface ChunkBootstrapOptions {
-  /** B, the number of replicates. */
-  readonly replicates: number;
-  readonly seed: number;
-  /** Called now and then with the fraction done; for a progress bar. */
-  readonly onProgress?: ((fraction: number) => void) | undefined;
-  /** numpy SeedSequence spawn key of the stream (default none: default_rng(seed)). */
-  readonly spawnKey?: readonly number[];
-}
 
 /**
  * Contrast: resample the N results with replacement, ignoring documents (what a per-query
@@ -38,8 +24,46 @@ export interface ChunkBootstrapOptions {
  * probabilities are fixed, so their setups are computed once (`binomialsAtFixedProbabilities`,
  * draw for draw the same numbers as `binomialSampler`).
  * Macro: mean over the documents drawn at least once of hits_d / c_d.
+ *
+ * Run by a WebAssembly kernel (chunkBootstrapKernel.ts: the same uniforms, branches and
+ * floating-point operations, so the same replicates) where WebAssembly is available, else by
+ * chunkBootstrapBinaryJs, its oracle in the tests.
  */
 export function chunkBootstrapBinary(
+  stats: DocumentStats,
+  options: ChunkBootstrapOptions,
+): ChunkBootstrapReplicates {
+  const { probabilities, total } = chunkDrawProbabilities(stats);
+  const replicates = chunkBootstrapBinaryWasm(probabilities, total, options);
+  return replicates ?? chunkBootstrapBinaryJs(stats, options);
+}
+
+/**
+ * The 2K probabilities of chunkBootstrapBinary's draws: slot 2d, document d's share of the
+ * results still to draw, n_d / (N − Σ_{j<d} n_j); slot 2d + 1, its rate s_d / n_d. N is `total`.
+ */
+export function chunkDrawProbabilities(stats: DocumentStats): {
+  readonly probabilities: Float64Array;
+  readonly total: number;
+} {
+  const k = stats.n.length;
+  const total = stats.n.reduce((a, b) => a + b, 0);
+  const remainingAfter = new Float64Array(k);
+  for (let d = k - 1, rest = 0; d >= 0; d--) {
+    remainingAfter[d] = rest;
+    rest += stats.n[d] as number;
+  }
+  const probabilities = new Float64Array(2 * k);
+  for (let d = 0; d < k; d++) {
+    const n = stats.n[d] as number;
+    probabilities[2 * d] = n / (n + (remainingAfter[d] as number));
+    probabilities[2 * d + 1] = (stats.s[d] as number) / n;
+  }
+  return { probabilities, total };
+}
+
+/** chunkBootstrapBinary in JS: where WebAssembly is unavailable, and the kernel's oracle. */
+export function chunkBootstrapBinaryJs(
   stats: DocumentStats,
   options: ChunkBootstrapOptions,
 ): ChunkBootstrapReplicates {
@@ -47,19 +71,7 @@ export function chunkBootstrapBinary(
   const progressEvery = Math.max(1, Math.floor(replicates / 100));
   const k = stats.n.length;
   const uniform = uniformSource(seed, spawnKey);
-  const total = stats.n.reduce((a, b) => a + b, 0);
-  const remainingAfter = new Float64Array(k);
-  for (let d = k - 1, rest = 0; d >= 0; d--) {
-    remainingAfter[d] = rest;
-    rest += stats.n[d] as number;
-  }
-  // Slot 2d: document d's share of the results still to draw; slot 2d + 1: its rate.
-  const probabilities = new Float64Array(2 * k);
-  for (let d = 0; d < k; d++) {
-    const n = stats.n[d] as number;
-    probabilities[2 * d] = n / (n + (remainingAfter[d] as number));
-    probabilities[2 * d + 1] = (stats.s[d] as number) / n;
-  }
+  const { probabilities, total } = chunkDrawProbabilities(stats);
   const draw = binomialsAtFixedProbabilities(probabilities, total, uniform);
   const micro = new Float64Array(replicates);
   const macro = new Float64Array(replicates);
@@ -86,9 +98,19 @@ export function chunkBootstrapBinary(
 
 /**
  * Contrast for real-valued metrics: N row indices per replicate from
- * `default_rng(seed).integers(0, N, (B, N))`, rows ordered by document. O(B·N).
+ * `default_rng(seed).integers(0, N, (B, N))`, rows ordered by document. O(B·N). Run by a
+ * WebAssembly kernel (chunkBootstrapKernel.ts: the same indices and sums) where WebAssembly is
+ * available and N is at most a few million, else by chunkBootstrapRowsJs, its oracle.
  */
 export function chunkBootstrapRows(
+  values: ResultValues,
+  options: ChunkBootstrapOptions,
+): ChunkBootstrapReplicates {
+  return chunkBootstrapRowsWasm(values, options) ?? chunkBootstrapRowsJs(values, options);
+}
+
+/** chunkBootstrapRows in JS: where the kernel does not run, and the kernel's oracle. */
+export function chunkBootstrapRowsJs(
   values: ResultValues,
   options: ChunkBootstrapOptions,
 ): ChunkBootstrapReplicates {

@@ -33,8 +33,11 @@ function inversion(uniform: () => number, trials: number, p: number): number {
 
 const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
 
-/** Stirling's remainder fc(k) = ln k! − [(k + ½) ln(k + 1) − (k + 1) + ½ ln 2π]. */
-const STIRLING_SMALL = Array.from({ length: 10 }, (_, k) => {
+/**
+ * Stirling's remainder fc(k) = ln k! − [(k + ½) ln(k + 1) − (k + 1) + ½ ln 2π] for k < 10 (the
+ * chunk bootstrap's WebAssembly kernel reads these very doubles).
+ */
+export const STIRLING_SMALL: readonly number[] = Array.from({ length: 10 }, (_, k) => {
   let logFactorial = 0;
   for (let i = 2; i <= k; i++) logFactorial += Math.log(i);
   return logFactorial - ((k + 0.5) * Math.log(k + 1) - (k + 1) + HALF_LOG_2PI);

@@ -20,32 +20,10 @@ export function binomialsAtFixedProbabilities(
   maxTrials: number,
   uniform: () => number,
 ): (j: number, trials: number) => number {
-  const count = probabilities.length;
-  /** p or 1 − p, whichever is at most ½ (binomialSampler's symmetry step). */
-  const small = new Float64Array(count);
-  const flipped = new Uint8Array(count);
-  const q = new Float64Array(count);
-  const odds = new Float64Array(count);
-  /** Where slot j's cached qⁿ start in `powers` (−1: not cached), and how many n they cover. */
-  const powerAt = new Int32Array(count).fill(-1);
-  const powerLength = new Int32Array(count);
-  let entries = 0;
-  for (let j = 0; j < count; j++) {
-    const p = probabilities[j] as number;
-    if (p <= 0 || p >= 1) continue;
-    const s = p > 0.5 ? 1 - p : p;
-    small[j] = s;
-    flipped[j] = p > 0.5 ? 1 : 0;
-    q[j] = 1 - s;
-    odds[j] = s / (1 - s);
-    // Inversion is used for n·s < 10 only.
-    const length = Math.min(maxTrials + 1, Math.ceil(10 / s) + 1);
-    if (entries + length <= POWER_CACHE_ENTRIES) {
-      powerAt[j] = entries;
-      powerLength[j] = length;
-      entries += length;
-    }
-  }
+  const { small, flipped, q, odds, powerAt, powerLength, entries } = fixedProbabilitySetup(
+    probabilities,
+    maxTrials,
+  );
   // −1: not computed yet (qⁿ is positive).
   const powers = new Float64Array(entries).fill(-1);
 
@@ -80,4 +58,57 @@ export function binomialsAtFixedProbabilities(
     if (p >= 1) return trials;
     return flipped[j] === 1 ? trials - smallDraw(j, trials) : smallDraw(j, trials);
   };
+}
+
+/** What the draws at each fixed probability p_j need, computed once (binomialsAtFixedProbabilities). */
+export interface FixedProbabilitySetup {
+  /** p or 1 − p, whichever is at most ½ (binomialSampler's symmetry step). */
+  readonly small: Float64Array;
+  /** 1 where p > ½ (the draw is then n minus a draw at 1 − p). */
+  readonly flipped: Uint8Array;
+  /** 1 − small. */
+  readonly q: Float64Array;
+  /** small / (1 − small). */
+  readonly odds: Float64Array;
+  /** Where slot j's cached qⁿ start among the `entries` (−1: not cached). */
+  readonly powerAt: Int32Array;
+  /** How many n from 0 on slot j's cache covers. */
+  readonly powerLength: Int32Array;
+  /** The cache's length, at most POWER_CACHE_ENTRIES. */
+  readonly entries: number;
+}
+
+/**
+ * The setups of binomialsAtFixedProbabilities, also read by the chunk bootstrap's WebAssembly
+ * kernel (chunkBootstrapKernel.ts). Slots with p ≤ 0 or p ≥ 1 are left at zero (no draw reads
+ * them). Inversion is used for n·small < 10 only, so slot j's cache needs n < ⌈10/small⌉ + 1.
+ */
+export function fixedProbabilitySetup(
+  probabilities: Float64Array,
+  maxTrials: number,
+): FixedProbabilitySetup {
+  const count = probabilities.length;
+  const small = new Float64Array(count);
+  const flipped = new Uint8Array(count);
+  const q = new Float64Array(count);
+  const odds = new Float64Array(count);
+  const powerAt = new Int32Array(count).fill(-1);
+  const powerLength = new Int32Array(count);
+  let entries = 0;
+  for (let j = 0; j < count; j++) {
+    const p = probabilities[j] as number;
+    if (p <= 0 || p >= 1) continue;
+    const s = p > 0.5 ? 1 - p : p;
+    small[j] = s;
+    flipped[j] = p > 0.5 ? 1 : 0;
+    q[j] = 1 - s;
+    odds[j] = s / (1 - s);
+    const length = Math.min(maxTrials + 1, Math.ceil(10 / s) + 1);
+    if (entries + length <= POWER_CACHE_ENTRIES) {
+      powerAt[j] = entries;
+      powerLength[j] = length;
+      entries += length;
+    }
+  }
+  return { small, flipped, q, odds, powerAt, powerLength, entries };
 }

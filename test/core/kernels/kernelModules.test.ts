@@ -22,7 +22,7 @@ const decode = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCo
 // The kernels' oracles (pcg64Kernel, tailKernel and documentBootstrapKernel tests) compare each
 // kernel with its JS form; they would pass on the JS form alone if a module failed to load, since
 // the library then falls back to JS. These tests pin the modules themselves.
-describe("the WebAssembly kernel module", () => {
+describe("the WebAssembly kernel modules", () => {
   it("are what scripts/build-kernels.mjs assembles from the .wat files (npm run build:kernels)", async () => {
     const committed = readFileSync(
       new URL("../../../src/core/kernels/kernelModules.ts", import.meta.url),
@@ -31,7 +31,7 @@ describe("the WebAssembly kernel module", () => {
     expect(committed).toBe(await kernelModulesSource());
   });
 
-  it("compiles, and exports its memory and functions", () => {
+  it("compile, and export their memory and functions", () => {
     const exported = (base64: string) =>
       wasm.Module.exports(new wasm.Module(decode(base64)))
         .map((e) => `${e.kind} ${e.name}`)
@@ -41,6 +41,28 @@ describe("the WebAssembly kernel module", () => {
       "function score",
       "function tails",
       "memory memory",
+    ]);
+    expect(exported(modules.CHUNK_BOOTSTRAP_MODULE)).toEqual([
+      "function bounded",
+      "function chunk",
+      "function rows",
+      "memory memory",
+    ]);
+  });
+
+  it("import only Math.log and `**` from JS (the chunk kernel; the others import nothing)", () => {
+    const imported = (base64: string) =>
+      (
+        wasm.Module as unknown as {
+          imports(m: object): { module: string; name: string; kind: string }[];
+        }
+      )
+        .imports(new wasm.Module(decode(base64)))
+        .map((i) => `${i.kind} ${i.module}.${i.name}`);
+    expect(imported(modules.DOCUMENT_BOOTSTRAP_MODULE)).toEqual([]);
+    expect(imported(modules.CHUNK_BOOTSTRAP_MODULE)).toEqual([
+      "function math.log",
+      "function math.pow",
     ]);
   });
 
