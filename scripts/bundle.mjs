@@ -16,7 +16,11 @@
 // - @duckdb/node-api is bundled into a CommonJS file of its own, loaded on first use (see
 //   duckDbLazyRequire); the native bindings, pg and the optional warehouse clients stay in
 //   node_modules.
+// - @stdlib's three distribution functions are bundled into a CommonJS file of their own, loaded
+//   with V8's code cache (stdlibCodeCached; src/cli/codeCachedRequire.ts), which this script
+//   writes after a run that calls them.
 //   node scripts/bundle.mjs
+import { spawnSync } from "node:child_process";
 import { chmodSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -57,6 +61,59 @@ const duckDbLazyRequire = {
   },
 };
 
+/** @stdlib's distribution functions, bundled into one CommonJS file beside the chunks. */
+const STDLIB = "stdlibDistributions.cjs";
+/** The modules of dist/ that import them, and what they import (default imports, by name). */
+const STDLIB_IMPORTERS = {
+  [path.join("core", "numeric", "distributions.js")]: {
+    normalQuantileStdlib: "@stdlib/stats-base-dists-normal-quantile",
+    tCdf: "@stdlib/stats-base-dists-t-cdf",
+    tQuantileStdlib: "@stdlib/stats-base-dists-t-quantile",
+  },
+  [path.join("core", "numeric", "chiSquareQuantile.js")]: {
+    chiSquareQuantileStdlib: "@stdlib/stats-base-dists-chisquare-quantile",
+  },
+};
+const STDLIB_FUNCTIONS = Object.assign({}, ...Object.values(STDLIB_IMPORTERS));
+
+/** The entry of STDLIB: module.exports = { normalQuantileStdlib, tCdf, … }. */
+const stdlibEntry = {
+  name: "stdlib-entry",
+  resolveId: (id) => (id === "stdlib-entry" ? id : null),
+  load: (id) =>
+    id === "stdlib-entry"
+      ? `module.exports = { ${Object.entries(STDLIB_FUNCTIONS)
+          .map(([name, pkg]) => `${name}: require(${JSON.stringify(pkg)})`)
+          .join(", ")} };`
+      : null,
+};
+
+/**
+ * The modules of STDLIB_IMPORTERS import the functions by name; in the bundle those imports
+ * become one requireCodeCached of STDLIB (beside the chunks; loaded once, as `require` would),
+ * so that no chunk holds @stdlib and its parsing is read from the code cache.
+ */
+const stdlibCodeCached = {
+  name: "stdlib-code-cached",
+  transform(code, id) {
+    const importer = Object.keys(STDLIB_IMPORTERS).find((file) =>
+      id.endsWith(path.join("dist", file)),
+    );
+    if (importer === undefined) return null;
+    let out = code;
+    for (const [name, pkg] of Object.entries(STDLIB_IMPORTERS[importer])) {
+      const line = `import ${name} from "${pkg}";`;
+      if (!out.includes(line)) throw new Error(`${id}: expected ${line}; update scripts/bundle.mjs`);
+      out = out.replace(line, "");
+    }
+    return [
+      `import { stdlibDistributions } from "${path.relative(path.dirname(id), path.join(DIST, "cli", "stdlibDistributions.js"))}";`,
+      `const { ${Object.keys(STDLIB_IMPORTERS[importer]).join(", ")} } = stdlibDistributions();`,
+      out,
+    ].join("\n");
+  },
+};
+
 const started = performance.now();
 await build({
   input: { duckdbClient: createRequire(import.meta.url).resolve("@duckdb/node-api") },
@@ -66,6 +123,13 @@ await build({
   output: { dir: OUT, format: "cjs", entryFileNames: DUCKDB_CLIENT, cleanDir: true },
 });
 await build({
+  input: { stdlib: "stdlib-entry" },
+  platform: "node",
+  plugins: [stdlibEntry],
+  logLevel: "warn",
+  output: { dir: OUT, format: "cjs", entryFileNames: STDLIB },
+});
+await build({
   input: {
     ragci: path.join(DIST, "cli", "bin.js"),
     studyWorker: path.join(DIST, "simulation", "studyWorker.js"),
@@ -73,7 +137,7 @@ await build({
   platform: "node",
   external,
   treeshake: { moduleSideEffects: [{ test: /.*/, sideEffects: true }] },
-  plugins: [duckDbLazyRequire],
+  plugins: [duckDbLazyRequire, stdlibCodeCached],
   logLevel: "warn",
   output: {
     dir: OUT,
@@ -84,6 +148,30 @@ await build({
 });
 // Run directly as package.json "bin" (npm sets the mode only when it installs the package).
 chmodSync(path.join(OUT, "ragci.js"), 0o755);
+
+// STDLIB's code cache, written by a fresh `node` (V8 checks its flags against the cache's) after
+// calls like the commands': t and χ² quantiles at whole and fractional ν, small and large, both
+// tails, t p-values, normal quantiles. A run of another Node rejects it and parses the file.
+const exercise = `(m) => {
+  for (const df of [1, 2, 3.5, 4, 9, 19, 37.76, 97, 1e3, 1e6])
+    for (const p of [1e-9, 0.005, 0.025, 0.05, 0.1, 0.5, 0.9, 0.95, 0.975, 0.995]) {
+      m.tQuantileStdlib(p, df);
+      m.tCdf(-Math.abs(m.tQuantileStdlib(p, df)) - 0.3, df);
+      m.chiSquareQuantileStdlib(p, df);
+    }
+  for (const p of [1e-12, 0.005, 0.025, 0.5, 0.975, 0.995]) m.normalQuantileStdlib(p, 0, 1);
+}`;
+const cacheRun = spawnSync(
+  process.execPath,
+  [
+    "--input-type=module",
+    "-e",
+    `import { writeCodeCache } from ${JSON.stringify(new URL("../dist/cli/codeCachedRequire.js", import.meta.url).href)};
+     writeCodeCache(${JSON.stringify(path.join(OUT, STDLIB))}, ${exercise});`,
+  ],
+  { encoding: "utf8" },
+);
+if (cacheRun.status !== 0) throw new Error(`writing ${STDLIB}'s code cache: ${cacheRun.stderr}`);
 console.log(
   `bundled dist/cli/bin.js into ${path.relative(ROOT, OUT)}/ in ${((performance.now() - started) / 1000).toFixed(2)} s`,
 );

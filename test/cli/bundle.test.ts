@@ -111,7 +111,9 @@ describe("the bundled command-line entry", () => {
   }, 60_000);
 
   it("holds @stdlib and DuckDB's client instead of loading their ~500 files from node_modules", () => {
-    const chunks = readdirSync(BUNDLE).map((f) => readFileSync(join(BUNDLE, f), "utf8"));
+    const chunks = readdirSync(BUNDLE)
+      .filter((f) => !f.endsWith(".v8cache"))
+      .map((f) => readFileSync(join(BUNDLE, f), "utf8"));
     const all = chunks.join("\n");
     expect(all).not.toMatch(/from "@stdlib\//);
     expect(all).not.toMatch(/require\("@stdlib\//);
@@ -134,5 +136,24 @@ describe("the bundled command-line entry", () => {
     writeFileSync(quoted, readFileSync(EXAMPLE, "utf8").replace("doc_id,", '"doc_id",'));
     const args = ["analyze", quoted, "--metric", "hit5", "--system", "system=bm25"];
     expect(ragciOk([...args, "--replicates", "0"])).toContain("98 documents");
+  });
+
+  it("keeps @stdlib in a CommonJS file of its own, read with a code cache this Node accepts", async () => {
+    const file = join(BUNDLE, "stdlibDistributions.cjs");
+    expect(readFileSync(file, "utf8")).toContain(
+      "node_modules/@stdlib/stats-base-dists-t-quantile/",
+    );
+    for (const chunk of readdirSync(BUNDLE).filter((f) => f.endsWith(".js")))
+      expect([
+        chunk,
+        readFileSync(join(BUNDLE, chunk), "utf8").includes("node_modules/@stdlib/"),
+      ]).toEqual([chunk, false]);
+    // npm run build wrote the cache with this node; no temporary file is left beside it
+    const { requireCodeCached } = await import(join(ROOT, "dist/cli/codeCachedRequire.js"));
+    const loaded = requireCodeCached(file);
+    expect(loaded.cache).toBe("accepted");
+    const { tQuantile } = await import(join(ROOT, "dist/core/numeric/distributions.js"));
+    expect(loaded.exports.tQuantileStdlib(0.975, 19)).toBe(tQuantile(0.975, 19));
+    expect(readdirSync(BUNDLE).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 });
