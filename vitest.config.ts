@@ -26,6 +26,7 @@ const ORACLE = [
   "test/core/numeric/seedSequence.test.ts",
   "test/core/bootstrap/documentBootstrap.test.ts",
   "test/core/bootstrap/documentBootstrapKernel.test.ts",
+  "test/core/bootstrap/chunkBootstrapKernel.test.ts",
   "test/core/numeric/pcg64Kernel.test.ts",
   "test/core/numeric/tailKernel.test.ts",
   // lme4 and lmerTest fitted live (Rscript)
