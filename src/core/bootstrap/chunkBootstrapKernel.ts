@@ -107,12 +107,8 @@ export function chunkReplicatesOnKernel(
   const powersAt = SLOTS_AT + slots * (4 * 8 + 3 * 4);
   const microAt = powersAt + 8 * setup.entries;
   const macroAt = microAt + 8 * replicates;
-  let buffer: ArrayBuffer;
-  try {
-    buffer = reserve(k.memory, macroAt + 8 * replicates);
-  } catch {
-    return null; // beyond what the engine grants a WebAssembly memory
-  }
+  const buffer = grown(k, macroAt + 8 * replicates);
+  if (buffer === null) return null;
   new Float64Array(buffer, STIRLING_AT, 10).set(STIRLING_SMALL);
   let at = SLOTS_AT;
   for (const column of [probabilities, setup.small, setup.q, setup.odds]) {
@@ -143,12 +139,7 @@ export function chunkReplicatesOnKernel(
       );
     }
   } else k.chunk(half, total, 0, replicates, SLOTS_AT, powersAt, microAt, macroAt);
-  return {
-    replicates,
-    seed,
-    micro: new Float64Array(buffer, microAt, replicates).slice(),
-    macro: new Float64Array(buffer, macroAt, replicates).slice(),
-  };
+  return copiedReplicates(buffer, microAt, macroAt, options);
 }
 
 /**
@@ -192,12 +183,8 @@ export function chunkRowsOnKernel(
   const countsAt = sumsAt + 8 * K;
   const microAt = countsAt + 8 * K;
   const macroAt = microAt + 8 * replicates;
-  let buffer: ArrayBuffer;
-  try {
-    buffer = reserve(k.memory, macroAt + 8 * replicates);
-  } catch {
-    return null; // beyond what the engine grants a WebAssembly memory
-  }
+  const buffer = grown(k, macroAt + 8 * replicates);
+  if (buffer === null) return null;
   new Float64Array(buffer, valuesAt, N).set(values.values);
   const documents = new Int32Array(buffer, documentsAt, N);
   for (let d = 0; d < K; d++)
@@ -214,6 +201,25 @@ export function chunkRowsOnKernel(
     k.rows(N, K, next - b, b, valuesAt, documentsAt, sumsAt, countsAt, microAt, macroAt);
     b = next;
   }
+  return copiedReplicates(buffer, microAt, macroAt, options);
+}
+
+/** The kernel's memory grown to `bytes`; null beyond what the engine grants a WebAssembly memory. */
+function grown(k: ChunkKernel, bytes: number): ArrayBuffer | null {
+  try {
+    return reserve(k.memory, bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The B replicates the kernel wrote at microAt and macroAt, copied out of its memory. */
+function copiedReplicates(
+  buffer: ArrayBuffer,
+  microAt: number,
+  macroAt: number,
+  { replicates, seed }: ChunkBootstrapOptions,
+): ChunkBootstrapReplicates {
   return {
     replicates,
     seed,

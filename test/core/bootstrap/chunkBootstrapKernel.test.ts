@@ -15,18 +15,7 @@ import {
   instantiateChunkKernel,
 } from "../../../src/core/bootstrap/chunkBootstrapKernel.js";
 import type { DocumentStats, ResultValues } from "../../../src/core/types.js";
-
-function stats(n: number[], s: number[]): DocumentStats {
-  return {
-    ids: n.map((_, d) => `d${d}`),
-    n: Float64Array.from(n),
-    s: Float64Array.from(s),
-    ss: Float64Array.from(s),
-    binary: true,
-    min: 0,
-    max: 1,
-  };
-}
+import { binaryStats as stats } from "../../support/binaryStats.js";
 
 /** A fresh instance of the kernel whose imported Math.log and `**` count their calls. */
 function countingKernel(): { kernel: ChunkKernel; calls: { log: number; pow: number } } {

@@ -3,7 +3,7 @@ import { chunkBootstrapBinary } from "../../../src/core/bootstrap/chunkBootstrap
 import { binomialSampler } from "../../../src/core/numeric/binomial.js";
 import { binomialsAtFixedProbabilities } from "../../../src/core/numeric/binomialsAtFixedProbabilities.js";
 import { uniformSource } from "../../../src/core/numeric/uniform.js";
-import type { DocumentStats } from "../../../src/core/types.js";
+import { binaryStats } from "../../support/binaryStats.js";
 
 /** A small linear congruential generator for the test's own choices (not the draws' stream). */
 function choices(seed: number): () => number {
@@ -102,15 +102,7 @@ describe("chunkBootstrapBinary", () => {
       const s = n.map((x) => (c % 5 === 0 ? 0 : c % 5 === 1 ? x : Math.floor(pick() * (x + 1))));
       const replicates = 1 + Math.floor(pick() * 300);
       const spawnKey = c % 2 === 0 ? [] : [c, 1];
-      const stats: DocumentStats = {
-        ids: n.map((_, d) => `d${d}`),
-        n: Float64Array.from(n),
-        s: Float64Array.from(s),
-        ss: Float64Array.from(s),
-        binary: true,
-        min: 0,
-        max: 1,
-      };
+      const stats = binaryStats(n, s);
       const got = chunkBootstrapBinary(stats, { replicates, seed: c, spawnKey });
       const expected = chunkBootstrapByBinomialSampler(n, s, replicates, c, spawnKey);
       expect(got.micro).toEqual(expected.micro);
