@@ -114,6 +114,21 @@ const stdlibCodeCached = {
   },
 };
 
+/**
+ * In ragci.cjs, the warehouse client's `import(client)` (databaseConnection.js) becomes
+ * `importModule(client)`, the import() codeCachedRequire.ts passes to the file's wrapper: a
+ * script run from a code cache cannot import() itself.
+ */
+const importThroughWrapper = {
+  name: "import-through-wrapper",
+  transform(code, id) {
+    if (!id.endsWith(path.join("dist", "ingest", "sql", "databaseConnection.js"))) return null;
+    const call = "await import(client)";
+    if (!code.includes(call)) throw new Error(`${id}: expected ${call}; update scripts/bundle.mjs`);
+    return code.replace(call, "await importModule(client)");
+  },
+};
+
 const started = performance.now();
 await build({
   input: { duckdbClient: createRequire(import.meta.url).resolve("@duckdb/node-api") },
@@ -149,29 +164,74 @@ await build({
 // Run directly as package.json "bin" (npm sets the mode only when it installs the package).
 chmodSync(path.join(OUT, "ragci.js"), 0o755);
 
-// STDLIB's code cache, written by a fresh `node` (V8 checks its flags against the cache's) after
-// calls like the commands': t and χ² quantiles at whole and fractional ν, small and large, both
-// tails, t p-values, normal quantiles. A run of another Node rejects it and parses the file.
-const exercise = `(m) => {
-  for (const df of [1, 2, 3.5, 4, 9, 19, 37.76, 97, 1e3, 1e6])
-    for (const p of [1e-9, 0.005, 0.025, 0.05, 0.1, 0.5, 0.9, 0.95, 0.975, 0.995]) {
-      m.tQuantileStdlib(p, df);
-      m.tCdf(-Math.abs(m.tQuantileStdlib(p, df)) - 0.3, df);
-      m.chiSquareQuantileStdlib(p, df);
-    }
-  for (const p of [1e-12, 0.005, 0.025, 0.5, 0.975, 0.995]) m.normalQuantileStdlib(p, 0, 1);
-}`;
-const cacheRun = spawnSync(
-  process.execPath,
-  [
-    "--input-type=module",
-    "-e",
-    `import { writeCodeCache } from ${JSON.stringify(new URL("../dist/cli/codeCachedRequire.js", import.meta.url).href)};
-     writeCodeCache(${JSON.stringify(path.join(OUT, STDLIB))}, ${exercise});`,
-  ],
-  { encoding: "utf8" },
+// The command line as one CommonJS file (ragci.cjs, from commonJsEntry.ts), which bin.ts runs
+// instead of the chunks above when its code cache is this Node's (commonJsCli.ts): the chunks'
+// modules in one file, so that with the cache no source is parsed. DuckDB's client stays a file
+// of its own; @stdlib is inside (its functions are in the file's cache).
+await build({
+  input: { ragci: path.join(DIST, "cli", "commonJsEntry.js") },
+  platform: "node",
+  external,
+  treeshake: { moduleSideEffects: [{ test: /.*/, sideEffects: true }] },
+  plugins: [duckDbLazyRequire, importThroughWrapper],
+  logLevel: "warn",
+  output: { dir: OUT, format: "cjs", entryFileNames: "[name].cjs", codeSplitting: false },
+});
+// A cached script loses its import() (codeCachedRequire.ts): none may be left in ragci.cjs.
+for (const [n, line] of readFileSync(path.join(OUT, "ragci.cjs"), "utf8").split("\n").entries())
+  if (/\bimport\(/.test(line) && !/^\s*(\*|\/\/)/.test(line))
+    throw new Error(`ragci.cjs:${n + 1} calls import(): route it through importModule`);
+
+/**
+ * Writes `file`'s code cache in a fresh `node` (V8 checks its flags against the cache's) after
+ * `exercise`, the source of a function of the file's exports; another Node parses the file.
+ */
+function writeCodeCacheAfter(file, exercise) {
+  const run = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `import { writeCodeCache } from ${JSON.stringify(new URL("../dist/cli/codeCachedRequire.js", import.meta.url).href)};
+       await writeCodeCache(${JSON.stringify(file)}, ${exercise});`,
+    ],
+    { encoding: "utf8", cwd: ROOT },
+  );
+  if (run.status !== 0)
+    throw new Error(`writing ${path.basename(file)}'s code cache: ${run.stderr}`);
+}
+
+// STDLIB's, after calls like the commands': t and χ² quantiles at whole and fractional ν, small
+// and large, both tails, t p-values, normal quantiles.
+writeCodeCacheAfter(
+  path.join(OUT, STDLIB),
+  `(m) => {
+    for (const df of [1, 2, 3.5, 4, 9, 19, 37.76, 97, 1e3, 1e6])
+      for (const p of [1e-9, 0.005, 0.025, 0.05, 0.1, 0.5, 0.9, 0.95, 0.975, 0.995]) {
+        m.tQuantileStdlib(p, df);
+        m.tCdf(-Math.abs(m.tQuantileStdlib(p, df)) - 0.3, df);
+        m.chiSquareQuantileStdlib(p, df);
+      }
+    for (const p of [1e-12, 0.005, 0.025, 0.5, 0.975, 0.995]) m.normalQuantileStdlib(p, 0, 1);
+  }`,
 );
-if (cacheRun.status !== 0) throw new Error(`writing ${STDLIB}'s code cache: ${cacheRun.stderr}`);
+// ragci.cjs's, after the README's commands on the bundled example (their output discarded):
+// analyze with a 0/1 and a graded metric, compare, plan, and a command's help.
+const EXAMPLE = JSON.stringify("examples/covidqa-retrieval.csv");
+writeCodeCacheAfter(
+  path.join(OUT, "ragci.cjs"),
+  `async (m) => {
+    process.stdout.write = () => true;
+    for (const args of [
+      ["analyze", ${EXAMPLE}, "--doc", "doc_id", "--metric", "hit5,rr", "--system", "system"],
+      ["compare", ${EXAMPLE}, "--doc", "doc_id", "--metric", "hit5", "--system", "system"],
+      ["plan", ${EXAMPLE}, "--metric", "hit5", "--system", "system=bm25", "--half-width", "0.03"],
+      ["analyze", "--help"],
+    ])
+      await m.start(args);
+    if (process.exitCode !== 0) throw new Error("an exercise run failed: exit code " + process.exitCode);
+  }`,
+);
 console.log(
   `bundled dist/cli/bin.js into ${path.relative(ROOT, OUT)}/ in ${((performance.now() - started) / 1000).toFixed(2)} s`,
 );

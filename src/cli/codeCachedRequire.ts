@@ -6,35 +6,41 @@ import vm from "node:vm";
 
 /**
  * A CommonJS file of the command-line bundle loaded with V8's code cache: the bytecode of its
- * functions, saved by `npm run build` after a run that called them (scripts/bundle.mjs), so
- * that a run neither parses the file's source nor compiles the functions it calls again.
- * Node 20 keeps no such cache for modules (`module.enableCompileCache` came in Node 22.1).
+ * functions, saved by `npm run build` after runs that called them (scripts/bundle.mjs), so that
+ * a run neither parses the file's source nor compiles the functions it calls again. Node 20
+ * keeps no such cache for modules (`module.enableCompileCache` came in Node 22.1).
  *
- * Why: @stdlib's three distribution functions are about 420 small modules (0.77 MB of
- * JavaScript) whose parsing and first calls took about 20 ms of a 180 ms `analyze`; with the
- * cache, about 9 ms (docs/performance.md).
+ * Why: parsing and first-compiling the CLI's JavaScript was the largest part of a small
+ * `analyze` after Node's own start-up (docs/performance.md).
  *
- * V8 checks the cache against the source, its own version and its flags: a cache that does not
- * match (another Node, a rebuilt file) is rejected and the file is compiled from its source as
- * `require` would, with the same result. V8 does not checksum a cache's contents in release
- * builds (`--verify-snapshot-checksum` is off), so the file starts with the SHA-256 of the rest,
- * as Node 22's compile cache keeps a checksum of its own: a damaged cache is not given to V8.
- * A missing cache is not an error either.
+ * The cache file is [SHA-256 of the rest][length of V8's version][V8's version][V8's cache].
+ * V8 checks its cache against the source, its version and its flags, and compiles the source
+ * when they differ; it does not checksum the contents in release builds
+ * (`--verify-snapshot-checksum` is off), so a damaged cache, which fails the SHA-256, is never
+ * given to V8 (Node 22's compile cache keeps a checksum of its own for the same reason). The
+ * version lets a caller skip the file when the cache was written by another V8.
+ *
+ * The file has no `import()` of its own: V8 loses a cached script's dynamic-import host options
+ * (Node 20 reports "A dynamic import callback was not specified"), and Node's remedy,
+ * `vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER`, is experimental and warns on stderr. The
+ * wrapper passes `importModule` instead, this module's own `import()`, which the bundle
+ * uses where the code imports a package (scripts/bundle.mjs).
  */
 
 /**
- * How the cache was used: "accepted"; "rejected" by V8 (another Node, another source);
- * "damaged" (its checksum does not match); "absent". All but the first compile the source.
+ * How the cache was used: "accepted"; "rejected" by V8 (its flags, another source);
+ * "damaged" (its checksum does not match); "other-v8" (written by another V8); "absent".
+ * All but the first compile the source.
  */
-export type CodeCacheUse = "accepted" | "rejected" | "damaged" | "absent";
-
-/** Bytes of the SHA-256 that starts a cache file. */
-const CHECKSUM_BYTES = 32;
+export type CodeCacheUse = "accepted" | "rejected" | "damaged" | "other-v8" | "absent";
 
 export interface CodeCachedModule {
   readonly exports: unknown;
   readonly cache: CodeCacheUse;
 }
+
+/** Bytes of the SHA-256 that starts a cache file. */
+const CHECKSUM_BYTES = 32;
 
 /** The cache of `file`: the file beside it named FILE.v8cache. */
 export function codeCacheFile(file: string): string {
@@ -43,69 +49,96 @@ export function codeCacheFile(file: string): string {
 
 /**
  * Runs the CommonJS `file` as `require` would (its own module, exports, require, __filename
- * and __dirname), compiled with its code cache when there is one.
+ * and __dirname), compiled with its code cache when there is one that this V8 wrote.
  */
 export function requireCodeCached(file: string): CodeCachedModule {
-  let stored: Buffer | undefined;
-  try {
-    stored = readFileSync(codeCacheFile(file));
-  } catch {
-    stored = undefined; // no cache: compiled from source
-  }
-  const cachedData = stored && checkedPayload(stored);
-  const { script, module } = compile(file, cachedData);
-  const cache: CodeCacheUse =
-    stored === undefined
-      ? "absent"
-      : cachedData === undefined
-        ? "damaged"
-        : script.cachedDataRejected
-          ? "rejected"
-          : "accepted";
-  return { exports: module.exports, cache };
-}
-
-/** The cache after its SHA-256, if the two match. */
-function checkedPayload(stored: Buffer): Buffer | undefined {
-  const payload = stored.subarray(CHECKSUM_BYTES);
-  const sum = createHash("sha256").update(payload).digest();
-  return stored.length > CHECKSUM_BYTES && sum.equals(stored.subarray(0, CHECKSUM_BYTES))
-    ? payload
-    : undefined;
+  const cached = storedCache(file);
+  return run(file, cached.data, cached.use);
 }
 
 /**
- * Runs `file`, lets `exercise` call what a command calls (so that those functions are compiled),
- * then writes the code cache beside it, atomically (a temporary file, then a rename).
+ * `file` run with its code cache, only if its cache is intact and was written by this V8 (a
+ * caller with a faster way than compiling the whole file, such as smaller ES module chunks,
+ * takes it otherwise); null, with nothing run, if not.
  */
-export function writeCodeCache(file: string, exercise: (exports: unknown) => void): void {
+export function requireIfCodeCached(file: string): CodeCachedModule | null {
+  const cached = storedCache(file);
+  return cached.data === undefined ? null : run(file, cached.data, cached.use);
+}
+
+/**
+ * Runs `file`, awaits `exercise` (which calls what the commands call, so that those functions
+ * are compiled), then writes the code cache beside it, atomically (a temporary file, then a
+ * rename).
+ */
+export async function writeCodeCache(
+  file: string,
+  exercise: (exports: unknown) => void | Promise<void>,
+): Promise<void> {
   const { script, module } = compile(file, undefined);
-  exercise(module.exports);
+  await exercise(module.exports);
+  const version = Buffer.from(process.versions.v8, "utf8");
+  const rest = Buffer.concat([Buffer.of(version.length), version, script.createCachedData()]);
   const target = codeCacheFile(file);
   const temporary = `${target}.${process.pid}.tmp`;
-  const payload = script.createCachedData();
-  writeFileSync(temporary, Buffer.concat([createHash("sha256").update(payload).digest(), payload]));
+  writeFileSync(temporary, Buffer.concat([sha256(rest), rest]));
   renameSync(temporary, target);
 }
 
-/** CommonJS's wrapper around the source, compiled and run in this context. */
+/** The stored cache's V8 data, if intact and of this V8, and how it stands. */
+function storedCache(file: string): { data: Buffer | undefined; use: CodeCacheUse } {
+  let stored: Buffer;
+  try {
+    stored = readFileSync(codeCacheFile(file));
+  } catch {
+    return { data: undefined, use: "absent" };
+  }
+  const rest = stored.subarray(CHECKSUM_BYTES);
+  if (stored.length <= CHECKSUM_BYTES || !sha256(rest).equals(stored.subarray(0, CHECKSUM_BYTES)))
+    return { data: undefined, use: "damaged" };
+  const length = rest[0] as number;
+  if (rest.subarray(1, 1 + length).toString("utf8") !== process.versions.v8)
+    return { data: undefined, use: "other-v8" };
+  return { data: rest.subarray(1 + length), use: "accepted" };
+}
+
+function run(file: string, data: Buffer | undefined, use: CodeCacheUse): CodeCachedModule {
+  const { script, module } = compile(file, data);
+  const cache = data !== undefined && script.cachedDataRejected ? "rejected" : use;
+  return { exports: module.exports, cache };
+}
+
+function sha256(bytes: Buffer): Buffer {
+  return createHash("sha256").update(bytes).digest();
+}
+
+/** `import()` for the file's wrapper: resolved from this module's place, beside the bundle. */
+function importModule(specifier: string): Promise<unknown> {
+  return import(specifier);
+}
+
+/**
+ * CommonJS's wrapper around the source, with `importModule` after its five arguments, compiled
+ * and run in this context.
+ */
 function compile(
   file: string,
   cachedData: Buffer | undefined,
 ): { script: vm.Script; module: { exports: unknown } } {
   const source = readFileSync(file, "utf8");
   const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+    `(function (exports, require, module, __filename, __dirname, importModule) {${source}\n})`,
     { filename: file, ...(cachedData ? { cachedData } : {}) },
   );
   const module = { exports: {} as unknown };
-  const run = script.runInThisContext() as (
+  const runWrapper = script.runInThisContext() as (
     exports: unknown,
     require: NodeJS.Require,
     module: { exports: unknown },
     filename: string,
     dirname: string,
+    load: typeof importModule,
   ) => void;
-  run(module.exports, createRequire(file), module, file, path.dirname(file));
+  runWrapper(module.exports, createRequire(file), module, file, path.dirname(file), importModule);
   return { script, module };
 }

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { accessSync, constants, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, EXAMPLE, ROOT, ragciOk, scratchDir } from "./runCli.js";
+import { CLI, EXAMPLE, ROOT, ragci, ragciOk, scratchDir } from "./runCli.js";
 
 // package.json "bin" is the bundle scripts/bundle.mjs makes of tsc's dist/cli/bin.js. The other
 // CLI tests run through it; these check that it is the entry npm installs, that it says the same
@@ -156,4 +156,41 @@ describe("the bundled command-line entry", () => {
     expect(loaded.exports.tQuantileStdlib(0.975, 19)).toBe(tQuantile(0.975, 19));
     expect(readdirSync(BUNDLE).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
+
+  it("runs ragci.cjs from its code cache, or the ES module chunks under NODE_DISABLE_COMPILE_CACHE, alike", async () => {
+    // the build's cache of the one-file command line is intact and this node's
+    const { requireIfCodeCached } = await import(join(ROOT, "dist/cli/codeCachedRequire.js"));
+    expect(requireIfCodeCached(join(BUNDLE, "ragci.cjs"))?.cache).toBe("accepted");
+    // a probe, preloaded, notes every file compiled through vm.Script (how the cache is read)
+    const dir = scratchDir();
+    const probe = join(dir, "probe.cjs");
+    writeFileSync(
+      probe,
+      `const vm = require("node:vm"), fs = require("node:fs");
+const Script = vm.Script, seen = [];
+vm.Script = function (source, options) { seen.push(options && options.filename); return new Script(source, options); };
+process.on("exit", () => fs.writeFileSync(process.env.PROBE_OUT, JSON.stringify(seen)));`,
+    );
+    const args = ["analyze", EXAMPLE, "--metric", "hit5,rr", "--system", "system=bm25", "--json"];
+    const run = (disabled: boolean) => {
+      const out = join(dir, `seen-${disabled}.json`);
+      const result = ragci(args, {
+        env: {
+          NODE_OPTIONS: `--require ${probe}`,
+          PROBE_OUT: out,
+          NODE_DISABLE_COMPILE_CACHE: disabled ? "1" : undefined,
+        },
+      });
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      return { stdout: result.stdout, compiled: JSON.parse(readFileSync(out, "utf8")) as string[] };
+    };
+    const cached = run(false);
+    const chunks = run(true);
+    expect(cached.compiled).toContain(join(BUNDLE, "ragci.cjs"));
+    // the chunks read @stdlib from its own cached file, and never the one-file command line
+    expect(chunks.compiled).toEqual([join(BUNDLE, "stdlibDistributions.cjs")]);
+    expect(cached.stdout).toBe(chunks.stdout);
+    expect(cached.stdout).toBe(unbundled(args));
+  }, 60_000);
 });

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   codeCacheFile,
   requireCodeCached,
+  requireIfCodeCached,
   writeCodeCache,
 } from "../../src/cli/codeCachedRequire.js";
 import { scratchDir } from "./runCli.js";
@@ -34,20 +36,23 @@ describe("requireCodeCached", () => {
     expect((exports as { answer: () => number }).answer()).toBe(42);
   });
 
-  it("reads the cache writeCodeCache wrote after a run (accepted), with no temporary file left", () => {
+  it("reads the cache writeCodeCache wrote after a run (accepted), with no temporary file left", async () => {
     const dir = scratchDir();
     const file = commonJsFiles(dir, 42);
-    writeCodeCache(file, (exports) => (exports as { answer: () => number }).answer());
+    await writeCodeCache(file, async (exports) => {
+      await Promise.resolve();
+      (exports as { answer: () => number }).answer();
+    });
     expect(readdirSync(dir).sort()).toEqual(["helper.cjs", "main.cjs", "main.cjs.v8cache"]);
     const { exports, cache } = requireCodeCached(file);
     expect(cache).toBe("accepted");
     expect((exports as { answer: () => number }).answer()).toBe(42);
   });
 
-  it("compiles from the source when the cache is damaged or belongs to another source", () => {
+  it("compiles from the source when the cache is damaged or belongs to another source", async () => {
     const dir = scratchDir();
     const file = commonJsFiles(dir, 42);
-    writeCodeCache(file, () => {});
+    await writeCodeCache(file, () => {});
     const cache = readFileSync(codeCacheFile(file));
     // damaged anywhere, checksum included: never given to V8 (which would not notice)
     for (const at of [0, 31, 32, 40, cache.length - 1]) {
@@ -66,5 +71,30 @@ describe("requireCodeCached", () => {
     const rebuilt = requireCodeCached(file);
     expect(rebuilt.cache).toBe("rejected");
     expect((rebuilt.exports as { answer: () => number }).answer()).toBe(1234);
+  });
+
+  it("runs a file only if its cache is intact and this V8's (requireIfCodeCached)", async () => {
+    const dir = scratchDir();
+    const file = commonJsFiles(dir, 42);
+    expect(requireIfCodeCached(file)).toBeNull(); // no cache: not run
+    await writeCodeCache(file, () => {});
+    const cached = requireIfCodeCached(file);
+    expect(cached?.cache).toBe("accepted");
+    expect((cached?.exports as { answer: () => number }).answer()).toBe(42);
+    // the same cache, as another V8 would have written it (its checksum redone): not run
+    const stored = readFileSync(codeCacheFile(file));
+    const rest = stored.subarray(32);
+    const length = rest[0] as number;
+    const other = Buffer.from(`${"9".repeat(length - 1)}x`, "utf8");
+    const forged = Buffer.concat([Buffer.of(length), other, rest.subarray(1 + length)]);
+    writeFileSync(
+      codeCacheFile(file),
+      Buffer.concat([createHash("sha256").update(forged).digest(), forged]),
+    );
+    expect(requireIfCodeCached(file)).toBeNull();
+    expect(requireCodeCached(file).cache).toBe("other-v8");
+    // damaged: not run either
+    writeFileSync(codeCacheFile(file), Buffer.from(stored).fill(0, 40, 48));
+    expect(requireIfCodeCached(file)).toBeNull();
   });
 });
