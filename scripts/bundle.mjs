@@ -17,8 +17,8 @@
 //   duckDbLazyRequire); the native bindings, pg and the optional warehouse clients stay in
 //   node_modules.
 // - @stdlib's three distribution functions are bundled into a CommonJS file of their own, loaded
-//   with V8's code cache (stdlibCodeCached; src/cli/codeCachedRequire.ts), which this script
-//   writes after a run that calls them.
+//   with V8's code cache (stdlibCodeCached; src/cli/codeCachedRequire.ts), which
+//   scripts/write-code-caches.mjs writes after calls like the commands'.
 //   node scripts/bundle.mjs
 import { spawnSync } from "node:child_process";
 import { chmodSync, readFileSync } from "node:fs";
@@ -182,56 +182,12 @@ for (const [n, line] of readFileSync(path.join(OUT, "ragci.cjs"), "utf8").split(
   if (/\bimport\(/.test(line) && !/^\s*(\*|\/\/)/.test(line))
     throw new Error(`ragci.cjs:${n + 1} calls import(): route it through importModule`);
 
-/**
- * Writes `file`'s code cache in a fresh `node` (V8 checks its flags against the cache's) after
- * `exercise`, the source of a function of the file's exports; another Node parses the file.
- */
-function writeCodeCacheAfter(file, exercise) {
-  const run = spawnSync(
-    process.execPath,
-    [
-      "--input-type=module",
-      "-e",
-      `import { writeCodeCache } from ${JSON.stringify(new URL("../dist/cli/codeCachedRequire.js", import.meta.url).href)};
-       await writeCodeCache(${JSON.stringify(file)}, ${exercise});`,
-    ],
-    { encoding: "utf8", cwd: ROOT },
-  );
-  if (run.status !== 0)
-    throw new Error(`writing ${path.basename(file)}'s code cache: ${run.stderr}`);
-}
-
-// STDLIB's, after calls like the commands': t and χ² quantiles at whole and fractional ν, small
-// and large, both tails, t p-values, normal quantiles.
-writeCodeCacheAfter(
-  path.join(OUT, STDLIB),
-  `(m) => {
-    for (const df of [1, 2, 3.5, 4, 9, 19, 37.76, 97, 1e3, 1e6])
-      for (const p of [1e-9, 0.005, 0.025, 0.05, 0.1, 0.5, 0.9, 0.95, 0.975, 0.995]) {
-        m.tQuantileStdlib(p, df);
-        m.tCdf(-Math.abs(m.tQuantileStdlib(p, df)) - 0.3, df);
-        m.chiSquareQuantileStdlib(p, df);
-      }
-    for (const p of [1e-12, 0.005, 0.025, 0.5, 0.975, 0.995]) m.normalQuantileStdlib(p, 0, 1);
-  }`,
-);
-// ragci.cjs's, after the README's commands on the bundled example (their output discarded):
-// analyze with a 0/1 and a graded metric, compare, plan, and a command's help.
-const EXAMPLE = JSON.stringify("examples/covidqa-retrieval.csv");
-writeCodeCacheAfter(
-  path.join(OUT, "ragci.cjs"),
-  `async (m) => {
-    process.stdout.write = () => true;
-    for (const args of [
-      ["analyze", ${EXAMPLE}, "--doc", "doc_id", "--metric", "hit5,rr", "--system", "system"],
-      ["compare", ${EXAMPLE}, "--doc", "doc_id", "--metric", "hit5", "--system", "system"],
-      ["plan", ${EXAMPLE}, "--metric", "hit5", "--system", "system=bm25", "--half-width", "0.03"],
-      ["analyze", "--help"],
-    ])
-      await m.start(args);
-    if (process.exitCode !== 0) throw new Error("an exercise run failed: exit code " + process.exitCode);
-  }`,
-);
+// Their code caches, in a plain `node` of their own (scripts/write-code-caches.mjs).
+const caches = spawnSync(process.execPath, [path.join(ROOT, "scripts", "write-code-caches.mjs")], {
+  encoding: "utf8",
+  cwd: ROOT,
+});
+if (caches.status !== 0) throw new Error(`writing the code caches: ${caches.stderr}`);
 console.log(
   `bundled dist/cli/bin.js into ${path.relative(ROOT, OUT)}/ in ${((performance.now() - started) / 1000).toFixed(2)} s`,
 );

@@ -13,12 +13,14 @@ import vm from "node:vm";
  * Why: parsing and first-compiling the CLI's JavaScript was the largest part of a small
  * `analyze` after Node's own start-up (docs/performance.md).
  *
- * The cache file is [SHA-256 of the rest][length of V8's version][V8's version][V8's cache].
- * V8 checks its cache against the source, its version and its flags, and compiles the source
- * when they differ; it does not checksum the contents in release builds
- * (`--verify-snapshot-checksum` is off), so a damaged cache, which fails the SHA-256, is never
- * given to V8 (Node 22's compile cache keeps a checksum of its own for the same reason). The
- * version lets a caller skip the file when the cache was written by another V8.
+ * The cache file is [SHA-256 of the rest][2-byte length][runtime][V8's cache], the runtime
+ * being V8's version and the process's options (runtimeOptions). V8 checks its cache against
+ * the source, its version and its flags, and compiles the source when they differ; it does not
+ * checksum the contents in release builds (`--verify-snapshot-checksum` is off), so a damaged
+ * cache, which fails the SHA-256, is never given to V8 (Node 22's compile cache keeps a
+ * checksum of its own for the same reason). The runtime lets a caller skip the file when V8
+ * would reject its cache: another V8, or other options (V8's flags come from them:
+ * `--max-old-space-size` in NODE_OPTIONS is enough), without paying for a whole parse first.
  *
  * The file has no `import()` of its own: V8 loses a cached script's dynamic-import host options
  * (Node 20 reports "A dynamic import callback was not specified"), and Node's remedy,
@@ -28,11 +30,11 @@ import vm from "node:vm";
  */
 
 /**
- * How the cache was used: "accepted"; "rejected" by V8 (its flags, another source);
- * "damaged" (its checksum does not match); "other-v8" (written by another V8); "absent".
- * All but the first compile the source.
+ * How the cache was used: "accepted"; "rejected" by V8 (another source); "damaged" (its
+ * checksum does not match); "other-runtime" (written by another V8 or under other options);
+ * "absent". All but the first compile the source.
  */
-export type CodeCacheUse = "accepted" | "rejected" | "damaged" | "other-v8" | "absent";
+export type CodeCacheUse = "accepted" | "rejected" | "damaged" | "other-runtime" | "absent";
 
 export interface CodeCachedModule {
   readonly exports: unknown;
@@ -57,7 +59,7 @@ export function requireCodeCached(file: string): CodeCachedModule {
 }
 
 /**
- * `file` run with its code cache, only if its cache is intact and was written by this V8 (a
+ * `file` run with its code cache, only if its cache is intact and of this runtime (a
  * caller with a faster way than compiling the whole file, such as smaller ES module chunks,
  * takes it otherwise); null, with nothing run, if not.
  */
@@ -77,15 +79,35 @@ export async function writeCodeCache(
 ): Promise<void> {
   const { script, module } = compile(file, undefined);
   await exercise(module.exports);
-  const version = Buffer.from(process.versions.v8, "utf8");
-  const rest = Buffer.concat([Buffer.of(version.length), version, script.createCachedData()]);
+  const runtime = Buffer.from(runtimeOptions(), "utf8");
+  const length = Buffer.alloc(2);
+  length.writeUInt16LE(runtime.length);
+  const rest = Buffer.concat([length, runtime, script.createCachedData()]);
   const target = codeCacheFile(file);
   const temporary = `${target}.${process.pid}.tmp`;
   writeFileSync(temporary, Buffer.concat([sha256(rest), rest]));
   renameSync(temporary, target);
 }
 
-/** The stored cache's V8 data, if intact and of this V8, and how it stands. */
+/**
+ * V8's version and the options of this process (its command line's and NODE_OPTIONS', where
+ * V8's flags come from), less those that only preload modules (--require, --import), one per
+ * line.
+ */
+export function runtimeOptions(): string {
+  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].filter(
+    (option) => option !== "",
+  );
+  const kept: string[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const option = given[i] as string;
+    if (option === "--require" || option === "-r" || option === "--import") i++;
+    else if (!/^--(require|import)=/.test(option)) kept.push(option);
+  }
+  return [process.versions.v8, ...kept].join("\n");
+}
+
+/** The stored cache's V8 data, if intact and of this runtime, and how it stands. */
 function storedCache(file: string): { data: Buffer | undefined; use: CodeCacheUse } {
   let stored: Buffer;
   try {
@@ -96,10 +118,10 @@ function storedCache(file: string): { data: Buffer | undefined; use: CodeCacheUs
   const rest = stored.subarray(CHECKSUM_BYTES);
   if (stored.length <= CHECKSUM_BYTES || !sha256(rest).equals(stored.subarray(0, CHECKSUM_BYTES)))
     return { data: undefined, use: "damaged" };
-  const length = rest[0] as number;
-  if (rest.subarray(1, 1 + length).toString("utf8") !== process.versions.v8)
-    return { data: undefined, use: "other-v8" };
-  return { data: rest.subarray(1 + length), use: "accepted" };
+  const length = rest.length >= 2 ? rest.readUInt16LE(0) : 0;
+  if (rest.subarray(2, 2 + length).toString("utf8") !== runtimeOptions())
+    return { data: undefined, use: "other-runtime" };
+  return { data: rest.subarray(2 + length), use: "accepted" };
 }
 
 function run(file: string, data: Buffer | undefined, use: CodeCacheUse): CodeCachedModule {

@@ -9,10 +9,11 @@ export interface CommonJsCli {
 
 /**
  * The command line as one CommonJS file with the code cache `npm run build` wrote, beside the
- * bundle's chunks, when that cache is intact and this Node's V8 wrote it; else null, and
- * bin.ts loads the ES module chunks as before (another Node, as after an install of a package
- * built elsewhere; tsc's dist/cli, which has no such file; NODE_DISABLE_COMPILE_CACHE set, the
- * variable that turns off Node's own compile cache).
+ * bundle's chunks, when that cache is intact and was written by this Node's V8 under the same
+ * options; else null, and bin.ts loads the ES module chunks as before (another Node, as after
+ * an install of a package built elsewhere; other V8 flags in NODE_OPTIONS; tsc's dist/cli, which
+ * has no such file; NODE_DISABLE_COMPILE_CACHE set, the variable that turns off Node's own
+ * compile cache).
  */
 export function commonJsCli(): CommonJsCli | null {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return null;

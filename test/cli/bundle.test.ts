@@ -25,6 +25,26 @@ function unbundled(args: readonly string[]): string {
   return run.stdout;
 }
 
+/**
+ * How a plain `node` (no options: the test's own process has vitest's, and a cache records the
+ * options V8's flags come from) loads `file` with its code cache, and `expression` of it (m).
+ */
+function cacheUse(file: string, expression: string): { cache: string; value: unknown } {
+  const script = join(scratchDir(), "cacheUse.mjs");
+  writeFileSync(
+    script,
+    `import { requireCodeCached } from ${JSON.stringify(join(ROOT, "dist/cli/codeCachedRequire.js"))};
+const m = requireCodeCached(${JSON.stringify(file)});
+console.log(JSON.stringify({ cache: m.cache, value: ${expression} }));`,
+  );
+  const run = spawnSync(process.execPath, [script], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
+  });
+  expect(run.stderr).toBe("");
+  return JSON.parse(run.stdout);
+}
+
 describe("the bundled command-line entry", () => {
   it("is package.json's bin, executable, with a shebang, and knows the package's version", () => {
     expect(join(ROOT, pkg.bin.ragci)).toBe(CLI);
@@ -149,18 +169,21 @@ describe("the bundled command-line entry", () => {
         readFileSync(join(BUNDLE, chunk), "utf8").includes("node_modules/@stdlib/"),
       ]).toEqual([chunk, false]);
     // npm run build wrote the cache with this node; no temporary file is left beside it
-    const { requireCodeCached } = await import(join(ROOT, "dist/cli/codeCachedRequire.js"));
-    const loaded = requireCodeCached(file);
-    expect(loaded.cache).toBe("accepted");
+    expect(cacheUse(file, "m.exports.tQuantileStdlib(0.975, 19)")).toEqual({
+      cache: "accepted",
+      value: 2.0930240544083096,
+    });
     const { tQuantile } = await import(join(ROOT, "dist/core/numeric/distributions.js"));
-    expect(loaded.exports.tQuantileStdlib(0.975, 19)).toBe(tQuantile(0.975, 19));
+    expect(tQuantile(0.975, 19)).toBe(2.0930240544083096);
     expect(readdirSync(BUNDLE).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
   it("runs ragci.cjs from its code cache, or the ES module chunks under NODE_DISABLE_COMPILE_CACHE, alike", async () => {
     // the build's cache of the one-file command line is intact and this node's
-    const { requireIfCodeCached } = await import(join(ROOT, "dist/cli/codeCachedRequire.js"));
-    expect(requireIfCodeCached(join(BUNDLE, "ragci.cjs"))?.cache).toBe("accepted");
+    expect(cacheUse(join(BUNDLE, "ragci.cjs"), "typeof m.exports.start")).toEqual({
+      cache: "accepted",
+      value: "function",
+    });
     // a probe, preloaded, notes every file compiled through vm.Script (how the cache is read)
     const dir = scratchDir();
     const probe = join(dir, "probe.cjs");

@@ -6,6 +6,7 @@ import {
   codeCacheFile,
   requireCodeCached,
   requireIfCodeCached,
+  runtimeOptions,
   writeCodeCache,
 } from "../../src/cli/codeCachedRequire.js";
 import { scratchDir } from "./runCli.js";
@@ -73,28 +74,40 @@ describe("requireCodeCached", () => {
     expect((rebuilt.exports as { answer: () => number }).answer()).toBe(1234);
   });
 
-  it("runs a file only if its cache is intact and this V8's (requireIfCodeCached)", async () => {
+  it("runs a file only if its cache is intact and of this runtime (requireIfCodeCached)", async () => {
     const dir = scratchDir();
     const file = commonJsFiles(dir, 42);
     expect(requireIfCodeCached(file)).toBeNull(); // no cache: not run
     await writeCodeCache(file, () => {});
     const cached = requireIfCodeCached(file);
-    expect(cached?.cache).toBe("accepted");
-    expect((cached?.exports as { answer: () => number }).answer()).toBe(42);
-    // the same cache, as another V8 would have written it (its checksum redone): not run
+    if (cached === null) throw new Error("an intact cache of this runtime was not used");
+    expect(cached.cache).toBe("accepted");
+    expect((cached.exports as { answer: () => number }).answer()).toBe(42);
+    // the same cache, as another V8 (or other options) would have written it, its checksum
+    // redone: not run
     const stored = readFileSync(codeCacheFile(file));
     const rest = stored.subarray(32);
-    const length = rest[0] as number;
-    const other = Buffer.from(`${"9".repeat(length - 1)}x`, "utf8");
-    const forged = Buffer.concat([Buffer.of(length), other, rest.subarray(1 + length)]);
+    const length = rest.readUInt16LE(0);
+    const runtime = rest.subarray(2, 2 + length).toString("utf8");
+    expect(runtime).toBe(runtimeOptions());
+    const other = Buffer.from(`${runtime}\n--max-old-space-size=4096`, "utf8");
+    const otherLength = Buffer.alloc(2);
+    otherLength.writeUInt16LE(other.length);
+    const forged = Buffer.concat([otherLength, other, rest.subarray(2 + length)]);
     writeFileSync(
       codeCacheFile(file),
       Buffer.concat([createHash("sha256").update(forged).digest(), forged]),
     );
     expect(requireIfCodeCached(file)).toBeNull();
-    expect(requireCodeCached(file).cache).toBe("other-v8");
+    expect(requireCodeCached(file).cache).toBe("other-runtime");
     // damaged: not run either
     writeFileSync(codeCacheFile(file), Buffer.from(stored).fill(0, 40, 48));
     expect(requireIfCodeCached(file)).toBeNull();
+  });
+
+  it("records V8's version and the options V8's flags come from, not those that preload modules", () => {
+    const lines = runtimeOptions().split("\n");
+    expect(lines[0]).toBe(process.versions.v8);
+    expect(lines.some((line) => /^(--require|-r|--import)\b/.test(line))).toBe(false);
   });
 });
