@@ -51,7 +51,7 @@ export function codeCacheFile(file: string): string {
 
 /**
  * Runs the CommonJS `file` as `require` would (its own module, exports, require, __filename
- * and __dirname), compiled with its code cache when there is one that this V8 wrote.
+ * and __dirname), compiled with its code cache when it has one of this runtime (V8, options).
  */
 export function requireCodeCached(file: string): CodeCachedModule {
   const cached = storedCache(file);
