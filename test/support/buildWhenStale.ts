@@ -18,10 +18,11 @@ import { join, resolve } from "node:path";
 const ROOT = resolve(import.meta.dirname, "../..");
 const BUNDLE = join(ROOT, "dist/bundle/ragci.js");
 const LOCK = join(ROOT, "dist/.build-lock");
-// What `npm run build` reads: tsc's sources and configuration, and the bundler's script.
+// What `npm run build` reads: tsc's sources and configuration, and the bundler's scripts.
 const INPUTS = [
   "src",
   "scripts/bundle.mjs",
+  "scripts/write-code-caches.mjs",
   "package.json",
   "tsconfig.json",
   "tsconfig.build.json",
