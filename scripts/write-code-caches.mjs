@@ -4,7 +4,7 @@
 // the command (with the same NODE_OPTIONS), which the caches record and V8 checks.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeCodeCache } from "../dist/cli/codeCachedRequire.js";
+import { writeCodeCache } from "../dist/cli/writeCodeCache.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const OUT = path.join(ROOT, "dist", "bundle");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
@@ -68,25 +68,13 @@ export function requireIfCodeCached(file: string): CodeCachedModule | null {
   return cached.data === undefined ? null : run(file, cached.data, cached.use);
 }
 
-/**
- * Runs `file`, awaits `exercise` (which calls what the commands call, so that those functions
- * are compiled), then writes the code cache beside it, atomically (a temporary file, then a
- * rename).
- */
-export async function writeCodeCache(
-  file: string,
-  exercise: (exports: unknown) => void | Promise<void>,
-): Promise<void> {
-  const { script, module } = compile(file, undefined);
-  await exercise(module.exports);
+/** A cache file for V8's cache `data`: [SHA-256 of the rest][2-byte length][runtime][data]. */
+export function encodedCache(data: Buffer): Buffer {
   const runtime = Buffer.from(runtimeOptions(), "utf8");
   const length = Buffer.alloc(2);
   length.writeUInt16LE(runtime.length);
-  const rest = Buffer.concat([length, runtime, script.createCachedData()]);
-  const target = codeCacheFile(file);
-  const temporary = `${target}.${process.pid}.tmp`;
-  writeFileSync(temporary, Buffer.concat([sha256(rest), rest]));
-  renameSync(temporary, target);
+  const rest = Buffer.concat([length, runtime, data]);
+  return Buffer.concat([sha256(rest), rest]);
 }
 
 /**
@@ -141,9 +129,9 @@ function importModule(specifier: string): Promise<unknown> {
 
 /**
  * CommonJS's wrapper around the source, with `importModule` after its five arguments, compiled
- * and run in this context.
+ * and run in this context (writeCodeCache.ts compiles the file this way too, without a cache).
  */
-function compile(
+export function compile(
   file: string,
   cachedData: Buffer | undefined,
 ): { script: vm.Script; module: { exports: unknown } } {

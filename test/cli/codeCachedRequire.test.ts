@@ -7,8 +7,8 @@ import {
   requireCodeCached,
   requireIfCodeCached,
   runtimeOptions,
-  writeCodeCache,
 } from "../../src/cli/codeCachedRequire.js";
+import { writeCodeCache } from "../../src/cli/writeCodeCache.js";
 import { scratchDir } from "./runCli.js";
 
 /** A CommonJS file that requires a file beside it and reports its own module variables. */

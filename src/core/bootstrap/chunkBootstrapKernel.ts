@@ -72,6 +72,12 @@ export function instantiateChunkKernel(math: ChunkKernelMath = JS_MATH): ChunkKe
 
 let kernel: ChunkKernel | null | undefined;
 
+/** The module, instantiated once per thread on first use; null without WebAssembly. */
+function sharedKernel(): ChunkKernel | null {
+  if (kernel === undefined) kernel = instantiateChunkKernel();
+  return kernel;
+}
+
 /** Where STIRLING_SMALL sits (chunk.wat reads fc(k) at 64 + 8k), and the slots after it. */
 const STIRLING_AT = DATA_AT;
 const SLOTS_AT = STIRLING_AT + 8 * 10;
@@ -86,8 +92,8 @@ export function chunkBootstrapBinaryWasm(
   total: number,
   options: ChunkBootstrapOptions,
 ): ChunkBootstrapReplicates | null {
-  if (kernel === undefined) kernel = instantiateChunkKernel();
-  return kernel ? chunkReplicatesOnKernel(kernel, probabilities, total, options) : null;
+  const k = sharedKernel();
+  return k ? chunkReplicatesOnKernel(k, probabilities, total, options) : null;
 }
 
 /**
@@ -157,8 +163,8 @@ export function chunkBootstrapRowsWasm(
   values: ResultValues,
   options: ChunkBootstrapOptions,
 ): ChunkBootstrapReplicates | null {
-  if (kernel === undefined) kernel = instantiateChunkKernel();
-  return kernel ? chunkRowsOnKernel(kernel, values, options) : null;
+  const k = sharedKernel();
+  return k ? chunkRowsOnKernel(k, values, options) : null;
 }
 
 /**
