@@ -2,6 +2,14 @@
 // turns in this one script so that both see the same machine, with the ratio of the two; and
 // `ragci compare` of the example's two systems on the same documents.
 //   node bench/startup.mjs [runs]   (after npm run build; default 30 runs of each)
+//   node bench/startup.mjs [runs] --as-installed
+// The second form runs every command (`node -e 0` too) under NODE_OPTIONS that the build's code
+// caches were not written under (--no-deprecation: Node's option, not V8's, so that the runs
+// differ from the first form's in the caches they read and in nothing else), as for a package
+// built under another Node, with a fresh
+// user cache directory (src/cli/userCodeCache.ts): the first run of each command writes its
+// cache there (timed apart), the others read it; "analyze-chunks" is the same analyze under
+// NODE_DISABLE_COMPILE_CACHE, the ES module chunks that such an install ran before.
 //
 // Wall times are the median and the minimum of the runs; on a shared machine the minimum is
 // the closest to the program's own cost. CPU time (user + system, every thread's) comes from
@@ -13,7 +21,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const runs = Number(process.argv[2] ?? 30);
+const runs = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 30);
+const asInstalled = process.argv.includes("--as-installed");
 
 // The first 20 documents (by id) of the example's BM25 rows.
 const lines = readFileSync(join(ROOT, "examples/covidqa-retrieval.csv"), "utf8").trim().split("\n");
@@ -66,6 +75,21 @@ const commands = {
   ],
 };
 
+if (asInstalled) commands["analyze-chunks"] = commands.analyze;
+const userCache = mkdtempSync(join(tmpdir(), "ragci-user-cache-"));
+/** The children's environment: the bench's own, or (--as-installed) another runtime's. */
+function envOf(name) {
+  if (!asInstalled) return process.env;
+  const env = {
+    ...process.env,
+    NODE_OPTIONS: "--no-deprecation",
+    XDG_CACHE_HOME: userCache,
+  };
+  if (name === "analyze-chunks") env.NODE_DISABLE_COMPILE_CACHE = "1";
+  return env;
+}
+const firstRun = {};
+
 function childTicks() {
   const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
   return Number(fields[13]) + Number(fields[14]); // cutime + cstime (fields 16 and 17)
@@ -77,9 +101,10 @@ for (let i = 0; i < runs + 2; i++) {
   for (const [name, [cmd, args]] of Object.entries(commands)) {
     const ticks = childTicks();
     const start = performance.now();
-    const result = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const result = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "pipe"], env: envOf(name) });
     const ms = performance.now() - start;
     if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`);
+    if (i === 0) firstRun[name] = ms;
     if (i < 2) continue; // warm-up
     wall[name].push(ms);
     cpu[name] += childTicks() - ticks;
@@ -90,7 +115,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const min = (xs) => Math.min(...xs);
 const tick = 1000 / 100; // ms per clock tick (USER_HZ is 100 on Linux)
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-console.log(`${runs} runs each, load average ${load}`);
+console.log(
+  `${runs} runs each, load average ${load}${asInstalled ? "; as installed from a package built under another Node" : ""}`,
+);
+if (asInstalled)
+  console.log(
+    `first runs (writing the user's caches): ${Object.entries(firstRun)
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+      .join(", ")}`,
+  );
 for (const name of Object.keys(commands))
   console.log(
     `${name.padEnd(8)} wall median ${median(wall[name]).toFixed(0)} ms, min ${min(wall[name]).toFixed(0)} ms; CPU ${((cpu[name] * tick) / runs).toFixed(0)} ms`,

@@ -9,7 +9,7 @@ import { prestart } from "./prestart.js";
  * Both are the same code (test/cli/bundle.test.ts holds their outputs equal).
  */
 const argv = process.argv.slice(2);
-const cached = commonJsCli();
+const cached = commonJsCli(argv);
 if (cached) await cached.start(argv);
 else {
   await prestart(argv);

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import vm from "node:vm";
+import { userCodeCacheFile, writeCacheFileSync } from "./userCodeCache.js";
 
 /**
  * A CommonJS file of the command-line bundle loaded with V8's code cache: the bytecode of its
@@ -21,6 +22,8 @@ import vm from "node:vm";
  * checksum of its own for the same reason). The runtime lets a caller skip the file when V8
  * would reject its cache: another V8, or other options (V8's flags come from them:
  * `--max-old-space-size` in NODE_OPTIONS is enough), without paying for a whole parse first.
+ * Under another runtime (a package built under another Node), this user's cache of the file
+ * is read instead, written by the first run that compiled it (userCodeCache.ts).
  *
  * The file has no `import()` of its own: V8 loses a cached script's dynamic-import host options
  * (Node 20 reports "A dynamic import callback was not specified"), and Node's remedy,
@@ -39,6 +42,12 @@ export type CodeCacheUse = "accepted" | "rejected" | "damaged" | "other-runtime"
 export interface CodeCachedModule {
   readonly exports: unknown;
   readonly cache: CodeCacheUse;
+  /**
+   * Whose cache: the build's, beside the file, or this user's (userCodeCache.ts), tried when
+   * the build's is not of this runtime; without one of this runtime, the user's is written when
+   * the process exits with code 0.
+   */
+  readonly store: "build" | "user";
 }
 
 /** Bytes of the SHA-256 that starts a cache file. */
@@ -51,21 +60,22 @@ export function codeCacheFile(file: string): string {
 
 /**
  * Runs the CommonJS `file` as `require` would (its own module, exports, require, __filename
- * and __dirname), compiled with its code cache when it has one of this runtime (V8, options).
+ * and __dirname), compiled with its code cache when it has one of this runtime (V8, options):
+ * the build's, else this user's for `command` (userCodeCache.ts).
  */
-export function requireCodeCached(file: string): CodeCachedModule {
-  const cached = storedCache(file);
-  return run(file, cached.data, cached.use);
+export function requireCodeCached(file: string, command?: string): CodeCachedModule {
+  return run(file, foundCache(file, command));
 }
 
 /**
- * `file` run with its code cache, only if its cache is intact and of this runtime (a
+ * `file` run with a code cache of this runtime, the build's or this user's, or run to write
+ * the user's one (see CodeCachedModule.store); null, with nothing run, when neither can be (a
  * caller with a faster way than compiling the whole file, such as smaller ES module chunks,
- * takes it otherwise); null, with nothing run, if not.
+ * takes it then).
  */
-export function requireIfCodeCached(file: string): CodeCachedModule | null {
-  const cached = storedCache(file);
-  return cached.data === undefined ? null : run(file, cached.data, cached.use);
+export function requireIfCodeCached(file: string, command?: string): CodeCachedModule | null {
+  const found = foundCache(file, command);
+  return found.data === undefined && found.writeTo === undefined ? null : run(file, found);
 }
 
 /** A cache file for V8's cache `data`: [SHA-256 of the rest][2-byte length][runtime][data]. */
@@ -95,27 +105,52 @@ export function runtimeOptions(): string {
   return [process.versions.v8, ...kept].join("\n");
 }
 
+interface FoundCache {
+  readonly data: Buffer | undefined;
+  readonly use: CodeCacheUse;
+  readonly store: "build" | "user";
+  /** The user's cache file, written at exit unless `data` was accepted. */
+  readonly writeTo?: string;
+}
+
+/** The build's cache if intact and of this runtime, else the user's (or where to write it). */
+function foundCache(file: string, command: string | undefined): FoundCache {
+  const build = codeCacheFile(file);
+  const stored = storedCache(build);
+  if (stored.data !== undefined) return { ...stored, store: "build" };
+  const user = userCodeCacheFile(file, build, runtimeOptions(), command);
+  if (user === undefined) return { ...stored, store: "build" };
+  return { ...storedCache(user), store: "user", writeTo: user };
+}
+
 /** The stored cache's V8 data, if intact and of this runtime, and how it stands. */
-function storedCache(file: string): { data: Buffer | undefined; use: CodeCacheUse } {
+function storedCache(cacheFile: string): { data: Buffer | undefined; use: CodeCacheUse } {
   let stored: Buffer;
   try {
-    stored = readFileSync(codeCacheFile(file));
+    stored = readFileSync(cacheFile);
   } catch {
     return { data: undefined, use: "absent" };
   }
   const rest = stored.subarray(CHECKSUM_BYTES);
-  if (stored.length <= CHECKSUM_BYTES || !sha256(rest).equals(stored.subarray(0, CHECKSUM_BYTES)))
-    return { data: undefined, use: "damaged" };
   const length = rest.length >= 2 ? rest.readUInt16LE(0) : 0;
+  // the runtime first: another one's cache is not used, so its 1 MB need not be hashed
   if (rest.subarray(2, 2 + length).toString("utf8") !== runtimeOptions())
-    return { data: undefined, use: "other-runtime" };
+    return { data: undefined, use: stored.length <= CHECKSUM_BYTES ? "damaged" : "other-runtime" };
+  if (!sha256(rest).equals(stored.subarray(0, CHECKSUM_BYTES)))
+    return { data: undefined, use: "damaged" };
   return { data: rest.subarray(2 + length), use: "accepted" };
 }
 
-function run(file: string, data: Buffer | undefined, use: CodeCacheUse): CodeCachedModule {
-  const { script, module } = compile(file, data);
-  const cache = data !== undefined && script.cachedDataRejected ? "rejected" : use;
-  return { exports: module.exports, cache };
+function run(file: string, found: FoundCache): CodeCachedModule {
+  const { script, module } = compile(file, found.data);
+  const rejected = found.data !== undefined && script.cachedDataRejected === true;
+  const target = found.writeTo;
+  if (target !== undefined && (found.data === undefined || rejected))
+    // at exit, after the command: the cache then holds every function the run compiled
+    process.once("exit", (code) => {
+      if (code === 0) writeCacheFileSync(target, encodedCache(script.createCachedData()));
+    });
+  return { exports: module.exports, cache: rejected ? "rejected" : found.use, store: found.store };
 }
 
 function sha256(bytes: Buffer): Buffer {

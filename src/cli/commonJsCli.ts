@@ -8,16 +8,22 @@ export interface CommonJsCli {
 }
 
 /**
- * The command line as one CommonJS file with the code cache `npm run build` wrote, beside the
- * bundle's chunks, when that cache is intact and was written by this Node's V8 under the same
- * options; else null, and bin.ts loads the ES module chunks as before (another Node, as after
- * an install of a package built elsewhere; other V8 flags in NODE_OPTIONS; tsc's dist/cli, which
- * has no such file; NODE_DISABLE_COMPILE_CACHE set, the variable that turns off Node's own
- * compile cache).
+ * The command line as one CommonJS file beside the bundle's chunks, run with the code cache
+ * `npm run build` wrote when it is intact and of this Node's V8 and options, else with this
+ * user's cache of the command `argv` names (a package built under another Node: the command's
+ * first run writes it; userCodeCache.ts); null when neither can be, and bin.ts loads the ES
+ * module chunks as before (tsc's dist/cli, which has no such file; NODE_DISABLE_COMPILE_CACHE
+ * set, the variable that turns off Node's own compile cache; no writable cache directory).
  */
-export function commonJsCli(): CommonJsCli | null {
+export function commonJsCli(argv: readonly string[]): CommonJsCli | null {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return null;
   const file = fileURLToPath(new URL("./ragci.cjs", import.meta.url));
   if (!existsSync(file)) return null;
-  return (requireIfCodeCached(file)?.exports as CommonJsCli | undefined) ?? null;
+  return (requireIfCodeCached(file, commandOf(argv))?.exports as CommonJsCli | undefined) ?? null;
+}
+
+/** The command argv names, for the user's cache's file name: "analyze", …; "none" for options. */
+export function commandOf(argv: readonly string[]): string {
+  const first = argv[0] ?? "";
+  return /^[a-z][a-z-]{0,31}$/.test(first) ? first : "none";
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   codeCacheFile,
   requireCodeCached,
@@ -28,6 +28,16 @@ module.exports = { answer: () => twice(${answer / 2}), file: __filename, dir: __
 }
 
 describe("requireCodeCached", () => {
+  // this user's caches (userCodeCache.test.ts covers them, in processes that exit) are off here
+  const disabled = process.env.NODE_DISABLE_COMPILE_CACHE;
+  beforeAll(() => {
+    process.env.NODE_DISABLE_COMPILE_CACHE = "1";
+  });
+  afterAll(() => {
+    if (disabled === undefined) delete process.env.NODE_DISABLE_COMPILE_CACHE;
+    else process.env.NODE_DISABLE_COMPILE_CACHE = disabled;
+  });
+
   it("runs a CommonJS file as require would, and reports that it had no cache", () => {
     const dir = scratchDir();
     const file = commonJsFiles(dir, 42);
@@ -55,13 +65,20 @@ describe("requireCodeCached", () => {
     const file = commonJsFiles(dir, 42);
     await writeCodeCache(file, () => {});
     const cache = readFileSync(codeCacheFile(file));
-    // damaged anywhere, checksum included: never given to V8 (which would not notice)
-    for (const at of [0, 31, 32, 40, cache.length - 1]) {
+    // damaged anywhere, checksum included: never given to V8 (which would not notice); in the
+    // runtime it records (the length at 32, the text from 34), read first, as another runtime's
+    for (const [at, use] of [
+      [0, "damaged"],
+      [31, "damaged"],
+      [32, "other-runtime"],
+      [40, "other-runtime"],
+      [cache.length - 1, "damaged"],
+    ] as const) {
       const damaged = Buffer.from(cache);
       damaged[at] = (damaged[at] as number) ^ 0x01;
       writeFileSync(codeCacheFile(file), damaged);
       const fromDamaged = requireCodeCached(file);
-      expect([at, fromDamaged.cache]).toEqual([at, "damaged"]);
+      expect([at, fromDamaged.cache, fromDamaged.store]).toEqual([at, use, "build"]);
       expect((fromDamaged.exports as { answer: () => number }).answer()).toBe(42);
     }
     writeFileSync(codeCacheFile(file), cache.subarray(0, 20));
