@@ -6,13 +6,15 @@ import {
   existsSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { homedir } from "node:os";
-import { basename, isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { isMainThread } from "node:worker_threads";
 
 /**
@@ -78,16 +80,51 @@ export function userCodeCacheFile(
 
 /**
  * Writes `bytes` to `target` through a temporary file beside it and a rename (a reader sees the
- * old file or the new one), synchronously, for a process's exit. A cache is an optimisation:
- * a failure leaves no temporary file and is not reported.
+ * old file or the new one), synchronously, for a process's exit, after removing the stale
+ * files beside it (removeStaleCaches). A cache is an optimisation: a failure leaves no
+ * temporary file and is not reported.
  */
 export function writeCacheFileSync(target: string, bytes: Uint8Array): void {
+  removeStaleCaches(dirname(target), Date.now());
   const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     writeFileSync(temporary, bytes, { mode: 0o600 });
     renameSync(temporary, target);
   } catch {
     rmSync(temporary, { force: true });
+  }
+}
+
+/** Days after which a cache file is removed when another is written (it is written again if used). */
+export const STALE_CACHE_DAYS = 30;
+
+/**
+ * Removes the caches in `dir` written more than STALE_CACHE_DAYS before `now` (those of older
+ * versions of ragci, or Nodes no longer used, would otherwise stay; one still in use is written
+ * again by its command's next run), and temporary files a killed process left over a day ago.
+ * Only this directory's files that end as ragci's do; errors are ignored.
+ */
+export function removeStaleCaches(dir: string, now: number): void {
+  const day = 86_400_000;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const age = name.endsWith(".v8cache")
+      ? STALE_CACHE_DAYS * day
+      : /\.v8cache\.[0-9a-f]{12}\.tmp$/.test(name)
+        ? day
+        : undefined;
+    if (age === undefined) continue;
+    try {
+      const file = join(dir, name);
+      if (now - statSync(file).mtimeMs > age) rmSync(file, { force: true });
+    } catch {
+      // gone already, or not ours to remove
+    }
   }
 }
 

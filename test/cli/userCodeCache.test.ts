@@ -1,11 +1,17 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { codeCacheFile } from "../../src/cli/codeCachedRequire.js";
 import { commandOf } from "../../src/cli/commonJsCli.js";
-import { userCodeCacheDir, userCodeCacheFile } from "../../src/cli/userCodeCache.js";
+import {
+  removeStaleCaches,
+  STALE_CACHE_DAYS,
+  userCodeCacheDir,
+  userCodeCacheFile,
+  writeCacheFileSync,
+} from "../../src/cli/userCodeCache.js";
 import { writeCodeCache } from "../../src/cli/writeCodeCache.js";
 import { EXAMPLE, ROOT, ragci, scratchDir } from "./runCli.js";
 
@@ -70,6 +76,37 @@ describe("this user's code-cache directory", () => {
       if (saved === undefined) delete process.env.XDG_CACHE_HOME;
       else process.env.XDG_CACHE_HOME = saved;
     }
+  });
+
+  it("removes, when it writes a cache, those written over 30 days ago and temporary files over a day old", () => {
+    const dir = scratchDir();
+    const now = Date.now();
+    const day = 86_400_000;
+    const files: [string, number][] = [
+      ["ragci.cjs-aaaaaaaaaaaaaaaaaaaaaaaa-bbbbbbbbbbbb-analyze.v8cache", 31 * day], // stale
+      ["ragci.cjs-cccccccccccccccccccccccc-bbbbbbbbbbbb-analyze.v8cache", 29 * day],
+      ["ragci.cjs-cccccccccccccccccccccccc-bbbbbbbbbbbb-plan.v8cache.0123456789ab.tmp", 2 * day], // stale
+      ["ragci.cjs-cccccccccccccccccccccccc-bbbbbbbbbbbb-plan.v8cache.ba9876543210.tmp", day / 2],
+      ["notes.txt", 400 * day], // not ragci's
+    ];
+    for (const [name, age] of files) {
+      writeFileSync(join(dir, name), "x");
+      utimesSync(join(dir, name), (now - age) / 1000, (now - age) / 1000);
+    }
+    writeCacheFileSync(
+      join(dir, "ragci.cjs-dddddddddddddddddddddddd-bbbbbbbbbbbb-compare.v8cache"),
+      Buffer.from("y"),
+    );
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        "notes.txt",
+        "ragci.cjs-cccccccccccccccccccccccc-bbbbbbbbbbbb-analyze.v8cache",
+        "ragci.cjs-cccccccccccccccccccccccc-bbbbbbbbbbbb-plan.v8cache.ba9876543210.tmp",
+        "ragci.cjs-dddddddddddddddddddddddd-bbbbbbbbbbbb-compare.v8cache",
+      ].sort(),
+    );
+    expect(STALE_CACHE_DAYS).toBe(30);
+    removeStaleCaches(join(dir, "missing"), now); // no directory: nothing to do, no error
   });
 
   it("takes the command's name from argv, and 'none' for anything else", () => {
