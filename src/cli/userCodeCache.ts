@@ -68,14 +68,24 @@ export function userCodeCacheFile(
     dir,
     `${basename(file)}-${build.toString("hex").slice(0, 24)}-${runtimeHash}${command ? `-${command}` : ""}.v8cache`,
   );
-  if (existsSync(target)) return target;
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.W_OK);
-    return target;
+    return ownDirectory(dir) ? target : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether only this user can write in `dir`: owned by this user, and not writable by its group
+ * or others (a cache is bytecode the command runs, so one another user could put there is not
+ * read). Where there are no user ids (Windows), the directory's place decides.
+ */
+function ownDirectory(dir: string): boolean {
+  const stats = statSync(dir);
+  if (typeof process.getuid !== "function") return true;
+  return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o022) === 0;
 }
 
 /**

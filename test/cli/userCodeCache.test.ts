@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { codeCacheFile } from "../../src/cli/codeCachedRequire.js";
@@ -68,6 +68,12 @@ describe("this user's code-cache directory", () => {
       await writeCodeCache(file, () => {});
       names.add(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze"));
       expect(names.size).toBe(4);
+      // a directory others can write in: not read (a cache is bytecode the command runs)
+      const shared = join(dir, "cache/ragci/code-cache");
+      chmodSync(shared, 0o777);
+      expect(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze")).toBeUndefined();
+      chmodSync(shared, 0o700);
+      expect(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze")).toBeDefined();
       // a directory that cannot be made (a file stands where it would go): none
       writeFileSync(join(dir, "not-a-directory"), "");
       process.env.XDG_CACHE_HOME = join(dir, "not-a-directory");
