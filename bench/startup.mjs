@@ -6,10 +6,10 @@
 // The second form runs every command (`node -e 0` too) under NODE_OPTIONS that the build's code
 // caches were not written under (--no-deprecation: Node's option, not V8's, so that the runs
 // differ from the first form's in the caches they read and in nothing else), as for a package
-// built under another Node, with a fresh
-// user cache directory (src/cli/userCodeCache.ts): the first run of each command writes its
-// cache there (timed apart), the others read it; "analyze-chunks" is the same analyze under
-// NODE_DISABLE_COMPILE_CACHE, the ES module chunks that such an install ran before.
+// built under another Node, with a fresh user cache directory (src/cli/userCodeCache.ts): the
+// first run of each command writes its cache there (timed apart), the others read it;
+// "analyze-chunks" is the same analyze under NODE_DISABLE_COMPILE_CACHE, the ES module chunks
+// that such an install ran before.
 //
 // Wall times are the median and the minimum of the runs; on a shared machine the minimum is
 // the closest to the program's own cost. CPU time (user + system, every thread's) comes from

@@ -13,7 +13,8 @@ export interface CommonJsCli {
  * user's cache of the command `argv` names (a package built under another Node: the command's
  * first run writes it; userCodeCache.ts); null when neither can be, and bin.ts loads the ES
  * module chunks as before (tsc's dist/cli, which has no such file; NODE_DISABLE_COMPILE_CACHE
- * set, the variable that turns off Node's own compile cache; no writable cache directory).
+ * set, the variable that turns off Node's own compile cache; no cache directory that this user
+ * alone can write in).
  */
 export function commonJsCli(argv: readonly string[]): CommonJsCli | null {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return null;

@@ -52,7 +52,8 @@ const CHECKSUM_BYTES = 32;
  * build's cache `buildCache` (a rebuilt or upgraded bundle has another, so an old cache is never
  * read for a new file; V8 itself compares only the source's length), by `runtime` and by
  * `command`. Undefined when there is no directory, the build's cache is missing, or the
- * directory cannot be made or written (the caller then does without).
+ * directory cannot be made or written, or others can write in it (the caller then does
+ * without).
  */
 export function userCodeCacheFile(
   file: string,
