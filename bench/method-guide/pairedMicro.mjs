@@ -144,7 +144,11 @@ const METHODS = [
   "hall-t-linearised",
   "bootstrap-t",
   "mover-logit-cv3",
+  "mover-below-nu-4",
+  "mover-below-nu-8",
 ];
+/** The switching candidates: MOVER where cr2's ν is below the threshold, else cr2. */
+const SWITCH_BELOW = { "mover-below-nu-4": 4, "mover-below-nu-8": 8 };
 const results = {};
 for (const c of CENSUSES) {
   const started = Date.now();
@@ -195,6 +199,8 @@ for (const c of CENSUSES) {
             fpc ? M : null,
           ),
         };
+        for (const [m, threshold] of Object.entries(SWITCH_BELOW))
+          intervals[m] = cr2.df < threshold ? intervals["mover-logit-cv3"] : cr2;
         const differing = differingDocuments(sample) >= FEWEST;
         if (differing) enough++;
         for (const m of METHODS) {
@@ -262,6 +268,8 @@ const LABELS = {
   "hall-t-linearised": "Hall's skewness-corrected t on the linearised ratio",
   "bootstrap-t": `document bootstrap-t of the ratio (B = ${replicates})`,
   "mover-logit-cv3": "MOVER on the two systems' logit-cv3 intervals (Zou & Donner 2008)",
+  "mover-below-nu-4": "MOVER where cr2's ν < 4 (few documents carry the difference), else cr2",
+  "mover-below-nu-8": "MOVER where cr2's ν < 8, else cr2",
 };
 const table = (fpc) => {
   const head = `| ${fpc ? "with fpc" : "without fpc"} | ${KS.map((k) => `K = ${k}`).join(" | ")} |`;

@@ -95,6 +95,49 @@ describe("the paired micro study's paragraph quotes paired-micro.json", () => {
     );
   });
 
+  it("MOVER's range, and the switch to it where cr2's ν is small", () => {
+    const recommended = Object.entries(json.results).flatMap(([census, r]) =>
+      r.cells
+        .filter((c) => c.k >= 10 && c.samplesEnoughDiffer > 0)
+        .map((c) => ({ census, mover: c.methods["mover-logit-cv3"] as Scored })),
+    );
+    const range = (xs: number[], f: (x: number) => string) =>
+      `${f(Math.min(...xs))}–${f(Math.max(...xs))}`;
+    const coverages = recommended.map((x) => x.mover.coverageWhenEnoughDiffer as number);
+    const whole = (x: number) => (x === 1 ? "100" : pct(x));
+    expect(paragraph).toContain(
+      `covered ${range(coverages, whole)}% of the samples compare recommends for in every cell at K ≥ 10`,
+    );
+    const generated = ["paired-synthetic", "paired-pareto", "heldout-paired"];
+    const widths = (pick: (census: string) => boolean) =>
+      range(
+        recommended.filter((x) => pick(x.census)).map((x) => x.mover.widthOverCr2),
+        (x) => x.toFixed(x >= 3 ? 1 : 2),
+      );
+    expect(paragraph).toContain(`at ${widths((c) => generated.includes(c))}× cr2's`);
+    expect(paragraph).toContain(`On COVID-QA it costs ${widths((c) => c.startsWith("covidqa"))}×`);
+    const below8 = m("heldout-paired", 50, false, "mover-below-nu-8");
+    const below8Fpc = m("heldout-paired", 50, true, "mover-below-nu-8");
+    expect(paragraph).toContain(
+      `with ν < 8 it covered ${pct(below8.coverageWhenEnoughDiffer)}% ± ${pct(below8.mcSeWhenEnoughDiffer)} (${pct(below8Fpc.coverageWhenEnoughDiffer)}% with fpc) at K = 50 on the held-out census`,
+    );
+    const widthOf = (census: string, k: number) =>
+      m(census, k, false, "mover-below-nu-8").widthOverCr2.toFixed(2);
+    expect(paragraph).toContain(
+      `at ${widthOf("covidqa-hit5", 20)}× cr2's mean width on COVID-QA hit@5 at K = 20, and ${widthOf("paired-synthetic", 50)}× and ${widthOf("paired-pareto", 50)}× on the two generated censuses at K = 50`,
+    );
+    const cr2There = [
+      m("covidqa-hit5", 20, false, "cr2"),
+      m("paired-synthetic", 50, false, "cr2"),
+      m("paired-pareto", 50, false, "cr2"),
+    ].map((x) => x.coverageWhenEnoughDiffer as number);
+    expect(paragraph).toContain(`where cr2 already covered ${range(cr2There, pct)}%`);
+    const below4 = m("heldout-paired", 50, false, "mover-below-nu-4");
+    expect(paragraph).toContain(
+      `with ν < 4 it covered ${pct(below4.coverageWhenEnoughDiffer)}% there`,
+    );
+  });
+
   it("no candidate reaches 92% in every cell where cr2 does not; cv3 with ν₃ comes closest", () => {
     const cells = Object.values(json.results)
       .flatMap((c) => c.cells)
