@@ -115,30 +115,41 @@ interface FoundCache {
 
 /** The build's cache if intact and of this runtime, else the user's (or where to write it). */
 function foundCache(file: string, command: string | undefined): FoundCache {
-  const build = codeCacheFile(file);
-  const stored = storedCache(build);
+  const { checksum, ...stored } = storedCache(codeCacheFile(file));
   if (stored.data !== undefined) return { ...stored, store: "build" };
-  const user = userCodeCacheFile(file, build, runtimeOptions(), command);
+  const user =
+    checksum === undefined
+      ? undefined
+      : userCodeCacheFile(file, checksum, runtimeOptions(), command);
   if (user === undefined) return { ...stored, store: "build" };
-  return { ...storedCache(user), store: "user", writeTo: user };
+  const { data, use } = storedCache(user);
+  return { data, use, store: "user", writeTo: user };
 }
 
-/** The stored cache's V8 data, if intact and of this runtime, and how it stands. */
-function storedCache(cacheFile: string): { data: Buffer | undefined; use: CodeCacheUse } {
+/**
+ * The stored cache's V8 data, if intact and of this runtime, how it stands, and the checksum
+ * that starts it (which names the user's caches of the same build).
+ */
+function storedCache(cacheFile: string): {
+  data: Buffer | undefined;
+  use: CodeCacheUse;
+  checksum?: Buffer;
+} {
   let stored: Buffer;
   try {
     stored = readFileSync(cacheFile);
   } catch {
     return { data: undefined, use: "absent" };
   }
+  if (stored.length <= CHECKSUM_BYTES) return { data: undefined, use: "damaged" };
+  const checksum = stored.subarray(0, CHECKSUM_BYTES);
   const rest = stored.subarray(CHECKSUM_BYTES);
   const length = rest.length >= 2 ? rest.readUInt16LE(0) : 0;
   // the runtime first: another one's cache is not used, so its 1 MB need not be hashed
   if (rest.subarray(2, 2 + length).toString("utf8") !== runtimeOptions())
-    return { data: undefined, use: stored.length <= CHECKSUM_BYTES ? "damaged" : "other-runtime" };
-  if (!sha256(rest).equals(stored.subarray(0, CHECKSUM_BYTES)))
-    return { data: undefined, use: "damaged" };
-  return { data: rest.subarray(2 + length), use: "accepted" };
+    return { data: undefined, use: "other-runtime", checksum };
+  if (!sha256(rest).equals(checksum)) return { data: undefined, use: "damaged", checksum };
+  return { data: rest.subarray(2 + length), use: "accepted", checksum };
 }
 
 function run(file: string, found: FoundCache): CodeCachedModule {

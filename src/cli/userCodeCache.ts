@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   accessSync,
-  closeSync,
   constants,
   existsSync,
   mkdirSync,
-  openSync,
   readdirSync,
-  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -43,27 +40,23 @@ export function userCodeCacheDir(env: NodeJS.ProcessEnv = process.env): string |
   return root ? join(root, "ragci", "code-cache") : undefined;
 }
 
-/** Bytes of the SHA-256 that starts a cache file (codeCachedRequire.ts's format). */
-const CHECKSUM_BYTES = 32;
-
 /**
  * The user's cache file for `file` under this runtime and, when given, this command (each
- * command's first run writes the functions it compiled): named by the checksum that starts the
- * build's cache `buildCache` (a rebuilt or upgraded bundle has another, so an old cache is never
- * read for a new file; V8 itself compares only the source's length), by `runtime` and by
- * `command`. Undefined when there is no directory, the build's cache is missing, or the
- * directory cannot be made or written, or others can write in it (the caller then does
- * without).
+ * command's first run writes the functions it compiled): named by `buildChecksum`, the checksum
+ * that starts the build's cache of the file (a rebuilt or upgraded bundle has another, so an old
+ * cache is never read for a new file; V8 itself compares only the source's length), by
+ * `runtime` and by `command`. Undefined when there is no directory, or it cannot be made or
+ * written, or others can write in it (the caller then does without).
  */
 export function userCodeCacheFile(
   file: string,
-  buildCache: string,
+  buildChecksum: Uint8Array,
   runtime: string,
   command?: string,
 ): string | undefined {
   const dir = userCodeCacheDir();
-  const build = dir === undefined ? undefined : leadingBytes(buildCache, CHECKSUM_BYTES);
-  if (dir === undefined || build === undefined) return undefined;
+  if (dir === undefined) return undefined;
+  const build = Buffer.from(buildChecksum);
   const runtimeHash = createHash("sha256").update(runtime).digest("hex").slice(0, 12);
   const target = join(
     dir,
@@ -136,20 +129,6 @@ export function removeStaleCaches(dir: string, now: number): void {
     } catch {
       // gone already, or not ours to remove
     }
-  }
-}
-
-/** The first `count` bytes of `file`, or undefined if it is shorter or cannot be read. */
-function leadingBytes(file: string, count: number): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, "r");
-    const bytes = Buffer.alloc(count);
-    return readSync(fd, bytes, 0, count, 0) === count ? bytes : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -1,9 +1,17 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { codeCacheFile } from "../../src/cli/codeCachedRequire.js";
+import { codeCacheFile, requireIfCodeCached } from "../../src/cli/codeCachedRequire.js";
 import { commandOf } from "../../src/cli/commonJsCli.js";
 import {
   removeStaleCaches,
@@ -47,10 +55,13 @@ describe("this user's code-cache directory", () => {
     const saved = process.env.XDG_CACHE_HOME;
     try {
       process.env.XDG_CACHE_HOME = join(dir, "cache");
-      // no build cache to name it by
-      expect(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze")).toBeUndefined();
+      // no build cache to name it by: nothing run, no directory made
+      expect(requireIfCodeCached(file, "analyze")).toBeNull();
+      expect(existsSync(join(dir, "cache"))).toBe(false);
       await writeCodeCache(file, () => {});
-      const name = userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze");
+      // the checksum that starts the build's cache (codeCachedRequire.ts passes it)
+      const buildChecksum = () => readFileSync(codeCacheFile(file)).subarray(0, 32);
+      const name = userCodeCacheFile(file, buildChecksum(), "runtime", "analyze");
       const checksum = readFileSync(codeCacheFile(file)).subarray(0, 12).toString("hex");
       expect(name).toMatch(
         new RegExp(
@@ -61,23 +72,23 @@ describe("this user's code-cache directory", () => {
       // another runtime, another command, another build: other files
       const names = new Set([
         name,
-        userCodeCacheFile(file, codeCacheFile(file), "another runtime", "analyze"),
-        userCodeCacheFile(file, codeCacheFile(file), "runtime", "compare"),
+        userCodeCacheFile(file, buildChecksum(), "another runtime", "analyze"),
+        userCodeCacheFile(file, buildChecksum(), "runtime", "compare"),
       ]);
       writeFileSync(file, "module.exports = 2;\n");
       await writeCodeCache(file, () => {});
-      names.add(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze"));
+      names.add(userCodeCacheFile(file, buildChecksum(), "runtime", "analyze"));
       expect(names.size).toBe(4);
       // a directory others can write in: not read (a cache is bytecode the command runs)
       const shared = join(dir, "cache/ragci/code-cache");
       chmodSync(shared, 0o777);
-      expect(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze")).toBeUndefined();
+      expect(userCodeCacheFile(file, buildChecksum(), "runtime", "analyze")).toBeUndefined();
       chmodSync(shared, 0o700);
-      expect(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze")).toBeDefined();
+      expect(userCodeCacheFile(file, buildChecksum(), "runtime", "analyze")).toBeDefined();
       // a directory that cannot be made (a file stands where it would go): none
       writeFileSync(join(dir, "not-a-directory"), "");
       process.env.XDG_CACHE_HOME = join(dir, "not-a-directory");
-      expect(userCodeCacheFile(file, codeCacheFile(file), "runtime", "analyze")).toBeUndefined();
+      expect(userCodeCacheFile(file, buildChecksum(), "runtime", "analyze")).toBeUndefined();
     } finally {
       if (saved === undefined) delete process.env.XDG_CACHE_HOME;
       else process.env.XDG_CACHE_HOME = saved;
