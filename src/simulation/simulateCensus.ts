@@ -2,6 +2,7 @@ import { metricKindOf } from "../core/analyze.js";
 import { optionRef, RagciError } from "../core/errors.js";
 import { CHUNK_BOOTSTRAP_SKIPPED } from "../core/simulation/coverageStudy.js";
 import { refuseConstantCensus } from "../core/simulation/degenerateStudy.js";
+import { fpcOmittedNote } from "../core/simulation/fpcOmittedNote.js";
 import { recommendFromStudy } from "../core/simulation/recommendFromStudy.js";
 import type { StudyDesign } from "../core/simulation/studyColumns.js";
 import { checkColumnsFit, type StudyPlan } from "../core/simulation/studyPlan.js";
@@ -79,6 +80,11 @@ export async function simulateCensus(
   refuseConstantCensus(stats, census.description.file, census.pair);
   const design = await studyDesign(plan, census.labels ?? null);
   const studies = await runStudyColumns(census, design, plan.sizes, settings, run);
+  // Stratified and two-stage studies apply each stage's own fpc; an SRS one only with --fpc.
+  const fpcNote =
+    design.kind === "srs"
+      ? fpcOmittedNote(plan.sizes.columns, stats.n.length, settings.fpc ?? false)
+      : null;
   return {
     version: run.version,
     census: describeCensus(census),
@@ -90,6 +96,9 @@ export async function simulateCensus(
       macro: recommendFromStudy(s, "macro"),
     })),
     threads: run.threads,
-    notes: settings.chunkBootstrap ? [] : [`chunk-bootstrap: ${CHUNK_BOOTSTRAP_SKIPPED}.`],
+    notes: [
+      ...(settings.chunkBootstrap ? [] : [`chunk-bootstrap: ${CHUNK_BOOTSTRAP_SKIPPED}.`]),
+      ...(fpcNote === null ? [] : [fpcNote]),
+    ],
   };
 }

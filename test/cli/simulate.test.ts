@@ -378,6 +378,56 @@ describe("ragci simulate", () => {
     expect(out.studies[0].reps).toBe(3);
   });
 
+  it("says when K is a material share of the census and the study runs without --fpc", () => {
+    const args = [
+      ...["simulate", EXAMPLE, "--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25"],
+      ...["--k", "10,50", "--reps", "100", "--replicates", "39"],
+    ];
+    const without = JSON.parse(ragciOk([...args, "--json"]));
+    const withFpc = JSON.parse(ragciOk([...args, "--fpc", "--json"]));
+    const note = without.notes.find((n: string) => n.startsWith("K = 50 is 51.0% of"));
+    expect(note).toContain("(K = 10, 10.2%) and the study ran without --fpc");
+    expect(note).toContain("1/√(1 − K/M) = 1.43× as wide as with the fpc");
+    expect(withFpc.notes.some((n: string) => n.startsWith("K = "))).toBe(false);
+    // What it says holds on the same samples: every interval but the Wald contrasts is that
+    // much wider without the fpc (cr2, t, the bootstraps exactly), and covers at least as often.
+    const [a, b] = [without.studies[1].methods, withFpc.studies[1].methods];
+    for (const key of ["micro/cr2", "micro/bootstrap-t", "macro/t", "macro/bootstrap-percentile"])
+      expect(a[key].meanWidth / b[key].meanWidth, key).toBeCloseTo(1 / Math.sqrt(1 - 50 / 98), 10);
+    for (const key of Object.keys(a).filter((k) => a[k].meanWidth !== null))
+      expect(a[key].coverage, key).toBeGreaterThanOrEqual(b[key].coverage);
+    expect(ragciOk(args).replace(/\s+/g, " ")).toContain("and the study ran without --fpc:");
+  });
+
+  it("docs/simulate.md's example: at K = 50 of COVID-QA the pick without the fpc is the narrowest", () => {
+    const study = (fpc: string[]) =>
+      JSON.parse(
+        ragciOk([
+          ...["simulate", EXAMPLE, "--doc", "doc_id", "--metric", "hit5", "--system"],
+          ...["system=bm25", "--k", "50", ...fpc, "--json"],
+        ]),
+      ).studies[0];
+    const [a, b] = [study([]), study(["--fpc"])];
+    expect([a.recommended.micro.method, a.recommended.macro.method]).toEqual([
+      "bootstrap-percentile",
+      "bootstrap-percentile",
+    ]);
+    expect([b.recommended.micro.reachesNominal, b.recommended.macro.method]).toEqual([
+      false,
+      "logit",
+    ]);
+    const [without, withFpc] = [a.methods, b.methods];
+    const shown = (m: { coverage: number }) => (100 * m.coverage).toFixed(1);
+    expect(shown(without["micro/bootstrap-percentile"])).toBe("98.4");
+    expect(shown(without["macro/bootstrap-percentile"])).toBe("99.0");
+    expect(shown(withFpc["micro/bootstrap-percentile"])).toBe("88.9");
+    expect(shown(withFpc["macro/logit"])).toBe("94.7");
+    const page = readFileSync(join(ROOT, "docs/simulate.md"), "utf8").replace(/\s+/g, " ");
+    expect(page).toContain(
+      "picks `bootstrap-percentile` for micro and macro (98.4% and 99.0%); with `--fpc` that interval covers 88.9% for micro",
+    );
+  });
+
   it("shows a coverage of every repetition with its exact bound, not ± 0.0", () => {
     const text = ragciOk([
       ...["simulate", EXAMPLE, "--doc", "doc_id", "--metric", "hit5", "--system", "system=bm25"],
