@@ -5,6 +5,7 @@ import {
   reachingThreshold,
   type StudyRecommendation,
 } from "../core/simulation/recommendFromStudy.js";
+import { SAMPLE_AS_CENSUS_CAVEAT } from "../core/simulation/sampleAsCensus.js";
 import type { StudyResult } from "../core/simulation/studySummary.js";
 import type { Estimand } from "../core/types.js";
 import { coverageWithError, fixed, levelPercent, percent, significant } from "./format.js";
@@ -158,7 +159,7 @@ export function simulationBlocks(report: SimulationReport): ReportBlock[] {
         )
           ? [`${ALL_OR_NONE_NOTE}.`]
           : []),
-        "These coverages are of this census under this design; they are the evidence for your data that the article's table is for its own.",
+        `These coverages are of this census under this design: the evidence for your data that the article's table is for its own, if the file holds every document of the population. ${SAMPLE_AS_CENSUS_CAVEAT}`,
       ],
     },
   ];

@@ -45,6 +45,10 @@ describe("analyze --census", () => {
     // The general evidence (ragci's studies on other censuses) gives way to the study.
     expect(text).not.toMatch(/on the bundled synthetic census it covered 97\.2%/);
     expect(text).not.toMatch(/No census was given/);
+    // Whom the study speaks for: a sample given as the census is no guide.
+    expect(text.replace(/\s+/g, " ")).toMatch(
+      /The study speaks for your data if \S*synthetic-census\.csv holds every document of the population: a sample given as the census is no reliable guide \(docs\/choosing-an-interval\.md, "A sample is not a census"\)\./,
+    );
   });
 
   it("is the same study as ragci simulate at that K", () => {

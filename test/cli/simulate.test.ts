@@ -168,6 +168,10 @@ describe("ragci simulate", () => {
     expect(text).toMatch(/ {2}method\s+K = 5\s+K = 12/);
     expect(text).toMatch(/ {2}cr2\s+\d+\.\d% ± \d+\.\d \(\d/);
     expect(text).toMatch(/ {2}recommended /);
+    // The study's caveat, with pseudo-population.json's figures and the flag as typed.
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "in up to 78.0% of samples (33.5% with --fpc); with only a sample, use the default recommendation",
+    );
     expect(ragciOk([...small, "--markdown"])).toMatch(
       /^## ragci simulate[\s\S]*\| method \| K = 5 \| K = 12 \|/,
     );

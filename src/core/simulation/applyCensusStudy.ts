@@ -51,7 +51,7 @@ export function applyCensusStudy(
   const advice: Advice = {
     code: "census-study",
     severity: "note",
-    message: `Recommended from a coverage study on the census ${census} (${study.reps} SRS samples of K = ${study.k}, B = ${study.replicates}), not from the article's table: ${notes.join(", ") || "no recommendation could be made"}. Each interval's coverage in that study is shown next to it.`,
+    message: `Recommended from a coverage study on the census ${census} (${study.reps} SRS samples of K = ${study.k}, B = ${study.replicates}), not from the article's table: ${notes.join(", ") || "no recommendation could be made"}. Each interval's coverage in that study is shown next to it. The study speaks for your data if ${census} holds every document of the population: a sample given as the census is no reliable guide (docs/choosing-an-interval.md, "A sample is not a census").`,
   };
   // The study on the user's census replaces the general evidence of ragci's own studies.
   const rest = analysis.advice.filter(
