@@ -133,8 +133,10 @@ results.sort(
       CENSUSES.findIndex((c) => c.name === b.census) ||
     Number(a.fpc) - Number(b.fpc) ||
     a.n - b.n ||
-    (a.estimand === "micro" ? -1 : 1),
+    Number(a.estimand === "macro") - Number(b.estimand === "macro"),
 );
+// Each census's rows were written as they finished; the file ends in the tables' order.
+if (!reportOnly) writeResults();
 
 const pct = (x) => (100 * x).toFixed(1);
 const quantile = (sorted, p) => sorted[Math.floor(p * (sorted.length - 1))];
