@@ -170,7 +170,7 @@ describe("ragci simulate", () => {
     expect(text).toMatch(/ {2}recommended /);
     // The study's caveat, with pseudo-population.json's figures and the flag as typed.
     expect(text.replace(/\s+/g, " ")).toContain(
-      "in up to 78.0% of samples (33.5% with --fpc); with only a sample, use the default recommendation",
+      "in up to 78.0% of samples for one system and 39.5% for a pair (33.5% and 16.5% with --fpc); with only a sample, use the default recommendation",
     );
     expect(ragciOk([...small, "--markdown"])).toMatch(
       /^## ragci simulate[\s\S]*\| method \| K = 5 \| K = 12 \|/,
