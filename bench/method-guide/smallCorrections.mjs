@@ -58,6 +58,20 @@ function logitLeaveOneOut(sample, iv) {
   return { K: sample.n.length, centre: logit(iv.estimate), looLogits: loo.map(logit) };
 }
 
+/**
+ * K, the centre (logit R) and the central moments m2, m3, m4 (over K) of the sample's jackknife
+ * pseudo-values on the logit scale, K·logit R − (K − 1)·logit R₍₋d₎; null as logitLeaveOneOut.
+ */
+function pseudoValueMoments(sample, iv) {
+  const jackknife = logitLeaveOneOut(sample, iv);
+  if (jackknife === null) return null;
+  const { K, centre, looLogits } = jackknife;
+  const pseudo = looLogits.map((t) => K * centre - (K - 1) * t);
+  const m = sum(pseudo) / K;
+  const moment = (r) => sum(pseudo.map((p) => (p - m) ** r)) / K;
+  return { K, centre, m2: moment(2), m3: moment(3), m4: moment(4) };
+}
+
 /** The four candidates' intervals of one sample, from the recommended interval `iv`. */
 const CANDIDATES = {
   "bias-corrected centre": {
@@ -74,13 +88,9 @@ const CANDIDATES = {
   "ν from the pseudo-values' kurtosis": {
     paired: false,
     interval(sample, iv) {
-      const jackknife = logitLeaveOneOut(sample, iv);
-      if (jackknife === null) return null;
-      const { K, centre, looLogits } = jackknife;
-      const pseudo = looLogits.map((t) => K * centre - (K - 1) * t);
-      const m = sum(pseudo) / K;
-      const m2 = sum(pseudo.map((p) => (p - m) ** 2)) / K;
-      const m4 = sum(pseudo.map((p) => (p - m) ** 4)) / K;
+      const moments = pseudoValueMoments(sample, iv);
+      if (moments === null) return null;
+      const { K, centre, m2, m4 } = moments;
       const kappa = m2 > 0 ? m4 / (m2 * m2) : 3;
       const nuKurtosis = (2 * K) / Math.max(kappa - (K - 3) / (K - 1), 1e-9);
       // Never more than ν₃ (ν₃ itself may be below 1 on a very uneven sample).
@@ -92,13 +102,9 @@ const CANDIDATES = {
   "skewness correction (Hall)": {
     paired: false,
     interval(sample, iv) {
-      const jackknife = logitLeaveOneOut(sample, iv);
-      if (jackknife === null) return null;
-      const { K, centre, looLogits } = jackknife;
-      const pseudo = looLogits.map((t) => K * centre - (K - 1) * t);
-      const m = sum(pseudo) / K;
-      const m2 = sum(pseudo.map((p) => (p - m) ** 2)) / K;
-      const m3 = sum(pseudo.map((p) => (p - m) ** 3)) / K;
+      const moments = pseudoValueMoments(sample, iv);
+      if (moments === null) return null;
+      const { K, centre, m2, m3 } = moments;
       const gamma = m2 > 0 ? m3 / m2 ** 1.5 : 0;
       const a = gamma / (3 * Math.sqrt(K));
       const b = gamma / (6 * Math.sqrt(K));
