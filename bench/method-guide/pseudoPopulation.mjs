@@ -84,10 +84,10 @@ for (const c of CENSUSES) {
   if (reportOnly || (only && !only.includes(c.name))) continue;
   const paired = c.paired === true;
   const DEFAULT = DEFAULTS[paired ? "paired" : "single"];
+  const census = c.stats();
+  const M = census.ids.length;
   for (const fpc of FPCS) {
     const started = Date.now();
-    const census = c.stats();
-    const M = census.ids.length;
     // The truth: the same study on the census, its intervals with the census's own fpc if any.
     const truth = study(census, TRUTH_REPS, fpc, paired);
     for (const n of SIZES.filter((n) => n < M)) {

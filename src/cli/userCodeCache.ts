@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   accessSync,
   constants,
-  existsSync,
   mkdirSync,
   readdirSync,
   renameSync,
@@ -63,7 +62,8 @@ export function userCodeCacheFile(
     `${basename(file)}-${build.toString("hex").slice(0, 24)}-${runtimeHash}${command ? `-${command}` : ""}.v8cache`,
   );
   try {
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // recursive: no error when it exists (its mode is then checked below, not changed)
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.W_OK);
     return ownDirectory(dir) ? target : undefined;
   } catch {

@@ -1,5 +1,6 @@
 import { optionRef } from "../errors.js";
 import { percentText } from "../percentText.js";
+import { finitePopulationCorrection } from "../variance/finitePopulationCorrection.js";
 
 /**
  * The sampling fraction K/M from which a study without the fpc says so: there the intervals are
@@ -41,6 +42,7 @@ export function fpcOmittedNote(
     .slice(1)
     .map((x) => `K = ${x}, ${share(x)}`)
     .join("; ");
-  const factor = 1 / Math.sqrt(1 - k / censusDocuments);
+  // The intervals' own correction, 1 − K/M; the widths scale by its square root.
+  const factor = 1 / Math.sqrt(finitePopulationCorrection(k, censusDocuments));
   return `K = ${k} is ${share(k)} of the census's ${censusDocuments} documents${others ? ` (${others})` : ""} and the study ran without ${optionRef("fpc")}: every interval but the Wald contrasts is then 1/√(1 − K/M) = ${factor.toFixed(2)}× as wide as with the fpc (on the logit scale for the logit ones) and covers at least as often, so these coverages are higher than an analysis that knows M would get, and the pick leans to the narrowest. If yours will apply the fpc (${optionRef("population")}, ${optionRef("census")} or ${optionRef("design")}), study it with ${optionRef("fpc")}.`;
 }
