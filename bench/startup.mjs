@@ -76,7 +76,8 @@ const commands = {
 };
 
 if (asInstalled) commands["analyze-chunks"] = commands.analyze;
-const userCache = mkdtempSync(join(tmpdir(), "ragci-user-cache-"));
+// A fresh cache directory, inside the bench's own temporary one (ragci makes it, mode 0700).
+const userCache = join(dir, "user-cache");
 /** The children's environment: the bench's own, or (--as-installed) another runtime's. */
 function envOf(name) {
   if (!asInstalled) return process.env;
